@@ -1,0 +1,66 @@
+# citabot: the two commands (`make run`, `make test`) and the steps they are made of.
+# Every step installs what it needs (npm ci, cargo); nothing relies on a global install
+# beyond Rust, Node.js and, for the browser tests, Debian's Chromium.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO ?= cargo
+NPM ?= npm
+BINARY := target/release/citabot
+# Tests build in the release profile too, so the dependencies are compiled once for the tests
+# and for the binary the browser tests drive (see build-tests).
+CARGO_PROFILE := --release --locked
+NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
+
+.PHONY: help run test bench web-deps web-build server build-tests lint test-rust test-web test-e2e clean
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
+
+run: server ## Build everything and serve on http://127.0.0.1:3000 (SQLite under ./data, demo data).
+	$(BINARY) serve
+
+test: lint test-rust test-web test-e2e ## Every check and test: lints, Rust, Vitest, Playwright.
+
+bench: server ## Benchmarks, printed, never asserted: the gateway under load, then the widget in Chromium beside n8n's figures.
+	$(CARGO) bench --locked --bench gateway
+	cd web && $(NPM) run bench --workspace @citabot/e2e
+
+web-deps: web/node_modules/.package-lock.json ## Install the JavaScript dependencies (npm ci).
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web-build: web-deps ## Build the widget and the site (embedded into the server binary).
+	cd web && $(NPM) run build
+
+server: web-build ## Build the release binary with the web assets inside.
+	$(CARGO) build $(CARGO_PROFILE) --bin citabot
+
+build-tests: web-build ## One release build of every Rust target: the tests and the binary they drive.
+	$(CARGO) build $(CARGO_PROFILE) --workspace --all-targets
+
+lint: web-deps ## Formatting, clippy, TypeScript and ESLint.
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	cd web && $(NPM) run typecheck && $(NPM) run lint
+
+test-rust: build-tests ## Rust tests on SQLite, and PostgreSQL where reachable.
+ifeq ($(NEXTEST),yes)
+	$(CARGO) nextest run --workspace $(CARGO_PROFILE)
+else
+	$(CARGO) test --workspace $(CARGO_PROFILE)
+endif
+
+test-web: web-deps ## Widget and site unit tests (Vitest).
+	cd web && $(NPM) test
+
+# The binary from build-tests: built with the tests' unified features, so nothing is rebuilt.
+test-e2e: build-tests ## Playwright in Debian's Chromium against the release binary.
+	cd web && $(NPM) run test --workspace @citabot/e2e
+
+clean: ## Remove build outputs (keeps ./data).
+	rm -rf target web/node_modules web/*/*/dist web/e2e/test-results

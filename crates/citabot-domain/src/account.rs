@@ -1,0 +1,304 @@
+//! Accounts: roles and the values a person types when signing up, validated once here so the
+//! server and the store can rely on them.
+
+use std::fmt;
+
+/// What a signed-in account may do. Visitors without an account are guests: they have no role.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// A client of the business: books and manages their own appointments.
+    Cliente,
+    /// A staff member: sees and manages every appointment.
+    Usuario,
+    /// Staff who also manage services, staff and settings.
+    Administrador,
+}
+
+impl Role {
+    /// The stable name used in storage, metadata and the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Cliente => "cliente",
+            Self::Usuario => "usuario",
+            Self::Administrador => "administrador",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "cliente" => Some(Self::Cliente),
+            "usuario" => Some(Self::Usuario),
+            "administrador" => Some(Self::Administrador),
+            _ => None,
+        }
+    }
+
+    /// Staff see every appointment and the dashboard.
+    pub fn is_staff(self) -> bool {
+        matches!(self, Self::Usuario | Self::Administrador)
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a sign-up value was refused; the messages are shown to the person who typed it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AccountValueError {
+    #[error("the email address is not valid")]
+    InvalidEmail,
+    #[error("the password must have at least {min} characters")]
+    PasswordTooShort { min: usize },
+    #[error("the password must have at most {max} characters")]
+    PasswordTooLong { max: usize },
+    #[error("the {field} is required")]
+    MissingName { field: &'static str },
+    #[error("the {field} must have at most {max} characters")]
+    NameTooLong { field: &'static str, max: usize },
+    #[error("the phone number is not valid")]
+    InvalidPhone,
+}
+
+/// An email address, trimmed and lower-cased so one person has one account.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Email(String);
+
+impl Email {
+    /// RFC 5321's limit on a whole address.
+    pub const MAX_LEN: usize = 254;
+
+    /// Accepts `local@domain.tld`: one `@`, no spaces or control characters, a dot in the
+    /// domain and no empty label. Deliverability is not ours to prove.
+    pub fn parse(raw: &str) -> Result<Self, AccountValueError> {
+        let email = raw.trim().to_lowercase();
+        let valid = email.len() <= Self::MAX_LEN
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+            && match email.split_once('@') {
+                Some((local, domain)) => {
+                    !local.is_empty()
+                        && local.len() <= 64
+                        && !domain.contains('@')
+                        && domain.contains('.')
+                        && domain.split('.').all(|label| {
+                            !label.is_empty()
+                                && !label.starts_with('-')
+                                && !label.ends_with('-')
+                                && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+                        })
+                }
+                None => false,
+            };
+        if valid {
+            Ok(Self(email))
+        } else {
+            Err(AccountValueError::InvalidEmail)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A new password, as typed. Never logged, never stored: only its hash is.
+#[derive(Clone, PartialEq, Eq)]
+pub struct NewPassword(String);
+
+impl NewPassword {
+    /// ASVS 6.2.1 asks for at least 8; more is the person's choice.
+    pub const MIN_CHARS: usize = 8;
+    /// Bounds the hashing work one request can cause.
+    pub const MAX_CHARS: usize = 128;
+
+    pub fn parse(raw: &str) -> Result<Self, AccountValueError> {
+        let chars = raw.chars().count();
+        if chars < Self::MIN_CHARS {
+            return Err(AccountValueError::PasswordTooShort {
+                min: Self::MIN_CHARS,
+            });
+        }
+        if chars > Self::MAX_CHARS {
+            return Err(AccountValueError::PasswordTooLong {
+                max: Self::MAX_CHARS,
+            });
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for NewPassword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("NewPassword(***)")
+    }
+}
+
+/// A first or last name: trimmed, not empty, bounded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonName(String);
+
+impl PersonName {
+    pub const MAX_CHARS: usize = 80;
+
+    pub fn parse(raw: &str, field: &'static str) -> Result<Self, AccountValueError> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(AccountValueError::MissingName { field });
+        }
+        if name.chars().count() > Self::MAX_CHARS || name.chars().any(char::is_control) {
+            return Err(AccountValueError::NameTooLong {
+                field,
+                max: Self::MAX_CHARS,
+            });
+        }
+        Ok(Self(name.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A phone number as people write it: digits with optional `+`, spaces, dots, dashes and
+/// parentheses; 6 to 15 digits (E.164's maximum).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone(String);
+
+impl Phone {
+    pub fn parse(raw: &str) -> Result<Self, AccountValueError> {
+        let phone = raw.trim();
+        let allowed = phone
+            .char_indices()
+            .all(|(i, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && i == 0));
+        let digits = phone.chars().filter(char::is_ascii_digit).count();
+        if allowed && (6..=15).contains(&digits) {
+            Ok(Self(phone.to_owned()))
+        } else {
+            Err(AccountValueError::InvalidPhone)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roles_round_trip_and_staff_are_usuario_and_administrador() {
+        for role in [Role::Cliente, Role::Usuario, Role::Administrador] {
+            assert_eq!(Role::parse(role.as_str()), Some(role));
+        }
+        assert_eq!(Role::parse("guest"), None);
+        assert_eq!(Role::parse("Administrador"), None, "names are exact");
+        assert!(!Role::Cliente.is_staff());
+        assert!(Role::Usuario.is_staff() && Role::Administrador.is_staff());
+    }
+
+    #[test]
+    fn emails_are_normalised_and_checked() {
+        assert_eq!(
+            Email::parse("  Ana.Lopez@Ejemplo.ES ").map(|e| e.to_string()),
+            Ok("ana.lopez@ejemplo.es".into())
+        );
+        assert!(
+            Email::parse("josé@correo.es").is_ok(),
+            "internationalised local parts are fine"
+        );
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@ejemplo.es",
+            "ana@ejemplo",
+            "ana@@ejemplo.es",
+            "ana lopez@ejemplo.es",
+            "ana@ejemplo..es",
+            "ana@-ejemplo.es",
+            "ana@ejem\nplo.es",
+        ] {
+            assert_eq!(
+                Email::parse(bad),
+                Err(AccountValueError::InvalidEmail),
+                "{bad:?}"
+            );
+        }
+        let longest_local = "a".repeat(64);
+        assert!(Email::parse(&format!("{longest_local}@ejemplo.es")).is_ok());
+        assert!(Email::parse(&format!("{longest_local}a@ejemplo.es")).is_err());
+        let long_domain = format!("a@{}.es", "b".repeat(250));
+        assert!(Email::parse(&long_domain).is_err());
+    }
+
+    #[test]
+    fn passwords_have_bounds_and_never_print() {
+        assert_eq!(
+            NewPassword::parse("1234567"),
+            Err(AccountValueError::PasswordTooShort { min: 8 })
+        );
+        assert!(NewPassword::parse("12345678").is_ok());
+        assert!(NewPassword::parse(&"ñ".repeat(128)).is_ok());
+        assert_eq!(
+            NewPassword::parse(&"x".repeat(129)),
+            Err(AccountValueError::PasswordTooLong { max: 128 })
+        );
+        let password = NewPassword::parse("correct horse").expect("valid");
+        assert!(!format!("{password:?}").contains("horse"));
+    }
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(
+            PersonName::parse("  Ana ", "first name").map(|n| n.as_str().to_owned()),
+            Ok("Ana".into())
+        );
+        assert_eq!(
+            PersonName::parse("  ", "first name"),
+            Err(AccountValueError::MissingName {
+                field: "first name"
+            })
+        );
+        assert!(PersonName::parse(&"a".repeat(80), "last name").is_ok());
+        assert!(PersonName::parse(&"a".repeat(81), "last name").is_err());
+    }
+
+    #[test]
+    fn phones_accept_how_people_write_them() {
+        for ok in [
+            "+34 600 123 456",
+            "600123456",
+            "(91) 555-12-34",
+            "+1.202.555.0143",
+        ] {
+            assert!(Phone::parse(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "12345",
+            "600 12a 456",
+            "34+600123456",
+            "+34 600 123 456 789 012",
+        ] {
+            assert_eq!(
+                Phone::parse(bad),
+                Err(AccountValueError::InvalidPhone),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! citabot's domain: the value types every other crate speaks in, and the logic that needs no
+//! I/O (today the chat vocabulary and the minimal responder; later the booking rules and the
+//! assistant's conversation state machine).
+//!
+//! This crate must not depend on a runtime, a database or a web framework: everything here is
+//! testable as plain functions.
+
+pub mod account;
+pub mod chat;
+pub mod clock;
+pub mod responder;

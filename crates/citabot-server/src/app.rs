@@ -1,0 +1,216 @@
+//! The application: shared state, the router, and a server that shuts down gracefully.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::http::{HeaderValue, Method};
+use axum::routing::{MethodRouter, get, post};
+use axum::{Router, middleware};
+use citabot_domain::clock::Clock;
+use citabot_store::Store;
+use tokio::net::TcpListener;
+use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
+use tower_http::trace::TraceLayer;
+
+use crate::auth::rate_limit::Limits;
+use crate::config::Settings;
+use crate::gateway::upstream::Upstream;
+use crate::live::{self, InProcessHub, LiveHub};
+use crate::metrics::{self, Metrics};
+use crate::security_headers::{self, SecurityHeaders};
+use crate::{assets, auth, gateway, health, profile};
+
+/// What every handler may use. Cheap to clone: everything is shared.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub clock: Arc<dyn Clock>,
+    pub settings: Arc<Settings>,
+    pub limits: Arc<Limits>,
+    /// The external n8n webhook, when the chat is relayed instead of answered here.
+    pub upstream: Option<Arc<Upstream>>,
+    /// Executions waiting for, or attached to, a live channel.
+    pub hub: Arc<dyn LiveHub>,
+    pub metrics: Arc<Metrics>,
+}
+
+/// Largest body of the account APIs: a sign-up form is well under this.
+const API_MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// Every route of the server.
+pub fn router(state: AppState) -> Router {
+    // The largest form with files; JSON bodies are held to `chat_max_body_bytes` by the handler.
+    let chat_body_limit = DefaultBodyLimit::max(state.settings.chat_max_request_bytes());
+    // Everything that knows who is calling: the caller is resolved first, then CSRF is checked.
+    // The chat route's own body limit, set closer to it, overrides the APIs' smaller one.
+    let chat_route: MethodRouter<AppState> = post(gateway::handle)
+        .get(gateway::handle_get)
+        .layer(chat_body_limit);
+    let gateway = Router::new()
+        .route("/api/n8n/chat", chat_route)
+        .layer(gateway_cors(&state.settings));
+    let api = Router::new()
+        .merge(gateway)
+        .route("/api/auth/signup", post(auth::handlers::signup))
+        .route("/api/auth/login", post(auth::handlers::login))
+        .route("/api/auth/logout", post(auth::handlers::logout))
+        .route("/api/auth/session", get(auth::handlers::session))
+        .route("/api/profile", get(profile::get))
+        .route("/chat", get(live::socket::upgrade))
+        .layer(DefaultBodyLimit::max(API_MAX_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::csrf::protect,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::resolve_caller,
+        ));
+    Router::new()
+        .route("/healthz", get(health::live))
+        .route("/readyz", get(health::ready))
+        .route("/metrics", get(metrics::export))
+        .merge(api)
+        .route("/embed/{*path}", get(assets::widget))
+        .fallback(assets::site)
+        .layer(middleware::from_fn_with_state(
+            SecurityHeaders::new(&state.settings),
+            security_headers::add,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::record,
+        ))
+        .layer(
+            TraceLayer::new_for_http().make_span_with(|request: &Request| {
+                // The route pattern, not the raw path: ids in paths would make every span unique.
+                let route = request
+                    .extensions()
+                    .get::<MatchedPath>()
+                    .map_or("fallback", MatchedPath::as_str);
+                tracing::info_span!("request", method = %request.method(), route)
+            }),
+        )
+        .with_state(state)
+}
+
+/// CORS for the chat webhook: other sites may call it only from `allowed_origins`, never with
+/// credentials (so no cookie ever rides along cross-site). Preflights are cached 5 minutes, as
+/// n8n does.
+fn gateway_cors(settings: &Settings) -> CorsLayer {
+    let origins: Vec<HeaderValue> = settings
+        .allowed_origins
+        .iter()
+        .filter_map(|origin| HeaderValue::from_str(origin).ok())
+        .collect();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::list(origins))
+        .allow_methods([Method::GET, Method::POST])
+        .allow_headers(AllowHeaders::mirror_request())
+        .max_age(Duration::from_secs(300))
+}
+
+/// A bound, not yet running server.
+#[derive(Debug)]
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    grace: Duration,
+}
+
+impl Application {
+    /// Binds the listening socket (port 0 picks a free one) and builds the router.
+    pub async fn build(
+        settings: &Settings,
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+    ) -> std::io::Result<Self> {
+        let listener = TcpListener::bind(settings.listen).await?;
+        let metrics = Arc::new(Metrics::default());
+        let state = AppState {
+            store,
+            clock,
+            settings: Arc::new(settings.clone()),
+            limits: Arc::new(Limits::new(settings)),
+            upstream: Upstream::from_settings(settings, Arc::clone(&metrics))
+                .map_err(std::io::Error::other)?
+                .map(Arc::new),
+            hub: Arc::new(InProcessHub::default()),
+            metrics,
+        };
+        Ok(Self {
+            listener,
+            router: router(state),
+            grace: Duration::from_secs(settings.shutdown_grace_secs),
+        })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .expect("a bound TCP listener has an address")
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting connections and lets running
+    /// requests finish for up to the grace period.
+    pub async fn run_until(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let stopped = Arc::clone(&stop);
+        let mut server = tokio::spawn(
+            // The peer address feeds the per-address rate limits.
+            axum::serve(
+                self.listener,
+                self.router
+                    .into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async move { stopped.notified().await })
+            .into_future(),
+        );
+        tokio::select! {
+            finished = &mut server => return finished.map_err(std::io::Error::other)?,
+            () = shutdown => {}
+        }
+        tracing::info!(
+            grace_secs = self.grace.as_secs(),
+            "shutting down: finishing running requests"
+        );
+        stop.notify_one();
+        match tokio::time::timeout(self.grace, server).await {
+            Ok(finished) => finished.map_err(std::io::Error::other)?,
+            Err(_) => {
+                tracing::warn!("grace period over: dropping the requests still running");
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

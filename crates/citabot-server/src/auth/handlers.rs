@@ -1,0 +1,322 @@
+//! `POST /api/auth/signup`, `POST /api/auth/login`, `POST /api/auth/logout` and
+//! `GET /api/auth/session` (DESIGN A3), plus the account creation shared with `citabot user add`.
+
+use std::net::SocketAddr;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use citabot_domain::account::{AccountValueError, Email, NewPassword, PersonName, Phone, Role};
+use citabot_store::{NewAuthSession, NewUser, Store, StoreError, User};
+use serde::{Deserialize, Serialize};
+use time::Duration;
+
+use super::rate_limit::RetryAfter;
+use super::{Caller, cleared_session_cookie, password, session_cookie, tokens};
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::profile::Profile;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SignupRequest {
+    email: String,
+    password: String,
+    first_name: String,
+    last_name: String,
+    #[serde(default)]
+    phone: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoginRequest {
+    email: String,
+    password: String,
+}
+
+/// What sign-up, sign-in and `GET /api/auth/session` answer: the account (or `null`) and the
+/// token to send in `X-CSRF-Token`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionResponse {
+    user: Option<Profile>,
+    csrf_token: Option<String>,
+}
+
+/// An account to create, as typed (the sign-up form or the CLI).
+#[derive(Debug)]
+pub struct AccountInput<'a> {
+    pub email: &'a str,
+    pub password: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub phone: Option<&'a str>,
+    pub role: Role,
+}
+
+/// Why an account could not be created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateAccountError {
+    #[error(transparent)]
+    Invalid(#[from] AccountValueError),
+    #[error("an account with this email already exists")]
+    EmailTaken,
+    #[error("cannot create the account")]
+    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// Validates, hashes the password and stores a new account.
+pub async fn create_account(
+    store: &dyn Store,
+    input: AccountInput<'_>,
+    now: time::OffsetDateTime,
+) -> Result<User, CreateAccountError> {
+    let email = Email::parse(input.email)?;
+    let password = NewPassword::parse(input.password)?;
+    let first_name = PersonName::parse(input.first_name, "first name")?;
+    let last_name = PersonName::parse(input.last_name, "last name")?;
+    let phone = match input.phone.map(str::trim).filter(|phone| !phone.is_empty()) {
+        Some(phone) => Some(Phone::parse(phone)?),
+        None => None,
+    };
+    let password_hash = password::hash(password.expose().to_owned())
+        .await
+        .map_err(|error| CreateAccountError::Failed(Box::new(error)))?;
+    let user = NewUser {
+        id: uuid::Uuid::new_v4().to_string(),
+        email,
+        password_hash,
+        first_name,
+        last_name,
+        phone,
+        role: input.role,
+        created_at: now,
+    };
+    store.create_user(&user).await.map_err(|error| match error {
+        StoreError::Conflict(_) => CreateAccountError::EmailTaken,
+        other => CreateAccountError::Failed(Box::new(other)),
+    })
+}
+
+/// `POST /api/auth/signup`: creates a `cliente` account and signs it in.
+pub async fn signup(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<SignupRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(body) = body.map_err(bad_json)?;
+    let now = state.clock.now();
+    state
+        .limits
+        .signups_per_address
+        .hit(&peer.ip().to_string(), now)
+        .map_err(too_many_attempts)?;
+    let input = AccountInput {
+        email: &body.email,
+        password: &body.password,
+        first_name: &body.first_name,
+        last_name: &body.last_name,
+        phone: body.phone.as_deref(),
+        role: Role::Cliente,
+    };
+    let user = create_account(state.store.as_ref(), input, now)
+        .await
+        .map_err(|error| match error {
+            CreateAccountError::Invalid(invalid) => invalid_value(&invalid),
+            CreateAccountError::EmailTaken => ApiError::new(
+                StatusCode::CONFLICT,
+                "email_taken",
+                "Ya existe una cuenta con este email. Inicia sesión o usa otro email.",
+            ),
+            CreateAccountError::Failed(cause) => ApiError::internal(cause.as_ref()),
+        })?;
+    start_session(&state, &caller, user, StatusCode::CREATED).await
+}
+
+/// `POST /api/auth/login`: checks the password, replaces any previous session with a new one.
+/// Unknown email and wrong password get the same answer in the same time.
+pub async fn login(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Result<Json<LoginRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(body) = body.map_err(bad_json)?;
+    let now = state.clock.now();
+    let account_key = body.email.trim().to_lowercase();
+    let address_key = peer.ip().to_string();
+    let limits = &state.limits;
+    limits
+        .logins_per_account
+        .check(&account_key, now)
+        .map_err(too_many_attempts)?;
+    limits
+        .logins_per_address
+        .check(&address_key, now)
+        .map_err(too_many_attempts)?;
+
+    let credentials = match Email::parse(&body.email) {
+        Ok(email) => state
+            .store
+            .user_credentials(&email)
+            .await
+            .map_err(|error| ApiError::internal(&error))?,
+        Err(_) => None,
+    };
+    let stored_hash = credentials
+        .as_ref()
+        .map(|found| found.password_hash.clone());
+    if !password::verify(body.password, stored_hash).await {
+        // Both counters take the failure; either one full refuses the next attempts.
+        let account = limits.logins_per_account.hit(&account_key, now);
+        let address = limits.logins_per_address.hit(&address_key, now);
+        account.and(address).map_err(too_many_attempts)?;
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "invalid_credentials",
+            "El email o la contraseña no son correctos.",
+        ));
+    }
+    let Some(credentials) = credentials else {
+        unreachable!("verify() is false without a stored hash")
+    };
+    limits.logins_per_account.reset(&account_key);
+    start_session(&state, &caller, credentials.user, StatusCode::OK).await
+}
+
+/// `POST /api/auth/logout`: ends the session (idempotent) and clears the cookie.
+pub async fn logout(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> Result<Response, ApiError> {
+    if let Caller::SignedIn { token_hash, .. } = &caller {
+        state
+            .store
+            .delete_auth_session(token_hash)
+            .await
+            .map_err(|error| ApiError::internal(&error))?;
+    }
+    let cookie = cleared_session_cookie(state.settings.secure_cookies);
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
+}
+
+/// `GET /api/auth/session`: who is signed in, and the CSRF token for later requests.
+pub async fn session(Extension(caller): Extension<Caller>) -> Response {
+    let body = SessionResponse {
+        user: caller.session().map(|session| Profile::from(&session.user)),
+        csrf_token: caller.session().map(|session| session.csrf_token.clone()),
+    };
+    (no_store(), Json(body)).into_response()
+}
+
+/// Issues a fresh session for `user` (never reusing the caller's old id: no fixation), ends the
+/// caller's previous one, and answers with the account, the CSRF token and the cookie.
+async fn start_session(
+    state: &AppState,
+    caller: &Caller,
+    user: User,
+    status: StatusCode,
+) -> Result<Response, ApiError> {
+    let now = state.clock.now();
+    let lifetime = Duration::days(i64::from(state.settings.session_days));
+    let token = tokens::random_token();
+    let csrf_token = tokens::random_token();
+    state
+        .store
+        .create_auth_session(&NewAuthSession {
+            token_hash: tokens::token_hash(&token),
+            user_id: user.id.clone(),
+            csrf_token: csrf_token.clone(),
+            created_at: now,
+            expires_at: now + lifetime,
+        })
+        .await
+        .map_err(|error| ApiError::internal(&error))?;
+    if let Caller::SignedIn { token_hash, .. } = caller {
+        state
+            .store
+            .delete_auth_session(token_hash)
+            .await
+            .map_err(|error| ApiError::internal(&error))?;
+    }
+    tracing::info!(user = %user.id, role = %user.role, "signed in");
+    let cookie = session_cookie(
+        &token,
+        lifetime.whole_seconds(),
+        state.settings.secure_cookies,
+    );
+    let body = SessionResponse {
+        user: Some(Profile::from(&user)),
+        csrf_token: Some(csrf_token),
+    };
+    let mut response = (status, no_store(), Json(body)).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    Ok(response)
+}
+
+fn no_store() -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers
+}
+
+fn bad_json(rejection: JsonRejection) -> ApiError {
+    ApiError::new(
+        rejection.status(),
+        "invalid_body",
+        format!("La petición no es válida: {}", rejection.body_text()),
+    )
+}
+
+fn too_many_attempts(retry: RetryAfter) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+        format!(
+            "Demasiados intentos. Vuelve a intentarlo dentro de {} s.",
+            retry.0
+        ),
+    )
+    .with_retry_after(retry.0)
+}
+
+fn invalid_value(error: &AccountValueError) -> ApiError {
+    let (code, message) = match error {
+        AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
+        AccountValueError::PasswordTooShort { min } => (
+            "weak_password",
+            format!("La contraseña debe tener al menos {min} caracteres."),
+        ),
+        AccountValueError::PasswordTooLong { max } => (
+            "long_password",
+            format!("La contraseña puede tener como mucho {max} caracteres."),
+        ),
+        AccountValueError::MissingName { field } => (
+            "missing_name",
+            format!("Falta el {}.", spanish_field(field)),
+        ),
+        AccountValueError::NameTooLong { field, max } => (
+            "long_name",
+            format!(
+                "El {} puede tener como mucho {max} caracteres.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::InvalidPhone => {
+            ("invalid_phone", "El teléfono no es válido.".to_owned())
+        }
+    };
+    ApiError::new(StatusCode::BAD_REQUEST, code, message)
+}
+
+fn spanish_field(field: &str) -> &'static str {
+    if field == "first name" {
+        "nombre"
+    } else {
+        "apellido"
+    }
+}

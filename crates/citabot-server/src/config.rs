@@ -1,0 +1,614 @@
+//! Typed settings, layered: built-in defaults, then an optional TOML file, then `CITABOT_*`
+//! environment variables and command-line flags (clap reads both; a flag beats its variable).
+//!
+//! Every setting has one name: `database_url` in the file, `CITABOT_DATABASE_URL` in the
+//! environment, `--database-url` on the command line. `citabot --help` lists them all.
+
+use std::net::SocketAddr;
+use std::path::Path;
+
+use clap::{Args, ValueEnum};
+use serde::{Deserialize, Serialize};
+
+/// The effective settings of one server process.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Address and port to listen on.
+    pub listen: SocketAddr,
+    /// `sqlite://path/to/file.db` (created with its folder when missing) or
+    /// `postgres://user:password@host:port/database`.
+    pub database_url: String,
+    /// Upper bound of the database connection pool.
+    pub database_max_connections: u32,
+    /// Log lines as human-readable text or as JSON objects.
+    pub log_format: LogFormat,
+    /// Which log lines to keep, in `tracing` filter syntax (`RUST_LOG` wins when set).
+    pub log_filter: String,
+    /// Largest request body the chat gateway reads, in bytes.
+    pub chat_max_body_bytes: usize,
+    /// On SIGINT/SIGTERM, how long running requests may take to finish, in seconds.
+    pub shutdown_grace_secs: u64,
+    /// Mark cookies `Secure` (and name the session cookie `__Host-…`): turn on behind HTTPS.
+    pub secure_cookies: bool,
+    /// How long a sign-in lasts, in days.
+    pub session_days: u32,
+    /// Other sites allowed to call the APIs from a browser (exact origins, such as
+    /// `https://peluqueria.example`); the server's own origin is always allowed.
+    pub allowed_origins: Vec<String>,
+    /// Other sites allowed to show our pages in a frame (exact origins; `frame-ancestors`).
+    pub frame_ancestors: Vec<String>,
+    /// An external n8n chat webhook (`https://n8n.example/webhook/<id>/chat`) to answer the
+    /// chat instead of the built-in assistant. Fixed here, never taken from a request.
+    pub webhook_url: Option<String>,
+    /// When set, every forwarded request carries `X-Citabot-Signature`, an HMAC-SHA256 of
+    /// `<timestamp>.<body>` with this secret, so the workflow can refuse calls not from us.
+    pub webhook_secret: Option<String>,
+    /// Seconds to wait for a connection to the webhook.
+    pub webhook_connect_timeout_secs: u64,
+    /// Seconds the webhook may take to answer, or (streaming) to send its next chunk.
+    pub webhook_timeout_secs: u64,
+    /// Chat messages one visitor (an account, or else an address) may send per minute.
+    pub chat_messages_per_minute: u32,
+    /// Files one chat message may carry.
+    pub chat_max_files: usize,
+    /// Largest file a chat message may carry, in bytes.
+    pub chat_max_file_bytes: usize,
+    /// What files may be, told by their content: any of image/png, image/jpeg, image/gif,
+    /// image/webp, application/pdf, text/plain.
+    pub chat_allowed_file_types: Vec<String>,
+    /// How the built-in assistant's replies travel: `json` in the HTTP answer (n8n's "last
+    /// node" mode), or `live` over the `/chat` WebSocket (n8n's "response nodes" mode).
+    pub chat_reply_mode: ReplyMode,
+    /// Seconds between heartbeats on a live channel.
+    pub live_heartbeat_secs: u64,
+    /// Seconds of client silence after which a live channel is dropped.
+    pub live_idle_secs: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum ReplyMode {
+    Json,
+    Live,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 3000)),
+            database_url: "sqlite://data/citabot.db".to_owned(),
+            database_max_connections: 8,
+            log_format: LogFormat::Text,
+            log_filter: "info".to_owned(),
+            chat_max_body_bytes: 1024 * 1024,
+            shutdown_grace_secs: 30,
+            secure_cookies: false,
+            session_days: 14,
+            allowed_origins: Vec::new(),
+            frame_ancestors: Vec::new(),
+            webhook_url: None,
+            webhook_secret: None,
+            webhook_connect_timeout_secs: 5,
+            webhook_timeout_secs: 120,
+            chat_messages_per_minute: 30,
+            chat_max_files: 5,
+            chat_max_file_bytes: 5 * 1024 * 1024,
+            chat_allowed_file_types: crate::gateway::uploads::KNOWN_TYPES
+                .map(str::to_owned)
+                .to_vec(),
+            chat_reply_mode: ReplyMode::Json,
+            live_heartbeat_secs: 30,
+            live_idle_secs: 60,
+        }
+    }
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("listen", &self.listen)
+            .field("database_url", &redact_url_password(&self.database_url))
+            .field("database_max_connections", &self.database_max_connections)
+            .field("log_format", &self.log_format)
+            .field("log_filter", &self.log_filter)
+            .field("chat_max_body_bytes", &self.chat_max_body_bytes)
+            .field("shutdown_grace_secs", &self.shutdown_grace_secs)
+            .field("secure_cookies", &self.secure_cookies)
+            .field("session_days", &self.session_days)
+            .field("allowed_origins", &self.allowed_origins)
+            .field("frame_ancestors", &self.frame_ancestors)
+            .field(
+                "webhook_url",
+                &self.webhook_url.as_deref().map(redact_url_password),
+            )
+            .field(
+                "webhook_secret",
+                &self.webhook_secret.as_ref().map(|_| "***"),
+            )
+            .field(
+                "webhook_connect_timeout_secs",
+                &self.webhook_connect_timeout_secs,
+            )
+            .field("webhook_timeout_secs", &self.webhook_timeout_secs)
+            .field("chat_messages_per_minute", &self.chat_messages_per_minute)
+            .field("chat_max_files", &self.chat_max_files)
+            .field("chat_max_file_bytes", &self.chat_max_file_bytes)
+            .field("chat_allowed_file_types", &self.chat_allowed_file_types)
+            .field("chat_reply_mode", &self.chat_reply_mode)
+            .field("live_heartbeat_secs", &self.live_heartbeat_secs)
+            .field("live_idle_secs", &self.live_idle_secs)
+            .finish()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+/// Some of the settings: what one layer (the file, or the flags and environment) sets. Field
+/// names match [`Settings`]; defaults are listed at the end of `--help`.
+#[derive(Debug, Default, Args, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SettingsLayer {
+    /// Address and port to listen on.
+    #[arg(long, env = "CITABOT_LISTEN", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub listen: Option<SocketAddr>,
+    /// Database: sqlite://path/to/file.db or postgres://user:password@host:port/database.
+    #[arg(
+        long,
+        env = "CITABOT_DATABASE_URL",
+        global = true,
+        hide_env_values = true
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_url: Option<String>,
+    /// Upper bound of the database connection pool.
+    #[arg(long, env = "CITABOT_DATABASE_MAX_CONNECTIONS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_max_connections: Option<u32>,
+    /// Log lines as text or JSON.
+    #[arg(long, env = "CITABOT_LOG_FORMAT", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_format: Option<LogFormat>,
+    /// Which log lines to keep, in tracing filter syntax (RUST_LOG wins when set).
+    #[arg(long, env = "CITABOT_LOG_FILTER", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_filter: Option<String>,
+    /// Largest request body the chat gateway reads, in bytes.
+    #[arg(long, env = "CITABOT_CHAT_MAX_BODY_BYTES", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_max_body_bytes: Option<usize>,
+    /// On SIGINT/SIGTERM, how long running requests may take to finish, in seconds.
+    #[arg(long, env = "CITABOT_SHUTDOWN_GRACE_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shutdown_grace_secs: Option<u64>,
+    /// Mark cookies Secure (and name the session cookie __Host-…): turn on behind HTTPS.
+    #[arg(long, env = "CITABOT_SECURE_COOKIES", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secure_cookies: Option<bool>,
+    /// How long a sign-in lasts, in days.
+    #[arg(long, env = "CITABOT_SESSION_DAYS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_days: Option<u32>,
+    /// Other sites allowed to call the APIs from a browser, comma-separated exact origins.
+    #[arg(
+        long,
+        env = "CITABOT_ALLOWED_ORIGINS",
+        global = true,
+        value_delimiter = ','
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_origins: Option<Vec<String>>,
+    /// Other sites allowed to show our pages in a frame, comma-separated exact origins.
+    #[arg(
+        long,
+        env = "CITABOT_FRAME_ANCESTORS",
+        global = true,
+        value_delimiter = ','
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame_ancestors: Option<Vec<String>>,
+    /// An external n8n chat webhook to answer the chat instead of the built-in assistant.
+    #[arg(long, env = "CITABOT_WEBHOOK_URL", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_url: Option<String>,
+    /// Secret for the X-Citabot-Signature HMAC on forwarded requests.
+    #[arg(
+        long,
+        env = "CITABOT_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_secret: Option<String>,
+    /// Seconds to wait for a connection to the webhook.
+    #[arg(long, env = "CITABOT_WEBHOOK_CONNECT_TIMEOUT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_connect_timeout_secs: Option<u64>,
+    /// Seconds the webhook may take to answer, or (streaming) to send its next chunk.
+    #[arg(long, env = "CITABOT_WEBHOOK_TIMEOUT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub webhook_timeout_secs: Option<u64>,
+    /// Chat messages one visitor may send per minute.
+    #[arg(long, env = "CITABOT_CHAT_MESSAGES_PER_MINUTE", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_messages_per_minute: Option<u32>,
+    /// Files one chat message may carry.
+    #[arg(long, env = "CITABOT_CHAT_MAX_FILES", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_max_files: Option<usize>,
+    /// Largest file a chat message may carry, in bytes.
+    #[arg(long, env = "CITABOT_CHAT_MAX_FILE_BYTES", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_max_file_bytes: Option<usize>,
+    /// Accepted file types, comma-separated, told by content.
+    #[arg(
+        long,
+        env = "CITABOT_CHAT_ALLOWED_FILE_TYPES",
+        global = true,
+        value_delimiter = ','
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_allowed_file_types: Option<Vec<String>>,
+    /// How the built-in assistant's replies travel: json (in the HTTP answer) or live (WebSocket).
+    #[arg(long, env = "CITABOT_CHAT_REPLY_MODE", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_reply_mode: Option<ReplyMode>,
+    /// Seconds between heartbeats on a live channel.
+    #[arg(long, env = "CITABOT_LIVE_HEARTBEAT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live_heartbeat_secs: Option<u64>,
+    /// Seconds of client silence after which a live channel is dropped.
+    #[arg(long, env = "CITABOT_LIVE_IDLE_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live_idle_secs: Option<u64>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the settings file {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("the settings file {path} is not valid: {source}")]
+    File {
+        path: String,
+        source: toml::de::Error,
+    },
+    #[error("invalid settings: {0}")]
+    Invalid(String),
+}
+
+impl Settings {
+    /// Defaults, overlaid by the TOML file at `file` (when given), overlaid by `overrides`.
+    pub fn load(file: Option<&Path>, overrides: &SettingsLayer) -> Result<Self, ConfigError> {
+        let mut layers = to_table(&Settings::default())?;
+        if let Some(path) = file {
+            let shown = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                path: shown.clone(),
+                source,
+            })?;
+            // Parsed as a layer, so only the keys the file names override the defaults, and a
+            // mistyped value or unknown key is reported with its line.
+            let from_file: SettingsLayer =
+                toml::from_str(&text).map_err(|source| ConfigError::File {
+                    path: shown,
+                    source,
+                })?;
+            layers.extend(to_table(&from_file)?);
+        }
+        layers.extend(to_table(overrides)?);
+        let settings: Settings = layers
+            .try_into()
+            .map_err(|error: toml::de::Error| ConfigError::Invalid(error.to_string()))?;
+        settings.validate()?;
+        Ok(settings)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.database_max_connections == 0 {
+            return Err(ConfigError::Invalid(
+                "database_max_connections must be at least 1".into(),
+            ));
+        }
+        if self.session_days == 0 || self.session_days > 365 {
+            return Err(ConfigError::Invalid(
+                "session_days must be between 1 and 365".into(),
+            ));
+        }
+        if let Some(bad) = self
+            .allowed_origins
+            .iter()
+            .find(|origin| !is_origin(origin))
+        {
+            return Err(ConfigError::Invalid(format!(
+                "allowed_origins: {bad:?} is not an origin like https://example.com (scheme, host, optional port; no path)"
+            )));
+        }
+        if let Some(url) = &self.webhook_url
+            && !is_http_url(url)
+        {
+            return Err(ConfigError::Invalid(format!(
+                "webhook_url: {:?} is not an http:// or https:// URL with a host",
+                redact_url_password(url)
+            )));
+        }
+        if self.webhook_timeout_secs == 0 || self.webhook_connect_timeout_secs == 0 {
+            return Err(ConfigError::Invalid(
+                "webhook timeouts must be at least 1 second".into(),
+            ));
+        }
+        let known = crate::gateway::uploads::KNOWN_TYPES;
+        if let Some(unknown) = self
+            .chat_allowed_file_types
+            .iter()
+            .find(|t| !known.contains(&t.as_str()))
+        {
+            return Err(ConfigError::Invalid(format!(
+                "chat_allowed_file_types: {unknown:?} is not one of {}",
+                known.join(", ")
+            )));
+        }
+        if self.live_heartbeat_secs == 0 || self.live_idle_secs < self.live_heartbeat_secs {
+            return Err(ConfigError::Invalid(
+                "live_heartbeat_secs must be at least 1 and live_idle_secs at least live_heartbeat_secs".into(),
+            ));
+        }
+        if self.chat_max_file_bytes == 0 {
+            return Err(ConfigError::Invalid(
+                "chat_max_file_bytes must be at least 1".into(),
+            ));
+        }
+        if self.chat_messages_per_minute == 0 {
+            return Err(ConfigError::Invalid(
+                "chat_messages_per_minute must be at least 1".into(),
+            ));
+        }
+        if self.chat_max_body_bytes < 1024 {
+            return Err(ConfigError::Invalid(
+                "chat_max_body_bytes must be at least 1024".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The largest chat request: the JSON limit, or a multipart form with every file at its
+    /// largest (plus room for the form's own framing).
+    pub fn chat_max_request_bytes(&self) -> usize {
+        let files = self.chat_max_files.saturating_mul(self.chat_max_file_bytes);
+        self.chat_max_body_bytes
+            .saturating_add(files)
+            .saturating_add(64 * 1024)
+    }
+
+    /// The settings as a TOML document, with any password in the database URL hidden.
+    pub fn to_redacted_toml(&self) -> String {
+        let mut shown = self.clone();
+        shown.database_url = redact_url_password(&self.database_url);
+        shown.webhook_url = self.webhook_url.as_deref().map(redact_url_password);
+        shown.webhook_secret = self.webhook_secret.as_ref().map(|_| "***".to_owned());
+        toml::to_string(&shown).unwrap_or_default()
+    }
+}
+
+/// The defaults, as shown at the end of `citabot --help`.
+pub fn defaults_help() -> String {
+    format!(
+        "Settings come from defaults, then the TOML file (--config), then CITABOT_* variables and \
+         flags. Defaults:\n\n{}",
+        Settings::default().to_redacted_toml()
+    )
+}
+
+/// `http(s)://host...` with a non-empty host.
+fn is_http_url(value: &str) -> bool {
+    value.split_once("://").is_some_and(|(scheme, rest)| {
+        matches!(scheme, "http" | "https")
+            && rest
+                .split(['/', '?', '#'])
+                .next()
+                .is_some_and(|authority| !authority.is_empty())
+    })
+}
+
+/// `http(s)://host[:port]`, nothing after.
+fn is_origin(value: &str) -> bool {
+    let Some((scheme, authority)) = value.split_once("://") else {
+        return false;
+    };
+    matches!(scheme, "http" | "https")
+        && !authority.is_empty()
+        && !authority.contains(['/', '?', '#', '@', ' '])
+}
+
+fn to_table(value: &impl Serialize) -> Result<toml::Table, ConfigError> {
+    toml::Table::try_from(value).map_err(|error| ConfigError::Invalid(error.to_string()))
+}
+
+/// `scheme://user:secret@host/...` → `scheme://user:***@host/...`; other strings unchanged.
+pub fn redact_url_password(url: &str) -> String {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let authority_end = url[scheme_end..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| scheme_end + i);
+    let authority = &url[scheme_end..authority_end];
+    let Some(at) = authority.rfind('@') else {
+        return url.to_owned();
+    };
+    match authority[..at].split_once(':') {
+        Some((user, _secret)) => format!(
+            "{}{user}:***{}",
+            &url[..scheme_end],
+            &url[scheme_end + at..]
+        ),
+        None => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn file_with(contents: &str) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().expect("temp file");
+        file.write_all(contents.as_bytes()).expect("write");
+        file
+    }
+
+    #[test]
+    fn defaults_apply_without_file_or_overrides() {
+        let settings = Settings::load(None, &SettingsLayer::default()).expect("defaults load");
+        assert_eq!(settings, Settings::default());
+        assert_eq!(settings.listen.to_string(), "127.0.0.1:3000");
+        assert_eq!(settings.database_url, "sqlite://data/citabot.db");
+    }
+
+    #[test]
+    fn the_file_overrides_defaults_and_flags_override_the_file() {
+        let file = file_with(
+            "listen = \"0.0.0.0:8080\"\nlog_format = \"json\"\nshutdown_grace_secs = 5\n",
+        );
+        let overrides = SettingsLayer {
+            shutdown_grace_secs: Some(9),
+            ..SettingsLayer::default()
+        };
+        let settings = Settings::load(Some(file.path()), &overrides).expect("loads");
+        assert_eq!(settings.listen.to_string(), "0.0.0.0:8080");
+        assert_eq!(settings.log_format, LogFormat::Json);
+        assert_eq!(settings.shutdown_grace_secs, 9, "the flag beats the file");
+        assert_eq!(
+            settings.database_url,
+            Settings::default().database_url,
+            "untouched keys keep defaults"
+        );
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_in_the_file_are_named() {
+        let typo = file_with("lisen = \"0.0.0.0:1\"\n");
+        let error = Settings::load(Some(typo.path()), &SettingsLayer::default()).expect_err("typo");
+        assert!(
+            error.to_string().contains("unknown field `lisen`"),
+            "{error}"
+        );
+
+        let bad = file_with("chat_max_body_bytes = \"lots\"\n");
+        let error =
+            Settings::load(Some(bad.path()), &SettingsLayer::default()).expect_err("bad type");
+        assert!(error.to_string().contains("chat_max_body_bytes"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_file_is_a_clear_error() {
+        let error = Settings::load(
+            Some(Path::new("/nonexistent/citabot.toml")),
+            &SettingsLayer::default(),
+        )
+        .expect_err("missing file");
+        assert!(
+            error.to_string().contains("/nonexistent/citabot.toml"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn limits_are_validated() {
+        let overrides = SettingsLayer {
+            chat_max_body_bytes: Some(10),
+            ..SettingsLayer::default()
+        };
+        let error = Settings::load(None, &overrides).expect_err("too small");
+        assert!(
+            error
+                .to_string()
+                .contains("chat_max_body_bytes must be at least 1024"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn allowed_origins_must_be_bare_origins() {
+        let overrides = SettingsLayer {
+            allowed_origins: Some(vec![
+                "https://peluqueria.example".into(),
+                "http://localhost:5173".into(),
+            ]),
+            ..SettingsLayer::default()
+        };
+        assert!(Settings::load(None, &overrides).is_ok());
+        for bad in [
+            "peluqueria.example",
+            "https://peluqueria.example/",
+            "https://a.example/path",
+            "*",
+        ] {
+            let overrides = SettingsLayer {
+                allowed_origins: Some(vec![bad.into()]),
+                ..SettingsLayer::default()
+            };
+            let error = Settings::load(None, &overrides).expect_err(bad);
+            assert!(error.to_string().contains("allowed_origins"), "{error}");
+        }
+    }
+
+    #[test]
+    fn passwords_never_show() {
+        assert_eq!(
+            redact_url_password("postgres://app:s3cret@db:5432/citabot?sslmode=require"),
+            "postgres://app:***@db:5432/citabot?sslmode=require"
+        );
+        assert_eq!(
+            redact_url_password("postgres://app@db/citabot"),
+            "postgres://app@db/citabot"
+        );
+        assert_eq!(
+            redact_url_password("sqlite://data/citabot.db"),
+            "sqlite://data/citabot.db"
+        );
+        let settings = Settings {
+            database_url: "postgres://app:s3cret@db/citabot".into(),
+            ..Settings::default()
+        };
+        assert!(!format!("{settings:?}").contains("s3cret"));
+        assert!(!settings.to_redacted_toml().contains("s3cret"));
+        let with_webhook = Settings {
+            webhook_url: Some("https://user:hunter2@n8n.example/webhook/x/chat".into()),
+            webhook_secret: Some("signing-secret".into()),
+            ..Settings::default()
+        };
+        for shown in [format!("{with_webhook:?}"), with_webhook.to_redacted_toml()] {
+            assert!(
+                !shown.contains("hunter2") && !shown.contains("signing-secret"),
+                "{shown}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_webhook_url_must_be_http() {
+        for (url, ok) in [
+            ("https://n8n.example/webhook/abc/chat", true),
+            ("http://127.0.0.1:5678/webhook/abc/chat", true),
+            ("file:///etc/passwd", false),
+            ("gopher://n8n.example/", false),
+            ("https:///nohost", false),
+            ("n8n.example/webhook", false),
+        ] {
+            let overrides = SettingsLayer {
+                webhook_url: Some(url.into()),
+                ..SettingsLayer::default()
+            };
+            assert_eq!(Settings::load(None, &overrides).is_ok(), ok, "{url}");
+        }
+    }
+}

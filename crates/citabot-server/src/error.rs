@@ -1,0 +1,64 @@
+//! The JSON error envelope of citabot's own APIs: `{ "error": { "code", "message" } }`, with a
+//! stable snake_case code. The chat gateway speaks n8n's error shape instead (see `gateway`).
+//! 5xx answers never carry internal text: the cause goes to the log.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    retry_after_secs: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+            retry_after_secs: None,
+        }
+    }
+
+    /// Adds `Retry-After` (for 429 and 503 answers).
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after_secs = Some(seconds);
+        self
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "There is nothing at this address.",
+        )
+    }
+
+    /// An unexpected failure: logs `cause` and tells the caller only that it failed.
+    pub fn internal(cause: &dyn std::error::Error) -> Self {
+        tracing::error!(error = %cause, source = ?cause.source(), "request failed");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "Something went wrong on our side. Please try again.",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after_secs {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}

@@ -1,0 +1,375 @@
+//! The chat gateway, `POST /api/n8n/chat`: speaks n8n's chat webhook protocol to the widget,
+//! keeps every conversation with its owner, writes the identity metadata from the caller's
+//! session, and answers from the built-in responder or, when `webhook_url` is set, relays to an
+//! external n8n webhook ([`upstream`]). The wire shapes live in [`wire`].
+
+pub mod metadata;
+pub mod uploads;
+pub mod upstream;
+pub mod wire;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, FromRequest, Multipart, Query, Request, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
+use citabot_domain::responder;
+use citabot_store::{ChatMessage, Store, StoreError, User};
+use serde_json::{Value, json};
+
+use crate::app::AppState;
+use crate::auth::Caller;
+use crate::config::ReplyMode;
+use crate::live::LiveFrame;
+use uploads::Upload;
+use upstream::UpstreamReply;
+use wire::{
+    ChatRequest, ExecutionStartedResponse, GatewayError, HistoryResponse, LangChainMessage,
+    RawRequest, SendResponse,
+};
+
+/// Handles one widget request: JSON, or a multipart form when files are attached. The route's
+/// `DefaultBodyLimit` bounds the whole form; JSON is held to `chat_max_body_bytes` here.
+pub async fn handle(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+) -> Result<Response, GatewayError> {
+    let headers = request.headers().clone();
+    let (request, files) = read_request(&state, request).await?;
+    let user = caller.session().map(|session| &session.user);
+    let mut response = match request {
+        ChatRequest::LoadPreviousSession { session, metadata } => {
+            load_previous_session(&state, user, &session, metadata.as_ref(), &headers).await?
+        }
+        ChatRequest::SendMessage {
+            session,
+            input,
+            metadata,
+        } => {
+            // Each message costs a workflow run: limited per account, or per address for guests.
+            let visitor =
+                user.map_or_else(|| peer.ip().to_string(), |user| format!("user:{}", user.id));
+            if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
+                return Err(GatewayError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "Too many messages: please wait {} s before sending another.",
+                        retry.0
+                    ),
+                )
+                .with_retry_after(retry.0));
+            }
+            let message = Outgoing {
+                session: &session,
+                input: &input,
+                files: &files,
+                client_metadata: metadata.as_ref(),
+            };
+            send_message(&state, user, message, &headers).await?
+        }
+    };
+    // Conversations are personal: never kept by a shared cache.
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+/// The request and its checked files. Anything but JSON or a multipart form is refused: a JSON
+/// body sent as a "simple" type (text/plain, a plain HTML form) is how cross-site forgeries look.
+async fn read_request(
+    state: &AppState,
+    request: Request,
+) -> Result<(ChatRequest, Vec<Upload>), GatewayError> {
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if content_type.starts_with("multipart/form-data") {
+        let form = Multipart::from_request(request, &())
+            .await
+            .map_err(|rejection| {
+                GatewayError::new(rejection.status(), "The form data could not be read")
+            })?;
+        let (raw, files) = uploads::read(form, &state.settings).await?;
+        return Ok((raw.into_request()?, files));
+    }
+    if !content_type.starts_with("application/json") {
+        return Err(GatewayError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Send JSON (Content-Type: application/json), or multipart/form-data with files",
+        ));
+    }
+    let body = Bytes::from_request(request, &())
+        .await
+        .map_err(|rejection| too_large_or_unreadable(state, &rejection))?;
+    if body.len() > state.settings.chat_max_body_bytes {
+        return Err(too_large(state));
+    }
+    Ok((RawRequest::parse(&body)?, Vec::new()))
+}
+
+/// A visitor's message on its way to an answer.
+#[derive(Debug, Clone, Copy)]
+struct Outgoing<'a> {
+    session: &'a ChatSessionId,
+    input: &'a ChatInput,
+    files: &'a [Upload],
+    client_metadata: Option<&'a Value>,
+}
+
+/// `GET /api/n8n/chat?action=loadPreviousSession&sessionId=…` (the widget with
+/// `webhookConfig.method: 'GET'`). Sending a message by GET is refused: a GET must not change
+/// anything (n8n's own Chat Trigger does not take messages by GET either).
+pub async fn handle_get(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
+    Query(query): Query<wire::QueryRequest>,
+) -> Result<Response, GatewayError> {
+    let user = caller.session().map(|session| &session.user);
+    match query.into_request()? {
+        ChatRequest::LoadPreviousSession { session, metadata } => {
+            let mut response =
+                load_previous_session(&state, user, &session, metadata.as_ref(), &headers).await?;
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            Ok(response)
+        }
+        ChatRequest::SendMessage { .. } => Err(GatewayError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Messages are sent with POST: use webhookConfig.method 'POST' (the default).",
+        )),
+    }
+}
+
+/// The history of a conversation the caller may read. Another account's conversation answers
+/// the same empty history as an unknown one, so ids cannot be probed.
+async fn load_previous_session(
+    state: &AppState,
+    user: Option<&User>,
+    session: &ChatSessionId,
+    client_metadata: Option<&Value>,
+    headers: &HeaderMap,
+) -> Result<Response, GatewayError> {
+    let caller_id = user.map(|user| user.id.as_str());
+    let transcript = state
+        .store
+        .chat_transcript(session)
+        .await
+        .map_err(|error| GatewayError::internal(&error))?;
+    if transcript
+        .as_ref()
+        .is_some_and(|transcript| !transcript.readable_by(caller_id))
+    {
+        return Ok(Json(HistoryResponse { data: Vec::new() }).into_response());
+    }
+    if let Some(upstream) = &state.upstream {
+        // The workflow's memory holds the history in proxy mode.
+        let body = json!({
+            "action": "loadPreviousSession",
+            "sessionId": session.as_str(),
+            "metadata": metadata::for_caller(user, client_metadata, state.clock.now()),
+        });
+        return match upstream.send(&body, &[], headers, false).await? {
+            UpstreamReply::Json(reply) => Ok(Json(reply).into_response()),
+            UpstreamReply::Stream(_) => unreachable!("history is never requested as a stream"),
+        };
+    }
+    let messages = transcript
+        .map(|transcript| transcript.messages)
+        .unwrap_or_default();
+    let data = messages.iter().map(LangChainMessage::from).collect();
+    Ok(Json(HistoryResponse { data }).into_response())
+}
+
+async fn send_message(
+    state: &AppState,
+    user: Option<&User>,
+    message: Outgoing<'_>,
+    headers: &HeaderMap,
+) -> Result<Response, GatewayError> {
+    let Outgoing {
+        session,
+        input,
+        files,
+        client_metadata,
+    } = message;
+    let caller_id = user.map(|user| user.id.as_str());
+    let Some(upstream) = &state.upstream else {
+        let output = answer_here(state, session, caller_id, input, files).await?;
+        if state.settings.chat_reply_mode == ReplyMode::Live {
+            // The channel stays open after the reply: the widget's next message goes over it.
+            let queued = vec![LiveFrame::Message(output)];
+            let started = state
+                .hub
+                .start(session, caller_id, queued, state.clock.now())
+                .await;
+            return Ok(Json(ExecutionStartedResponse {
+                execution_started: true,
+                execution_id: started.execution_id,
+                resume_token: started.resume_token,
+            })
+            .into_response());
+        }
+        return Ok(Json(SendResponse { output }).into_response());
+    };
+
+    // Stored first: the ownership check happens before anything reaches the workflow.
+    let human = ChatMessage {
+        author: MessageAuthor::Human,
+        content: input.as_str().to_owned(),
+        created_at: state.clock.now(),
+    };
+    append(state.store.as_ref(), session, caller_id, &[human]).await?;
+    let body = json!({
+        "action": "sendMessage",
+        "sessionId": session.as_str(),
+        "chatInput": input.as_str(),
+        "metadata": metadata::for_caller(user, client_metadata, state.clock.now()),
+    });
+    let streaming = wants_stream(headers);
+    match upstream.send(&body, files, headers, streaming).await? {
+        UpstreamReply::Json(reply) => {
+            if let Some(text) = upstream::reply_text(&reply) {
+                store_reply(
+                    state,
+                    session.clone(),
+                    user.map(|user| user.id.clone()),
+                    text,
+                )
+                .await;
+            }
+            Ok(Json(reply).into_response())
+        }
+        UpstreamReply::Stream(response) => {
+            let content_type = response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .cloned()
+                .unwrap_or_else(|| HeaderValue::from_static("application/json; charset=utf-8"));
+            let (state, session, owner) = (
+                state.clone(),
+                session.clone(),
+                user.map(|user| user.id.clone()),
+            );
+            let relayed = upstream::relay(response, move |text| {
+                Box::pin(async move {
+                    if !text.is_empty() {
+                        store_reply(&state, session, owner, text).await;
+                    }
+                })
+            });
+            let mut response = Response::new(Body::from_stream(relayed));
+            response
+                .headers_mut()
+                .insert(header::CONTENT_TYPE, content_type);
+            Ok(response)
+        }
+    }
+}
+
+/// Answers a message with the built-in responder and stores the turn (refused, with nothing
+/// stored, when the conversation belongs to another account). Shared by the HTTP gateway and
+/// the live channel.
+pub async fn answer_here(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    input: &ChatInput,
+    files: &[Upload],
+) -> Result<String, GatewayError> {
+    let received_at = state.clock.now();
+    let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
+    let output = responder::reply(input.as_str(), &names);
+    let turn = [
+        ChatMessage {
+            author: MessageAuthor::Human,
+            content: input.as_str().to_owned(),
+            created_at: received_at,
+        },
+        ChatMessage {
+            author: MessageAuthor::Ai,
+            content: output.clone(),
+            created_at: state.clock.now(),
+        },
+    ];
+    append(state.store.as_ref(), session, caller_id, &turn).await?;
+    Ok(output)
+}
+
+/// The widget asks for NDJSON with `Accept: text/plain` (PROTOCOL §2.4).
+fn wants_stream(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/plain"))
+}
+
+async fn append(
+    store: &dyn Store,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    messages: &[ChatMessage],
+) -> Result<(), GatewayError> {
+    store
+        .append_chat_messages(session, caller_id, messages)
+        .await
+        .map_err(|error| match error {
+            StoreError::NotOwner => GatewayError::new(
+                StatusCode::FORBIDDEN,
+                "This conversation belongs to another account: start a new conversation.",
+            ),
+            other => GatewayError::internal(&other),
+        })
+}
+
+/// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here
+/// is only logged.
+async fn store_reply(
+    state: &AppState,
+    session: ChatSessionId,
+    owner: Option<String>,
+    text: String,
+) {
+    let reply = ChatMessage {
+        author: MessageAuthor::Ai,
+        content: text,
+        created_at: state.clock.now(),
+    };
+    let store: &Arc<dyn Store> = &state.store;
+    if let Err(error) = store
+        .append_chat_messages(&session, owner.as_deref(), &[reply])
+        .await
+    {
+        tracing::error!(%error, "cannot store the workflow's reply");
+    }
+}
+
+fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> GatewayError {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large(state)
+    } else {
+        GatewayError::new(rejection.status(), "The request body could not be read")
+    }
+}
+
+fn too_large(state: &AppState) -> GatewayError {
+    GatewayError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "The request is too large: at most {} bytes",
+            state.settings.chat_max_body_bytes
+        ),
+    )
+}

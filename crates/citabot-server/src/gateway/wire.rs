@@ -1,0 +1,376 @@
+//! n8n's chat webhook protocol as bytes on the wire (PROTOCOL §2, §5): the request the widget
+//! sends, the history items in LangChain's serialised shape, and n8n's error body. Kept apart
+//! from the handler so the shapes can be checked against the captures on their own.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use citabot_domain::chat::{ChatInput, ChatSessionId, ChatValueError, MessageAuthor};
+use citabot_store::ChatMessage;
+use serde::{Deserialize, Serialize};
+
+/// The JSON body as the widget sends it. Field names are n8n's defaults (`chatSessionKey`,
+/// `chatInputKey`; n8n's memory nodes read the literal `sessionId` too). Other fields are
+/// ignored; `metadata` is read only for the browser's date (see `metadata.rs`).
+#[derive(Debug, Deserialize)]
+pub struct RawRequest {
+    pub action: Option<String>,
+    #[serde(rename = "sessionId")]
+    pub session_id: Option<String>,
+    #[serde(rename = "chatInput")]
+    pub chat_input: Option<String>,
+    #[serde(default)]
+    pub metadata: Option<serde_json::Value>,
+}
+
+/// The same fields as a GET query string. `metadata` arrives as text: JSON from our widget,
+/// `[object Object]` from n8n's (a defect), which is then ignored.
+#[derive(Debug, Deserialize)]
+pub struct QueryRequest {
+    action: Option<String>,
+    #[serde(rename = "sessionId")]
+    session_id: Option<String>,
+    #[serde(rename = "chatInput")]
+    chat_input: Option<String>,
+    metadata: Option<String>,
+}
+
+impl QueryRequest {
+    pub fn into_request(self) -> Result<ChatRequest, GatewayError> {
+        RawRequest {
+            action: self.action,
+            session_id: self.session_id,
+            chat_input: self.chat_input,
+            metadata: self
+                .metadata
+                .and_then(|text| serde_json::from_str(&text).ok()),
+        }
+        .into_request()
+    }
+}
+
+/// A request the gateway understood.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ChatRequest {
+    LoadPreviousSession {
+        session: ChatSessionId,
+        metadata: Option<serde_json::Value>,
+    },
+    SendMessage {
+        session: ChatSessionId,
+        input: ChatInput,
+        metadata: Option<serde_json::Value>,
+    },
+}
+
+impl RawRequest {
+    pub fn parse(body: &[u8]) -> Result<ChatRequest, GatewayError> {
+        let raw: RawRequest = serde_json::from_slice(body).map_err(|error| {
+            GatewayError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Failed to parse request body",
+            )
+            .with_hint(error.to_string())
+        })?;
+        raw.into_request()
+    }
+
+    pub fn into_request(self) -> Result<ChatRequest, GatewayError> {
+        let session = || ChatSessionId::parse(self.session_id.as_deref().unwrap_or_default());
+        match self.action.as_deref() {
+            Some("loadPreviousSession") => Ok(ChatRequest::LoadPreviousSession {
+                session: session()?,
+                metadata: self.metadata,
+            }),
+            Some("sendMessage") => Ok(ChatRequest::SendMessage {
+                session: session()?,
+                input: ChatInput::parse(self.chat_input.as_deref().unwrap_or_default())?,
+                metadata: self.metadata,
+            }),
+            Some(other) => Err(GatewayError::bad_request(format!(
+                "Unknown action \"{other}\": expected \"loadPreviousSession\" or \"sendMessage\""
+            ))),
+            None => Err(GatewayError::bad_request(
+                "action is required: \"loadPreviousSession\" or \"sendMessage\"",
+            )),
+        }
+    }
+}
+
+/// The answer to `loadPreviousSession`: `{"data": [...]}`.
+#[derive(Debug, Serialize)]
+pub struct HistoryResponse<'a> {
+    pub data: Vec<LangChainMessage<'a>>,
+}
+
+/// One message serialised the way `@langchain/core` does it, which is what n8n's memory returns
+/// and what n8n's widget reads (`id` tells human from AI, `kwargs.content` is the text).
+#[derive(Debug, Serialize)]
+pub struct LangChainMessage<'a> {
+    lc: u8,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: [&'static str; 3],
+    kwargs: LangChainKwargs<'a>,
+}
+
+#[derive(Debug, Serialize)]
+struct LangChainKwargs<'a> {
+    content: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool_calls: Option<[(); 0]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invalid_tool_calls: Option<[(); 0]>,
+    additional_kwargs: Empty,
+    response_metadata: Empty,
+}
+
+#[derive(Debug, Serialize)]
+struct Empty {}
+
+impl<'a> From<&'a ChatMessage> for LangChainMessage<'a> {
+    fn from(message: &'a ChatMessage) -> Self {
+        let (class, ai_fields) = match message.author {
+            MessageAuthor::Human => ("HumanMessage", None),
+            MessageAuthor::Ai => ("AIMessage", Some([])),
+        };
+        Self {
+            lc: 1,
+            kind: "constructor",
+            id: ["langchain_core", "messages", class],
+            kwargs: LangChainKwargs {
+                content: &message.content,
+                tool_calls: ai_fields,
+                invalid_tool_calls: ai_fields,
+                additional_kwargs: Empty {},
+                response_metadata: Empty {},
+            },
+        }
+    }
+}
+
+/// The answer to `sendMessage`: `{"output": "..."}`, what n8n's last node usually returns.
+#[derive(Debug, Serialize)]
+pub struct SendResponse {
+    pub output: String,
+}
+
+/// The answer to `sendMessage` when the reply comes over the live channel (n8n's "response
+/// nodes" mode): the widget opens `/chat` with these.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecutionStartedResponse {
+    pub execution_started: bool,
+    pub execution_id: String,
+    pub resume_token: String,
+}
+
+/// A refusal or failure in n8n's own error shape: a non-2xx status with
+/// `{"code": <status>, "message": "<readable>", "hint"?: "..."}`, which both n8n's widget and ours
+/// show as a sentence.
+#[derive(Debug)]
+pub struct GatewayError {
+    status: StatusCode,
+    message: String,
+    hint: Option<String>,
+    retry_after_secs: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct GatewayErrorBody<'a> {
+    code: u16,
+    message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<&'a str>,
+}
+
+impl GatewayError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        Self {
+            status,
+            message: message.into(),
+            hint: None,
+            retry_after_secs: None,
+        }
+    }
+
+    /// The sentence shown to the visitor.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Adds `Retry-After` (for 429 answers).
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after_secs = Some(seconds);
+        self
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// An unexpected failure: logs `cause`, tells the visitor only that the assistant failed.
+    pub fn internal(cause: &dyn std::error::Error) -> Self {
+        tracing::error!(error = %cause, source = ?cause.source(), "chat request failed");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The assistant is not available right now. Please try again in a moment.",
+        )
+    }
+}
+
+impl From<ChatValueError> for GatewayError {
+    fn from(error: ChatValueError) -> Self {
+        let status = match error {
+            ChatValueError::InputTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        Self::new(status, error.to_string())
+    }
+}
+
+impl IntoResponse for GatewayError {
+    fn into_response(self) -> Response {
+        let body = GatewayErrorBody {
+            code: self.status.as_u16(),
+            message: &self.message,
+            hint: self.hint.as_deref(),
+        };
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after_secs {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    fn stored(author: MessageAuthor, content: &str) -> ChatMessage {
+        ChatMessage {
+            author,
+            content: content.to_owned(),
+            created_at: datetime!(2026-11-20 10:00 UTC),
+        }
+    }
+
+    /// Byte-for-byte what n8n 1.123.81 answered in capture 4.2 for the same two messages.
+    #[test]
+    fn history_items_match_the_n8n_capture() {
+        let messages = [
+            stored(MessageAuthor::Human, "first"),
+            stored(MessageAuthor::Ai, "echo: first"),
+        ];
+        let body = HistoryResponse {
+            data: messages.iter().map(LangChainMessage::from).collect(),
+        };
+        assert_eq!(
+            serde_json::to_string(&body).expect("serialises"),
+            concat!(
+                r#"{"data":["#,
+                r#"{"lc":1,"type":"constructor","id":["langchain_core","messages","HumanMessage"],"kwargs":{"content":"first","additional_kwargs":{},"response_metadata":{}}},"#,
+                r#"{"lc":1,"type":"constructor","id":["langchain_core","messages","AIMessage"],"kwargs":{"content":"echo: first","tool_calls":[],"invalid_tool_calls":[],"additional_kwargs":{},"response_metadata":{}}}"#,
+                r#"]}"#
+            )
+        );
+    }
+
+    #[test]
+    fn requests_parse_with_n8n_field_names() {
+        let load = RawRequest::parse(
+            br#"{"action":"loadPreviousSession","sessionId":"s1","metadata":{"userId":"u1"}}"#,
+        );
+        assert_eq!(
+            load.expect("parses"),
+            ChatRequest::LoadPreviousSession {
+                session: ChatSessionId::parse("s1").expect("valid"),
+                metadata: Some(serde_json::json!({ "userId": "u1" })),
+            }
+        );
+        let send =
+            RawRequest::parse(br#"{"action":"sendMessage","sessionId":"s1","chatInput":"hola"}"#);
+        assert_eq!(
+            send.expect("parses"),
+            ChatRequest::SendMessage {
+                session: ChatSessionId::parse("s1").expect("valid"),
+                input: ChatInput::parse("hola").expect("valid"),
+                metadata: None,
+            }
+        );
+    }
+
+    fn refusal(body: &[u8]) -> (StatusCode, String) {
+        let error = RawRequest::parse(body).expect_err("refused");
+        (error.status, error.message)
+    }
+
+    #[test]
+    fn bad_requests_get_a_readable_reason() {
+        assert_eq!(
+            refusal(b"{"),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "Failed to parse request body".into()
+            )
+        );
+        assert_eq!(
+            refusal(br#"{"action":5}"#).0,
+            StatusCode::UNPROCESSABLE_ENTITY
+        );
+        assert_eq!(
+            refusal(br#"{"sessionId":"s"}"#).1,
+            "action is required: \"loadPreviousSession\" or \"sendMessage\""
+        );
+        assert_eq!(
+            refusal(br#"{"action":"deleteEverything","sessionId":"s"}"#).1,
+            "Unknown action \"deleteEverything\": expected \"loadPreviousSession\" or \"sendMessage\""
+        );
+        assert_eq!(
+            refusal(br#"{"action":"sendMessage","chatInput":"hola"}"#),
+            (StatusCode::BAD_REQUEST, "sessionId is required".into())
+        );
+        assert_eq!(
+            refusal(br#"{"action":"sendMessage","sessionId":"s","chatInput":"   "}"#),
+            (StatusCode::BAD_REQUEST, "the message is empty".into())
+        );
+        let long = format!(
+            r#"{{"action":"sendMessage","sessionId":"s","chatInput":"{}"}}"#,
+            "a".repeat(10_001)
+        );
+        assert_eq!(refusal(long.as_bytes()).0, StatusCode::PAYLOAD_TOO_LARGE);
+    }
+
+    #[test]
+    fn deeply_nested_json_is_refused_not_overflowing_the_stack() {
+        let bomb = format!(
+            r#"{{"action":"sendMessage","metadata":{}{}}}"#,
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert_eq!(refusal(bomb.as_bytes()).0, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+
+    #[test]
+    fn errors_have_the_n8n_shape() {
+        let error = GatewayError::bad_request("sessionId is required").with_hint("send the id");
+        let body = GatewayErrorBody {
+            code: error.status.as_u16(),
+            message: &error.message,
+            hint: error.hint.as_deref(),
+        };
+        assert_eq!(
+            serde_json::to_string(&body).expect("serialises"),
+            r#"{"code":400,"message":"sessionId is required","hint":"send the id"}"#
+        );
+    }
+}

@@ -1,0 +1,21 @@
+//! The citabot server: one binary that serves the site, the widget bundle, the chat gateway and
+//! (in later issues) accounts, the live channel and the dashboard APIs.
+//!
+//! Handlers are thin: they extract, call the domain or the store port, and map the result to
+//! HTTP. Nothing here writes SQL (that lives in the store adapters) or decides what the assistant
+//! says (that lives in `citabot-domain`).
+
+pub mod app;
+pub mod assets;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod database;
+pub mod error;
+pub mod gateway;
+pub mod health;
+pub mod live;
+pub mod metrics;
+pub mod profile;
+pub mod security_headers;
+pub mod telemetry;

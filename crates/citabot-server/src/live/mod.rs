@@ -1,0 +1,303 @@
+//! The live channel (DESIGN A6, PROTOCOL §4): when a reply travels over a WebSocket instead of
+//! the HTTP answer, the gateway starts an *execution* here and answers
+//! `{executionStarted, executionId, resumeToken}`; the widget then opens
+//! `/chat?sessionId&executionId&isPublic=true&token=…` ([`socket`]) and receives the messages.
+//!
+//! Executions live in a [`LiveHub`]. This in-process hub serves one instance; several instances
+//! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
+
+pub mod socket;
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use async_trait::async_trait;
+use citabot_domain::chat::ChatSessionId;
+use time::{Duration, OffsetDateTime};
+use tokio::sync::mpsc;
+
+use crate::auth::tokens;
+
+/// What the server sends over a live channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LiveFrame {
+    /// A bot message (a plain text frame).
+    Message(String),
+    /// The workflow goes on by itself: the widget waits again (`n8n|continue`).
+    Continue,
+    /// The execution is over: the server closes the socket.
+    End,
+}
+
+/// An execution the gateway started: the widget needs both values to attach.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartedExecution {
+    pub execution_id: String,
+    pub resume_token: String,
+}
+
+/// Why a socket may not attach. Each ends the socket with 1008, as n8n does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AttachError {
+    #[error("Execution does not exist")]
+    Unknown,
+    #[error("The token does not match the execution")]
+    BadToken,
+    #[error("The execution belongs to another conversation or account")]
+    Foreign,
+}
+
+/// A socket attached to an execution.
+#[derive(Debug)]
+pub struct Attached {
+    pub session: ChatSessionId,
+    pub owner: Option<String>,
+    pub frames: mpsc::UnboundedReceiver<LiveFrame>,
+}
+
+/// Where executions wait for their socket.
+#[async_trait]
+pub trait LiveHub: Send + Sync + std::fmt::Debug {
+    /// Starts an execution for `session` (started by `owner`), with frames already queued.
+    async fn start(
+        &self,
+        session: &ChatSessionId,
+        owner: Option<&str>,
+        queued: Vec<LiveFrame>,
+        now: OffsetDateTime,
+    ) -> StartedExecution;
+
+    /// Attaches a socket: the execution must exist, belong to `session` and `caller`, and the
+    /// token must match. A second socket replaces the first.
+    async fn attach(
+        &self,
+        execution_id: &str,
+        session: &str,
+        token: &str,
+        caller: Option<&str>,
+        now: OffsetDateTime,
+    ) -> Result<Attached, AttachError>;
+
+    /// Sockets attached right now.
+    fn open_channels(&self) -> usize;
+
+    /// A socket closed.
+    fn detached(&self, execution_id: &str);
+}
+
+/// How long a started execution waits for its socket.
+const ATTACH_WITHIN: Duration = Duration::minutes(5);
+
+#[derive(Debug)]
+struct Execution {
+    session: ChatSessionId,
+    owner: Option<String>,
+    token_hash: String,
+    queued: Vec<LiveFrame>,
+    started: OffsetDateTime,
+    /// The attached socket's queue: held here, so the socket stays open for what comes next
+    /// (and a later message can be delivered to it).
+    sender: Option<mpsc::UnboundedSender<LiveFrame>>,
+}
+
+/// The hub of one server instance.
+#[derive(Debug, Default)]
+pub struct InProcessHub {
+    executions: Mutex<HashMap<String, Execution>>,
+}
+
+impl InProcessHub {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Execution>> {
+        self.executions
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[async_trait]
+impl LiveHub for InProcessHub {
+    async fn start(
+        &self,
+        session: &ChatSessionId,
+        owner: Option<&str>,
+        queued: Vec<LiveFrame>,
+        now: OffsetDateTime,
+    ) -> StartedExecution {
+        let started = StartedExecution {
+            execution_id: tokens::random_token(),
+            resume_token: tokens::random_token(),
+        };
+        let mut executions = self.lock();
+        executions.retain(|_, execution| {
+            execution.sender.is_some() || now < execution.started + ATTACH_WITHIN
+        });
+        executions.insert(
+            started.execution_id.clone(),
+            Execution {
+                session: session.clone(),
+                owner: owner.map(str::to_owned),
+                token_hash: tokens::token_hash(&started.resume_token),
+                queued,
+                started: now,
+                sender: None,
+            },
+        );
+        started
+    }
+
+    async fn attach(
+        &self,
+        execution_id: &str,
+        session: &str,
+        token: &str,
+        caller: Option<&str>,
+        now: OffsetDateTime,
+    ) -> Result<Attached, AttachError> {
+        let mut executions = self.lock();
+        let execution = executions
+            .get_mut(execution_id)
+            .ok_or(AttachError::Unknown)?;
+        if execution.sender.is_none() && now >= execution.started + ATTACH_WITHIN {
+            executions.remove(execution_id);
+            return Err(AttachError::Unknown);
+        }
+        if !tokens::same_secret(&tokens::token_hash(token), &execution.token_hash) {
+            return Err(AttachError::BadToken);
+        }
+        let owner_matches = execution.owner.is_none() || execution.owner.as_deref() == caller;
+        if execution.session.as_str() != session || !owner_matches {
+            return Err(AttachError::Foreign);
+        }
+        let (sender, frames) = mpsc::unbounded_channel();
+        for frame in execution.queued.drain(..) {
+            let _ = sender.send(frame);
+        }
+        // A second socket replaces the first, whose queue ends with this.
+        execution.sender = Some(sender);
+        Ok(Attached {
+            session: execution.session.clone(),
+            owner: execution.owner.clone(),
+            frames,
+        })
+    }
+
+    fn open_channels(&self) -> usize {
+        self.lock()
+            .values()
+            .filter(|execution| execution.sender.is_some())
+            .count()
+    }
+
+    fn detached(&self, execution_id: &str) {
+        self.lock().remove(execution_id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    const T0: OffsetDateTime = datetime!(2026-11-20 09:00 UTC);
+
+    fn session(id: &str) -> ChatSessionId {
+        ChatSessionId::parse(id).expect("valid")
+    }
+
+    #[tokio::test]
+    async fn an_execution_attaches_once_with_its_token_and_delivers_what_was_queued() {
+        let hub = InProcessHub::default();
+        let queued = vec![LiveFrame::Message("hola".into()), LiveFrame::End];
+        let started = hub.start(&session("s1"), None, queued.clone(), T0).await;
+        assert_ne!(started.execution_id, started.resume_token);
+        assert_eq!(started.execution_id.len(), 43, "unguessable: 256 bits");
+
+        assert_eq!(
+            hub.attach(&started.execution_id, "s1", "wrong", None, T0)
+                .await
+                .err(),
+            Some(AttachError::BadToken)
+        );
+        assert_eq!(
+            hub.attach(&started.execution_id, "s2", &started.resume_token, None, T0)
+                .await
+                .err(),
+            Some(AttachError::Foreign)
+        );
+        assert_eq!(
+            hub.attach("nope", "s1", &started.resume_token, None, T0)
+                .await
+                .err(),
+            Some(AttachError::Unknown)
+        );
+
+        let mut attached = hub
+            .attach(&started.execution_id, "s1", &started.resume_token, None, T0)
+            .await
+            .expect("attaches");
+        assert_eq!(hub.open_channels(), 1);
+        assert_eq!(
+            attached.frames.recv().await,
+            Some(LiveFrame::Message("hola".into()))
+        );
+        assert_eq!(attached.frames.recv().await, Some(LiveFrame::End));
+        hub.detached(&started.execution_id);
+        assert_eq!(hub.open_channels(), 0);
+        assert_eq!(
+            hub.attach(&started.execution_id, "s1", &started.resume_token, None, T0)
+                .await
+                .err(),
+            Some(AttachError::Unknown)
+        );
+    }
+
+    #[tokio::test]
+    async fn an_account_s_execution_attaches_only_for_that_account() {
+        let hub = InProcessHub::default();
+        let started = hub.start(&session("s1"), Some("u-ana"), vec![], T0).await;
+        for intruder in [None, Some("u-luis")] {
+            assert_eq!(
+                hub.attach(
+                    &started.execution_id,
+                    "s1",
+                    &started.resume_token,
+                    intruder,
+                    T0
+                )
+                .await
+                .err(),
+                Some(AttachError::Foreign)
+            );
+        }
+        assert!(
+            hub.attach(
+                &started.execution_id,
+                "s1",
+                &started.resume_token,
+                Some("u-ana"),
+                T0
+            )
+            .await
+            .is_ok()
+        );
+    }
+
+    #[tokio::test]
+    async fn unattached_executions_expire() {
+        let hub = InProcessHub::default();
+        let started = hub.start(&session("s1"), None, vec![], T0).await;
+        let late = T0 + ATTACH_WITHIN;
+        assert_eq!(
+            hub.attach(
+                &started.execution_id,
+                "s1",
+                &started.resume_token,
+                None,
+                late
+            )
+            .await
+            .err(),
+            Some(AttachError::Unknown)
+        );
+    }
+}

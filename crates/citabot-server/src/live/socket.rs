@@ -1,0 +1,226 @@
+//! `GET /chat`: the WebSocket end of the live channel, in n8n's frames (PROTOCOL §4.4):
+//! `n8n|heartbeat` on attach and then every `live_heartbeat_secs`, bot messages as plain text,
+//! `n8n|continue`, and a close when the execution ends. The widget answers heartbeats
+//! (`n8n|heartbeat-ack`, or the JSON dialect) and, when a reply is awaited, sends
+//! `{sessionId, action: "sendMessage", chatInput}`.
+//!
+//! Before the upgrade, the page's origin must be ours or allowed (SECURITY §3.8); after it, the
+//! execution must exist, match the session, the token and the signed-in account, or the socket
+//! is closed with 1008. A client silent for `live_idle_secs` is dropped.
+
+use std::time::Duration;
+
+use axum::Extension;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::{ConnectInfo, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use citabot_domain::chat::ChatInput;
+use serde::Deserialize;
+use std::net::SocketAddr;
+use tokio::time::Instant;
+
+use super::{Attached, LiveFrame};
+use crate::app::AppState;
+use crate::auth::{Caller, csrf};
+use crate::error::ApiError;
+use crate::gateway;
+
+/// Largest frame a client may send: a chat message with room to spare.
+const MAX_CLIENT_FRAME: usize = 64 * 1024;
+
+#[derive(Debug, Deserialize)]
+pub struct LiveQuery {
+    #[serde(rename = "sessionId")]
+    session_id: Option<String>,
+    #[serde(rename = "executionId")]
+    execution_id: Option<String>,
+    token: Option<String>,
+}
+
+/// What a client may send over the socket.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ClientMessage {
+    session_id: String,
+    action: String,
+    chat_input: String,
+}
+
+pub async fn upgrade(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Query(query): Query<LiveQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if let Err(refusal) = csrf::check_origin(&headers, &state.settings.allowed_origins) {
+        return ApiError::new(StatusCode::FORBIDDEN, "csrf", refusal.message()).into_response();
+    }
+    let caller_id = caller.session().map(|session| session.user.id.clone());
+    upgrade
+        .max_message_size(MAX_CLIENT_FRAME)
+        .max_frame_size(MAX_CLIENT_FRAME)
+        .on_upgrade(move |socket| serve(socket, state, query, caller_id, peer))
+}
+
+async fn serve(
+    mut socket: WebSocket,
+    state: AppState,
+    query: LiveQuery,
+    caller_id: Option<String>,
+    peer: SocketAddr,
+) {
+    let LiveQuery {
+        session_id,
+        execution_id,
+        token,
+    } = query;
+    let (Some(session_id), Some(execution_id), Some(token)) = (session_id, execution_id, token)
+    else {
+        close(
+            &mut socket,
+            close_code::POLICY,
+            "sessionId, executionId and token are required",
+        )
+        .await;
+        return;
+    };
+    let attached = state
+        .hub
+        .attach(
+            &execution_id,
+            &session_id,
+            &token,
+            caller_id.as_deref(),
+            state.clock.now(),
+        )
+        .await;
+    let mut attached = match attached {
+        Ok(attached) => attached,
+        Err(refusal) => {
+            tracing::warn!(%refusal, "refused a live channel");
+            close(&mut socket, close_code::POLICY, &refusal.to_string()).await;
+            return;
+        }
+    };
+    let timings = (
+        Duration::from_secs(state.settings.live_heartbeat_secs),
+        Duration::from_secs(state.settings.live_idle_secs),
+    );
+    run(&mut socket, &state, &mut attached, timings, peer).await;
+    state.hub.detached(&execution_id);
+}
+
+async fn run(
+    socket: &mut WebSocket,
+    state: &AppState,
+    attached: &mut Attached,
+    (heartbeat_every, idle_limit): (Duration, Duration),
+    peer: SocketAddr,
+) {
+    if send_text(socket, "n8n|heartbeat").await.is_err() {
+        return;
+    }
+    let mut heartbeat = tokio::time::interval_at(Instant::now() + heartbeat_every, heartbeat_every);
+    let mut last_heard = Instant::now();
+    loop {
+        tokio::select! {
+            frame = attached.frames.recv() => match frame {
+                Some(LiveFrame::Message(text)) => {
+                    if send_text(socket, &text).await.is_err() { return; }
+                }
+                Some(LiveFrame::Continue) => {
+                    if send_text(socket, "n8n|continue").await.is_err() { return; }
+                }
+                Some(LiveFrame::End) | None => {
+                    close(socket, close_code::NORMAL, "").await;
+                    return;
+                }
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    last_heard = Instant::now();
+                    // The channel stays open: the widget answers over it while it waits.
+                    if let Some(reply) = answer(state, attached, text.as_str(), peer).await
+                        && send_text(socket, &reply).await.is_err()
+                    {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => last_heard = Instant::now(),
+            },
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() >= idle_limit {
+                    tracing::info!("dropping a silent live channel");
+                    return;
+                }
+                if send_text(socket, "n8n|heartbeat").await.is_err() { return; }
+            }
+        }
+    }
+}
+
+/// Handles a client frame: acks need nothing; a message is answered (the reply text), anything
+/// else is logged and ignored, as n8n does.
+async fn answer(
+    state: &AppState,
+    attached: &Attached,
+    text: &str,
+    peer: SocketAddr,
+) -> Option<String> {
+    if text == "n8n|heartbeat-ack" || text.contains("\"heartbeat-ack\"") {
+        return None;
+    }
+    let message: ClientMessage = match serde_json::from_str(text) {
+        Ok(message) => message,
+        Err(error) => {
+            tracing::info!(%error, "ignored a live-channel frame");
+            return None;
+        }
+    };
+    if message.action != "sendMessage" || message.session_id != attached.session.as_str() {
+        tracing::info!("ignored a live-channel message for another action or session");
+        return None;
+    }
+    let input = match ChatInput::parse(&message.chat_input) {
+        Ok(input) => input,
+        Err(error) => return Some(format!("Error: {error}")),
+    };
+    let visitor = attached
+        .owner
+        .as_ref()
+        .map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"));
+    if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
+        return Some(format!(
+            "Error: too many messages: please wait {} s before sending another.",
+            retry.0
+        ));
+    }
+    match gateway::answer_here(
+        state,
+        &attached.session,
+        attached.owner.as_deref(),
+        &input,
+        &[],
+    )
+    .await
+    {
+        Ok(output) => Some(output),
+        Err(error) => Some(format!("Error: {}", error.message())),
+    }
+}
+
+async fn send_text(socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {
+    socket.send(Message::Text(Utf8Bytes::from(text))).await
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(reason),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}

@@ -1,0 +1,52 @@
+//! `GET /api/profile` (DESIGN A4): the signed-in account, as the site and the chat read it.
+
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use citabot_store::User;
+use serde::Serialize;
+use serde_json::json;
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// An account as the API shows it (camelCase, never the password hash).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    id: String,
+    email: String,
+    first_name: String,
+    last_name: String,
+    phone: Option<String>,
+    role: &'static str,
+}
+
+impl From<&User> for Profile {
+    fn from(user: &User) -> Self {
+        Self {
+            id: user.id.clone(),
+            email: user.email.clone(),
+            first_name: user.first_name.clone(),
+            last_name: user.last_name.clone(),
+            phone: user.phone.clone(),
+            role: user.role.as_str(),
+        }
+    }
+}
+
+/// `{ "item": { id, email, firstName, lastName, phone, role } }`, or 401 for a guest.
+pub async fn get(Extension(caller): Extension<Caller>) -> Result<Response, ApiError> {
+    let session = caller.session().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Inicia sesión para ver tu perfil.",
+        )
+    })?;
+    let mut response = Json(json!({ "item": Profile::from(&session.user) })).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}

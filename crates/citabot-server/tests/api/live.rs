@@ -1,0 +1,300 @@
+//! The `/chat` live channel (DESIGN A6, SECURITY §3.8) with a real WebSocket client.
+
+use std::time::Duration;
+
+use citabot_server::config::ReplyMode;
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use crate::helpers::{Backend, Session, TestApp, json_body};
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn live_app(adjust: impl FnOnce(&mut citabot_server::config::Settings)) -> TestApp {
+    TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.chat_reply_mode = ReplyMode::Live;
+        adjust(settings);
+    })
+    .await
+    .expect("SQLite")
+}
+
+/// Sends a message and returns `(executionId, resumeToken)` from the execution-started answer.
+async fn start(
+    app: &TestApp,
+    session: Option<&Session>,
+    session_id: &str,
+    text: &str,
+) -> (String, String) {
+    let mut request = app
+        .client
+        .post(app.url("/api/n8n/chat"))
+        .json(&json!({ "action": "sendMessage", "sessionId": session_id, "chatInput": text }));
+    if let Some(session) = session {
+        request = request
+            .header("cookie", session.cookie_header())
+            .header("x-csrf-token", &session.csrf_token);
+    }
+    let (status, body) = json_body(request.send().await.expect("answers")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["executionStarted"], true, "{body}");
+    (
+        body["executionId"].as_str().expect("an id").to_owned(),
+        body["resumeToken"].as_str().expect("a token").to_owned(),
+    )
+}
+
+async fn connect(
+    app: &TestApp,
+    query: &str,
+    headers: &[(&str, &str)],
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    let mut request = format!("ws://{}/chat?{query}", app.address)
+        .into_client_request()
+        .expect("a request");
+    for (name, value) in headers {
+        request.headers_mut().insert(
+            axum::http::HeaderName::from_bytes(name.as_bytes()).expect("name"),
+            value.parse().expect("value"),
+        );
+    }
+    tokio_tungstenite::connect_async(request)
+        .await
+        .map(|(socket, _)| socket)
+}
+
+/// The next frame that is not a ping/pong, within a bound.
+async fn next(socket: &mut Socket) -> Option<Message> {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("the server says something within 10 s");
+        match frame {
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(message)) => return Some(message),
+            _ => return None,
+        }
+    }
+}
+
+async fn next_text(socket: &mut Socket) -> String {
+    match next(socket).await {
+        Some(Message::Text(text)) => text.to_string(),
+        other => panic!("expected a text frame, got {other:?}"),
+    }
+}
+
+async fn expect_close(socket: &mut Socket, code: CloseCode) {
+    match next(socket).await {
+        Some(Message::Close(Some(frame))) => assert_eq!(frame.code, code, "{frame:?}"),
+        other => panic!("expected a close with {code:?}, got {other:?}"),
+    }
+}
+
+fn query(session_id: &str, execution_id: &str, token: &str) -> String {
+    format!("sessionId={session_id}&executionId={execution_id}&isPublic=true&token={token}")
+}
+
+#[tokio::test]
+async fn a_reply_arrives_over_the_channel_and_the_conversation_continues_on_it() {
+    let app = live_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-live", "hola").await;
+    let mut socket = connect(&app, &query("s-live", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(
+        next_text(&mut socket).await,
+        "n8n|heartbeat",
+        "sent as soon as the socket is attached"
+    );
+    socket
+        .send(Message::Text("n8n|heartbeat-ack".into()))
+        .await
+        .expect("ack");
+    assert_eq!(
+        next_text(&mut socket).await,
+        "¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?"
+    );
+
+    let follow_up =
+        json!({ "sessionId": "s-live", "action": "sendMessage", "chatInput": "gracias" });
+    socket
+        .send(Message::Text(follow_up.to_string().into()))
+        .await
+        .expect("send");
+    assert_eq!(
+        next_text(&mut socket).await,
+        "¡De nada! Aquí estoy si necesitas algo más."
+    );
+
+    let (_, history) = json_body(app.load_previous_session("s-live").await).await;
+    let texts: Vec<&str> = history["data"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|m| m["kwargs"]["content"].as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "hola",
+            "¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?",
+            "gracias",
+            "¡De nada! Aquí estoy si necesitas algo más."
+        ]
+    );
+}
+
+#[tokio::test]
+async fn without_the_right_token_the_channel_closes_with_1008() {
+    let app = live_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-token", "hola").await;
+    let cases = [
+        query("s-token", &execution, "wrong-token"),
+        query("s-other", &execution, &token),
+        query("s-token", "unknown-execution", &token),
+        format!("sessionId=s-token&executionId={execution}&isPublic=true"),
+        "sessionId=s-token&isPublic=true".to_owned(),
+    ];
+    for case in cases {
+        let mut socket = connect(&app, &case, &[])
+            .await
+            .expect("n8n upgrades first, then closes");
+        expect_close(&mut socket, CloseCode::Policy).await;
+    }
+    let mut socket = connect(&app, &query("s-token", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(
+        next_text(&mut socket).await,
+        "n8n|heartbeat",
+        "the right token still works after refusals"
+    );
+}
+
+#[tokio::test]
+async fn foreign_pages_cannot_open_the_channel() {
+    let app = live_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-origin", "hola").await;
+    let host = format!("http://{}", app.address);
+    for origin in [
+        "https://evil.example",
+        "null",
+        &format!("https://{}.evil.example", app.address),
+    ] {
+        let refused = connect(
+            &app,
+            &query("s-origin", &execution, &token),
+            &[("origin", origin)],
+        )
+        .await;
+        match refused {
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), StatusCode::FORBIDDEN)
+            }
+            other => panic!("{origin}: expected a 403 before the upgrade, got {other:?}"),
+        }
+    }
+    let mut socket = connect(
+        &app,
+        &query("s-origin", &execution, &token),
+        &[("origin", &host)],
+    )
+    .await
+    .expect("same origin");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+}
+
+#[tokio::test]
+async fn an_account_s_channel_is_that_account_s_alone() {
+    let app = live_app(|_| {}).await;
+    let ana = app.sign_up("ana@ejemplo.es").await;
+    let luis = app.sign_up("luis@ejemplo.es").await;
+    let (execution, token) = start(&app, Some(&ana), "s-ana-live", "hola").await;
+    for cookie in [None, Some(luis.cookie_header())] {
+        let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("cookie", c.as_str())).collect();
+        let mut socket = connect(&app, &query("s-ana-live", &execution, &token), &headers)
+            .await
+            .expect("upgrades");
+        expect_close(&mut socket, CloseCode::Policy).await;
+    }
+    let own = ana.cookie_header();
+    let mut socket = connect(
+        &app,
+        &query("s-ana-live", &execution, &token),
+        &[("cookie", &own)],
+    )
+    .await
+    .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    assert!(next_text(&mut socket).await.starts_with("¡Hola!"));
+}
+
+#[tokio::test]
+async fn heartbeats_keep_a_channel_and_silence_drops_it() {
+    let app = live_app(|settings| {
+        settings.live_heartbeat_secs = 1;
+        settings.live_idle_secs = 2;
+    })
+    .await;
+    let (execution, token) = start(&app, None, "s-beat", "hola").await;
+    let mut socket = connect(&app, &query("s-beat", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    assert!(next_text(&mut socket).await.starts_with("¡Hola!"));
+    // Answering (here in the JSON dialect) keeps the channel: three more heartbeats arrive.
+    for _ in 0..3 {
+        assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+        socket
+            .send(Message::Text(
+                json!({ "type": "heartbeat-ack" }).to_string().into(),
+            ))
+            .await
+            .expect("ack");
+    }
+    // Silence: the server gives up within the idle limit plus one heartbeat.
+    let started = tokio::time::Instant::now();
+    while let Some(Message::Text(text)) = next(&mut socket).await {
+        assert_eq!(text.as_str(), "n8n|heartbeat");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "dropped after {:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn oversized_frames_close_the_channel() {
+    let app = live_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-big", "hola").await;
+    let mut socket = connect(&app, &query("s-big", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    let huge =
+        json!({ "sessionId": "s-big", "action": "sendMessage", "chatInput": "x".repeat(100_000) });
+    let _ = socket.send(Message::Text(huge.to_string().into())).await;
+    loop {
+        match next(&mut socket).await {
+            Some(Message::Text(_)) => continue,
+            Some(Message::Close(Some(frame))) => {
+                assert_eq!(frame.code, CloseCode::Size);
+                break;
+            }
+            other => {
+                assert!(
+                    other.is_none() || matches!(other, Some(Message::Close(None))),
+                    "{other:?}"
+                );
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Black-box tests of the real router: each test starts the app on a free port with a fresh
+//! database and talks HTTP to it.
+
+mod auth;
+mod chat;
+mod cli;
+mod fake_n8n;
+mod health;
+mod helpers;
+mod live;
+mod proxy;
+mod uploads;

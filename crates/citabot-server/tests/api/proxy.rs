@@ -1,0 +1,417 @@
+//! Proxy mode against a real HTTP server on loopback acting as n8n: what is forwarded, what is
+//! never forwarded, and how every kind of upstream failure reaches the widget.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::fake_n8n::FakeN8n;
+use crate::helpers::{Backend, Session, TestApp, json_body};
+
+const SECRET: &str = "shared-with-the-workflow";
+
+async fn proxied_app(
+    adjust: impl FnOnce(&mut citabot_server::config::Settings),
+) -> (TestApp, FakeN8n) {
+    let (fake, address) = FakeN8n::start().await;
+    let app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.webhook_url = Some(format!("http://{address}/webhook/test/chat"));
+        settings.webhook_secret = Some(SECRET.into());
+        settings.webhook_timeout_secs = 1;
+        adjust(settings);
+    })
+    .await
+    .expect("SQLite is always available");
+    (app, fake)
+}
+
+async fn chat(
+    app: &TestApp,
+    session: Option<&Session>,
+    body: &Value,
+    extra: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut request = app.client.post(app.url("/api/n8n/chat")).json(body);
+    if let Some(session) = session {
+        request = request
+            .header("cookie", session.cookie_header())
+            .header("x-csrf-token", &session.csrf_token);
+    }
+    for (name, value) in extra {
+        request = request.header(*name, *value);
+    }
+    request.send().await.expect("the gateway answers")
+}
+
+fn send(session_id: &str, text: &str) -> Value {
+    json!({ "action": "sendMessage", "sessionId": session_id, "chatInput": text })
+}
+
+async fn stored_texts(app: &TestApp, session_id: &str) -> Vec<String> {
+    let id = citabot_domain::chat::ChatSessionId::parse(session_id).expect("valid");
+    app.store
+        .chat_transcript(&id)
+        .await
+        .expect("reads")
+        .map(|transcript| transcript.messages.into_iter().map(|m| m.content).collect())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_json_reply_is_relayed_with_server_written_identity() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let ana = app.sign_up("ana@ejemplo.es").await;
+    let spoofed = json!({
+        "action": "sendMessage", "sessionId": "s-json", "chatInput": "hola",
+        "userId": "u-admin", "role": "administrador",
+        "metadata": { "userId": "u-admin", "role": "administrador", "email": "admin@ejemplo.es", "currentDate": "2026-11-21" }
+    });
+    let headers = [
+        ("authorization", "Bearer visitor-token"),
+        ("x-forwarded-for", "203.0.113.9"),
+        ("x-user-id", "u-admin"),
+        ("accept-language", "es-ES"),
+    ];
+    let (status, reply) = json_body(chat(&app, Some(&ana), &spoofed, &headers).await).await;
+    assert_eq!(
+        (status, reply),
+        (StatusCode::OK, json!({ "output": "echo: hola" }))
+    );
+
+    let received = fake.received();
+    assert_eq!(received.len(), 1);
+    let forwarded = &received[0];
+    let metadata = &forwarded.body["metadata"];
+    assert_eq!(metadata["userId"], ana.body["user"]["id"]);
+    assert_eq!(metadata["role"], "cliente");
+    assert_eq!(metadata["email"], "ana@ejemplo.es");
+    assert_eq!(metadata["currentDate"], "2026-11-21");
+    assert_eq!(metadata["cita"]["clientId"], ana.body["user"]["id"]);
+    assert!(forwarded.body.get("userId").is_none() && forwarded.body.get("role").is_none());
+    assert_eq!(forwarded.body["sessionId"], "s-json");
+    assert_eq!(forwarded.body["chatInput"], "hola");
+
+    for never in [
+        "cookie",
+        "authorization",
+        "x-forwarded-for",
+        "x-user-id",
+        "x-csrf-token",
+        "origin",
+    ] {
+        assert!(
+            !forwarded.headers.contains_key(never),
+            "{never} must not be forwarded"
+        );
+    }
+    assert_eq!(forwarded.headers["accept-language"], "es-ES");
+    let timestamp: u64 = forwarded.headers["x-citabot-timestamp"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("a number");
+    assert_eq!(
+        forwarded.headers["x-citabot-signature"],
+        citabot_server::gateway::upstream::signature(SECRET, timestamp, &forwarded.raw).as_str(),
+        "the signature verifies with the shared secret"
+    );
+    assert_eq!(stored_texts(&app, "s-json").await, ["hola", "echo: hola"]);
+}
+
+#[tokio::test]
+async fn a_guest_is_forwarded_as_a_guest() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let body = json!({ "action": "sendMessage", "sessionId": "s-guest", "chatInput": "hola", "metadata": { "role": "usuario", "guest": false } });
+    assert_eq!(chat(&app, None, &body, &[]).await.status(), StatusCode::OK);
+    let metadata = &fake.received()[0].body["metadata"];
+    assert_eq!(
+        (metadata["role"].as_str(), metadata["guest"].as_bool()),
+        (Some("guest"), Some(true))
+    );
+}
+
+#[tokio::test]
+async fn a_stream_is_relayed_as_it_arrives_and_kept_whole() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let response = chat(
+        &app,
+        None,
+        &send("s-stream", "stream"),
+        &[("accept", "text/plain")],
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/json; charset=utf-8"
+    );
+    let mut response = response;
+    let mut chunks = Vec::new();
+    while let Some(chunk) = response.chunk().await.expect("reads") {
+        chunks.push(chunk);
+    }
+    assert!(
+        chunks.len() >= 2,
+        "relayed in pieces, not buffered: {} chunk(s)",
+        chunks.len()
+    );
+    let text: String = chunks
+        .iter()
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect();
+    let events: Vec<Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("NDJSON"))
+        .collect();
+    let kinds: Vec<&str> = events.iter().filter_map(|e| e["type"].as_str()).collect();
+    assert_eq!(kinds, ["begin", "item", "item", "end"]);
+    assert_eq!(fake.received()[0].headers["accept"], "text/plain");
+    assert_eq!(
+        stored_texts(&app, "s-stream").await,
+        ["stream", "Hola, ¿qué tal?"]
+    );
+}
+
+#[tokio::test]
+async fn a_hang_up_mid_stream_ends_with_an_error_event() {
+    let (app, _fake) = proxied_app(|_| {}).await;
+    let response = chat(
+        &app,
+        None,
+        &send("s-hang", "hang up"),
+        &[("accept", "text/plain")],
+    )
+    .await;
+    let text = response
+        .text()
+        .await
+        .expect("the relayed stream ends cleanly");
+    let last = text
+        .lines()
+        .rfind(|line| !line.trim().is_empty())
+        .expect("a line");
+    let event: Value = serde_json::from_str(last).expect("the last line is an event");
+    assert_eq!(
+        event,
+        json!({ "type": "error", "content": "The connection to the assistant's workflow was lost." })
+    );
+}
+
+async fn assert_gateway_error(response: reqwest::Response, status: StatusCode, message: &str) {
+    let (actual, body) = json_body(response).await;
+    assert_eq!(actual, status, "{body}");
+    assert_eq!(body, json!({ "code": status.as_u16(), "message": message }));
+}
+
+#[tokio::test]
+async fn upstream_failures_become_readable_errors() {
+    let (app, _fake) = proxied_app(|_| {}).await;
+    assert_gateway_error(
+        chat(&app, None, &send("s-err", "fail"), &[]).await,
+        StatusCode::BAD_GATEWAY,
+        "The assistant's workflow failed (HTTP 500). Please try again in a moment.",
+    )
+    .await;
+    assert_gateway_error(
+        chat(&app, None, &send("s-err", "garbage"), &[]).await,
+        StatusCode::BAD_GATEWAY,
+        "The assistant's workflow sent an answer that could not be read.",
+    )
+    .await;
+    assert_gateway_error(
+        chat(&app, None, &send("s-err", "slow"), &[]).await,
+        StatusCode::GATEWAY_TIMEOUT,
+        "The assistant's workflow took too long to answer. Please try again.",
+    )
+    .await;
+    assert_eq!(
+        stored_texts(&app, "s-err").await,
+        ["fail", "garbage", "slow"],
+        "the visitor's words are kept"
+    );
+    let metrics = app.get("/metrics").await.text().await.expect("text");
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l == "citabot_upstream_failures_total 3"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn an_unreachable_webhook_is_a_readable_error() {
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let address = closed.local_addr().expect("address");
+    drop(closed);
+    let app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.webhook_url = Some(format!("http://{address}/webhook/test/chat"));
+    })
+    .await
+    .expect("SQLite");
+    assert_gateway_error(
+        chat(&app, None, &send("s-down", "hola"), &[]).await,
+        StatusCode::BAD_GATEWAY,
+        "The assistant's workflow could not be reached. Please try again in a moment.",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn history_is_read_from_the_workflow_but_only_by_its_owner() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let ana = app.sign_up("ana@ejemplo.es").await;
+    let luis = app.sign_up("luis@ejemplo.es").await;
+    assert_eq!(
+        chat(&app, Some(&ana), &send("s-ana", "hola"), &[])
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    let load = json!({ "action": "loadPreviousSession", "sessionId": "s-ana" });
+
+    let (_, history) = json_body(chat(&app, Some(&ana), &load, &[]).await).await;
+    assert_eq!(history["data"][0]["kwargs"]["content"], "desde n8n");
+    assert_eq!(
+        fake.received()[1].body["metadata"]["userId"],
+        ana.body["user"]["id"]
+    );
+
+    let (_, foreign) = json_body(chat(&app, Some(&luis), &load, &[]).await).await;
+    assert_eq!(foreign, json!({ "data": [] }));
+    assert_eq!(
+        chat(&app, Some(&luis), &send("s-ana", "soy luis"), &[])
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        fake.received().len(),
+        2,
+        "nothing of Luis's reached the workflow"
+    );
+}
+
+#[tokio::test]
+async fn refused_requests_never_reach_the_workflow() {
+    let (app, fake) = proxied_app(|settings| settings.chat_messages_per_minute = 3).await;
+    let ana = app.sign_up("ana@ejemplo.es").await;
+    let mut without_token = app
+        .client
+        .post(app.url("/api/n8n/chat"))
+        .json(&send("s-csrf", "hola"));
+    without_token = without_token.header("cookie", ana.cookie_header());
+    assert_eq!(
+        without_token.send().await.expect("answers").status(),
+        StatusCode::FORBIDDEN
+    );
+    assert!(
+        fake.received().is_empty(),
+        "CSRF refusals are not forwarded"
+    );
+
+    for _ in 0..3 {
+        assert_eq!(
+            chat(&app, None, &send("s-flood", "hola"), &[])
+                .await
+                .status(),
+            StatusCode::OK
+        );
+    }
+    let limited = chat(&app, None, &send("s-flood", "hola"), &[]).await;
+    assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(limited.headers()["retry-after"], "60");
+    let (_, body) = json_body(limited).await;
+    assert_eq!(body["code"], 429);
+    assert_eq!(
+        fake.received().len(),
+        3,
+        "the workflow ran at most the budget"
+    );
+    app.clock.advance(time::Duration::minutes(1));
+    assert_eq!(
+        chat(&app, None, &send("s-flood", "hola"), &[])
+            .await
+            .status(),
+        StatusCode::OK
+    );
+}
+
+/// SECURITY §3.6: nothing in a request moves the destination, and redirects are not followed.
+#[tokio::test]
+async fn the_destination_is_fixed_by_configuration() {
+    let (other, other_address) = FakeN8n::start().await;
+    let (app, fake) = proxied_app(|_| {}).await;
+    let body = json!({
+        "action": "sendMessage", "sessionId": "s-ssrf", "chatInput": "hola",
+        "webhookUrl": format!("http://{other_address}/webhook/test/chat")
+    });
+    let other_host = other_address.to_string();
+    let headers = [
+        ("x-forwarded-host", other_host.as_str()),
+        ("x-webhook-url", "http://169.254.169.254/"),
+    ];
+    assert_eq!(
+        chat(&app, None, &body, &headers).await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        fake.received().len(),
+        1,
+        "the configured webhook got the call"
+    );
+    assert!(
+        other.received().is_empty(),
+        "the address in the request got nothing"
+    );
+    assert!(fake.received()[0].body.get("webhookUrl").is_none());
+}
+
+#[tokio::test]
+async fn redirects_from_the_webhook_are_not_followed() {
+    let (other, other_address) = FakeN8n::start().await;
+    let redirecting = axum::Router::new().fallback(move || async move {
+        (
+            StatusCode::FOUND,
+            [(
+                "location",
+                format!("http://{other_address}/webhook/test/chat"),
+            )],
+        )
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move { axum::serve(listener, redirecting).await });
+    let app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.webhook_url = Some(format!("http://{address}/webhook/test/chat"));
+    })
+    .await
+    .expect("SQLite");
+    assert_gateway_error(
+        chat(&app, None, &send("s-redirect", "hola"), &[]).await,
+        StatusCode::BAD_GATEWAY,
+        "The assistant's workflow failed (HTTP 302). Please try again in a moment.",
+    )
+    .await;
+    assert!(
+        other.received().is_empty(),
+        "the redirect target got nothing"
+    );
+}
+
+/// SECURITY §3.9: line breaks in what the visitor writes never become headers upstream.
+#[tokio::test]
+async fn line_breaks_never_become_forwarded_headers() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let text = "hola\r\nX-Injected: 1\n\u{0085}\u{2028}%0d%0aX-Also: 1";
+    let response = chat(&app, None, &send("s-crlf", text), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let received = &fake.received()[0];
+    assert!(
+        !received.headers.contains_key("x-injected") && !received.headers.contains_key("x-also")
+    );
+    assert_eq!(
+        received.body["chatInput"], text,
+        "the text travels intact, inside the JSON body"
+    );
+}

@@ -1,0 +1,249 @@
+//! The PostgreSQL adapter of the storage port: the backend for several server instances sharing
+//! one database. It owns its SQL and its migrations; nothing here is shared with the SQLite
+//! adapter except the [`Store`] contract.
+
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use async_trait::async_trait;
+use citabot_domain::account::Email;
+use citabot_domain::chat::ChatSessionId;
+use citabot_store::{
+    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
+    NewAuthSession, NewUser, Store, StoreError, User,
+};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use time::OffsetDateTime;
+
+/// A [`Store`] on one PostgreSQL database.
+#[derive(Debug, Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://user@host:port/database`).
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(max_connections)
+            .connect(url)
+            .await
+            .map_err(StoreError::backend)?;
+        Ok(Self { pool })
+    }
+
+    /// Brings the schema up to date; safe to run on every start, also from several instances at
+    /// once (sqlx takes an advisory lock).
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        sqlx::migrate!("./migrations")
+            .run(&self.pool)
+            .await
+            .map_err(StoreError::backend)
+    }
+}
+
+#[async_trait]
+impl Store for PgStore {
+    fn backend_name(&self) -> &'static str {
+        "postgres"
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(StoreError::backend)
+    }
+
+    async fn append_chat_messages(
+        &self,
+        session: &ChatSessionId,
+        writer: Option<&str>,
+        messages: &[ChatMessage],
+    ) -> Result<(), StoreError> {
+        let Some(first) = messages.first() else {
+            return Ok(());
+        };
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(
+            "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(session.as_str())
+        .bind(writer)
+        .bind(first.created_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::backend)?;
+        let (owner,): (Option<String>,) =
+            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = $1")
+                .bind(session.as_str())
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+        if owner.is_some() && owner.as_deref() != writer {
+            return Err(StoreError::NotOwner);
+        }
+        for message in messages {
+            sqlx::query(
+                "INSERT INTO chat_messages (session_id, author, content, created_at) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(session.as_str())
+            .bind(message.author.as_str())
+            .bind(&message.content)
+            .bind(message.created_at)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn chat_transcript(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<ChatTranscript>, StoreError> {
+        let owner: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = $1")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        let Some((owner_user_id,)) = owner else {
+            return Ok(None);
+        };
+        let rows: Vec<(String, String, OffsetDateTime)> = sqlx::query_as(
+            "SELECT author, content, created_at FROM chat_messages WHERE session_id = $1 ORDER BY id",
+        )
+        .bind(session.as_str())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        let messages = rows
+            .into_iter()
+            .map(|(author, content, created_at)| {
+                ChatMessage::from_row(&author, content, created_at)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Some(ChatTranscript {
+            owner_user_id,
+            messages,
+        }))
+    }
+
+    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, first_name, last_name, phone, role, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&user.id)
+        .bind(user.email.as_str())
+        .bind(&user.password_hash)
+        .bind(user.first_name.as_str())
+        .bind(user.last_name.as_str())
+        .bind(user.phone.as_ref().map(|phone| phone.as_str()))
+        .bind(user.role.as_str())
+        .bind(user.created_at)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| match &error {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict("email"),
+            _ => StoreError::backend(error),
+        })?;
+        Ok(User {
+            id: user.id.clone(),
+            email: user.email.as_str().to_owned(),
+            first_name: user.first_name.as_str().to_owned(),
+            last_name: user.last_name.as_str().to_owned(),
+            phone: user.phone.as_ref().map(|phone| phone.as_str().to_owned()),
+            role: user.role,
+            created_at: user.created_at,
+        })
+    }
+
+    async fn user_credentials(&self, email: &Email) -> Result<Option<Credentials>, StoreError> {
+        let row: Option<CredentialsColumns> = sqlx::query_as(
+            "SELECT id, email, first_name, last_name, phone, role, created_at, password_hash \
+             FROM users WHERE email = $1",
+        )
+        .bind(email.as_str())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        row.map(Credentials::from_columns).transpose()
+    }
+
+    async fn create_auth_session(&self, session: &NewAuthSession) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&session.token_hash)
+        .bind(&session.user_id)
+        .bind(&session.csrf_token)
+        .bind(session.created_at)
+        .bind(session.expires_at)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(StoreError::backend)
+    }
+
+    async fn auth_session(
+        &self,
+        token_hash: &str,
+        now: OffsetDateTime,
+    ) -> Result<Option<AuthSession>, StoreError> {
+        let row: Option<AuthSessionColumns> = sqlx::query_as(
+            "SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.created_at, \
+                    s.csrf_token, s.expires_at \
+             FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        // Expiry is compared here, not in SQL: one rule for both databases' time types.
+        let session = row.map(AuthSession::from_columns).transpose()?;
+        Ok(session.filter(|session| session.expires_at > now))
+    }
+
+    async fn delete_auth_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM auth_sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(StoreError::backend)
+    }
+
+    async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::TestDatabase;
+
+    async fn fresh_store() -> Option<(PgStore, TestDatabase)> {
+        let database = TestDatabase::create().await?;
+        let store = PgStore::connect(database.url(), 4).await.expect("connect");
+        store.migrate().await.expect("migrate PostgreSQL");
+        Some((store, database))
+    }
+
+    citabot_store::store_conformance_tests!(fresh_store);
+
+    #[tokio::test]
+    async fn migrations_are_idempotent() {
+        let Some((store, _database)) = fresh_store().await else {
+            return;
+        };
+        store.migrate().await.expect("second migration is a no-op");
+        store.close().await;
+    }
+}

@@ -1,0 +1,16 @@
+-- Chat sessions and their messages: the conversation memory behind loadPreviousSession.
+CREATE TABLE chat_sessions (
+    id          TEXT PRIMARY KEY NOT NULL,
+    created_at  TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE chat_messages (
+    -- Ordering key: messages of one session are read back in insertion order.
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id  TEXT NOT NULL REFERENCES chat_sessions (id) ON DELETE CASCADE,
+    author      TEXT NOT NULL CHECK (author IN ('human', 'ai')),
+    content     TEXT NOT NULL,
+    created_at  TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX chat_messages_by_session ON chat_messages (session_id, id);

@@ -1,0 +1,286 @@
+//! The SQLite adapter of the storage port: the default backend, one file under `./data`, in WAL
+//! mode so readers never wait for the writer. It owns its SQL and its migrations; nothing here
+//! is shared with the PostgreSQL adapter except the [`Store`] contract.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use citabot_domain::account::Email;
+use citabot_domain::chat::ChatSessionId;
+use citabot_store::{
+    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
+    NewAuthSession, NewUser, Store, StoreError, User,
+};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use time::OffsetDateTime;
+
+/// How long a writer waits for another writer's lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A [`Store`] on one SQLite database file.
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (and creates, with its parent folder) the database at `url`
+    /// (`sqlite://path/to/file.db`, or `sqlite::memory:` for a private in-memory database).
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StoreError> {
+        // sqlx would take any other string for a file name.
+        if !url.starts_with("sqlite:") {
+            return Err(StoreError::InvalidUrl(format!(
+                "{url} is not a sqlite: URL"
+            )));
+        }
+        let options = SqliteConnectOptions::from_str(url)
+            .map_err(StoreError::backend)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT);
+        if let Some(folder) = options.get_filename().parent()
+            && !folder.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(folder).map_err(StoreError::backend)?;
+        }
+        let in_memory = options.get_filename().as_os_str() == ":memory:";
+        let pool = SqlitePoolOptions::new()
+            // An in-memory database lives in one connection: a second would see another database.
+            .max_connections(if in_memory { 1 } else { max_connections })
+            .connect_with(options)
+            .await
+            .map_err(StoreError::backend)?;
+        Ok(Self { pool })
+    }
+
+    /// Brings the schema up to date; safe to run on every start.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        sqlx::migrate!("./migrations")
+            .run(&self.pool)
+            .await
+            .map_err(StoreError::backend)
+    }
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    fn backend_name(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(StoreError::backend)
+    }
+
+    async fn append_chat_messages(
+        &self,
+        session: &ChatSessionId,
+        writer: Option<&str>,
+        messages: &[ChatMessage],
+    ) -> Result<(), StoreError> {
+        let Some(first) = messages.first() else {
+            return Ok(());
+        };
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(
+            "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES (?, ?, ?) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(session.as_str())
+        .bind(writer)
+        .bind(first.created_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::backend)?;
+        let (owner,): (Option<String>,) =
+            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
+                .bind(session.as_str())
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+        if owner.is_some() && owner.as_deref() != writer {
+            return Err(StoreError::NotOwner);
+        }
+        for message in messages {
+            sqlx::query(
+                "INSERT INTO chat_messages (session_id, author, content, created_at) \
+                 VALUES (?, ?, ?, ?)",
+            )
+            .bind(session.as_str())
+            .bind(message.author.as_str())
+            .bind(&message.content)
+            .bind(message.created_at)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn chat_transcript(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<ChatTranscript>, StoreError> {
+        let owner: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        let Some((owner_user_id,)) = owner else {
+            return Ok(None);
+        };
+        let rows: Vec<(String, String, OffsetDateTime)> = sqlx::query_as(
+            "SELECT author, content, created_at FROM chat_messages WHERE session_id = ? ORDER BY id",
+        )
+        .bind(session.as_str())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        let messages = rows
+            .into_iter()
+            .map(|(author, content, created_at)| {
+                ChatMessage::from_row(&author, content, created_at)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Some(ChatTranscript {
+            owner_user_id,
+            messages,
+        }))
+    }
+
+    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
+        sqlx::query(
+            "INSERT INTO users (id, email, password_hash, first_name, last_name, phone, role, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&user.id)
+        .bind(user.email.as_str())
+        .bind(&user.password_hash)
+        .bind(user.first_name.as_str())
+        .bind(user.last_name.as_str())
+        .bind(user.phone.as_ref().map(|phone| phone.as_str()))
+        .bind(user.role.as_str())
+        .bind(user.created_at)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| match &error {
+            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict("email"),
+            _ => StoreError::backend(error),
+        })?;
+        Ok(User {
+            id: user.id.clone(),
+            email: user.email.as_str().to_owned(),
+            first_name: user.first_name.as_str().to_owned(),
+            last_name: user.last_name.as_str().to_owned(),
+            phone: user.phone.as_ref().map(|phone| phone.as_str().to_owned()),
+            role: user.role,
+            created_at: user.created_at,
+        })
+    }
+
+    async fn user_credentials(&self, email: &Email) -> Result<Option<Credentials>, StoreError> {
+        let row: Option<CredentialsColumns> = sqlx::query_as(
+            "SELECT id, email, first_name, last_name, phone, role, created_at, password_hash \
+             FROM users WHERE email = ?",
+        )
+        .bind(email.as_str())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        row.map(Credentials::from_columns).transpose()
+    }
+
+    async fn create_auth_session(&self, session: &NewAuthSession) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(&session.token_hash)
+        .bind(&session.user_id)
+        .bind(&session.csrf_token)
+        .bind(session.created_at)
+        .bind(session.expires_at)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(StoreError::backend)
+    }
+
+    async fn auth_session(
+        &self,
+        token_hash: &str,
+        now: OffsetDateTime,
+    ) -> Result<Option<AuthSession>, StoreError> {
+        let row: Option<AuthSessionColumns> = sqlx::query_as(
+            "SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.created_at, \
+                    s.csrf_token, s.expires_at \
+             FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?",
+        )
+        .bind(token_hash)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        // Expiry is compared here, not in SQL: one rule for both databases' time types.
+        let session = row.map(AuthSession::from_columns).transpose()?;
+        Ok(session.filter(|session| session.expires_at > now))
+    }
+
+    async fn delete_auth_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM auth_sessions WHERE token_hash = ?")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(StoreError::backend)
+    }
+
+    async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh database file in its own temporary folder, removed with the guard.
+    async fn fresh_store() -> Option<(SqliteStore, tempfile::TempDir)> {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!(
+            "sqlite://{}",
+            folder.path().join("nested/citabot.db").display()
+        );
+        let store = SqliteStore::connect(&url, 4).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        Some((store, folder))
+    }
+
+    citabot_store::store_conformance_tests!(fresh_store);
+
+    #[tokio::test]
+    async fn in_memory_databases_work_and_migrations_are_idempotent() {
+        let store = SqliteStore::connect("sqlite::memory:", 4)
+            .await
+            .expect("open");
+        store.migrate().await.expect("first migration");
+        store.migrate().await.expect("second migration is a no-op");
+        citabot_store::conformance::history_keeps_order_and_content(&store)
+            .await
+            .expect("in-memory store keeps history");
+    }
+
+    #[tokio::test]
+    async fn a_bad_url_is_an_error_not_a_panic() {
+        assert!(SqliteStore::connect("mysql://nope", 1).await.is_err());
+    }
+}

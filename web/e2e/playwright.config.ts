@@ -1,0 +1,64 @@
+/**
+ * End-to-end tests drive the real release binary (`target/release/citabot`, built by
+ * `make server`) in Debian's Chromium. Playwright never downloads a browser here.
+ *
+ * Each run gets a fresh SQLite database in a temporary folder and its own port, so it never
+ * touches `./data` or a server started with `make run`. The fixture server (a stand-in n8n for
+ * the answers the citabot server never gives: streams, errors, the live channel) runs beside it on
+ * its own port, started by the global setup.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.CITABOT_E2E_PORT ?? 3917);
+// `CITABOT_E2E_BINARY` runs the suite against another build of the server.
+const binary =
+  process.env.CITABOT_E2E_BINARY ?? resolve(import.meta.dirname, '../../target/release/citabot');
+// Set once in the main process; workers inherit it, so every process agrees on the folder.
+process.env.CITABOT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
+const databaseUrl = `sqlite://${join(process.env.CITABOT_E2E_DATA, 'citabot.db')}`;
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './fixture-server/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `${binary} serve`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      CITABOT_LISTEN: `127.0.0.1:${port}`,
+      CITABOT_DATABASE_URL: databaseUrl,
+      CITABOT_LOG_FILTER: 'warn',
+      // Every test talks from 127.0.0.1: the per-address message budget would be shared by all.
+      CITABOT_CHAT_MESSAGES_PER_MINUTE: '10000',
+    },
+  },
+});

@@ -1,0 +1,78 @@
+/**
+ * What a new visitor does: open the site, open the chat, start a conversation, send a message,
+ * read the answer, reload, and find the conversation again. Real server, real browser.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const FIXED_NOW = new Date('2026-11-20T10:00:00+01:00');
+
+async function openChat(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Abrir chat' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Cerrar chat' }).first()).toBeVisible();
+}
+
+test('a new visitor chats and finds the conversation again after a reload', async ({ page }) => {
+  await page.clock.setFixedTime(FIXED_NOW);
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Citabot/i);
+
+  await openChat(page);
+  const chat = page.getByRole('dialog', { name: 'Hola' });
+  await expect(chat.getByText('Inicia una conversación. Estamos para ayudarte.')).toBeVisible();
+  await chat.getByRole('button', { name: 'Nueva conversación' }).click();
+
+  const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });
+  await input.fill('Hola, buenos días');
+  await input.press('Enter');
+
+  const log = chat.getByRole('log');
+  await expect(log.getByText('Hola, buenos días')).toBeVisible();
+  await expect(
+    log.getByText('¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?'),
+  ).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  await page.reload();
+  await openChat(page);
+  const reloadedLog = page.getByRole('dialog', { name: 'Hola' }).getByRole('log');
+  await expect(reloadedLog.getByText('Hola, buenos días')).toBeVisible();
+  await expect(
+    reloadedLog.getByText('¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Nueva conversación' }),
+    'no welcome screen once a conversation exists',
+  ).toHaveCount(0);
+});
+
+test('every page of the site carries the chat, and deep links load the app', async ({ page }) => {
+  await page.goto('/una/ruta/del/cliente');
+  await expect(page.getByRole('button', { name: 'Abrir chat' })).toBeVisible();
+});
+
+test('the script-tag widget mounts on a plain page and chats with the server', async ({
+  page,
+  baseURL,
+}) => {
+  // A host page on the server's origin, written here: only the script tag and one call.
+  await page.route('**/__e2e/host.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><title>Host page</title></head><body>
+        <main><h1>Some other site</h1></main>
+        <script src="/embed/chat.js"></script>
+        <script>CitabotChat.createChat({ webhookUrl: '${baseURL}/api/n8n/chat' });</script>
+      </body></html>`,
+    }),
+  );
+  const served = await page.request.get('/embed/chat.js');
+  expect(served.headers()['content-type']).toContain('javascript');
+
+  await page.goto('/__e2e/host.html');
+  await page.getByRole('button', { name: 'Open chat' }).click();
+  const input = page.getByRole('textbox', { name: /Type your question/ });
+  await input.fill('gracias');
+  await input.press('Enter');
+  await expect(page.getByText('¡De nada! Aquí estoy si necesitas algo más.')).toBeVisible();
+});

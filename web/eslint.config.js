@@ -1,0 +1,32 @@
+// ESLint for every workspace. TypeScript sources under src/ get the type-aware strict rules;
+// config files and anything else get the plain recommended ones.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/dist/', '**/node_modules/', '**/test-results/', '**/playwright-report/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['{packages,apps}/*/src/**/*.{ts,tsx}'],
+    extends: [tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: globals.browser,
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+  },
+  {
+    files: ['**/*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+);

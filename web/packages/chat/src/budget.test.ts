@@ -1,0 +1,86 @@
+// @vitest-environment node
+/**
+ * Size budgets (DESIGN W6), gzip level 9: the script-tag launcher ≤ 10 KB, the whole script-tag
+ * widget (launcher + panel, React included) ≤ 100 KB, the npm build without React ≤ 40 KB. The
+ * test makes its own production builds from `vite.config.ts` in a temporary folder, so it always
+ * measures the current source and never races a `npm run build` writing `dist/`.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const KB = 1000;
+const packageDir = resolve(import.meta.dirname, '..');
+const outDir = mkdtempSync(join(tmpdir(), 'citabot-chat-budget-'));
+
+async function buildMode(mode: string, dir: string): Promise<void> {
+  await build({
+    root: packageDir,
+    configFile: join(packageDir, 'vite.config.ts'),
+    mode,
+    logLevel: 'error',
+    build: { outDir: dir },
+  });
+}
+
+function gzipped(...files: string[]): number {
+  return files.reduce(
+    (total, file) => total + gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length,
+    0,
+  );
+}
+
+function report(label: string, bytes: number, budget: number): void {
+  console.log(
+    `${label.padEnd(44)} ${(bytes / KB).toFixed(1).padStart(6)} KB gzip (budget ${String(budget / KB)} KB)`,
+  );
+}
+
+beforeAll(async () => {
+  // Vitest runs with NODE_ENV=test; the builds must be the production ones that ship.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildMode('production', outDir);
+    await buildMode('embed-panel', join(outDir, 'embed'));
+    await buildMode('embed', join(outDir, 'embed'));
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}, 120_000);
+
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('size budgets', () => {
+  it('script-tag build: exactly the launcher and the panel, nothing stray', () => {
+    expect(readdirSync(join(outDir, 'embed')).sort()).toEqual(['chat-panel.js', 'chat.js']);
+  });
+
+  it('launcher (embed/chat.js): at most 10 KB, and no React in it', () => {
+    const launcher = readFileSync(join(outDir, 'embed/chat.js'), 'utf8');
+    expect(launcher, 'React belongs in the panel').not.toContain('react.transitional.element');
+    const size = gzipped('embed/chat.js');
+    report('launcher embed/chat.js', size, 10 * KB);
+    expect(size).toBeLessThanOrEqual(10 * KB);
+  });
+
+  it('whole script-tag widget (launcher + panel, React included): at most 100 KB', () => {
+    report('panel embed/chat-panel.js', gzipped('embed/chat-panel.js'), 100 * KB);
+    const size = gzipped('embed/chat.js', 'embed/chat-panel.js');
+    report('script-tag widget (launcher + panel)', size, 100 * KB);
+    expect(size).toBeLessThanOrEqual(100 * KB);
+  });
+
+  it('npm build (index.js + style.css, React external): at most 40 KB', () => {
+    const code = readFileSync(join(outDir, 'index.js'), 'utf8');
+    expect(code, 'React is a peer dependency').not.toContain('react.transitional.element');
+    const size = gzipped('index.js', 'style.css');
+    report('npm build index.js + style.css', size, 40 * KB);
+    expect(size).toBeLessThanOrEqual(40 * KB);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { defaultOptions, mergeOptions, resolveMetadata, translate } from './options';
+
+describe('mergeOptions', () => {
+  it('gives the @n8n/chat defaults when nothing is passed', () => {
+    const options = mergeOptions();
+    expect(options).toEqual(defaultOptions);
+    expect(options).toMatchObject({
+      webhookUrl: 'http://localhost:5678',
+      webhookConfig: { method: 'POST', headers: {} },
+      target: '#n8n-chat',
+      mode: 'window',
+      showWelcomeScreen: false,
+      loadPreviousSession: true,
+      chatInputKey: 'chatInput',
+      chatSessionKey: 'sessionId',
+      defaultLanguage: 'en',
+      initialMessages: ['Hi there! 👋', 'My name is Nathan. How can I assist you today?'],
+      enableStreaming: false,
+      storageNamespace: 'n8n-chat',
+    });
+    expect(options.i18n.en).toMatchObject({
+      title: 'Hi there! 👋',
+      subtitle: "Start a chat. We're here to help you 24/7.",
+      footer: '',
+      getStarted: 'New Conversation',
+      inputPlaceholder: 'Type your question..',
+      closeButtonTooltip: 'Close chat',
+      repostButton: 'Repost message',
+      reuseButton: 'Reuse message',
+    });
+  });
+
+  it('overrides plain options and keeps the rest', () => {
+    const options = mergeOptions({
+      webhookUrl: '/hook',
+      showWelcomeScreen: true,
+      initialMessages: [],
+    });
+    expect(options.webhookUrl).toBe('/hook');
+    expect(options.showWelcomeScreen).toBe(true);
+    expect(options.initialMessages).toEqual([]);
+    expect(options.chatInputKey).toBe('chatInput');
+  });
+
+  it('ignores options passed as undefined', () => {
+    expect(mergeOptions({ webhookUrl: undefined }).webhookUrl).toBe('http://localhost:5678');
+  });
+
+  it('merges webhookConfig one level deep', () => {
+    expect(mergeOptions({ webhookConfig: { headers: { 'X-Key': '1' } } }).webhookConfig).toEqual({
+      method: 'POST',
+      headers: { 'X-Key': '1' },
+    });
+    expect(mergeOptions({ webhookConfig: { method: 'GET' } }).webhookConfig).toEqual({
+      method: 'GET',
+      headers: {},
+    });
+  });
+
+  it('merges the en strings key by key and uses other languages as given', () => {
+    const es = { title: 'Hola' };
+    const options = mergeOptions({ i18n: { en: { title: 'Welcome' }, es } });
+    expect(options.i18n.en.title).toBe('Welcome');
+    expect(options.i18n.en.getStarted).toBe('New Conversation');
+    expect(options.i18n.es).toBe(es);
+  });
+});
+
+describe('translate', () => {
+  it('reads the chosen language, then the built-in table of that language, then English', () => {
+    const options = mergeOptions({
+      defaultLanguage: 'es',
+      i18n: { es: { title: 'Hola', footer: '' } },
+    });
+    expect(translate(options, 'title')).toBe('Hola');
+    expect(translate(options, 'footer')).toBe('');
+    expect(translate(options, 'retry')).toBe('Reintentar');
+    const german = mergeOptions({ defaultLanguage: 'de', i18n: { de: { title: 'Hallo' } } });
+    expect(translate(german, 'title')).toBe('Hallo');
+    expect(translate(german, 'getStarted')).toBe('New Conversation');
+  });
+});
+
+describe('resolveMetadata', () => {
+  it('returns an object as is and calls a function every time', () => {
+    expect(resolveMetadata({ a: 1 })).toEqual({ a: 1 });
+    expect(resolveMetadata(undefined)).toBeUndefined();
+    const source = vi.fn(() => ({ n: source.mock.calls.length }));
+    expect(resolveMetadata(source)).toEqual({ n: 1 });
+    expect(resolveMetadata(source)).toEqual({ n: 2 });
+  });
+});

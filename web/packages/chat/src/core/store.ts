@@ -1,0 +1,538 @@
+/**
+ * The chat store: one per widget instance, holding the conversation, the session, the window
+ * state and the instance's event emitter, with the actions that change them. Components read it
+ * through `subscribe` and `getState` (React's `useSyncExternalStore`); nothing here is shared
+ * between instances and nothing here renders.
+ *
+ * Session rules (SPEC §4, with `@n8n/chat`'s defects fixed, PROTOCOL §12):
+ * - `start()` loads the history of the stored session id (or `options.sessionId`) and adopts the
+ *   session only when that history has messages (`messageHistory` is kept otherwise).
+ * - With no session, the welcome screen shows when enabled; otherwise a new session starts.
+ * - A failed history request starts a new session (so the input appears) and is reported in
+ *   `historyError`.
+ * - `startNewSession()` really starts a new conversation: fresh id, empty list, pending requests
+ *   and the live channel dropped.
+ * - A failed send leaves the user's message (and its files) in place and adds an error message
+ *   with a retry.
+ *
+ * Replies arrive whole, as a stream (`enableStreaming`), or over the live channel that an
+ * `{executionStarted, executionId}` reply opens; while that channel waits for the user's answer
+ * (`waitingForChatResponse`), the next message goes over it instead of HTTP.
+ */
+import * as api from './api';
+import { createEmitter, type Emitter } from './events';
+import { attachInputHistory } from './inputHistory';
+import { liveChannelUrl, liveReply, openLiveChannel, type LiveChannel } from './live';
+import type { ChatErrorMessage, ChatMessage, ChatTextMessage } from './messages';
+import { translate, type ChatOptions, type ChatStringKey } from './options';
+import { blocksInput, botPayload } from './payload';
+import { createSessionIdStorage, newId } from './session';
+import { createRunGrouper, readStream } from './stream';
+
+/** A problem shown to the user: a sentence in the widget's language, and the details. */
+export interface ChatNotice {
+  text: string;
+  detail?: string;
+}
+
+/** Everything a widget instance shows. Replaced, never mutated, on every change. */
+export interface ChatState {
+  /** The conversation (the configured initial messages are not part of it). */
+  messages: readonly ChatMessage[];
+  /** The session the conversation belongs to; `null` until one is adopted or started. */
+  currentSessionId: string | null;
+  /** A reply is pending: the typing indicator shows and sending is disabled. */
+  waitingForResponse: boolean;
+  /** The live channel waits for the user's answer: the next message goes over it. */
+  waitingForChatResponse: boolean;
+  /** A `with-buttons` message asked to block the input until one of its buttons is used. */
+  blockUserInput: boolean;
+  /** `idle` before `start()`, `loading` while the previous session loads, then `ready`. */
+  phase: 'idle' | 'loading' | 'ready';
+  /** Why the previous conversation could not be loaded, when it could not. */
+  historyError: ChatNotice | null;
+  /** Whether the chat window is open (always `true` in fullscreen mode). */
+  isOpen: boolean;
+}
+
+/** The events of a widget instance, with their payloads. */
+export interface ChatEventMap {
+  /** The window opened. */
+  open: undefined;
+  /** The window closed. */
+  close: undefined;
+  /** A new conversation started, with this session id. */
+  sessionStarted: string;
+  /** The user's message was added to the conversation and is being sent. */
+  messageSent: ChatTextMessage;
+  /** A bot message arrived (for a stream: its run ended). */
+  messageReceived: ChatMessage;
+  /** A message could not be sent; the error message offers a retry. */
+  error: ChatErrorMessage;
+  /** Asks the view to show the newest message. */
+  scrollToBottom: undefined;
+  /** Asks the input to take the focus. */
+  focusInput: undefined;
+  /** Asks the input to give up the focus. */
+  blurInput: undefined;
+  /** Asks the input to show this text (and take the focus). */
+  setInputValue: string;
+  /** ArrowUp or ArrowDown was pressed in the input, which holds `currentInputValue`. */
+  arrowKeyDown: { key: 'ArrowUp' | 'ArrowDown'; currentInputValue: string };
+  /** Escape was pressed in the input, which holds `currentInputValue`. */
+  escapeKeyDown: { currentInputValue: string };
+}
+
+/**
+ * A widget instance's state and actions. The actions are plain functions bound to their store,
+ * so they can be passed around as callbacks.
+ */
+export interface ChatStore {
+  /** The merged options this store was created with. */
+  readonly options: ChatOptions;
+  /** The instance's events. */
+  readonly events: Emitter<ChatEventMap>;
+  /** The current state; the same object until something changes. */
+  getState: () => ChatState;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe: (listener: () => void) => () => void;
+  /** A UI string in the widget's language, with `{name}` placeholders filled from `values`. */
+  t: (key: ChatStringKey, values?: Record<string, string | number>) => string;
+  /**
+   * Runs the mount routine once (loads the previous session, starts one when needed); again
+   * after a `stop()` that interrupted it.
+   */
+  start: () => Promise<void>;
+  /** Cancels pending requests and closes the live channel (the widget left the page). */
+  stop: () => void;
+  /**
+   * Loads the history of the stored session id (or `options.sessionId`) and adopts that session
+   * when the history has messages. Resolves to the adopted id, or `null`.
+   */
+  loadPreviousSession: () => Promise<string | null>;
+  /** Starts a new, empty conversation with a fresh session id, stores it and returns it. */
+  startNewSession: () => string;
+  /** Adds the user's message and sends it; the reply, or an error with a retry, follows. */
+  sendMessage: (text: string, files?: readonly File[]) => Promise<void>;
+  /** Sends the message behind an error message again. */
+  retry: (errorMessageId: string) => Promise<void>;
+  /** Opens the window. */
+  open: () => void;
+  /** Closes the window (fullscreen mode stays open). */
+  close: () => void;
+  /** Opens the window when closed, closes it when open. */
+  toggle: () => void;
+  /** Cancels pending requests, closes the live channel and stops notifying listeners. */
+  dispose: () => void;
+}
+
+const DETAIL_KEYS = {
+  network: 'errorNetwork',
+  status: 'errorStatus',
+  html: 'errorHtml',
+  unreadable: 'errorUnreadable',
+  file: 'errorFile',
+  live: 'errorLive',
+} as const;
+
+/** Creates the store of one widget instance. Has no side effects until an action runs. */
+export function createChatStore(options: ChatOptions): ChatStore {
+  const storage = createSessionIdStorage(options.storageNamespace);
+  const listeners = new Set<() => void>();
+  const events = createEmitter<ChatEventMap>();
+  // Aborted when the conversation changes or the widget goes away.
+  let session = new AbortController();
+  let disposed = false;
+  let state: ChatState = {
+    messages: (options.messageHistory ?? []).map((message): ChatMessage =>
+      message.type === 'component' ? { ...message } : { ...message, type: 'text' },
+    ),
+    currentSessionId: null,
+    waitingForResponse: false,
+    waitingForChatResponse: false,
+    blockUserInput: false,
+    phase: 'idle',
+    historyError: null,
+    isOpen: options.mode === 'fullscreen',
+  };
+  let started: Promise<void> | null = null;
+  let pending = 0;
+  let live: LiveChannel | null = null;
+  // The live channel owes a reply to this message.
+  let liveAwaits: ChatTextMessage | null = null;
+
+  function setState(patch: Partial<ChatState>): void {
+    if (disposed) return;
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  /** Recomputes the waiting flag from the requests in flight and the live channel. */
+  function settle(): void {
+    setState({ waitingForResponse: pending > 0 || liveAwaits !== null });
+  }
+
+  /** Appends messages to the conversation, unless the user has left it since. */
+  function add(sessionId: string, ...messages: ChatMessage[]): void {
+    if (state.currentSessionId === sessionId)
+      setState({ messages: [...state.messages, ...messages] });
+  }
+
+  function replace(id: string, next: ChatMessage): void {
+    setState({ messages: state.messages.map((message) => (message.id === id ? next : message)) });
+  }
+
+  const t = (key: ChatStringKey, values?: Record<string, string | number>): string =>
+    translate(options, key, values);
+
+  function detailOf(error: unknown): string | undefined {
+    if (!(error instanceof api.ChatApiError)) return undefined;
+    const { kind, serverMessage, status } = error;
+    if (kind === 'file') return t('errorFile', { reason: serverMessage ?? t('unknownError') });
+    return serverMessage ?? t(DETAIL_KEYS[kind], { status: status ?? '' });
+  }
+
+  function notice(key: ChatStringKey, error: unknown): ChatNotice {
+    const detail = detailOf(error);
+    return detail === undefined ? { text: t(key) } : { text: t(key), detail };
+  }
+
+  function fail(message: ChatTextMessage, error: unknown, sessionId: string): void {
+    console.error('Chat API error:', error);
+    const failure: ChatErrorMessage = {
+      id: newId(),
+      type: 'error',
+      sender: 'bot',
+      retryOf: message.id,
+      ...notice('sendError', error),
+    };
+    // A run cut short by the failure is no longer streaming.
+    setState({
+      messages: state.messages.map((item) =>
+        item.type === 'text' && item.streaming ? { ...item, streaming: false } : item,
+      ),
+    });
+    add(sessionId, failure);
+    events.emit('error', failure);
+  }
+
+  async function after(text: string, response: unknown): Promise<void> {
+    try {
+      await options.afterMessageSent?.(text, response);
+    } catch (error) {
+      console.error('afterMessageSent failed:', error);
+    }
+  }
+
+  async function loadPreviousSession(): Promise<string | null> {
+    if (!options.loadPreviousSession) return null;
+    const id = options.sessionId ?? storage.read();
+    if (id === null) return null;
+    const history = await api.loadPreviousSession(options, id, session.signal);
+    if (history.length === 0) return null;
+    storage.write(id);
+    setState({ messages: history, currentSessionId: id });
+    return id;
+  }
+
+  /** Drops what belongs to the current conversation's connection: requests, live channel. */
+  function cut(): void {
+    session.abort();
+    session = new AbortController();
+    live?.close();
+    live = liveAwaits = null;
+  }
+
+  function begin(keepMessages: boolean): string {
+    cut();
+    // A host-provided id names the first conversation; every later one gets a fresh id.
+    const id =
+      state.currentSessionId === null && options.sessionId !== undefined
+        ? options.sessionId
+        : newId();
+    storage.write(id);
+    setState({
+      currentSessionId: id,
+      messages: keepMessages ? state.messages : [],
+      historyError: null,
+      waitingForChatResponse: false,
+      blockUserInput: false,
+    });
+    settle();
+    events.emit('sessionStarted', id);
+    return id;
+  }
+
+  async function run(): Promise<void> {
+    const { signal } = session;
+    setState({ phase: 'loading' });
+    try {
+      await loadPreviousSession();
+    } catch (error) {
+      if (signal.aborted) return;
+      begin(true);
+      setState({ historyError: notice('historyError', error), phase: 'ready' });
+      return;
+    }
+    // A conversation given in `messageHistory` is shown rather than the welcome screen.
+    if (signal.aborted) return;
+    if (
+      state.currentSessionId === null &&
+      (!options.showWelcomeScreen || state.messages.length > 0)
+    ) {
+      begin(true);
+    }
+    setState({ phase: 'ready' });
+  }
+
+  /** Sends a user message over HTTP and shows the reply. */
+  async function deliver(message: ChatTextMessage, sessionId: string): Promise<void> {
+    const { signal } = session;
+    const { text } = message;
+    pending += 1;
+    settle();
+    try {
+      await options.beforeMessageSent?.(text);
+      const response = await api.sendMessage(
+        options,
+        { sessionId, text, files: message.files, stream: options.enableStreaming },
+        signal,
+      );
+      let body = options.enableStreaming
+        ? await stream(response, text, sessionId)
+        : await api.readReply(response);
+      // A trigger that streams although the widget did not ask for it (n8n #19456).
+      if (typeof body === 'string' && /^\s*\{"type":"(begin|item)"/.test(body)) {
+        body = await stream(new Response(body), text, sessionId);
+      }
+      if (body === undefined || signal.aborted) return;
+      if (api.isRecord(body) && body.executionStarted) {
+        const { executionId, resumeToken } = body;
+        if (
+          (typeof executionId === 'string' || typeof executionId === 'number') &&
+          executionId !== ''
+        ) {
+          connect(
+            String(executionId),
+            typeof resumeToken === 'string' ? resumeToken : undefined,
+            message,
+            sessionId,
+          );
+        }
+        return;
+      }
+      const reply: ChatTextMessage = {
+        id: newId(),
+        type: 'text',
+        sender: 'bot',
+        text: api.replyText(body),
+      };
+      add(sessionId, reply);
+      events.emit('messageReceived', reply);
+      await after(text, body);
+    } catch (error) {
+      if (!signal.aborted) fail(message, error, sessionId);
+    } finally {
+      pending -= 1;
+      settle();
+    }
+  }
+
+  /**
+   * Renders a streamed reply. Resolves to the body when it turned out not to be a stream (to be
+   * shown like a normal reply), else to `undefined`.
+   */
+  async function stream(response: Response, text: string, sessionId: string): Promise<unknown> {
+    const created: string[] = [];
+    const runs = createRunGrouper(
+      {
+        create() {
+          const id = newId();
+          created.push(id);
+          add(sessionId, { id, type: 'text', sender: 'bot', text: '', streaming: true });
+          return id;
+        },
+        update(id, runText) {
+          replace(id, { id, type: 'text', sender: 'bot', text: runText, streaming: true });
+        },
+        async complete(id, runText) {
+          const message = botPayload(id, runText, false);
+          replace(id, message);
+          events.emit('messageReceived', message);
+          if (message.type === 'component') {
+            if (blocksInput(message)) setState({ blockUserInput: true });
+            return;
+          }
+          await after(text, { message, hasReceivedChunks: true });
+        },
+      },
+      (content) => t('streamError', { reason: content ?? t('unknownError') }),
+    );
+    const outcome = await readStream(response, runs.handle, t('errorHtml'));
+    if (outcome.body !== undefined) {
+      setState({ messages: state.messages.filter((message) => !created.includes(message.id)) });
+      return outcome.body;
+    }
+    await runs.finish();
+    let placeholder: ChatTextMessage | undefined;
+    if (!outcome.received) {
+      placeholder = { id: newId(), type: 'text', sender: 'bot', text: t('noResponse') };
+      add(sessionId, placeholder);
+      events.emit('messageReceived', placeholder);
+    }
+    await after(text, { message: placeholder ?? '', hasReceivedChunks: outcome.received });
+    return undefined;
+  }
+
+  /** Opens the live channel of an execution; replies to `trigger` arrive over it. */
+  function connect(
+    executionId: string,
+    token: string | undefined,
+    trigger: ChatTextMessage,
+    sessionId: string,
+  ): void {
+    live?.close();
+    liveAwaits = trigger;
+    settle();
+    let channel: LiveChannel;
+    try {
+      channel = openLiveChannel(liveChannelUrl(options.webhookUrl, sessionId, executionId, token), {
+        message(frame) {
+          const message = botPayload(newId(), frame, true);
+          liveAwaits = null;
+          add(sessionId, message);
+          setState({ waitingForChatResponse: true, blockUserInput: blocksInput(message) });
+          settle();
+          events.emit('messageReceived', message);
+        },
+        resume() {
+          liveAwaits ??= trigger;
+          setState({ waitingForChatResponse: false });
+          settle();
+        },
+        closed(failed) {
+          const owed = liveAwaits;
+          if (live === channel) live = null;
+          liveAwaits = null;
+          setState({ waitingForChatResponse: false, blockUserInput: false });
+          settle();
+          if (failed && owed)
+            fail(owed, new api.ChatApiError('live', 'The live channel failed.'), sessionId);
+        },
+      });
+    } catch (error) {
+      liveAwaits = null;
+      settle();
+      fail(
+        trigger,
+        new api.ChatApiError('live', 'The live channel could not be opened.', { cause: error }),
+        sessionId,
+      );
+      return;
+    }
+    live = channel;
+  }
+
+  /** Sends the user's answer over the live channel. */
+  async function answer(
+    channel: LiveChannel,
+    message: ChatTextMessage,
+    sessionId: string,
+  ): Promise<void> {
+    liveAwaits = message;
+    setState({ waitingForChatResponse: false });
+    settle();
+    try {
+      const frame = await liveReply(sessionId, message.text, message.files ?? []);
+      if (!channel.send(frame)) throw new api.ChatApiError('live', 'The live channel is closed.');
+    } catch (error) {
+      liveAwaits = null;
+      settle();
+      fail(message, error, sessionId);
+    }
+  }
+
+  /** Sends over the live channel when it waits for an answer, else over HTTP. */
+  function dispatch(message: ChatTextMessage, sessionId: string): Promise<void> {
+    return live && state.waitingForChatResponse
+      ? answer(live, message, sessionId)
+      : deliver(message, sessionId);
+  }
+
+  function start(): Promise<void> {
+    started ??= run();
+    return started;
+  }
+
+  attachInputHistory(events, () =>
+    state.messages
+      .filter((message) => message.sender === 'user')
+      .map((message) => (message.type === 'text' ? message.text : '')),
+  );
+
+  function setOpen(isOpen: boolean): void {
+    if (state.isOpen === isOpen) return;
+    setState({ isOpen });
+    events.emit(isOpen ? 'open' : 'close');
+  }
+
+  return {
+    options,
+    events,
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    t,
+    start,
+    stop: () => {
+      cut();
+      // An interrupted mount routine runs again on the next start.
+      if (state.phase !== 'ready') started = null;
+      setState({ waitingForChatResponse: false, blockUserInput: false });
+      settle();
+    },
+    loadPreviousSession,
+    startNewSession: () => begin(false),
+    sendMessage: async (text, files = []) => {
+      // A message sent before the widget started waits for the previous session to load.
+      await start();
+      const sessionId = state.currentSessionId ?? begin(true);
+      const message: ChatTextMessage = { id: newId(), type: 'text', sender: 'user', text };
+      if (files.length > 0) message.files = [...files];
+      add(sessionId, message);
+      events.emit('messageSent', message);
+      events.emit('scrollToBottom');
+      await dispatch(message, sessionId);
+    },
+    retry: async (errorMessageId) => {
+      const failed = state.messages.find(
+        (message): message is ChatErrorMessage =>
+          message.id === errorMessageId && message.type === 'error',
+      );
+      const original = state.messages.find(
+        (message): message is ChatTextMessage =>
+          message.id === failed?.retryOf && message.type === 'text',
+      );
+      const sessionId = state.currentSessionId;
+      if (!failed || !original || sessionId === null) return;
+      setState({ messages: state.messages.filter((message) => message !== failed) });
+      await dispatch(original, sessionId);
+    },
+    open: () => {
+      setOpen(true);
+    },
+    close: () => {
+      setOpen(options.mode === 'fullscreen');
+    },
+    toggle: () => {
+      setOpen(options.mode === 'fullscreen' || !state.isOpen);
+    },
+    dispose: () => {
+      cut();
+      disposed = true;
+      listeners.clear();
+    },
+  };
+}

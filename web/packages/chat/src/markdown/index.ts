@@ -1,0 +1,10 @@
+/**
+ * Safe markdown for bot messages (DESIGN.md W4, SECURITY.md §6): CommonMark + GFM parsed by our
+ * own parser and rendered straight to React elements. No HTML strings, no sanitiser library, no
+ * React in the parser (blocks.ts, inline.ts); render.ts is the only file that makes elements.
+ */
+export { MarkdownDocument, renderMarkdown } from './document';
+export type { ParseOptions, Work } from './blocks';
+export type { MarkdownNode } from './render';
+export { toMarkdownSource } from './source';
+export { encodeUrl, safeUrl, youtubeEmbedSrc } from './url';

@@ -1,0 +1,242 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatOptionsInput } from '../core/options';
+import { renderInChat } from '../test/render';
+import { chunk, deferred, historyItem, jsonResponse, ndjson, stubWebhook } from '../test/webhook';
+import { ChatWindow } from './ChatWindow';
+import { ChatContext } from './context';
+
+function renderWindow(input: ChatOptionsInput = {}) {
+  const view = renderInChat(<ChatWindow />, { initialMessages: ['¡Hola! 👋'], ...input });
+  void view.store.start();
+  return { ...view, user: userEvent.setup() };
+}
+
+/** Gives the scroll container a size, since jsdom lays nothing out. */
+function layout(body: HTMLElement, sizes: { scrollHeight: number; clientHeight: number }) {
+  Object.defineProperty(body, 'scrollHeight', {
+    configurable: true,
+    get: () => sizes.scrollHeight,
+  });
+  Object.defineProperty(body, 'clientHeight', {
+    configurable: true,
+    get: () => sizes.clientHeight,
+  });
+}
+
+describe('ChatWindow', () => {
+  it('shows the header texts', () => {
+    stubWebhook();
+    renderWindow({ i18n: { en: { title: 'Hola', subtitle: 'Estamos para ayudarte.' } } });
+    expect(screen.getByRole('heading', { name: 'Hola' })).toBeInTheDocument();
+    expect(screen.getByText('Estamos para ayudarte.')).toBeInTheDocument();
+  });
+
+  it('hides an empty subtitle', () => {
+    stubWebhook();
+    const { container } = renderWindow({ i18n: { en: { subtitle: '' } } });
+    expect(container.querySelector('.chat-subtitle')).toBeNull();
+  });
+
+  it('is a dialog named by its title in window mode, a region in fullscreen mode', () => {
+    stubWebhook();
+    renderWindow({ i18n: { en: { title: 'Citas' } } });
+    expect(screen.getByRole('dialog', { name: 'Citas' })).not.toHaveAttribute('aria-modal');
+    cleanup();
+    renderWindow({ mode: 'fullscreen', i18n: { en: { title: 'Citas' } } });
+    expect(screen.getByRole('region', { name: 'Citas' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the typing indicator while waiting, then the reply', async () => {
+    const reply = deferred<Response>();
+    stubWebhook({ reply: () => reply.promise });
+    const { user } = renderWindow();
+    await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
+
+    expect(screen.getByText('hola')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'The assistant is typing…' })).toBeInTheDocument();
+    reply.resolve(jsonResponse({ output: '¡Hola! ¿Qué servicio quieres reservar?' }));
+
+    expect(await screen.findByText('¡Hola! ¿Qué servicio quieres reservar?')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows a failed send as an error with a retry that keeps the message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let attempts = 0;
+    const { requests } = stubWebhook({
+      reply: () =>
+        ++attempts === 1
+          ? jsonResponse({ code: 502, message: 'The assistant is not reachable.' }, 502)
+          : jsonResponse({ output: 'Reservado.' }),
+    });
+    const { user } = renderWindow();
+    await user.type(await screen.findByRole('textbox'), 'reserva corte{Enter}');
+
+    expect(await screen.findByText('Error: Failed to receive response')).toBeInTheDocument();
+    expect(screen.getByText('The assistant is not reachable.')).toBeInTheDocument();
+    expect(screen.getByText('reserva corte')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Reservado.')).toBeInTheDocument();
+    expect(screen.queryByText('Error: Failed to receive response')).toBeNull();
+    expect(screen.getAllByText('reserva corte')).toHaveLength(1);
+    expect(requests.map((request) => request.body.chatInput)).toEqual([
+      'reserva corte',
+      'reserva corte',
+    ]);
+  });
+
+  it('shows the error in Spanish with defaultLanguage es', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const { user } = renderWindow({ defaultLanguage: 'es', loadPreviousSession: false });
+    await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
+    expect(await screen.findByText('Error: no se ha recibido respuesta')).toBeInTheDocument();
+    expect(
+      screen.getByText('No se ha podido contactar con el servidor del chat.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+  });
+
+  it('shows the input and the error when the history cannot be loaded', async () => {
+    window.localStorage.setItem('n8n-chat/sessionId', 'old');
+    stubWebhook({ history: () => jsonResponse({ code: 500, message: 'Storage is down.' }, 500) });
+    renderWindow({ showWelcomeScreen: true });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The previous conversation could not be loaded.');
+    expect(alert).toHaveTextContent('Storage is down.');
+    expect(screen.getByRole('textbox')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Conversation' })).toBeNull();
+  });
+
+  it('shows the loaded history after the initial messages', async () => {
+    window.localStorage.setItem('n8n-chat/sessionId', 'known');
+    stubWebhook({
+      history: () =>
+        jsonResponse({
+          data: [historyItem('HumanMessage', 'hola'), historyItem('AIMessage', '¿Qué tal?')],
+        }),
+    });
+    const { store } = renderWindow({ showWelcomeScreen: true });
+    await waitFor(() => {
+      expect(store.getState().phase).toBe('ready');
+    });
+    const log = screen.getByRole('log');
+    const bubbles = Array.from(log.querySelectorAll('.chat-message'), (bubble) => [
+      bubble.classList.contains('chat-message-from-user') ? 'user' : 'bot',
+      bubble.textContent,
+    ]);
+    expect(bubbles).toEqual([
+      ['bot', '¡Hola! 👋'],
+      ['user', 'hola'],
+      ['bot', '¿Qué tal?'],
+    ]);
+    expect(within(log).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('textbox')).toBeInTheDocument();
+  });
+
+  it('closes from the header close button when it is enabled (n8n: a no-op)', async () => {
+    stubWebhook();
+    const { store, user } = renderWindow({ showWindowCloseButton: true });
+    act(() => {
+      store.open();
+    });
+    await user.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(store.getState().isOpen).toBe(false);
+  });
+
+  it('closes on Escape in window mode, not in fullscreen mode', async () => {
+    stubWebhook();
+    const { store, user } = renderWindow();
+    act(() => {
+      store.open();
+    });
+    await user.type(await screen.findByRole('textbox'), 'borrador{Escape}');
+    expect(store.getState().isOpen).toBe(false);
+
+    cleanup();
+    const fullscreen = renderWindow({ mode: 'fullscreen' });
+    fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
+    expect(fullscreen.store.getState().isOpen).toBe(true);
+  });
+
+  it('shows the welcome screen, and its button starts a conversation and focuses the input', async () => {
+    stubWebhook();
+    const { user } = renderWindow({ showWelcomeScreen: true, loadPreviousSession: false });
+    await user.click(await screen.findByRole('button', { name: 'New Conversation' }));
+    expect(screen.getByRole('textbox')).toHaveFocus();
+  });
+
+  it('shows the footer only when it has a text, with the powered-by link', async () => {
+    stubWebhook();
+    const { container } = renderWindow({ showWelcomeScreen: true, loadPreviousSession: false });
+    await screen.findByRole('button', { name: 'New Conversation' });
+    expect(container.querySelector('.chat-footer')).toBeNull();
+    cleanup();
+
+    renderWindow({ i18n: { en: { footer: 'Citas de lunes a sábado' } } });
+    expect(screen.getByText('Citas de lunes a sábado')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'n8n' });
+    expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\/n8n\.io/) as string);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.parentElement).toHaveTextContent('Powered by n8n');
+  });
+
+  it('follows new content at the bottom, but not once the user scrolled up to read', async () => {
+    const reply = deferred<Response>();
+    stubWebhook({
+      reply: () => reply.promise,
+    });
+    const { container, user, store } = renderWindow({ enableStreaming: true });
+    const body = container.querySelector<HTMLElement>('.chat-body');
+    if (!body) throw new Error('no body');
+    const sizes = { scrollHeight: 1000, clientHeight: 400 };
+    layout(body, sizes);
+    await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
+    expect(body.scrollTop).toBe(1000);
+
+    // The user scrolls up; a streamed chunk arrives: the view stays where the user put it.
+    body.scrollTop = 100;
+    fireEvent.scroll(body);
+    sizes.scrollHeight = 1200;
+    reply.resolve(new Response(ndjson([chunk('item', 'n', 0, 'Uno')])));
+    await waitFor(() => {
+      expect(screen.getByText('Uno')).toBeInTheDocument();
+    });
+    expect(body.scrollTop).toBe(100);
+
+    // Sending, or the host's scrollToBottom, brings it back down.
+    act(() => {
+      store.events.emit('scrollToBottom');
+    });
+    expect(body.scrollTop).toBe(1200);
+  });
+});
+
+describe('ChatWindow focus', () => {
+  it('moves the focus into the window when it opens, to the input once it appears', async () => {
+    const reply = deferred<Response>();
+    window.localStorage.setItem('n8n-chat/sessionId', 'slow');
+    stubWebhook({ history: () => reply.promise });
+    const view = renderInChat(<ChatWindow hidden />, { showWelcomeScreen: false });
+    void view.store.start();
+    view.rerender(
+      <ChatContext value={{ store: view.store, components: {} }}>
+        <ChatWindow />
+      </ChatContext>,
+    );
+    expect(screen.getByRole('dialog')).toHaveFocus();
+    reply.resolve(jsonResponse({ data: [] }));
+    await waitFor(() => {
+      expect(screen.getByRole('textbox')).toHaveFocus();
+    });
+  });
+});

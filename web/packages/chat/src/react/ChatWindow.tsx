@@ -1,0 +1,174 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ChatInput } from './ChatInput';
+import { useChatContext } from './context';
+import { Icon } from './Icon';
+import { MessageList } from './MessageList';
+import { useChatState } from './useChatState';
+
+export interface ChatWindowProps {
+  /** Element id, referenced by the toggle button's `aria-controls`. */
+  id?: string;
+  /** Hidden while the window is closed; it stays mounted so a draft survives. */
+  hidden?: boolean;
+}
+
+/** Distance from the bottom (px) within which the list keeps following new messages. */
+const STICK_DISTANCE = 48;
+
+/**
+ * The chat panel: header (title, subtitle, optional close button), then the welcome screen or the
+ * conversation, then the input once a session exists, and the footer when it has a text.
+ *
+ * In window mode it is a non-modal dialog: the page stays usable beside it (a visitor may read
+ * the prices while asking), so focus is not trapped; focus moves into it when it opens and
+ * Escape closes it. The conversation follows new messages unless the user scrolled up to read.
+ */
+export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
+  const { store } = useChatContext();
+  const sessionId = useChatState(store, (state) => state.currentSessionId);
+  const phase = useChatState(store, (state) => state.phase);
+  const messages = useChatState(store, (state) => state.messages);
+  const waiting = useChatState(store, (state) => state.waitingForResponse);
+  const [startedByUser, setStartedByUser] = useState(false);
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const { t, options, events } = store;
+  const windowMode = options.mode === 'window';
+
+  const scrollToBottom = () => {
+    stick.current = true;
+    if (body.current) body.current.scrollTop = body.current.scrollHeight;
+  };
+
+  // Follow new content while the user is at the bottom.
+  useLayoutEffect(() => {
+    if (!hidden && stick.current && body.current) {
+      body.current.scrollTop = body.current.scrollHeight;
+    }
+  }, [hidden, messages, waiting]);
+
+  useEffect(() => {
+    const followOnResize = () => {
+      if (stick.current && body.current) body.current.scrollTop = body.current.scrollHeight;
+    };
+    window.addEventListener('resize', followOnResize);
+    const off = events.on('scrollToBottom', () => {
+      stick.current = true;
+      if (body.current) body.current.scrollTop = body.current.scrollHeight;
+    });
+    return () => {
+      window.removeEventListener('resize', followOnResize);
+      off();
+    };
+  }, [events]);
+
+  // Opening the window shows the newest message and moves the focus into the window: to the
+  // input or the start button, else to the window itself until one of them appears (a widget
+  // opened while its session is still loading).
+  const opened = useRef(false);
+  useEffect(() => {
+    const element = panel.current;
+    if (hidden || !windowMode || !element) {
+      opened.current = false;
+      return;
+    }
+    const active = (element.getRootNode() as Document | ShadowRoot).activeElement;
+    if (opened.current && active !== element) return;
+    opened.current = true;
+    stick.current = true;
+    if (body.current) body.current.scrollTop = body.current.scrollHeight;
+    const target = element.querySelector<HTMLElement>(
+      'textarea:not(:disabled), .chat-get-started button',
+    );
+    (target ?? element).focus();
+  }, [hidden, windowMode, sessionId, phase]);
+
+  const showWelcome = options.showWelcomeScreen && phase === 'ready' && sessionId === null;
+  const subtitle = t('subtitle');
+  const footer = t('footer');
+
+  return (
+    <section
+      ref={panel}
+      id={id}
+      className="chat-window chat-wrapper"
+      role={windowMode ? 'dialog' : undefined}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      hidden={hidden}
+      onKeyDown={(event) => {
+        if (windowMode && event.key === 'Escape' && !event.nativeEvent.isComposing) {
+          store.close();
+        }
+      }}
+    >
+      <div className="chat-header">
+        <div className="chat-heading">
+          <h2 id={titleId}>{t('title')}</h2>
+          {windowMode && options.showWindowCloseButton && (
+            <button
+              type="button"
+              className="chat-close-button"
+              aria-label={t('closeButtonTooltip')}
+              title={t('closeButtonTooltip')}
+              onClick={store.close}
+            >
+              <Icon name="close" size={18} />
+            </button>
+          )}
+        </div>
+        {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}
+      </div>
+      <div
+        className="chat-body"
+        ref={body}
+        // Focusable, so that a keyboard can scroll a long conversation of text only.
+        tabIndex={0}
+        onScroll={(event) => {
+          const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
+          stick.current = scrollHeight - scrollTop - clientHeight < STICK_DISTANCE;
+        }}
+      >
+        {showWelcome ? (
+          <div className="chat-get-started">
+            <button
+              type="button"
+              className="chat-button chat-button-primary"
+              onClick={() => {
+                setStartedByUser(true);
+                store.startNewSession();
+                scrollToBottom();
+              }}
+            >
+              {t('getStarted')}
+            </button>
+          </div>
+        ) : (
+          <MessageList />
+        )}
+      </div>
+      {(sessionId !== null || footer !== '') && (
+        <div className="chat-footer">
+          {sessionId !== null && <ChatInput autoFocus={startedByUser} />}
+          {footer !== '' && (
+            <div className="chat-get-started-footer">
+              <p>{footer}</p>
+              <p className="chat-powered-by">
+                {t('poweredBy')}{' '}
+                <a
+                  href="https://n8n.io?utm_source=n8n-external&utm_medium=widget-powered-by"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  n8n
+                </a>
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ChatMessage } from '../core/messages';
+import { useChatContext } from './context';
+import { Message } from './Message';
+import { TypingIndicator } from './TypingIndicator';
+import { useChatState } from './useChatState';
+
+/**
+ * The conversation: the configured initial messages as bot bubbles, the messages, and the typing
+ * indicator while waiting, in a polite live region (`role="log"`); plus a notice when the previous
+ * conversation could not be loaded, and an empty-state text when there is nothing to show.
+ *
+ * The log is remounted when the session changes, so a loaded history arrives inside a new
+ * region and is not read out; only what is added afterwards is announced. A streaming message is
+ * `aria-busy` until its run ends, so it is announced once, whole.
+ */
+export function MessageList() {
+  const { store } = useChatContext();
+  const messages = useChatState(store, (state) => state.messages);
+  const waiting = useChatState(store, (state) => state.waitingForResponse);
+  const historyError = useChatState(store, (state) => state.historyError);
+  const sessionId = useChatState(store, (state) => state.currentSessionId);
+  const { t, options } = store;
+  const initial = options.initialMessages.map((text, index): ChatMessage => ({
+    id: `initial-${String(index)}`,
+    type: 'text',
+    sender: 'bot',
+    text,
+  }));
+
+  return (
+    <>
+      {historyError && (
+        <div className="chat-notice" role="alert">
+          <p>{historyError.text}</p>
+          {historyError.detail !== undefined && <p>{historyError.detail}</p>}
+        </div>
+      )}
+      {initial.length === 0 && messages.length === 0 && !waiting && (
+        <p className="chat-empty">{t('emptyState')}</p>
+      )}
+      <div key={sessionId ?? ''} className="chat-messages-list" role="log">
+        {[...initial, ...messages].map((message) => (
+          <Message key={message.id} message={message} busy={waiting} />
+        ))}
+        {waiting && <TypingIndicator />}
+      </div>
+    </>
+  );
+}
