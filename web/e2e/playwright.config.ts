@@ -26,6 +26,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A loaded 2-core CI machine needs more than the default 5 s for n8n's 590 KB widget to boot.
+  expect: { timeout: 10_000 },
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

@@ -21,6 +21,7 @@
  */
 import * as api from './api';
 import { createEmitter, type Emitter } from './events';
+import { createFrameBatcher } from './frame';
 import { attachInputHistory } from './inputHistory';
 import { liveChannelUrl, liveReply, openLiveChannel, type LiveChannel } from './live';
 import type { ChatErrorMessage, ChatMessage, ChatTextMessage } from './messages';
@@ -160,6 +161,10 @@ export function createChatStore(options: ChatOptions): ChatStore {
   let live: LiveChannel | null = null;
   // The live channel owes a reply to this message.
   let liveAwaits: ChatTextMessage | null = null;
+  // Streamed text not shown yet, by message id: chunks arriving within one frame are shown
+  // together, so the cost of a chunk is a string append, not a render.
+  const streamed = new Map<string, string>();
+  const frames = createFrameBatcher(showStreamed);
 
   function setState(patch: Partial<ChatState>): void {
     if (disposed) return;
@@ -182,6 +187,19 @@ export function createChatStore(options: ChatOptions): ChatStore {
     setState({ messages: state.messages.map((message) => (message.id === id ? next : message)) });
   }
 
+  /** Shows the streamed text received since the last frame. */
+  function showStreamed(): void {
+    if (streamed.size === 0) return;
+    const texts = new Map(streamed);
+    streamed.clear();
+    setState({
+      messages: state.messages.map((message) => {
+        const text = message.type === 'text' ? texts.get(message.id) : undefined;
+        return text === undefined ? message : { ...message, text };
+      }),
+    });
+  }
+
   const t = (key: ChatStringKey, values?: Record<string, string | number>): string =>
     translate(options, key, values);
 
@@ -199,6 +217,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
 
   function fail(message: ChatTextMessage, error: unknown, sessionId: string): void {
     console.error('Chat API error:', error);
+    // What arrived of a run cut short stays visible.
+    frames.flush();
     const failure: ChatErrorMessage = {
       id: newId(),
       type: 'error',
@@ -237,6 +257,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
 
   /** Drops what belongs to the current conversation's connection: requests, live channel. */
   function cut(): void {
+    frames.cancel();
+    streamed.clear();
     session.abort();
     session = new AbortController();
     live?.close();
@@ -353,9 +375,12 @@ export function createChatStore(options: ChatOptions): ChatStore {
           return id;
         },
         update(id, runText) {
-          replace(id, { id, type: 'text', sender: 'bot', text: runText, streaming: true });
+          streamed.set(id, runText);
+          frames.request();
         },
         async complete(id, runText) {
+          // The final text is shown at once, whether or not a frame came (a background tab).
+          streamed.delete(id);
           const message = botPayload(id, runText, false);
           replace(id, message);
           events.emit('messageReceived', message);
@@ -370,6 +395,7 @@ export function createChatStore(options: ChatOptions): ChatStore {
     );
     const outcome = await readStream(response, runs.handle, t('errorHtml'));
     if (outcome.body !== undefined) {
+      for (const id of created) streamed.delete(id);
       setState({ messages: state.messages.filter((message) => !created.includes(message.id)) });
       return outcome.body;
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ChatInput } from './ChatInput';
 import { useChatContext } from './context';
 import { Icon } from './Icon';
@@ -37,27 +37,42 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
   const { t, options, events } = store;
   const windowMode = options.mode === 'window';
 
+  /** Scrolls to the newest content now (a single forced layout: for explicit requests). */
   const scrollToBottom = () => {
     stick.current = true;
-    if (body.current) body.current.scrollTop = body.current.scrollHeight;
+    const element = body.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    followedTo.current = element.scrollTop;
   };
 
-  // Follow new content while the user is at the bottom.
-  useLayoutEffect(() => {
-    if (!hidden && stick.current && body.current) {
-      body.current.scrollTop = body.current.scrollHeight;
-    }
+  // Follow new content while the user is at the bottom: once per animation frame, however many
+  // changes the frame brings, so a streamed reply does not force a layout per chunk. The frame
+  // callback runs before the browser lays out the frame anyway, so reading the height costs
+  // nothing extra there.
+  const followedTo = useRef<number | null>(null);
+  const frame = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (hidden || !stick.current || frame.current !== undefined) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = undefined;
+      if (stick.current) scrollToBottom();
+    });
   }, [hidden, messages, waiting]);
+  useEffect(
+    () => () => {
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+      frame.current = undefined;
+    },
+    [],
+  );
 
   useEffect(() => {
     const followOnResize = () => {
-      if (stick.current && body.current) body.current.scrollTop = body.current.scrollHeight;
+      if (stick.current) scrollToBottom();
     };
     window.addEventListener('resize', followOnResize);
-    const off = events.on('scrollToBottom', () => {
-      stick.current = true;
-      if (body.current) body.current.scrollTop = body.current.scrollHeight;
-    });
+    const off = events.on('scrollToBottom', scrollToBottom);
     return () => {
       window.removeEventListener('resize', followOnResize);
       off();
@@ -77,8 +92,7 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
     const active = (element.getRootNode() as Document | ShadowRoot).activeElement;
     if (opened.current && active !== element) return;
     opened.current = true;
-    stick.current = true;
-    if (body.current) body.current.scrollTop = body.current.scrollHeight;
+    scrollToBottom();
     const target = element.querySelector<HTMLElement>(
       'textarea:not(:disabled), .chat-get-started button',
     );
@@ -128,7 +142,11 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
         tabIndex={0}
         onScroll={(event) => {
           const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
-          stick.current = scrollHeight - scrollTop - clientHeight < STICK_DISTANCE;
+          // The widget's own scroll keeps following even when more content came since; only
+          // the user's scrolling away from the bottom stops it.
+          stick.current =
+            scrollTop === followedTo.current ||
+            scrollHeight - scrollTop - clientHeight < STICK_DISTANCE;
         }}
       >
         {showWelcome ? (
