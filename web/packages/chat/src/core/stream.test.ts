@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { chunk, ndjson, streamResponse, stubWebhook } from '../test/webhook';
+import { FRAME_FALLBACK_MS } from './frame';
 import { mergeOptions, type ChatOptionsInput } from './options';
-import { createChatStore } from './store';
+import { createChatStore, type ChatStore } from './store';
 import {
   createRunGrouper,
   createStreamParser,
@@ -51,6 +52,68 @@ async function streamed(pieces: readonly (string | Uint8Array)[], input: ChatOpt
     .getState()
     .messages.filter((message) => message.sender === 'bot')
     .map((message) => ('text' in message ? message.text : message));
+}
+
+/** A response body the test writes to piece by piece. */
+function pushedBody() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    stream,
+    push: (text: string) => {
+      controller.enqueue(encoder.encode(text));
+    },
+    end: () => {
+      controller.close();
+    },
+    fail: (error: Error) => {
+      controller.error(error);
+    },
+  };
+}
+
+/**
+ * Fake animation frames and timers for one test (real ones come back after it). In a background
+ * tab (`hidden`), animation frames never come.
+ */
+function fakeFrames({ hidden = false } = {}) {
+  vi.useFakeTimers({
+    toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'],
+  });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  if (hidden) {
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  }
+  return {
+    next: () => vi.advanceTimersToNextFrame(),
+    advance: (ms: number) => vi.advanceTimersByTime(ms),
+  };
+}
+
+/** Lets every pending promise settle (the body's reader, the parser, the store). */
+const macrotask = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
+/** The texts the last bot message showed, one per change (`…`: still streaming). */
+function watchReply(chat: ChatStore): string[] {
+  const seen: string[] = [];
+  chat.subscribe(() => {
+    const last = chat.getState().messages.at(-1);
+    if (last?.type !== 'text' || last.sender !== 'bot') return;
+    const shown = `${last.text}${last.streaming ? '…' : ''}`;
+    if (shown !== seen.at(-1)) seen.push(shown);
+  });
+  return seen;
 }
 
 function parseAll(text: string): StreamEvent[] {
@@ -202,33 +265,69 @@ describe('grouping by nodeId + runIndex', () => {
 });
 
 describe('streamed replies in the store', () => {
-  it('shows streamed runs as they arrive and completes them', async () => {
-    const { requests } = stubWebhook({
-      reply: () =>
-        streamResponse([
-          ndjson([chunk('begin', 'n', 0), chunk('item', 'n', 0, 'Hola')]),
-          ndjson([chunk('item', 'n', 0, ', ¿qué tal?'), chunk('end', 'n', 0)]),
-        ]),
-    });
+  it('shows the chunks that arrive within a frame together, and the final text at once', async () => {
+    const frames = fakeFrames();
+    const body = pushedBody();
+    const { requests } = stubWebhook({ reply: () => new Response(body.stream) });
     const chat = store();
-    const seen: string[] = [];
-    chat.subscribe(() => {
-      const last = chat.getState().messages.at(-1);
-      if (last?.type === 'text' && last.sender === 'bot') {
-        seen.push(`${last.text}${last.streaming ? '…' : ''}`);
-      }
-    });
-    await chat.sendMessage('hola');
-    expect(seen.filter((text, index) => text !== seen[index - 1])).toEqual([
-      '…',
-      'Hola…',
-      'Hola, ¿qué tal?…',
-      'Hola, ¿qué tal?',
-    ]);
+    const seen = watchReply(chat);
+    const sent = chat.sendMessage('hola');
+
+    body.push(ndjson([chunk('begin', 'n', 0), chunk('item', 'n', 0, 'Ho')]));
+    body.push(ndjson([chunk('item', 'n', 0, 'la')]));
+    await macrotask();
+    // The message exists at once (the typing indicator gives way to it), its text comes with the
+    // next frame: both chunks in one change.
+    expect(seen).toEqual(['…']);
+    frames.next();
+    expect(seen).toEqual(['…', 'Hola…']);
+
+    body.push(ndjson([chunk('item', 'n', 0, ', ¿qué tal?'), chunk('end', 'n', 0)]));
+    body.end();
+    await sent;
+    // The end of the run shows the whole text without waiting for a frame.
+    expect(seen).toEqual(['…', 'Hola…', 'Hola, ¿qué tal?']);
+    frames.next();
+    expect(seen).toHaveLength(3);
     expect(requests[0]?.init.headers).toEqual({
       'Content-Type': 'application/json',
       Accept: 'text/plain',
     });
+  });
+
+  it('keeps showing a stream in a background tab, where no animation frame comes', async () => {
+    const frames = fakeFrames({ hidden: true });
+    const body = pushedBody();
+    stubWebhook({ reply: () => new Response(body.stream) });
+    const chat = store();
+    const seen = watchReply(chat);
+    const sent = chat.sendMessage('hola');
+
+    body.push(ndjson([chunk('begin', 'n', 0), chunk('item', 'n', 0, 'Hola')]));
+    await macrotask();
+    frames.advance(FRAME_FALLBACK_MS - 1);
+    expect(seen).toEqual(['…']);
+    frames.advance(1);
+    expect(seen).toEqual(['…', 'Hola…']);
+    body.end();
+    await sent;
+    expect(seen).toEqual(['…', 'Hola…', 'Hola']);
+  });
+
+  it('shows what arrived of a run that fails midway', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fakeFrames();
+    const body = pushedBody();
+    stubWebhook({ reply: () => new Response(body.stream) });
+    const chat = store();
+    const sent = chat.sendMessage('hola');
+    body.push(ndjson([chunk('begin', 'n', 0), chunk('item', 'n', 0, 'Primera parte')]));
+    await macrotask();
+    body.fail(new TypeError('network error'));
+    await sent;
+    const [, reply, error] = chat.getState().messages;
+    expect(reply).toMatchObject({ text: 'Primera parte', streaming: false });
+    expect(error).toMatchObject({ type: 'error' });
   });
 
   it('shows an HTML error page as a clear error with a retry, never as markup', async () => {
