@@ -12,6 +12,10 @@
  *   continue stays open but its closed items are cached; a setext underline or a table
  *   delimiter row can only change the block it follows, which is still open; a link reference
  *   definition that appears later invalidates exactly the cached blocks that looked its label up.
+ * - Memory: every version of a growing reply is a new string, and the engine's substrings are
+ *   views that keep the whole string they were cut from alive. The lines handed to the parsers,
+ *   which keep them (and pieces of them) in blocks and cached elements, are copied first, so an
+ *   earlier version becomes garbage as soon as the next one arrives.
  * - What stays proportional to size: the last open leaf (a paragraph that is one long line is
  *   re-parsed on each chunk), copying the list of top-level blocks, and checking that the new
  *   text starts with the old one (a memory comparison). Any other change of text starts over.
@@ -47,16 +51,25 @@ export class MarkdownDocument {
     for (let m = lineEnd.exec(text); m; m = lineEnd.exec(text)) {
       // A final "\r" may be the first half of "\r\n": wait for the next chunk.
       if (m[0] === '\r' && m.index === text.length - 1) break;
-      this.parser.line(text.slice(this.committed, m.index));
+      this.parser.line(detach(text.slice(this.committed, m.index)));
       this.committed = m.index + m[0].length;
     }
     const view = this.parser.fork(this.options);
-    const rest = text.slice(this.committed).replace(/\r$/, '');
+    const rest = detach(text.slice(this.committed).replace(/\r$/, ''));
     if (rest !== '') view.line(rest);
     view.finish();
     this.nodes = this.renderer.render(view.doc, view.refs);
     return this.nodes;
   }
+}
+
+/**
+ * `s` as a string of its own. In V8 a substring of 13 characters or more is a view into its
+ * parent; a concatenation read by `slice` is first copied into a fresh buffer holding only the
+ * line, so the result no longer references the parent. Costs one copy of the line.
+ */
+function detach(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
 /** Renders a whole markdown text at once. */
