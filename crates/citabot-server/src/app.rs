@@ -21,7 +21,8 @@ use crate::gateway::upstream::Upstream;
 use crate::live::{self, InProcessHub, LiveHub};
 use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
-use crate::{assets, auth, gateway, health, profile};
+use crate::serve::{self, ConnectionLimits};
+use crate::{assets, auth, gateway, health, profile, request_limits};
 
 /// What every handler may use. Cheap to clone: everything is shared.
 #[derive(Debug, Clone)]
@@ -81,6 +82,10 @@ pub fn router(state: AppState) -> Router {
             security_headers::add,
         ))
         .layer(middleware::from_fn_with_state(
+            Duration::from_secs(state.settings.request_body_timeout_secs),
+            request_limits::enforce,
+        ))
+        .layer(middleware::from_fn_with_state(
             state.clone(),
             metrics::record,
         ))
@@ -118,6 +123,7 @@ fn gateway_cors(settings: &Settings) -> CorsLayer {
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    connection_limits: ConnectionLimits,
     grace: Duration,
 }
 
@@ -144,6 +150,7 @@ impl Application {
         Ok(Self {
             listener,
             router: router(state),
+            connection_limits: ConnectionLimits::from_settings(settings),
             grace: Duration::from_secs(settings.shutdown_grace_secs),
         })
     }
@@ -160,34 +167,15 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        let stop = Arc::new(tokio::sync::Notify::new());
-        let stopped = Arc::clone(&stop);
-        let mut server = tokio::spawn(
-            // The peer address feeds the per-address rate limits.
-            axum::serve(
-                self.listener,
-                self.router
-                    .into_make_service_with_connect_info::<SocketAddr>(),
-            )
-            .with_graceful_shutdown(async move { stopped.notified().await })
-            .into_future(),
-        );
-        tokio::select! {
-            finished = &mut server => return finished.map_err(std::io::Error::other)?,
-            () = shutdown => {}
-        }
-        tracing::info!(
-            grace_secs = self.grace.as_secs(),
-            "shutting down: finishing running requests"
-        );
-        stop.notify_one();
-        match tokio::time::timeout(self.grace, server).await {
-            Ok(finished) => finished.map_err(std::io::Error::other)?,
-            Err(_) => {
-                tracing::warn!("grace period over: dropping the requests still running");
-                Ok(())
-            }
-        }
+        serve::serve(
+            self.listener,
+            self.router,
+            self.connection_limits,
+            shutdown,
+            self.grace,
+        )
+        .await;
+        Ok(())
     }
 }
 

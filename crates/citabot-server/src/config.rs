@@ -29,6 +29,16 @@ pub struct Settings {
     pub chat_max_body_bytes: usize,
     /// On SIGINT/SIGTERM, how long running requests may take to finish, in seconds.
     pub shutdown_grace_secs: u64,
+    /// Seconds a client has to send a request's headers; an idle keep-alive connection is
+    /// closed after the same time.
+    pub header_read_timeout_secs: u64,
+    /// Seconds a request body may take to arrive in full (uploads included).
+    pub request_body_timeout_secs: u64,
+    /// Open connections the server accepts in all; more are closed at once.
+    pub max_connections: usize,
+    /// Open connections one client address may hold (behind a reverse proxy, every client
+    /// shares the proxy's address: raise this).
+    pub max_connections_per_address: usize,
     /// Mark cookies `Secure` (and name the session cookie `__Host-…`): turn on behind HTTPS.
     pub secure_cookies: bool,
     /// How long a sign-in lasts, in days.
@@ -83,6 +93,10 @@ impl Default for Settings {
             log_filter: "info".to_owned(),
             chat_max_body_bytes: 1024 * 1024,
             shutdown_grace_secs: 30,
+            header_read_timeout_secs: 10,
+            request_body_timeout_secs: 60,
+            max_connections: 10_000,
+            max_connections_per_address: 256,
             secure_cookies: false,
             session_days: 14,
             allowed_origins: Vec::new(),
@@ -114,6 +128,13 @@ impl std::fmt::Debug for Settings {
             .field("log_filter", &self.log_filter)
             .field("chat_max_body_bytes", &self.chat_max_body_bytes)
             .field("shutdown_grace_secs", &self.shutdown_grace_secs)
+            .field("header_read_timeout_secs", &self.header_read_timeout_secs)
+            .field("request_body_timeout_secs", &self.request_body_timeout_secs)
+            .field("max_connections", &self.max_connections)
+            .field(
+                "max_connections_per_address",
+                &self.max_connections_per_address,
+            )
             .field("secure_cookies", &self.secure_cookies)
             .field("session_days", &self.session_days)
             .field("allowed_origins", &self.allowed_origins)
@@ -187,6 +208,22 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_SHUTDOWN_GRACE_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shutdown_grace_secs: Option<u64>,
+    /// Seconds a client has to send a request's headers (and an idle connection stays open).
+    #[arg(long, env = "CITABOT_HEADER_READ_TIMEOUT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub header_read_timeout_secs: Option<u64>,
+    /// Seconds a request body may take to arrive in full.
+    #[arg(long, env = "CITABOT_REQUEST_BODY_TIMEOUT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_body_timeout_secs: Option<u64>,
+    /// Open connections the server accepts in all.
+    #[arg(long, env = "CITABOT_MAX_CONNECTIONS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_connections: Option<usize>,
+    /// Open connections one client address may hold.
+    #[arg(long, env = "CITABOT_MAX_CONNECTIONS_PER_ADDRESS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_connections_per_address: Option<usize>,
     /// Mark cookies Secure (and name the session cookie __Host-…): turn on behind HTTPS.
     #[arg(long, env = "CITABOT_SECURE_COOKIES", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -369,6 +406,16 @@ impl Settings {
         if self.chat_messages_per_minute == 0 {
             return Err(ConfigError::Invalid(
                 "chat_messages_per_minute must be at least 1".into(),
+            ));
+        }
+        if self.header_read_timeout_secs == 0 || self.request_body_timeout_secs == 0 {
+            return Err(ConfigError::Invalid(
+                "header_read_timeout_secs and request_body_timeout_secs must be at least 1".into(),
+            ));
+        }
+        if self.max_connections == 0 || self.max_connections_per_address == 0 {
+            return Err(ConfigError::Invalid(
+                "max_connections and max_connections_per_address must be at least 1".into(),
             ));
         }
         if self.chat_max_body_bytes < 1024 {

@@ -17,5 +17,7 @@ pub mod health;
 pub mod live;
 pub mod metrics;
 pub mod profile;
+pub mod request_limits;
 pub mod security_headers;
+pub mod serve;
 pub mod telemetry;

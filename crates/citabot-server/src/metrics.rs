@@ -25,6 +25,8 @@ pub struct Metrics {
     requests: Mutex<BTreeMap<RequestKey, u64>>,
     latency: Mutex<BTreeMap<String, Histogram>>,
     upstream_failures: AtomicU64,
+    /// Requests whose handler is running now (a stream already answered no longer counts).
+    in_flight: AtomicU64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -115,6 +117,13 @@ impl Metrics {
             "citabot_upstream_failures_total {}",
             self.upstream_failures.load(Ordering::Relaxed)
         );
+        out.push_str("# HELP citabot_http_requests_in_flight Requests being handled right now.\n");
+        out.push_str("# TYPE citabot_http_requests_in_flight gauge\n");
+        let _ = writeln!(
+            out,
+            "citabot_http_requests_in_flight {}",
+            self.in_flight.load(Ordering::Relaxed)
+        );
         out.push_str(
             "# HELP citabot_live_channels_open Live channels (WebSockets) attached right now.\n",
         );
@@ -146,7 +155,9 @@ pub async fn record(State(state): State<AppState>, request: Request, next: Next)
         .map_or_else(|| "fallback".to_owned(), |path| path.as_str().to_owned());
     let method = request.method().as_str().to_owned();
     let started = Instant::now();
+    let running = InFlight::enter(&state.metrics);
     let response = next.run(request).await;
+    drop(running);
     state.metrics.observe(
         &route,
         &method,
@@ -154,6 +165,22 @@ pub async fn record(State(state): State<AppState>, request: Request, next: Next)
         started.elapsed().as_secs_f64(),
     );
     response
+}
+
+/// One request counted in flight until dropped, also when the client goes away mid-handler.
+struct InFlight<'a>(&'a Metrics);
+
+impl<'a> InFlight<'a> {
+    fn enter(metrics: &'a Metrics) -> Self {
+        metrics.in_flight.fetch_add(1, Ordering::Relaxed);
+        Self(metrics)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.in_flight.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// `GET /metrics`.
@@ -191,6 +218,7 @@ mod tests {
             r#"citabot_http_request_duration_seconds_count{route="/api/n8n/chat"} 3"#,
             "citabot_upstream_failures_total 1",
             "citabot_live_channels_open 3",
+            "citabot_http_requests_in_flight 0",
         ] {
             assert!(text.lines().any(|l| l == line), "missing {line} in\n{text}");
         }

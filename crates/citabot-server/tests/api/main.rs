@@ -7,6 +7,7 @@ mod cli;
 mod fake_n8n;
 mod health;
 mod helpers;
+mod limits;
 mod live;
 mod proxy;
 mod uploads;
