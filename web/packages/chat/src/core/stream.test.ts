@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { chunk, ndjson, streamResponse, stubWebhook } from '../test/webhook';
+import { chunk, ndjson, pushedBody, streamResponse, stubWebhook } from '../test/webhook';
 import { FRAME_FALLBACK_MS } from './frame';
 import { mergeOptions, type ChatOptionsInput } from './options';
 import { createChatStore, type ChatStore } from './store';
@@ -52,29 +52,6 @@ async function streamed(pieces: readonly (string | Uint8Array)[], input: ChatOpt
     .getState()
     .messages.filter((message) => message.sender === 'bot')
     .map((message) => ('text' in message ? message.text : message));
-}
-
-/** A response body the test writes to piece by piece. */
-function pushedBody() {
-  const encoder = new TextEncoder();
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const stream = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return {
-    stream,
-    push: (text: string) => {
-      controller.enqueue(encoder.encode(text));
-    },
-    end: () => {
-      controller.close();
-    },
-    fail: (error: Error) => {
-      controller.error(error);
-    },
-  };
 }
 
 /**

@@ -1,9 +1,17 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ChatOptionsInput } from '../core/options';
 import { renderInChat } from '../test/render';
-import { chunk, deferred, historyItem, jsonResponse, ndjson, stubWebhook } from '../test/webhook';
+import {
+  chunk,
+  deferred,
+  historyItem,
+  jsonResponse,
+  ndjson,
+  pushedBody,
+  stubWebhook,
+} from '../test/webhook';
 import { ChatWindow } from './ChatWindow';
 import { ChatContext } from './context';
 
@@ -11,6 +19,16 @@ function renderWindow(input: ChatOptionsInput = {}) {
   const view = renderInChat(<ChatWindow />, { initialMessages: ['¡Hola! 👋'], ...input });
   void view.store.start();
   return { ...view, user: userEvent.setup() };
+}
+
+/** Lets every pending promise settle (a streamed body's reader, the store). */
+const macrotask = () =>
+  new Promise<void>((resolve) => {
+    setImmediate(resolve);
+  });
+
+function layoutClient(body: HTMLElement, clientHeight: number) {
+  Object.defineProperty(body, 'clientHeight', { configurable: true, get: () => clientHeight });
 }
 
 /** Gives the scroll container a size, since jsdom lays nothing out. */
@@ -218,6 +236,56 @@ describe('ChatWindow', () => {
       store.events.emit('scrollToBottom');
     });
     expect(body.scrollTop).toBe(1200);
+  });
+
+  it('follows a streamed reply once per frame, reading the layout once per frame', async () => {
+    const reply = pushedBody();
+    stubWebhook({ reply: () => new Response(reply.stream) });
+    const { container, store } = renderWindow({ enableStreaming: true });
+    await screen.findByRole('textbox');
+    const body = container.querySelector<HTMLElement>('.chat-body');
+    if (!body) throw new Error('no body');
+    const sizes = { scrollHeight: 1000, clientHeight: 400 };
+    let reads = 0;
+    Object.defineProperty(body, 'scrollHeight', {
+      configurable: true,
+      get: () => {
+        reads += 1;
+        return sizes.scrollHeight;
+      },
+    });
+    layoutClient(body, sizes.clientHeight);
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    let sent: Promise<void> = Promise.resolve();
+    act(() => {
+      sent = store.sendMessage('hola');
+    });
+    act(() => {
+      vi.advanceTimersToNextFrame();
+    });
+    await act(macrotask);
+    reads = 0;
+    reply.push(ndjson([chunk('begin', 'n', 0)]));
+    for (const word of ['Uno ', 'dos ', 'tres']) {
+      reply.push(ndjson([chunk('item', 'n', 0, word)]));
+      sizes.scrollHeight += 100;
+      await act(macrotask);
+    }
+    // Three chunks and no frame yet: nothing measured.
+    expect(reads).toBe(0);
+    for (let frame = 0; frame < 2; frame++) {
+      act(() => {
+        vi.advanceTimersToNextFrame();
+      });
+    }
+    expect(screen.getByText('Uno dos tres')).toBeInTheDocument();
+    expect(body.scrollTop).toBe(1300);
+    expect(reads).toBeLessThanOrEqual(2);
+    reply.end();
+    await act(() => sent);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import type { ChatMessage } from '../core/messages';
 import { useChatContext } from './context';
 import { FileChip } from './FileChip';
@@ -16,9 +16,10 @@ export interface MessageProps {
  * empty bot reply), a component message rendered by the component registered for its `key`, or
  * an error with the server's explanation and a retry button. With `enableMessageActions`, the
  * user's messages offer repost and reuse. Bot text is markdown, rendered as elements (raw HTML
- * shows as text); user text is always plain text.
+ * shows as text); user text is always plain text. Memoised: while a reply streams, only its own
+ * bubble renders again (messages are replaced, never mutated).
  */
-export function Message({ message, busy = false }: MessageProps) {
+export const Message = memo(function Message({ message, busy = false }: MessageProps) {
   const { store, components } = useChatContext();
   const { t } = store;
   let className = `chat-message chat-message-from-${message.sender}`;
@@ -101,4 +102,4 @@ export function Message({ message, busy = false }: MessageProps) {
       )}
     </div>
   );
-}
+});

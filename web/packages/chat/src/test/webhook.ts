@@ -107,6 +107,29 @@ export function streamResponse(
   return new Response(body, init);
 }
 
+/** A response body the test writes piece by piece, then ends or fails. */
+export function pushedBody() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    stream,
+    push: (text: string) => {
+      controller.enqueue(encoder.encode(text));
+    },
+    end: () => {
+      controller.close();
+    },
+    fail: (error: Error) => {
+      controller.error(error);
+    },
+  };
+}
+
 /** NDJSON lines of stream events, as n8n writes them. */
 export function ndjson(events: readonly Record<string, unknown>[]): string {
   return events.map((event) => `${JSON.stringify(event)}\n`).join('');
