@@ -22,7 +22,7 @@ use crate::live::{self, InProcessHub, LiveHub};
 use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
-use crate::{assets, auth, gateway, health, profile, request_limits};
+use crate::{assets, auth, gateway, health, openapi, profile, request_limits};
 
 /// What every handler may use. Cheap to clone: everything is shared.
 #[derive(Debug, Clone)]
@@ -74,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::live))
         .route("/readyz", get(health::ready))
         .route("/metrics", get(metrics::export))
+        .route("/api/openapi.json", get(openapi::document))
         .merge(api)
         .route("/embed/{*path}", get(assets::widget))
         .fallback(assets::site)

@@ -5,7 +5,8 @@
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -50,9 +51,30 @@ impl ApiError {
     }
 }
 
+/// The body of every error answer of the site APIs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    error: ErrorDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Stable and machine-readable.
+    #[schema(example = "invalid_credentials")]
+    code: &'static str,
+    /// A sentence for the person, in Spanish.
+    #[schema(example = "El email o la contraseña no son correctos.")]
+    message: String,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({ "error": { "code": self.code, "message": self.message } });
+        let body = ErrorEnvelope {
+            error: ErrorDetail {
+                code: self.code,
+                message: self.message,
+            },
+        };
         let mut response = (self.status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after_secs {
             response

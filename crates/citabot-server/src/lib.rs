@@ -16,6 +16,7 @@ pub mod gateway;
 pub mod health;
 pub mod live;
 pub mod metrics;
+pub mod openapi;
 pub mod profile;
 pub mod request_limits;
 pub mod security_headers;

@@ -184,6 +184,8 @@ impl Drop for InFlight<'_> {
 }
 
 /// `GET /metrics`.
+#[utoipa::path(get, path = "/metrics", tag = "operations", responses(
+    (status = 200, description = "Prometheus text exposition", content_type = "text/plain; version=0.0.4", body = String)))]
 pub async fn export(State(state): State<AppState>) -> Response {
     let body = state.metrics.render(state.hub.open_channels());
     (

@@ -5,13 +5,13 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use citabot_store::User;
 use serde::Serialize;
-use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::auth::Caller;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorEnvelope};
 
 /// An account as the API shows it (camelCase, never the password hash).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Profile {
     id: String,
@@ -19,7 +19,15 @@ pub struct Profile {
     first_name: String,
     last_name: String,
     phone: Option<String>,
+    /// `cliente`, `usuario` or `administrador`.
+    #[schema(example = "cliente")]
     role: &'static str,
+}
+
+/// `GET /api/profile`'s body.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileResponse {
+    item: Profile,
 }
 
 impl From<&User> for Profile {
@@ -36,6 +44,9 @@ impl From<&User> for Profile {
 }
 
 /// `{ "item": { id, email, firstName, lastName, phone, role } }`, or 401 for a guest.
+#[utoipa::path(get, path = "/api/profile", tag = "accounts", responses(
+    (status = 200, description = "The signed-in account", body = ProfileResponse),
+    (status = 401, description = "Nobody is signed in", body = ErrorEnvelope)))]
 pub async fn get(Extension(caller): Extension<Caller>) -> Result<Response, ApiError> {
     let session = caller.session().ok_or_else(|| {
         ApiError::new(
@@ -44,7 +55,10 @@ pub async fn get(Extension(caller): Extension<Caller>) -> Result<Response, ApiEr
             "Inicia sesión para ver tu perfil.",
         )
     })?;
-    let mut response = Json(json!({ "item": Profile::from(&session.user) })).into_response();
+    let mut response = Json(ProfileResponse {
+        item: Profile::from(&session.user),
+    })
+    .into_response();
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

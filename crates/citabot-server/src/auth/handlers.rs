@@ -12,14 +12,15 @@ use citabot_domain::account::{AccountValueError, Email, NewPassword, PersonName,
 use citabot_store::{NewAuthSession, NewUser, Store, StoreError, User};
 use serde::{Deserialize, Serialize};
 use time::Duration;
+use utoipa::ToSchema;
 
 use super::rate_limit::RetryAfter;
 use super::{Caller, cleared_session_cookie, password, session_cookie, tokens};
 use crate::app::AppState;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorEnvelope};
 use crate::profile::Profile;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SignupRequest {
     email: String,
@@ -30,7 +31,7 @@ pub struct SignupRequest {
     phone: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoginRequest {
     email: String,
@@ -39,7 +40,7 @@ pub struct LoginRequest {
 
 /// What sign-up, sign-in and `GET /api/auth/session` answer: the account (or `null`) and the
 /// token to send in `X-CSRF-Token`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionResponse {
     user: Option<Profile>,
@@ -102,6 +103,12 @@ pub async fn create_account(
 }
 
 /// `POST /api/auth/signup`: creates a `cliente` account and signs it in.
+#[utoipa::path(post, path = "/api/auth/signup", tag = "accounts", request_body = SignupRequest,
+    responses(
+        (status = 201, description = "Created and signed in; sets the session cookie", body = SessionResponse),
+        (status = 400, description = "A field is missing or invalid", body = ErrorEnvelope),
+        (status = 409, description = "The email already has an account", body = ErrorEnvelope),
+        (status = 429, description = "Too many sign-ups from this address", body = ErrorEnvelope)))]
 pub async fn signup(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -139,6 +146,11 @@ pub async fn signup(
 
 /// `POST /api/auth/login`: checks the password, replaces any previous session with a new one.
 /// Unknown email and wrong password get the same answer in the same time.
+#[utoipa::path(post, path = "/api/auth/login", tag = "accounts", request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in; sets a new session cookie", body = SessionResponse),
+        (status = 401, description = "Wrong email or password", body = ErrorEnvelope),
+        (status = 429, description = "Too many failed attempts for this account or address", body = ErrorEnvelope)))]
 pub async fn login(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -189,6 +201,8 @@ pub async fn login(
 }
 
 /// `POST /api/auth/logout`: ends the session (idempotent) and clears the cookie.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "accounts",
+    responses((status = 204, description = "Signed out; the cookie is cleared")))]
 pub async fn logout(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -205,6 +219,8 @@ pub async fn logout(
 }
 
 /// `GET /api/auth/session`: who is signed in, and the CSRF token for later requests.
+#[utoipa::path(get, path = "/api/auth/session", tag = "accounts", responses(
+    (status = 200, description = "The account and CSRF token, or nulls for a guest", body = SessionResponse)))]
 pub async fn session(Extension(caller): Extension<Caller>) -> Response {
     let body = SessionResponse {
         user: caller.session().map(|session| Profile::from(&session.user)),

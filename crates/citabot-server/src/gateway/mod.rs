@@ -29,12 +29,28 @@ use crate::live::LiveFrame;
 use uploads::Upload;
 use upstream::UpstreamReply;
 use wire::{
-    ChatRequest, ExecutionStartedResponse, GatewayError, HistoryResponse, LangChainMessage,
-    RawRequest, SendResponse,
+    ChatAnswer, ChatRequest, ExecutionStartedResponse, GatewayError, GatewayErrorBody,
+    HistoryResponse, LangChainMessage, RawRequest, SendResponse,
 };
 
 /// Handles one widget request: JSON, or a multipart form when files are attached. The route's
 /// `DefaultBodyLimit` bounds the whole form; JSON is held to `chat_max_body_bytes` here.
+#[utoipa::path(post, path = "/api/n8n/chat", tag = "chat",
+    description = "n8n's chat webhook protocol (PROTOCOL §2): `loadPreviousSession` answers the history, `sendMessage` the reply. With files, the same fields as a multipart form plus one `files` part per file.",
+    request_body(content(
+        (RawRequest = "application/json"),
+        ("multipart/form-data"))),
+    responses(
+        (status = 200, description = "The history (`data`), the reply (`output`), or `executionStarted` when the reply comes over the live channel `/chat`; relayed from an external n8n, also its NDJSON stream as it arrives", content(
+            (ChatAnswer = "application/json"),
+            ("application/x-ndjson"))),
+        (status = 400, description = "The request is malformed", body = GatewayErrorBody),
+        (status = 403, description = "A forged cross-site request, or another person's conversation", body = GatewayErrorBody),
+        (status = 413, description = "The message, a file or the body is too large", body = GatewayErrorBody),
+        (status = 415, description = "Neither JSON nor a multipart form, or a file type not allowed", body = GatewayErrorBody),
+        (status = 429, description = "Too many messages; see Retry-After", body = GatewayErrorBody),
+        (status = 502, description = "The external workflow failed or answered garbage", body = GatewayErrorBody),
+        (status = 504, description = "The external workflow did not answer in time", body = GatewayErrorBody)))]
 pub async fn handle(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -130,6 +146,11 @@ struct Outgoing<'a> {
 /// `GET /api/n8n/chat?action=loadPreviousSession&sessionId=…` (the widget with
 /// `webhookConfig.method: 'GET'`). Sending a message by GET is refused: a GET must not change
 /// anything (n8n's own Chat Trigger does not take messages by GET either).
+#[utoipa::path(get, path = "/api/n8n/chat", tag = "chat", params(wire::QueryRequest),
+    responses(
+        (status = 200, description = "The conversation's history", body = HistoryResponse),
+        (status = 400, description = "Anything but `loadPreviousSession`, or a malformed request", body = GatewayErrorBody),
+        (status = 403, description = "Another person's conversation", body = GatewayErrorBody)))]
 pub async fn handle_get(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -8,25 +8,34 @@ use axum::response::{IntoResponse, Response};
 use citabot_domain::chat::{ChatInput, ChatSessionId, ChatValueError, MessageAuthor};
 use citabot_store::ChatMessage;
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 /// The JSON body as the widget sends it. Field names are n8n's defaults (`chatSessionKey`,
 /// `chatInputKey`; n8n's memory nodes read the literal `sessionId` too). Other fields are
 /// ignored; `metadata` is read only for the browser's date (see `metadata.rs`).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct RawRequest {
+    /// `loadPreviousSession` or `sendMessage`.
+    #[schema(example = "sendMessage")]
     pub action: Option<String>,
+    /// The conversation: printable, at most 128 characters.
     #[serde(rename = "sessionId")]
     pub session_id: Option<String>,
+    /// The visitor's message (`sendMessage`), at most 10,000 characters.
     #[serde(rename = "chatInput")]
     pub chat_input: Option<String>,
+    /// Anything the page adds; the identity part is written by the server, never taken from here.
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     pub metadata: Option<serde_json::Value>,
 }
 
 /// The same fields as a GET query string. `metadata` arrives as text: JSON from our widget,
 /// `[object Object]` from n8n's (a defect), which is then ignored.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct QueryRequest {
+    /// Only `loadPreviousSession` is taken by GET.
     action: Option<String>,
     #[serde(rename = "sessionId")]
     session_id: Option<String>,
@@ -98,35 +107,43 @@ impl RawRequest {
 }
 
 /// The answer to `loadPreviousSession`: `{"data": [...]}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct HistoryResponse<'a> {
     pub data: Vec<LangChainMessage<'a>>,
 }
 
 /// One message serialised the way `@langchain/core` does it, which is what n8n's memory returns
 /// and what n8n's widget reads (`id` tells human from AI, `kwargs.content` is the text).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct LangChainMessage<'a> {
+    #[schema(example = 1)]
     lc: u8,
     #[serde(rename = "type")]
+    #[schema(example = "constructor")]
     kind: &'static str,
+    /// `["langchain_core", "messages", "HumanMessage" | "AIMessage"]`.
+    #[schema(value_type = Vec<String>, example = json!(["langchain_core", "messages", "AIMessage"]))]
     id: [&'static str; 3],
     kwargs: LangChainKwargs<'a>,
 }
 
-#[derive(Debug, Serialize)]
-struct LangChainKwargs<'a> {
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LangChainKwargs<'a> {
     content: &'a str,
+    /// Always empty; only on AI messages.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
     tool_calls: Option<[(); 0]>,
+    /// Always empty; only on AI messages.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
     invalid_tool_calls: Option<[(); 0]>,
     additional_kwargs: Empty,
     response_metadata: Empty,
 }
 
-#[derive(Debug, Serialize)]
-struct Empty {}
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Empty {}
 
 impl<'a> From<&'a ChatMessage> for LangChainMessage<'a> {
     fn from(message: &'a ChatMessage) -> Self {
@@ -149,15 +166,25 @@ impl<'a> From<&'a ChatMessage> for LangChainMessage<'a> {
     }
 }
 
+/// Every JSON answer of the chat webhook, for the API description: a handler returns one of them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code, reason = "describes the answers; never built")]
+pub enum ChatAnswer<'a> {
+    Reply(SendResponse),
+    ExecutionStarted(ExecutionStartedResponse),
+    History(HistoryResponse<'a>),
+}
+
 /// The answer to `sendMessage`: `{"output": "..."}`, what n8n's last node usually returns.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SendResponse {
     pub output: String,
 }
 
 /// The answer to `sendMessage` when the reply comes over the live channel (n8n's "response
 /// nodes" mode): the widget opens `/chat` with these.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExecutionStartedResponse {
     pub execution_started: bool,
@@ -176,8 +203,10 @@ pub struct GatewayError {
     retry_after_secs: Option<u64>,
 }
 
-#[derive(Serialize)]
-struct GatewayErrorBody<'a> {
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GatewayErrorBody<'a> {
+    /// The HTTP status again.
+    #[schema(example = 413)]
     code: u16,
     message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]

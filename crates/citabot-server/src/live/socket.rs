@@ -29,12 +29,16 @@ use crate::gateway;
 /// Largest frame a client may send: a chat message with room to spare.
 const MAX_CLIENT_FRAME: usize = 64 * 1024;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct LiveQuery {
+    /// The conversation the execution belongs to.
     #[serde(rename = "sessionId")]
     session_id: Option<String>,
+    /// From the `executionStarted` answer.
     #[serde(rename = "executionId")]
     execution_id: Option<String>,
+    /// The `resumeToken` from the same answer.
     token: Option<String>,
 }
 
@@ -47,6 +51,11 @@ struct ClientMessage {
     chat_input: String,
 }
 
+#[utoipa::path(get, path = "/chat", tag = "chat", params(LiveQuery),
+    description = "The live channel (PROTOCOL §4): a WebSocket for an execution started by `sendMessage`. The server sends `n8n|heartbeat` and the reply messages; the client acknowledges heartbeats and may send the next message as JSON.",
+    responses(
+        (status = 101, description = "Switched to the WebSocket protocol"),
+        (status = 403, description = "A page of another origin", body = crate::error::ErrorEnvelope)))]
 pub async fn upgrade(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

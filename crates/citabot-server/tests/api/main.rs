@@ -9,5 +9,6 @@ mod health;
 mod helpers;
 mod limits;
 mod live;
+mod openapi;
 mod proxy;
 mod uploads;

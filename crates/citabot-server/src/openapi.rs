@@ -1,0 +1,62 @@
+//! `GET /api/openapi.json` (DESIGN A8): the HTTP API described from the handlers' own
+//! annotations and the types they read and write, so the description cannot drift from the code.
+
+use std::sync::OnceLock;
+
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use utoipa::OpenApi;
+
+use crate::{auth, gateway, health, live, metrics, profile};
+
+#[derive(Debug, OpenApi)]
+#[openapi(
+    info(
+        title = "citabot",
+        description = "An appointment-booking chat assistant. The chat webhook speaks n8n's chat protocol; the account APIs use a session cookie and, once signed in, an `X-CSRF-Token` header on every state-changing request."
+    ),
+    paths(
+        gateway::handle,
+        gateway::handle_get,
+        live::socket::upgrade,
+        auth::handlers::signup,
+        auth::handlers::login,
+        auth::handlers::logout,
+        auth::handlers::session,
+        profile::get,
+        health::live,
+        health::ready,
+        metrics::export,
+        document,
+    ),
+    tags(
+        (name = "chat", description = "The chat webhook and its live channel"),
+        (name = "accounts", description = "Sign-up, sign-in, sessions and the profile"),
+        (name = "operations", description = "Probes, metrics and this description"),
+    )
+)]
+pub struct ApiDescription;
+
+/// The description as JSON, built on first use.
+pub fn json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        ApiDescription::openapi()
+            .to_json()
+            .expect("the API description serialises")
+    })
+}
+
+/// `GET /api/openapi.json`.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "operations", responses(
+    (status = 200, description = "This description (OpenAPI 3.1)", content_type = "application/json", body = Object)))]
+pub async fn document() -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        json(),
+    )
+        .into_response()
+}

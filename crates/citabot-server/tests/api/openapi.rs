@@ -1,0 +1,133 @@
+//! `GET /api/openapi.json` (DESIGN A8): generated from the handlers, it must name every route the
+//! server has, each of them must really be served, and every schema it refers to must exist.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, json_body};
+
+/// Every operation of the HTTP API, as the router serves it. A route added without its
+/// annotation (or an annotation left behind) fails here.
+const OPERATIONS: [(&str, &str); 12] = [
+    ("get", "/api/n8n/chat"),
+    ("post", "/api/n8n/chat"),
+    ("get", "/chat"),
+    ("post", "/api/auth/signup"),
+    ("post", "/api/auth/login"),
+    ("post", "/api/auth/logout"),
+    ("get", "/api/auth/session"),
+    ("get", "/api/profile"),
+    ("get", "/healthz"),
+    ("get", "/readyz"),
+    ("get", "/metrics"),
+    ("get", "/api/openapi.json"),
+];
+
+async fn description(app: &TestApp) -> Value {
+    let (status, body) = json_body(app.get("/api/openapi.json").await).await;
+    assert_eq!(status, StatusCode::OK);
+    body
+}
+
+#[tokio::test]
+async fn the_description_names_exactly_the_served_operations() {
+    let app = TestApp::spawn().await;
+    let document = description(&app).await;
+    assert!(
+        document["openapi"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("3.")),
+        "{}",
+        document["openapi"]
+    );
+    let mut documented: Vec<(String, String)> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .expect("a path item")
+                .keys()
+                .map(move |method| (method.clone(), path.clone()))
+        })
+        .collect();
+    documented.sort();
+    let mut expected: Vec<(String, String)> = OPERATIONS
+        .iter()
+        .map(|(method, path)| ((*method).to_owned(), (*path).to_owned()))
+        .collect();
+    expected.sort();
+    assert_eq!(documented, expected);
+
+    // Each one is routed: whatever it answers to a bare request, it is not "no such route".
+    for (method, path) in OPERATIONS {
+        let request = match method {
+            "get" => app.client.get(app.url(path)),
+            _ => app.client.post(app.url(path)),
+        };
+        let status = request.send().await.expect("answers").status();
+        assert!(
+            status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path} is documented but answered {status}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_schema_reference_resolves_and_bodies_are_described() {
+    let app = TestApp::spawn().await;
+    let document = description(&app).await;
+    let schemas = document["components"]["schemas"]
+        .as_object()
+        .expect("components.schemas");
+    for name in [
+        "RawRequest",
+        "ChatAnswer",
+        "SendResponse",
+        "ExecutionStartedResponse",
+        "HistoryResponse",
+        "LangChainMessage",
+        "GatewayErrorBody",
+        "SignupRequest",
+        "LoginRequest",
+        "SessionResponse",
+        "Profile",
+        "ErrorEnvelope",
+    ] {
+        assert!(schemas.contains_key(name), "no schema {name}");
+    }
+    let mut references = Vec::new();
+    collect_references(&document, &mut references);
+    assert!(!references.is_empty());
+    for reference in references {
+        let name = reference
+            .strip_prefix("#/components/schemas/")
+            .unwrap_or_else(|| panic!("unexpected reference {reference}"));
+        assert!(schemas.contains_key(name), "dangling reference {reference}");
+    }
+    // The sign-up body is described field by field, as the handler reads it.
+    let signup = &schemas["SignupRequest"];
+    let mut required: Vec<&str> = signup["required"]
+        .as_array()
+        .expect("required fields")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    required.sort_unstable();
+    assert_eq!(required, ["email", "firstName", "lastName", "password"]);
+}
+
+fn collect_references(value: &Value, into: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map {
+                match (key.as_str(), item) {
+                    ("$ref", Value::String(reference)) => into.push(reference.clone()),
+                    _ => collect_references(item, into),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| collect_references(item, into)),
+        _ => {}
+    }
+}
