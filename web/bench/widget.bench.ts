@@ -73,6 +73,8 @@ interface StreamRun {
   length: number;
   updates: number;
   frames: number;
+  longTasks: number;
+  longestTask: number;
   heap: number | undefined;
 }
 
@@ -84,6 +86,9 @@ interface StreamProgress {
   changes: number;
   /** Animation frames that ran while the reply streamed. */
   frames: number;
+  /** Tasks over 50 ms while the reply streamed: how many, and the longest (ms). */
+  longTasks: number;
+  longestTask: number;
   end: number | null;
 }
 
@@ -112,31 +117,48 @@ async function streamRun(page: Page): Promise<StreamRun> {
       samples: [],
       changes: 0,
       frames: 0,
+      longTasks: 0,
+      longestTask: 0,
       end: null,
     };
-    const frame = () => {
-      progress.frames += 1;
-      if (progress.end === null) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
+    const tasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        progress.longTasks += 1;
+        progress.longestTask = Math.max(progress.longestTask, entry.duration);
+      }
+    });
+    tasks.observe({ type: 'longtask' });
     (window as unknown as { benchProgress: StreamProgress }).benchProgress = progress;
     // The length of the shown reply at every 20th change of the widget's DOM (measuring it is
-    // itself linear in the reply, so not at every change), and at the end.
+    // itself linear in the reply, so not at every change), at every frame that follows a change
+    // (a widget that changes its DOM once per frame makes few changes), and at the end.
     const replyLength = () =>
       Array.from(
         root?.querySelectorAll('.chat-message-from-bot:not(.chat-message-typing)') ?? [],
       ).reduce((sum, element) => sum + (element.textContent?.length ?? 0), 0);
     let changes = 0;
+    let sampled = 0;
+    const sample = () => {
+      sampled = changes;
+      progress.samples.push([performance.now(), replyLength()]);
+    };
+    const frame = () => {
+      progress.frames += 1;
+      if (changes !== sampled) sample();
+      if (progress.end === null) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
     const observer = new MutationObserver(() => {
       changes += 1;
       progress.changes = changes;
-      if (changes % 20 === 0) progress.samples.push([performance.now(), replyLength()]);
+      if (changes % 20 === 0) sample();
     });
     if (root) observer.observe(root, { childList: true, subtree: true, characterData: true });
     void chat.sendMessage('Dame toda la información').then(async () => {
       await new Promise(requestAnimationFrame);
       progress.end = performance.now();
       observer.disconnect();
+      tasks.disconnect();
       progress.samples.push([progress.end, replyLength()]);
     });
   });
@@ -144,10 +166,9 @@ async function streamRun(page: Page): Promise<StreamRun> {
   // A page busy with one long task answers nothing: never wait for it past the time limit.
   const read = () =>
     page.evaluate(() => {
-      const { start, samples, changes, frames, end } = (
-        window as unknown as { benchProgress: StreamProgress }
-      ).benchProgress;
-      return { start, end, changes, frames, samples: end === null ? samples.slice(-1) : samples };
+      const progress = (window as unknown as { benchProgress: StreamProgress }).benchProgress;
+      const { end, samples } = progress;
+      return { ...progress, samples: end === null ? samples.slice(-1) : samples };
     });
   const timeLeft = () =>
     new Promise<null>((resolve) =>
@@ -170,6 +191,8 @@ async function streamRun(page: Page): Promise<StreamRun> {
       length: progress?.samples.at(-1)?.[1] ?? 0,
       updates: 0,
       frames: progress?.frames ?? 0,
+      longTasks: progress?.longTasks ?? 0,
+      longestTask: progress?.longestTask ?? NaN,
       heap: undefined,
     };
   }
@@ -195,6 +218,8 @@ async function streamRun(page: Page): Promise<StreamRun> {
     length: final,
     updates: progress.changes,
     frames: progress.frames,
+    longTasks: progress.longTasks,
+    longestTask: progress.longestTask,
     heap: await heapAfterGc(cdp),
   };
   await page.context().close();
@@ -256,6 +281,11 @@ test('widget benchmarks', async ({ page, browser }) => {
       '',
     ]);
     rows.push(['  frames painted while streaming', String(stream.frames), '']);
+    rows.push([
+      '  tasks over 50 ms / the longest',
+      `${String(stream.longTasks)} / ${String(Math.round(stream.longestTask))} ms`,
+      '',
+    ]);
     rows.push([
       '  JS heap after',
       stream.heap === undefined ? 'n/a (stopped)' : megabytes(stream.heap),
