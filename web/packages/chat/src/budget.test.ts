@@ -64,6 +64,10 @@ describe('size budgets', () => {
   it('launcher (embed/chat.js): at most 10 KB, and no React in it', () => {
     const launcher = readFileSync(join(outDir, 'embed/chat.js'), 'utf8');
     expect(launcher, 'React belongs in the panel').not.toContain('react.transitional.element');
+    // The string tables travel with the panel; the launcher has only the toggle's labels.
+    expect(launcher).toContain('Abrir chat');
+    expect(launcher, 'Spanish table').not.toContain('Escribe tu pregunta');
+    expect(launcher, 'English table').not.toContain('Type your question');
     const size = gzipped('embed/chat.js');
     report('launcher embed/chat.js', size, 10 * KB);
     expect(size).toBeLessThanOrEqual(10 * KB);

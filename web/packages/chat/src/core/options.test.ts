@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defaultOptions, mergeOptions, resolveMetadata, translate } from './options';
+import {
+  defaultOptions,
+  launcherOptions,
+  mergeOptions,
+  resolveMetadata,
+  translate,
+  type ChatOptionsInput,
+} from './options';
 
 describe('mergeOptions', () => {
   it('gives the @n8n/chat defaults when nothing is passed', () => {
@@ -79,6 +86,30 @@ describe('translate', () => {
     const german = mergeOptions({ defaultLanguage: 'de', i18n: { de: { title: 'Hallo' } } });
     expect(translate(german, 'title')).toBe('Hallo');
     expect(translate(german, 'getStarted')).toBe('New Conversation');
+  });
+});
+
+describe('launcherOptions', () => {
+  it('gives what mergeOptions and translate give, without the string tables', () => {
+    const inputs: ChatOptionsInput[] = [
+      {},
+      { defaultLanguage: 'es' },
+      { defaultLanguage: 'es', i18n: { es: { openChat: 'Pregúntanos' } } },
+      { defaultLanguage: 'es', i18n: { en: { openChat: 'Ask us' } } },
+      { defaultLanguage: 'de', i18n: { de: { title: 'Hallo' }, en: { openChat: 'Ask us' } } },
+      { defaultLanguage: 'de' },
+      { mode: 'fullscreen', target: '#chat', colorScheme: 'auto', defaultLanguage: undefined },
+    ];
+    for (const input of inputs) {
+      const options = mergeOptions(input);
+      expect(launcherOptions(input)).toEqual({
+        target: options.target,
+        mode: options.mode,
+        colorScheme: options.colorScheme,
+        openChat: translate(options, 'openChat'),
+      });
+    }
+    expect(launcherOptions({ defaultLanguage: 'es' }).openChat).toBe('Abrir chat');
   });
 });
 

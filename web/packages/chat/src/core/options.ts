@@ -5,6 +5,9 @@
  * Owns no state and touches no DOM: everything here is plain data and pure functions.
  */
 import type { ChatComponentMessage, ChatTextMessage } from './messages';
+import { builtInStrings, defaultStrings, openChatLabels } from './strings';
+
+export { defaultStrings } from './strings';
 
 /** Where the widget sends every HTTP request and how. */
 export interface WebhookConfig {
@@ -176,97 +179,30 @@ export type ChatOptionsInput = Partial<Omit<ChatOptions, 'webhookConfig' | 'i18n
   i18n?: ChatI18n;
 };
 
-/** English library defaults (the `@n8n/chat` texts plus the port's own keys). */
-export const defaultStrings: ChatStrings = {
-  title: 'Hi there! 👋',
-  subtitle: "Start a chat. We're here to help you 24/7.",
-  footer: '',
-  getStarted: 'New Conversation',
-  inputPlaceholder: 'Type your question..',
-  closeButtonTooltip: 'Close chat',
-  repostButton: 'Repost message',
-  reuseButton: 'Reuse message',
-  openChat: 'Open chat',
-  sendMessage: 'Send message',
-  retry: 'Retry',
-  sendError: 'Error: Failed to receive response',
-  historyError: 'The previous conversation could not be loaded.',
-  emptyResponse: '<Empty response>',
-  typing: 'The assistant is typing…',
-  emptyState: 'No messages yet.',
-  attachFiles: 'Attach files',
-  removeFile: 'Remove {name}',
-  previewFile: 'Open {name}',
-  poweredBy: 'Powered by',
-  errorNetwork: 'The chat server could not be reached.',
-  errorStatus: 'The chat server answered with HTTP status {status}.',
-  errorHtml:
-    'The server sent a web page instead of a reply; a proxy may have timed out. The workflow may still be running.',
-  errorUnreadable: 'Response body is not readable',
-  errorFile: 'Error reading file: {reason}',
-  errorLive: 'The live connection to the chat server failed.',
-  streamError: 'Error: {reason}',
-  unknownError: 'Unknown error',
-  noResponse:
-    '[No response received. This could happen if streaming is enabled in the trigger but disabled in agent node(s)]',
-};
-
-/**
- * Built-in string tables besides English, used for keys a caller's table leaves out. Spanish is
- * built in because the product speaks Spanish first.
- */
-const builtInStrings: Record<string, Partial<ChatStrings>> = {
-  es: {
-    title: 'Hola',
-    subtitle: 'Inicia una conversación. Estamos para ayudarte.',
-    footer: '',
-    getStarted: 'Nueva conversación',
-    inputPlaceholder: 'Escribe tu pregunta...',
-    closeButtonTooltip: 'Cerrar chat',
-    repostButton: 'Reenviar mensaje',
-    reuseButton: 'Reutilizar mensaje',
-    openChat: 'Abrir chat',
-    sendMessage: 'Enviar mensaje',
-    retry: 'Reintentar',
-    sendError: 'Error: no se ha recibido respuesta',
-    historyError: 'No se ha podido cargar la conversación anterior.',
-    emptyResponse: '<Respuesta vacía>',
-    typing: 'El asistente está escribiendo…',
-    emptyState: 'Todavía no hay mensajes.',
-    attachFiles: 'Adjuntar archivos',
-    removeFile: 'Quitar {name}',
-    previewFile: 'Abrir {name}',
-    poweredBy: 'Con la tecnología de',
-    errorNetwork: 'No se ha podido contactar con el servidor del chat.',
-    errorStatus: 'El servidor del chat ha respondido con el estado HTTP {status}.',
-    errorHtml:
-      'El servidor ha enviado una página web en lugar de una respuesta; puede que un proxy haya agotado el tiempo de espera. Es posible que el flujo siga en marcha.',
-    errorUnreadable: 'No se puede leer el cuerpo de la respuesta',
-    errorFile: 'Error al leer el archivo: {reason}',
-    errorLive: 'Ha fallado la conexión en directo con el servidor del chat.',
-    streamError: 'Error: {reason}',
-    unknownError: 'Error desconocido',
-    noResponse:
-      '[No se ha recibido respuesta. Puede ocurrir si el streaming está activado en el disparador pero desactivado en los nodos del agente]',
-  },
-};
+/** The defaults the launcher needs, without the string tables. */
+const launcherDefaults = {
+  target: '#n8n-chat',
+  mode: 'window',
+  defaultLanguage: 'en',
+  colorScheme: 'light',
+} as const;
 
 /** The defaults of `@n8n/chat` 1.37.0, plus the port's own options. */
 export const defaultOptions: ChatOptions = {
   webhookUrl: 'http://localhost:5678',
   webhookConfig: { method: 'POST', headers: {} },
-  target: '#n8n-chat',
-  mode: 'window',
+  target: launcherDefaults.target,
+  mode: launcherDefaults.mode,
   showWindowCloseButton: false,
   showWelcomeScreen: false,
   loadPreviousSession: true,
   chatInputKey: 'chatInput',
   chatSessionKey: 'sessionId',
-  defaultLanguage: 'en',
+  defaultLanguage: launcherDefaults.defaultLanguage,
   initialMessages: ['Hi there! 👋', 'My name is Nathan. How can I assist you today?'],
   i18n: { en: defaultStrings },
   theme: {},
-  colorScheme: 'light',
+  colorScheme: launcherDefaults.colorScheme,
   enableStreaming: false,
   disabled: false,
   enableMessageActions: false,
@@ -299,6 +235,21 @@ export function mergeOptions(input: ChatOptionsInput = {}): ChatOptions {
 }
 
 /**
+ * The lookup of a UI string: the chosen language's table as given, the built-in table of that
+ * language, then English as given and built in. An empty string is a real value.
+ */
+function lookup(
+  i18n: ChatI18n | undefined,
+  language: string,
+  key: ChatStringKey,
+  builtIn: Record<string, Partial<ChatStrings> | undefined>,
+): string | undefined {
+  return (
+    i18n?.[language]?.[key] ?? builtIn[language]?.[key] ?? i18n?.en?.[key] ?? builtIn.en?.[key]
+  );
+}
+
+/**
  * Looks a UI string up: the chosen language's table, then the built-in table of that language,
  * then English. An empty string is a real value (an empty footer stays empty). `{name}`-style
  * placeholders are replaced from `values`.
@@ -308,12 +259,36 @@ export function translate(
   key: ChatStringKey,
   values: Record<string, string | number> = {},
 ): string {
-  const language = options.defaultLanguage;
   const text =
-    options.i18n[language]?.[key] ?? builtInStrings[language]?.[key] ?? options.i18n.en[key];
+    lookup(options.i18n, options.defaultLanguage, key, builtInStrings) ?? defaultStrings[key];
   return text.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
   );
+}
+
+/** What the script-tag launcher shows before the panel (and the string tables) load. */
+export interface LauncherOptions {
+  target: ChatOptions['target'];
+  mode: ChatOptions['mode'];
+  colorScheme: ChatOptions['colorScheme'];
+  /** The toggle button's label, looked up as `translate` would. */
+  openChat: string;
+}
+
+/** The launcher's options, with the defaults `mergeOptions` would give them. */
+export function launcherOptions(input: ChatOptionsInput): LauncherOptions {
+  return {
+    target: input.target ?? launcherDefaults.target,
+    mode: input.mode ?? launcherDefaults.mode,
+    colorScheme: input.colorScheme ?? launcherDefaults.colorScheme,
+    openChat:
+      lookup(
+        input.i18n,
+        input.defaultLanguage ?? launcherDefaults.defaultLanguage,
+        'openChat',
+        openChatLabels,
+      ) ?? openChatLabels.en.openChat,
+  };
 }
 
 /** Resolves the metadata for one request; `undefined` when none is configured. */

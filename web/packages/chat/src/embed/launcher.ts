@@ -5,10 +5,10 @@
  * on `open()`/`toggle()`/`sendMessage()` through the handle, or at once in fullscreen mode; the
  * handle queues calls until then and replays them in order.
  *
- * No React here, and nothing from the widget but its options and strings: this file and its
- * imports are the launcher's size budget.
+ * No React here, and nothing from the widget but its placement options and the toggle's label
+ * (not the string tables): this file and its imports are the launcher's size budget.
  */
-import { mergeOptions, translate, type ChatOptionsInput } from '../core/options';
+import { launcherOptions, type ChatOptionsInput } from '../core/options';
 import { newId } from '../core/session';
 import type { ChatHandle } from '../mount';
 import type { ChatPanel } from './contract';
@@ -41,7 +41,7 @@ type Phase = 'launcher' | 'loading' | 'mounted' | 'unmounted';
 /** Creates one widget behind a launcher and returns its handle at once. */
 export function createLauncher(input: EmbedOptions, context: LauncherContext): ChatHandle {
   const { nonce = context.nonce, ...chatInput } = input;
-  const options = mergeOptions(chatInput);
+  const options = launcherOptions(chatInput);
   const fullscreen = options.mode === 'fullscreen';
   let overrides: ChatOptionsInput = {};
   let phase: Phase = 'launcher';
@@ -63,7 +63,7 @@ export function createLauncher(input: EmbedOptions, context: LauncherContext): C
     adoptStyles(root, context.css, nonce);
     if (!fullscreen) {
       launcher = renderLauncher(
-        translate(options, 'openChat'),
+        options.openChat,
         theme(options.colorScheme),
         () => {
           handle.toggle();
