@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChat, type ChatHandle } from './index';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
+import { createChat, Markdown, type ChatHandle, type MarkdownProps } from './index';
 import { installFakeSocket } from './test/socket';
 import { chunk, deferred, jsonResponse, ndjson, streamResponse, stubWebhook } from './test/webhook';
 
@@ -313,5 +315,23 @@ describe('n8n index.spec', () => {
     expect(await screen.findByText('Error: Failed to receive response')).toBeInTheDocument();
     // Fixed: the message can be sent again.
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('Markdown (public)', () => {
+  it("renders markdown the widget's safe way for hosts", () => {
+    const props: MarkdownProps = {
+      className: 'answer',
+      source:
+        '**Abierto** <img src=x onerror=alert(1)> [x](javascript:alert(1)) [web](https://example.com)',
+    };
+    const { container } = render(createElement(Markdown, props));
+    const root = container.querySelector('div.answer');
+    expect(root?.querySelector('strong')).toHaveTextContent('Abierto');
+    expect(root?.querySelector('img')).toBeNull();
+    expect(root).toHaveTextContent('<img src=x onerror=alert(1)>');
+    const links = Array.from(root?.querySelectorAll('a') ?? []);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://example.com']);
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });

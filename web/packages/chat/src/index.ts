@@ -29,6 +29,7 @@ export {
   type MessageComponent,
   type MessageComponents,
 } from './react/context';
+export { Markdown, type MarkdownProps } from './react/Markdown';
 export { MessageWithButtons, type MessageWithButtonsProps } from './react/MessageWithButtons';
 export { useChatState } from './react/useChatState';
 export {
