@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use crate::app::AppState;
 use crate::auth::Caller;
 use crate::config::ReplyMode;
-use crate::live::LiveFrame;
+use crate::live::{ExecutionSource, LiveFrame};
 use uploads::Upload;
 use upstream::UpstreamReply;
 use wire::{
@@ -232,16 +232,9 @@ async fn send_message(
         if state.settings.chat_reply_mode == ReplyMode::Live {
             // The channel stays open after the reply: the widget's next message goes over it.
             let queued = vec![LiveFrame::Message(output)];
-            let started = state
-                .hub
-                .start(session, caller_id, queued, state.clock.now())
-                .await;
-            return Ok(Json(ExecutionStartedResponse {
-                execution_started: true,
-                execution_id: started.execution_id,
-                resume_token: started.resume_token,
-            })
-            .into_response());
+            return Ok(
+                start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await,
+            );
         }
         return Ok(Json(SendResponse { output }).into_response());
     };
@@ -262,6 +255,12 @@ async fn send_message(
     let streaming = wants_stream(headers);
     match upstream.send(&body, files, headers, streaming).await? {
         UpstreamReply::Json(reply) => {
+            if let Some(execution) = upstream::execution_started(&reply) {
+                // The reply will come over the workflow's live channel: the widget gets our own
+                // execution, bridged to it, and never the workflow's ids.
+                let source = ExecutionSource::Upstream(execution);
+                return Ok(start_execution(state, session, caller_id, source).await);
+            }
             if let Some(text) = upstream::reply_text(&reply) {
                 store_reply(
                     state,
@@ -298,6 +297,26 @@ async fn send_message(
             Ok(response)
         }
     }
+}
+
+/// Starts an execution in the hub and answers n8n's `executionStarted`, which sends the widget
+/// to the live channel.
+async fn start_execution(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    source: ExecutionSource,
+) -> Response {
+    let started = state
+        .hub
+        .start(session, caller_id, source, state.clock.now())
+        .await;
+    Json(ExecutionStartedResponse {
+        execution_started: true,
+        execution_id: started.execution_id,
+        resume_token: started.resume_token,
+    })
+    .into_response()
 }
 
 /// Answers a message with the built-in responder and stores the turn (refused, with nothing
@@ -337,7 +356,8 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|accept| accept.contains("text/plain"))
 }
 
-async fn append(
+/// Appends `messages` to the conversation, refused when it belongs to another account.
+pub(crate) async fn append(
     store: &dyn Store,
     session: &ChatSessionId,
     caller_id: Option<&str>,
@@ -357,7 +377,7 @@ async fn append(
 
 /// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here
 /// is only logged.
-async fn store_reply(
+pub(crate) async fn store_reply(
     state: &AppState,
     session: ChatSessionId,
     owner: Option<String>,

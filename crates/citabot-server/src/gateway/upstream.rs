@@ -23,6 +23,7 @@ use std::sync::Arc;
 use super::uploads::Upload;
 use super::wire::GatewayError;
 use crate::config::{Settings, redact_url_password};
+use crate::live::UpstreamExecution;
 use crate::metrics::Metrics;
 
 /// Largest non-streamed answer read from the webhook.
@@ -35,6 +36,7 @@ pub struct Upstream {
     url: reqwest::Url,
     secret: Option<String>,
     timeout: Duration,
+    connect_timeout: Duration,
     metrics: Arc<Metrics>,
 }
 
@@ -73,6 +75,7 @@ impl Upstream {
             url,
             secret: settings.webhook_secret.clone(),
             timeout,
+            connect_timeout: Duration::from_secs(settings.webhook_connect_timeout_secs),
             metrics,
         }))
     }
@@ -92,6 +95,39 @@ impl Upstream {
             self.metrics.upstream_failed();
         }
         reply
+    }
+
+    /// The workflow's own live channel for `execution` (PROTOCOL §4.2): `/chat` at the root of
+    /// the webhook's origin, `wss` when the webhook is `https`.
+    pub fn live_channel_url(&self, session: &str, execution: &UpstreamExecution) -> reqwest::Url {
+        let mut url = self.url.clone();
+        let scheme = if url.scheme() == "https" { "wss" } else { "ws" };
+        url.set_scheme(scheme)
+            .expect("http(s) and ws(s) URLs share their shape");
+        url.set_path("/chat");
+        url.set_fragment(None);
+        {
+            let mut query = url.query_pairs_mut();
+            query
+                .clear()
+                .append_pair("sessionId", session)
+                .append_pair("executionId", &execution.execution_id)
+                .append_pair("isPublic", "true");
+            if let Some(token) = &execution.resume_token {
+                query.append_pair("token", token);
+            }
+        }
+        url
+    }
+
+    /// Time allowed to connect to the workflow, over HTTP or its live channel.
+    pub fn connect_timeout(&self) -> Duration {
+        self.connect_timeout
+    }
+
+    /// Counts a failure of the workflow seen elsewhere than in [`Self::send`] (its live channel).
+    pub fn failed(&self) {
+        self.metrics.upstream_failed();
     }
 
     async fn try_send(
@@ -251,6 +287,28 @@ pub fn reply_text(reply: &Value) -> Option<String> {
             }
             _ => None,
         })
+}
+
+/// The workflow's execution when its answer is n8n's `{"executionStarted": true, "executionId",
+/// "resumeToken"?}` (the Chat Trigger answering through response nodes).
+pub fn execution_started(reply: &Value) -> Option<UpstreamExecution> {
+    if reply.get("executionStarted") != Some(&Value::Bool(true)) {
+        return None;
+    }
+    let execution_id = match reply.get("executionId")? {
+        Value::String(id) if !id.is_empty() => id.clone(),
+        Value::Number(id) => id.to_string(),
+        _ => return None,
+    };
+    let resume_token = reply
+        .get("resumeToken")
+        .and_then(Value::as_str)
+        .filter(|token| !token.is_empty())
+        .map(str::to_owned);
+    Some(UpstreamExecution {
+        execution_id,
+        resume_token,
+    })
 }
 
 /// Relays a streamed answer chunk by chunk, collecting the text of its `item` events (and of

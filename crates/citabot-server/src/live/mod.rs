@@ -3,9 +3,14 @@
 //! `{executionStarted, executionId, resumeToken}`; the widget then opens
 //! `/chat?sessionId&executionId&isPublic=true&token=…` ([`socket`]) and receives the messages.
 //!
+//! In proxy mode the external workflow runs its own live channel: the gateway starts a *bridged*
+//! execution here under our own id and token, and the socket relays frames between the widget
+//! and the workflow's `/chat` ([`bridge`]); the workflow's ids never reach the browser.
+//!
 //! Executions live in a [`LiveHub`]. This in-process hub serves one instance; several instances
 //! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
 
+pub mod bridge;
 pub mod socket;
 
 use std::collections::HashMap;
@@ -27,6 +32,22 @@ pub enum LiveFrame {
     Continue,
     /// The execution is over: the server closes the socket.
     End,
+}
+
+/// An execution of the external workflow, as its webhook announced it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamExecution {
+    pub execution_id: String,
+    pub resume_token: Option<String>,
+}
+
+/// Where an execution's messages come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExecutionSource {
+    /// Answered here: the frames waiting for the socket.
+    Here(Vec<LiveFrame>),
+    /// Answered by the external workflow's own live channel, to which the socket is bridged.
+    Upstream(UpstreamExecution),
 }
 
 /// An execution the gateway started: the widget needs both values to attach.
@@ -53,17 +74,19 @@ pub struct Attached {
     pub session: ChatSessionId,
     pub owner: Option<String>,
     pub frames: mpsc::UnboundedReceiver<LiveFrame>,
+    /// Set for a bridged execution: the socket relays to the workflow instead.
+    pub upstream: Option<UpstreamExecution>,
 }
 
 /// Where executions wait for their socket.
 #[async_trait]
 pub trait LiveHub: Send + Sync + std::fmt::Debug {
-    /// Starts an execution for `session` (started by `owner`), with frames already queued.
+    /// Starts an execution for `session` (started by `owner`).
     async fn start(
         &self,
         session: &ChatSessionId,
         owner: Option<&str>,
-        queued: Vec<LiveFrame>,
+        source: ExecutionSource,
         now: OffsetDateTime,
     ) -> StartedExecution;
 
@@ -94,6 +117,7 @@ struct Execution {
     owner: Option<String>,
     token_hash: String,
     queued: Vec<LiveFrame>,
+    upstream: Option<UpstreamExecution>,
     started: OffsetDateTime,
     /// The attached socket's queue: held here, so the socket stays open for what comes next
     /// (and a later message can be delivered to it).
@@ -120,9 +144,13 @@ impl LiveHub for InProcessHub {
         &self,
         session: &ChatSessionId,
         owner: Option<&str>,
-        queued: Vec<LiveFrame>,
+        source: ExecutionSource,
         now: OffsetDateTime,
     ) -> StartedExecution {
+        let (queued, upstream) = match source {
+            ExecutionSource::Here(queued) => (queued, None),
+            ExecutionSource::Upstream(execution) => (Vec::new(), Some(execution)),
+        };
         let started = StartedExecution {
             execution_id: tokens::random_token(),
             resume_token: tokens::random_token(),
@@ -138,6 +166,7 @@ impl LiveHub for InProcessHub {
                 owner: owner.map(str::to_owned),
                 token_hash: tokens::token_hash(&started.resume_token),
                 queued,
+                upstream,
                 started: now,
                 sender: None,
             },
@@ -178,6 +207,7 @@ impl LiveHub for InProcessHub {
             session: execution.session.clone(),
             owner: execution.owner.clone(),
             frames,
+            upstream: execution.upstream.clone(),
         })
     }
 
@@ -208,7 +238,9 @@ mod tests {
     async fn an_execution_attaches_once_with_its_token_and_delivers_what_was_queued() {
         let hub = InProcessHub::default();
         let queued = vec![LiveFrame::Message("hola".into()), LiveFrame::End];
-        let started = hub.start(&session("s1"), None, queued.clone(), T0).await;
+        let started = hub
+            .start(&session("s1"), None, ExecutionSource::Here(queued), T0)
+            .await;
         assert_ne!(started.execution_id, started.resume_token);
         assert_eq!(started.execution_id.len(), 43, "unguessable: 256 bits");
 
@@ -254,7 +286,14 @@ mod tests {
     #[tokio::test]
     async fn an_account_s_execution_attaches_only_for_that_account() {
         let hub = InProcessHub::default();
-        let started = hub.start(&session("s1"), Some("u-ana"), vec![], T0).await;
+        let started = hub
+            .start(
+                &session("s1"),
+                Some("u-ana"),
+                ExecutionSource::Here(vec![]),
+                T0,
+            )
+            .await;
         for intruder in [None, Some("u-luis")] {
             assert_eq!(
                 hub.attach(
@@ -285,7 +324,9 @@ mod tests {
     #[tokio::test]
     async fn unattached_executions_expire() {
         let hub = InProcessHub::default();
-        let started = hub.start(&session("s1"), None, vec![], T0).await;
+        let started = hub
+            .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
+            .await;
         let late = T0 + ATTACH_WITHIN;
         assert_eq!(
             hub.attach(

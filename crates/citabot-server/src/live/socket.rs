@@ -114,11 +114,15 @@ async fn serve(
             return;
         }
     };
-    let timings = (
-        Duration::from_secs(state.settings.live_heartbeat_secs),
-        Duration::from_secs(state.settings.live_idle_secs),
-    );
-    run(&mut socket, &state, &mut attached, timings, peer).await;
+    if let Some(execution) = attached.upstream.clone() {
+        super::bridge::run(&mut socket, &state, &attached, &execution, peer).await;
+    } else {
+        let timings = (
+            Duration::from_secs(state.settings.live_heartbeat_secs),
+            Duration::from_secs(state.settings.live_idle_secs),
+        );
+        run(&mut socket, &state, &mut attached, timings, peer).await;
+    }
     state.hub.detached(&execution_id);
 }
 
@@ -172,42 +176,68 @@ async fn run(
     }
 }
 
-/// Handles a client frame: acks need nothing; a message is answered (the reply text), anything
-/// else is logged and ignored, as n8n does.
-async fn answer(
+/// What a frame from the widget is.
+pub(super) enum VisitorFrame {
+    /// `n8n|heartbeat-ack` or its JSON dialect.
+    HeartbeatAck,
+    /// A message for this conversation, within the rate limit.
+    Message(ChatInput),
+    /// A message refused, with the sentence the widget shows.
+    Refused(String),
+    /// Anything else: logged and ignored, as n8n does.
+    Ignored,
+}
+
+/// Reads a frame from the widget; a message counts against the visitor's rate limit.
+pub(super) fn classify(
     state: &AppState,
     attached: &Attached,
     text: &str,
     peer: SocketAddr,
-) -> Option<String> {
+) -> VisitorFrame {
     if text == "n8n|heartbeat-ack" || text.contains("\"heartbeat-ack\"") {
-        return None;
+        return VisitorFrame::HeartbeatAck;
     }
     let message: ClientMessage = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {
             tracing::info!(%error, "ignored a live-channel frame");
-            return None;
+            return VisitorFrame::Ignored;
         }
     };
     if message.action != "sendMessage" || message.session_id != attached.session.as_str() {
         tracing::info!("ignored a live-channel message for another action or session");
-        return None;
+        return VisitorFrame::Ignored;
     }
     let input = match ChatInput::parse(&message.chat_input) {
         Ok(input) => input,
-        Err(error) => return Some(format!("Error: {error}")),
+        Err(error) => return VisitorFrame::Refused(format!("Error: {error}")),
     };
     let visitor = attached
         .owner
         .as_ref()
         .map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"));
     if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
-        return Some(format!(
+        return VisitorFrame::Refused(format!(
             "Error: too many messages: please wait {} s before sending another.",
             retry.0
         ));
     }
+    VisitorFrame::Message(input)
+}
+
+/// Handles a client frame: acks need nothing; a message is answered (the reply text).
+async fn answer(
+    state: &AppState,
+    attached: &Attached,
+    text: &str,
+    peer: SocketAddr,
+) -> Option<String> {
+    let input = match classify(state, attached, text, peer) {
+        VisitorFrame::Message(input) => input,
+        VisitorFrame::Refused(sentence) => return Some(sentence),
+        VisitorFrame::HeartbeatAck | VisitorFrame::Ignored => return None,
+    };
     match gateway::answer_here(
         state,
         &attached.session,
@@ -222,11 +252,11 @@ async fn answer(
     }
 }
 
-async fn send_text(socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {
+pub(super) async fn send_text(socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {
     socket.send(Message::Text(Utf8Bytes::from(text))).await
 }
 
-async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame {
         code,
         reason: Utf8Bytes::from(reason),

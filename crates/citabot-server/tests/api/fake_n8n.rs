@@ -1,6 +1,7 @@
 //! A stand-in for an n8n chat webhook on loopback: a real HTTP server that records what it
 //! receives and answers according to the message it gets, the way n8n's triggers answer
-//! (N8N-CAPTURES.md): JSON, NDJSON streams, errors, silence, hang-ups and garbage.
+//! (N8N-CAPTURES.md): JSON, NDJSON streams, errors, silence, hang-ups and garbage, and the
+//! `/chat` live channel of an execution started through response nodes (PROTOCOL §4).
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -8,10 +9,11 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, RawQuery, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 /// One request as the webhook saw it. A multipart form's text fields land in `body` as strings,
@@ -55,9 +57,24 @@ async fn read_form(request: Request) -> (Value, Vec<ReceivedFile>) {
     (Value::Object(fields), files)
 }
 
+/// The execution the fake starts for the message `live`, and its resume token.
+pub const LIVE_EXECUTION: &str = "23";
+/// An execution whose live channel fails its handshake.
+const BROKEN_EXECUTION: &str = "500";
+pub const LIVE_TOKEN: &str = "5d1a0b3c9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b";
+
+/// One live-channel connection as the fake saw it: its query, headers and the frames received.
+#[derive(Debug, Clone, Default)]
+pub struct LiveVisit {
+    pub query: String,
+    pub headers: HeaderMap,
+    pub frames: Vec<String>,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct FakeN8n {
     received: Arc<Mutex<Vec<Received>>>,
+    live: Arc<Mutex<Vec<LiveVisit>>>,
 }
 
 impl FakeN8n {
@@ -66,6 +83,7 @@ impl FakeN8n {
         let fake = Self::default();
         let app = Router::new()
             .route("/webhook/test/chat", post(answer))
+            .route("/chat", get(live_channel))
             .with_state(fake.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -78,6 +96,71 @@ impl FakeN8n {
     pub fn received(&self) -> Vec<Received> {
         self.received.lock().expect("not poisoned").clone()
     }
+
+    pub fn live_visits(&self) -> Vec<LiveVisit> {
+        self.live.lock().expect("not poisoned").clone()
+    }
+}
+
+/// n8n's `/chat`: the right execution and token get a heartbeat and a first bot message; each
+/// message the client sends is answered after `n8n|continue`, and `adiós` ends the execution.
+async fn live_channel(
+    State(fake): State<FakeN8n>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let query = query.unwrap_or_default();
+    let index = {
+        let mut visits = fake.live.lock().expect("not poisoned");
+        visits.push(LiveVisit {
+            query: query.clone(),
+            headers,
+            frames: Vec::new(),
+        });
+        visits.len() - 1
+    };
+    if query.contains(&format!("executionId={BROKEN_EXECUTION}&")) {
+        return (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the live channel is down",
+        )
+            .into_response();
+    }
+    upgrade.on_upgrade(move |mut socket: WebSocket| async move {
+        let expected = format!("executionId={LIVE_EXECUTION}&isPublic=true&token={LIVE_TOKEN}");
+        if !query.contains(&expected) {
+            let _ = socket.send(Message::text("Connection rejected")).await;
+            let _ = socket
+                .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                    code: 1008,
+                    reason: "".into(),
+                })))
+                .await;
+            return;
+        }
+        for frame in ["n8n|heartbeat", "Hola desde el flujo"] {
+            let _ = socket.send(Message::text(frame)).await;
+        }
+        while let Some(Ok(Message::Text(text))) = socket.recv().await {
+            fake.live.lock().expect("not poisoned")[index]
+                .frames
+                .push(text.to_string());
+            let Ok(message) = serde_json::from_str::<Value>(text.as_str()) else {
+                continue;
+            };
+            let input = message["chatInput"].as_str().unwrap_or_default().to_owned();
+            if input == "adiós" {
+                let _ = socket
+                    .send(Message::text(r#"{"output":"¡Hasta pronto!"}"#))
+                    .await;
+                let _ = socket.send(Message::Close(None)).await;
+                return;
+            }
+            let _ = socket.send(Message::text("n8n|continue")).await;
+            let _ = socket.send(Message::text(format!("Eco: {input}"))).await;
+        }
+    })
 }
 
 fn ndjson_line(event: &Value) -> String {
@@ -173,6 +256,15 @@ async fn answer(State(fake): State<FakeN8n>, request: Request) -> Response {
             "<html><body>Bad Gateway</body></html>",
         )
             .into_response(),
+        "live" | "live elsewhere" | "live broken" => {
+            let execution = match input.as_str() {
+                "live" => LIVE_EXECUTION,
+                "live broken" => BROKEN_EXECUTION,
+                _ => "999",
+            };
+            axum::Json(json!({ "executionStarted": true, "executionId": execution, "resumeToken": LIVE_TOKEN }))
+                .into_response()
+        }
         "slow" => {
             tokio::time::sleep(Duration::from_secs(30)).await;
             axum::Json(json!({ "output": "too late" })).into_response()

@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use crate::helpers::{Backend, Session, TestApp, json_body};
 
-type Socket =
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn live_app(adjust: impl FnOnce(&mut citabot_server::config::Settings)) -> TestApp {
@@ -25,7 +25,7 @@ async fn live_app(adjust: impl FnOnce(&mut citabot_server::config::Settings)) ->
 }
 
 /// Sends a message and returns `(executionId, resumeToken)` from the execution-started answer.
-async fn start(
+pub async fn start(
     app: &TestApp,
     session: Option<&Session>,
     session_id: &str,
@@ -49,7 +49,7 @@ async fn start(
     )
 }
 
-async fn connect(
+pub async fn connect(
     app: &TestApp,
     query: &str,
     headers: &[(&str, &str)],
@@ -69,7 +69,7 @@ async fn connect(
 }
 
 /// The next frame that is not a ping/pong, within a bound.
-async fn next(socket: &mut Socket) -> Option<Message> {
+pub async fn next(socket: &mut Socket) -> Option<Message> {
     loop {
         let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
             .await
@@ -82,21 +82,21 @@ async fn next(socket: &mut Socket) -> Option<Message> {
     }
 }
 
-async fn next_text(socket: &mut Socket) -> String {
+pub async fn next_text(socket: &mut Socket) -> String {
     match next(socket).await {
         Some(Message::Text(text)) => text.to_string(),
         other => panic!("expected a text frame, got {other:?}"),
     }
 }
 
-async fn expect_close(socket: &mut Socket, code: CloseCode) {
+pub async fn expect_close(socket: &mut Socket, code: CloseCode) {
     match next(socket).await {
         Some(Message::Close(Some(frame))) => assert_eq!(frame.code, code, "{frame:?}"),
         other => panic!("expected a close with {code:?}, got {other:?}"),
     }
 }
 
-fn query(session_id: &str, execution_id: &str, token: &str) -> String {
+pub fn query(session_id: &str, execution_id: &str, token: &str) -> String {
     format!("sessionId={session_id}&executionId={execution_id}&isPublic=true&token={token}")
 }
 

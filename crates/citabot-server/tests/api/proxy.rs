@@ -415,3 +415,149 @@ async fn line_breaks_never_become_forwarded_headers() {
         "the text travels intact, inside the JSON body"
     );
 }
+
+/// n8n's response-nodes mode: the webhook answers `executionStarted` and the replies travel over
+/// its `/chat`. The widget gets our own execution and talks to our `/chat`, which relays.
+#[tokio::test]
+async fn a_live_execution_of_the_workflow_is_bridged_through_our_channel() {
+    use crate::fake_n8n::{LIVE_EXECUTION, LIVE_TOKEN};
+    use crate::live::{connect, expect_close, next_text, query, start};
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    let (app, fake) = proxied_app(|_| {}).await;
+    let ana = app.sign_up("ana@example.com").await;
+    let (execution, token) = start(&app, Some(&ana), "s-live", "live").await;
+    assert_ne!(
+        execution, LIVE_EXECUTION,
+        "the workflow's ids stay on the server"
+    );
+    assert_ne!(token, LIVE_TOKEN);
+
+    let cookie = ana.cookie_header();
+    let origin = app.origin();
+    let headers = [("origin", origin.as_str()), ("cookie", cookie.as_str())];
+    let mut socket = connect(&app, &query("s-live", &execution, &token), &headers)
+        .await
+        .expect("the handshake succeeds");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    assert_eq!(next_text(&mut socket).await, "Hola desde el flujo");
+    socket
+        .send(Message::text("n8n|heartbeat-ack"))
+        .await
+        .expect("ack");
+    let message = json!({ "sessionId": "s-live", "action": "sendMessage", "chatInput": "¿Hay hueco mañana?", "files": [] });
+    socket
+        .send(Message::text(message.to_string()))
+        .await
+        .expect("send");
+    assert_eq!(next_text(&mut socket).await, "n8n|continue");
+    assert_eq!(next_text(&mut socket).await, "Eco: ¿Hay hueco mañana?");
+    let goodbye = json!({ "sessionId": "s-live", "action": "sendMessage", "chatInput": "adiós", "files": [] });
+    socket
+        .send(Message::text(goodbye.to_string()))
+        .await
+        .expect("send");
+    assert_eq!(
+        next_text(&mut socket).await,
+        r#"{"output":"¡Hasta pronto!"}"#
+    );
+    expect_close(&mut socket, CloseCode::Normal).await;
+
+    let visits = fake.live_visits();
+    assert_eq!(visits.len(), 1);
+    let visit = &visits[0];
+    assert!(
+        visit.query.starts_with(&format!(
+            "sessionId=s-live&executionId={LIVE_EXECUTION}&isPublic=true&token={LIVE_TOKEN}"
+        )),
+        "{}",
+        visit.query
+    );
+    for private in ["cookie", "origin", "authorization", "x-forwarded-for"] {
+        assert!(
+            visit.headers.get(private).is_none(),
+            "{private} reached the workflow"
+        );
+    }
+    assert_eq!(visit.frames[0], "n8n|heartbeat-ack");
+    assert!(
+        visit.frames[1].contains("¿Hay hueco mañana?"),
+        "{:?}",
+        visit.frames
+    );
+    assert_eq!(
+        stored_texts(&app, "s-live").await,
+        [
+            "live",
+            "Hola desde el flujo",
+            "¿Hay hueco mañana?",
+            "Eco: ¿Hay hueco mañana?",
+            "adiós",
+            "¡Hasta pronto!"
+        ]
+    );
+
+    // The bridged execution is Ana's alone, like any other.
+    let (execution, token) = start(&app, Some(&ana), "s-live", "live").await;
+    let mut intruder = connect(
+        &app,
+        &query("s-live", &execution, &token),
+        &[("origin", &origin)],
+    )
+    .await
+    .expect("the handshake itself succeeds");
+    expect_close(&mut intruder, CloseCode::Policy).await;
+    assert_eq!(
+        fake.live_visits().len(),
+        1,
+        "an intruder never reaches the workflow"
+    );
+}
+
+#[tokio::test]
+async fn the_workflow_refusing_its_channel_reaches_the_widget_as_n8n_says_it() {
+    use crate::live::{connect, expect_close, next_text, query, start};
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    let (app, _fake) = proxied_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-gone", "live elsewhere").await;
+    let origin = app.origin();
+    let mut socket = connect(
+        &app,
+        &query("s-gone", &execution, &token),
+        &[("origin", &origin)],
+    )
+    .await
+    .expect("the handshake succeeds");
+    assert_eq!(next_text(&mut socket).await, "Connection rejected");
+    expect_close(&mut socket, CloseCode::Policy).await;
+    assert_eq!(stored_texts(&app, "s-gone").await, ["live elsewhere"]);
+}
+
+#[tokio::test]
+async fn a_workflow_channel_that_cannot_open_closes_ours_with_an_error() {
+    use crate::live::{connect, expect_close, query, start};
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    let (app, fake) = proxied_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-down", "live broken").await;
+    let origin = app.origin();
+    let mut socket = connect(
+        &app,
+        &query("s-down", &execution, &token),
+        &[("origin", &origin)],
+    )
+    .await
+    .expect("our handshake succeeds");
+    expect_close(&mut socket, CloseCode::Error).await;
+    assert_eq!(fake.live_visits().len(), 1, "the bridge tried the workflow");
+    let metrics = app.get("/metrics").await.text().await.expect("metrics");
+    assert!(
+        metrics
+            .lines()
+            .any(|line| line == "citabot_upstream_failures_total 1"),
+        "{metrics}"
+    );
+}
