@@ -335,3 +335,57 @@ describe('Markdown (public)', () => {
     expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
   });
 });
+
+describe('calls made before the session has started', () => {
+  it('open focuses the start button on the welcome screen, else the input', async () => {
+    stubWebhook();
+    let handle: ChatHandle | undefined;
+    act(() => {
+      handle = createChat({ webhookUrl: '/api/n8n/chat', showWelcomeScreen: true });
+      handle.open();
+    });
+    if (handle) handles.push(handle);
+    expect(await screen.findByRole('button', { name: 'New Conversation' })).toHaveFocus();
+    act(() => {
+      handles.pop()?.unmount();
+    });
+
+    act(() => {
+      handle = createChat({ webhookUrl: '/api/n8n/chat' });
+      handle.open();
+    });
+    if (handle) handles.push(handle);
+    const input = await screen.findByRole('textbox');
+    await vi.waitFor(() => {
+      expect(input).toHaveFocus();
+    });
+  });
+
+  it('focusInput and setInputValue wait for the input', async () => {
+    stubWebhook();
+    let handle: ChatHandle | undefined;
+    act(() => {
+      handle = createChat({ webhookUrl: '/api/n8n/chat' });
+      handle.open();
+      handle.setInputValue('quiero una cita');
+    });
+    if (handle) handles.push(handle);
+    const input = await screen.findByRole('textbox');
+    await vi.waitFor(() => {
+      expect(input).toHaveValue('quiero una cita');
+    });
+    expect(input).toHaveFocus();
+  });
+
+  it('a request the input already took is not applied again', async () => {
+    stubWebhook();
+    const handle = mount(createChat, { webhookUrl: '/api/n8n/chat', showWelcomeScreen: true });
+    act(() => {
+      handle.open();
+      handle.setInputValue('primero');
+      handle.blurInput();
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'New Conversation' }));
+    expect(screen.getByRole('textbox')).toHaveValue('');
+  });
+});

@@ -38,6 +38,7 @@ export {
   type ChatNotice,
   type ChatState,
   type ChatStore,
+  type InputRequest,
 } from './core/store';
 export type { ChatListener, Emitter } from './core/events';
 export { ChatApiError, type ChatErrorKind } from './core/api';

@@ -123,8 +123,19 @@ export interface ChatStore {
   close: () => void;
   /** Opens the window when closed, closes it when open. */
   toggle: () => void;
+  /**
+   * Called by the message input when it mounts: returns the `focusInput` / `setInputValue`
+   * request made while no input existed (before the first render, before the session started),
+   * once, and from then on leaves those events to the input until `release` is called.
+   */
+  connectInput: () => { request: InputRequest | null; release: () => void };
   /** Cancels pending requests, closes the live channel and stops notifying listeners. */
   dispose: () => void;
+}
+
+/** What the host asked of the input before it existed: the focus, and maybe a text. */
+export interface InputRequest {
+  value?: string;
 }
 
 const DETAIL_KEYS = {
@@ -490,6 +501,20 @@ export function createChatStore(options: ChatOptions): ChatStore {
     return started;
   }
 
+  // Input requests made while no input is mounted wait for it (the host may call `focusInput` or
+  // `setInputValue` right after `createChat`, before anything rendered or a session started).
+  let inputs = 0;
+  let inputRequest: InputRequest | null = null;
+  events.on('focusInput', () => {
+    if (inputs === 0) inputRequest ??= {};
+  });
+  events.on('setInputValue', (value) => {
+    if (inputs === 0) inputRequest = { value };
+  });
+  events.on('blurInput', () => {
+    if (inputs === 0) inputRequest = null;
+  });
+
   attachInputHistory(events, () =>
     state.messages
       .filter((message) => message.sender === 'user')
@@ -554,6 +579,19 @@ export function createChatStore(options: ChatOptions): ChatStore {
     },
     toggle: () => {
       setOpen(options.mode === 'fullscreen' || !state.isOpen);
+    },
+    connectInput: () => {
+      inputs += 1;
+      const request = inputRequest;
+      inputRequest = null;
+      let connected = true;
+      return {
+        request,
+        release: () => {
+          if (connected) inputs -= 1;
+          connected = false;
+        },
+      };
     },
     dispose: () => {
       cut();

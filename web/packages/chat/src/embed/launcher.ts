@@ -109,17 +109,15 @@ export function createLauncher(input: EmbedOptions, context: LauncherContext): C
     launcher = null;
     // Keep keyboard users where they were: on the toggle button, now the widget's own.
     if (hadFocus) root.querySelector<HTMLElement>('.chat-window-toggle')?.focus();
-    // Replay once the widget's start routine has done what it does without the network (a new
-    // visitor's session starts within microtasks), so a replayed `open` finds the input there.
-    setTimeout(() => {
-      if (phase !== 'loading' || !widget) return;
-      chat = widget;
-      phase = 'mounted';
-      const calls = queue;
-      queue = [];
-      waiting = [];
-      for (const call of calls) call(chat);
-    });
+    // Replay at once: the widget itself handles calls that come before its session has started
+    // (an `open` focuses the start button or the input once it shows, a `focusInput` or
+    // `setInputValue` waits for the input), and listeners are in place before `sessionStarted`.
+    chat = widget;
+    phase = 'mounted';
+    const calls = queue;
+    queue = [];
+    waiting = [];
+    for (const call of calls) call(chat);
   }
 
   /** Runs `call` now if the panel is mounted, else queues it (and loads the panel if `needed`). */

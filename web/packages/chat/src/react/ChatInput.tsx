@@ -38,18 +38,25 @@ export function ChatInput({ autoFocus = false }: ChatInputProps) {
     !blocked && (answerReady || (text.trim() !== '' && !waiting && !options.disabled));
 
   useEffect(() => {
+    const focus = () => textarea.current?.focus();
+    const show = (value: string) => {
+      setText(value);
+      focus();
+    };
     const offs = [
-      events.on('focusInput', () => textarea.current?.focus()),
+      events.on('focusInput', focus),
       events.on('blurInput', () => textarea.current?.blur()),
-      events.on('setInputValue', (value) => {
-        setText(value);
-        textarea.current?.focus();
-      }),
+      events.on('setInputValue', show),
     ];
+    // A request the host made before this input existed.
+    const { request, release } = store.connectInput();
+    if (request?.value !== undefined) show(request.value);
+    else if (request) focus();
     return () => {
       for (const off of offs) off();
+      release();
     };
-  }, [events]);
+  }, [events, store]);
 
   // Grow with the text up to the maximum height (a hidden text area measures 0: leave it be).
   useLayoutEffect(() => {
