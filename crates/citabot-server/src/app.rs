@@ -18,6 +18,7 @@ use tower_http::trace::TraceLayer;
 use crate::auth::rate_limit::Limits;
 use crate::config::Settings;
 use crate::gateway::upstream::Upstream;
+use crate::live::channels::OpenChannels;
 use crate::live::{self, InProcessHub, LiveHub};
 use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
@@ -35,6 +36,8 @@ pub struct AppState {
     pub upstream: Option<Arc<Upstream>>,
     /// Executions waiting for, or attached to, a live channel.
     pub hub: Arc<dyn LiveHub>,
+    /// Live channels open on this instance, by visitor and sign-in.
+    pub channels: Arc<OpenChannels>,
     pub metrics: Arc<Metrics>,
 }
 
@@ -146,6 +149,7 @@ impl Application {
                 .map_err(std::io::Error::other)?
                 .map(Arc::new),
             hub: Arc::new(InProcessHub::default()),
+            channels: Arc::new(OpenChannels::default()),
             metrics,
         };
         Ok(Self {

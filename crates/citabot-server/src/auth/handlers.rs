@@ -208,11 +208,7 @@ pub async fn logout(
     Extension(caller): Extension<Caller>,
 ) -> Result<Response, ApiError> {
     if let Caller::SignedIn { token_hash, .. } = &caller {
-        state
-            .store
-            .delete_auth_session(token_hash)
-            .await
-            .map_err(|error| ApiError::internal(&error))?;
+        end_sign_in(&state, token_hash).await?;
     }
     let cookie = cleared_session_cookie(state.settings.secure_cookies);
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, cookie)]).into_response())
@@ -231,6 +227,17 @@ pub async fn session(Extension(caller): Extension<Caller>) -> Response {
 
 /// Issues a fresh session for `user` (never reusing the caller's old id: no fixation), ends the
 /// caller's previous one, and answers with the account, the CSRF token and the cookie.
+/// Ends a sign-in: its session is deleted and its live channels are closed.
+async fn end_sign_in(state: &AppState, token_hash: &str) -> Result<(), ApiError> {
+    state
+        .store
+        .delete_auth_session(token_hash)
+        .await
+        .map_err(|error| ApiError::internal(&error))?;
+    state.channels.end_sign_in(token_hash);
+    Ok(())
+}
+
 async fn start_session(
     state: &AppState,
     caller: &Caller,
@@ -253,11 +260,7 @@ async fn start_session(
         .await
         .map_err(|error| ApiError::internal(&error))?;
     if let Caller::SignedIn { token_hash, .. } = caller {
-        state
-            .store
-            .delete_auth_session(token_hash)
-            .await
-            .map_err(|error| ApiError::internal(&error))?;
+        end_sign_in(state, token_hash).await?;
     }
     tracing::info!(user = %user.id, role = %user.role, "signed in");
     let cookie = session_cookie(

@@ -20,6 +20,9 @@ pub struct Limits {
     pub signups_per_address: RateLimiter,
     /// Chat messages per visitor (account, or address for guests): `chat_messages_per_minute`.
     pub chat_messages: RateLimiter,
+    /// Live channels refused (unknown execution, wrong token) per client address: 20 per
+    /// minute, so execution ids cannot be guessed by trying (SECURITY §3.8).
+    pub live_refusals_per_address: RateLimiter,
 }
 
 impl Limits {
@@ -32,6 +35,7 @@ impl Limits {
                 settings.chat_messages_per_minute,
                 Duration::minutes(1),
             ),
+            live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
         }
     }
 }

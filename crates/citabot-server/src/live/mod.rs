@@ -11,6 +11,7 @@
 //! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
 
 pub mod bridge;
+pub mod channels;
 pub mod socket;
 
 use std::collections::HashMap;

@@ -20,7 +20,8 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use tokio::time::Instant;
 
-use super::{Attached, LiveFrame};
+use super::channels::MAX_CHANNELS_PER_VISITOR;
+use super::{Attached, LiveFrame, LiveHub};
 use crate::app::AppState;
 use crate::auth::{Caller, csrf};
 use crate::error::ApiError;
@@ -67,15 +68,54 @@ pub async fn upgrade(
     if let Err(refusal) = csrf::check_origin(&headers, &state.settings.allowed_origins) {
         return ApiError::new(StatusCode::FORBIDDEN, "csrf", refusal.message()).into_response();
     }
+    let address = peer.ip().to_string();
+    if let Err(retry) = state
+        .limits
+        .live_refusals_per_address
+        .check(&address, state.clock.now())
+    {
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_attempts",
+            "Demasiados intentos de conexión. Espera un momento.",
+        )
+        .with_retry_after(retry.0)
+        .into_response();
+    }
     let caller_id = caller.session().map(|session| session.user.id.clone());
+    let sign_in = match &caller {
+        Caller::SignedIn { token_hash, .. } => Some(token_hash.as_str()),
+        Caller::Guest => None,
+    };
+    let visitor = caller_id
+        .as_ref()
+        .map_or_else(|| address.clone(), |id| format!("user:{id}"));
+    let Some(ticket) = state.channels.open(&visitor, sign_in) else {
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_channels",
+            format!(
+                "Hay demasiadas conversaciones abiertas a la vez (como mucho {MAX_CHANNELS_PER_VISITOR}). Cierra alguna."
+            ),
+        )
+        .into_response();
+    };
     upgrade
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
-        .on_upgrade(move |socket| serve(socket, state, query, caller_id, peer))
+        .on_upgrade(move |mut socket| async move {
+            let signed_out = tokio::select! {
+                () = serve(&mut socket, state, query, caller_id, peer) => false,
+                () = ticket.ended() => true,
+            };
+            if signed_out {
+                close(&mut socket, close_code::POLICY, "Signed out").await;
+            }
+        })
 }
 
 async fn serve(
-    mut socket: WebSocket,
+    socket: &mut WebSocket,
     state: AppState,
     query: LiveQuery,
     caller_id: Option<String>,
@@ -88,8 +128,9 @@ async fn serve(
     } = query;
     let (Some(session_id), Some(execution_id), Some(token)) = (session_id, execution_id, token)
     else {
+        refused_attempt(&state, peer);
         close(
-            &mut socket,
+            socket,
             close_code::POLICY,
             "sessionId, executionId and token are required",
         )
@@ -110,20 +151,45 @@ async fn serve(
         Ok(attached) => attached,
         Err(refusal) => {
             tracing::warn!(%refusal, "refused a live channel");
-            close(&mut socket, close_code::POLICY, &refusal.to_string()).await;
+            refused_attempt(&state, peer);
+            close(socket, close_code::POLICY, &refusal.to_string()).await;
             return;
         }
     };
+    // Also when this future is dropped (the sign-in ended mid-conversation).
+    let _detach = Detach {
+        hub: state.hub.as_ref(),
+        execution_id: &execution_id,
+    };
     if let Some(execution) = attached.upstream.clone() {
-        super::bridge::run(&mut socket, &state, &attached, &execution, peer).await;
+        super::bridge::run(socket, &state, &attached, &execution, peer).await;
     } else {
         let timings = (
             Duration::from_secs(state.settings.live_heartbeat_secs),
             Duration::from_secs(state.settings.live_idle_secs),
         );
-        run(&mut socket, &state, &mut attached, timings, peer).await;
+        run(socket, &state, &mut attached, timings, peer).await;
     }
-    state.hub.detached(&execution_id);
+}
+
+/// Counts a refused attach against the client's address: guessing ids gets it locked out.
+fn refused_attempt(state: &AppState, peer: SocketAddr) {
+    let _ = state
+        .limits
+        .live_refusals_per_address
+        .hit(&peer.ip().to_string(), state.clock.now());
+}
+
+/// Tells the hub that a socket is gone when dropped.
+struct Detach<'a> {
+    hub: &'a dyn LiveHub,
+    execution_id: &'a str,
+}
+
+impl Drop for Detach<'_> {
+    fn drop(&mut self) {
+        self.hub.detached(self.execution_id);
+    }
 }
 
 async fn run(

@@ -298,3 +298,137 @@ async fn oversized_frames_close_the_channel() {
         }
     }
 }
+
+/// Opens Ana's channel on a fresh execution of `session_id` and reads its first frames.
+async fn open_for(app: &TestApp, ana: &Session, session_id: &str) -> Socket {
+    let (execution, token) = start(app, Some(ana), session_id, "hola").await;
+    let cookie = ana.cookie_header();
+    let origin = app.origin();
+    let mut socket = connect(
+        app,
+        &query(session_id, &execution, &token),
+        &[("cookie", &cookie), ("origin", &origin)],
+    )
+    .await
+    .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    next_text(&mut socket).await;
+    socket
+}
+
+/// SECURITY §3.8 case 8: signing out ends the channels opened under that sign-in, and so does
+/// signing in again (which replaces the session).
+#[tokio::test]
+async fn signing_out_or_in_again_closes_the_open_channels() {
+    let app = live_app(|_| {}).await;
+    let ana = app.sign_up("ana@example.com").await;
+    let mut socket = open_for(&app, &ana, "s-out").await;
+    let logout = app
+        .client
+        .post(app.url("/api/auth/logout"))
+        .header("cookie", ana.cookie_header())
+        .header("origin", app.origin())
+        .header("x-csrf-token", &ana.csrf_token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    let closed = tokio::time::timeout(
+        Duration::from_secs(2),
+        expect_close(&mut socket, CloseCode::Policy),
+    )
+    .await;
+    assert!(closed.is_ok(), "the socket outlived the sign-out");
+
+    let luis = app.sign_up("luis@example.com").await;
+    let mut socket = open_for(&app, &luis, "s-again").await;
+    let again = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("cookie", luis.cookie_header())
+        .header("origin", app.origin())
+        .header("x-csrf-token", &luis.csrf_token)
+        .json(&json!({ "email": "luis@example.com", "password": "contraseña segura" }))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(again.status(), StatusCode::OK);
+    let closed = tokio::time::timeout(
+        Duration::from_secs(2),
+        expect_close(&mut socket, CloseCode::Policy),
+    )
+    .await;
+    assert!(closed.is_ok(), "the socket outlived its replaced session");
+    let metrics = app.get("/metrics").await.text().await.expect("metrics");
+    assert!(
+        metrics
+            .lines()
+            .any(|line| line == "citabot_live_channels_open 0"),
+        "{metrics}"
+    );
+}
+
+/// SECURITY §3.8 case 7: one visitor holds a few channels at once; the next is refused before
+/// the upgrade, and a closed one frees its place.
+#[tokio::test]
+async fn one_visitor_holds_a_few_channels_at_most() {
+    use citabot_server::live::channels::MAX_CHANNELS_PER_VISITOR;
+
+    let app = live_app(|_| {}).await;
+    let ana = app.sign_up("ana@example.com").await;
+    let mut open = Vec::new();
+    for index in 0..MAX_CHANNELS_PER_VISITOR {
+        open.push(open_for(&app, &ana, &format!("s-cap-{index}")).await);
+    }
+    let (execution, token) = start(&app, Some(&ana), "s-cap-extra", "hola").await;
+    let cookie = ana.cookie_header();
+    let origin = app.origin();
+    let headers = [("cookie", cookie.as_str()), ("origin", origin.as_str())];
+    let extra = query("s-cap-extra", &execution, &token);
+    match connect(&app, &extra, &headers).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        }
+        other => panic!("expected a refusal before the upgrade, got {other:?}"),
+    }
+    // Another visitor is not affected.
+    let luis = app.sign_up("luis@example.com").await;
+    drop(open_for(&app, &luis, "s-cap-luis").await);
+
+    let mut closing = open.pop().expect("a socket");
+    closing.close(None).await.expect("close");
+    drop(closing);
+    let mut reopened = false;
+    for _ in 0..50 {
+        if connect(&app, &extra, &headers).await.is_ok() {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reopened, "a closed channel never gave its place back");
+}
+
+/// SECURITY §3.8 case 5: guessing execution ids gets the address locked out.
+#[tokio::test]
+async fn guessing_execution_ids_is_cut_short() {
+    let app = live_app(|_| {}).await;
+    let origin = app.origin();
+    let mut refused_before_upgrade = 0;
+    for attempt in 0..30 {
+        let guess = query("s-guess", &format!("guess-{attempt}"), "guess");
+        match connect(&app, &guess, &[("origin", &origin)]).await {
+            Ok(mut socket) => expect_close(&mut socket, CloseCode::Policy).await,
+            Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+                assert!(response.headers().contains_key("retry-after"));
+                refused_before_upgrade += 1;
+            }
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(
+        refused_before_upgrade, 10,
+        "20 guesses a minute, then locked out"
+    );
+}
