@@ -13,12 +13,21 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.CITABOT_E2E_PORT ?? 3917);
+// A second server in proxy mode, relaying to the fixture server (a stand-in n8n).
+const proxyPort = Number(process.env.CITABOT_E2E_PROXY_PORT ?? 3919);
+const fixturePort = Number(process.env.CITABOT_FIXTURE_PORT ?? 3918);
 // `CITABOT_E2E_BINARY` runs the suite against another build of the server.
 const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(import.meta.dirname, '../../target/release/citabot');
 // Set once in the main process; workers inherit it, so every process agrees on the folder.
 process.env.CITABOT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
 const databaseUrl = `sqlite://${join(process.env.CITABOT_E2E_DATA, 'citabot.db')}`;
+const proxyDatabaseUrl = `sqlite://${join(process.env.CITABOT_E2E_DATA, 'citabot-proxy.db')}`;
+// Every test talks from 127.0.0.1: the per-address message budget would be shared by all.
+const sharedAddressLimits = {
+  CITABOT_CHAT_MESSAGES_PER_MINUTE: '10000',
+  CITABOT_LOG_FILTER: 'warn',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -48,19 +57,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `${binary} serve`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      CITABOT_LISTEN: `127.0.0.1:${port}`,
-      CITABOT_DATABASE_URL: databaseUrl,
-      CITABOT_LOG_FILTER: 'warn',
-      // Every test talks from 127.0.0.1: the per-address message budget would be shared by all.
-      CITABOT_CHAT_MESSAGES_PER_MINUTE: '10000',
+  webServer: [
+    {
+      command: `${binary} serve`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...sharedAddressLimits,
+        CITABOT_LISTEN: `127.0.0.1:${port}`,
+        CITABOT_DATABASE_URL: databaseUrl,
+      },
     },
-  },
+    {
+      command: `${binary} serve`,
+      url: `http://127.0.0.1:${proxyPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        ...sharedAddressLimits,
+        CITABOT_LISTEN: `127.0.0.1:${proxyPort}`,
+        CITABOT_DATABASE_URL: proxyDatabaseUrl,
+        CITABOT_WEBHOOK_URL: `http://127.0.0.1:${fixturePort}/webhook/by-input/chat`,
+        // Host pages come from the fixture server under the name `localhost`.
+        CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
+      },
+    },
+  ],
 });

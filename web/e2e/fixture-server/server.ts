@@ -169,7 +169,13 @@ export async function startFixtureServer(port = 0, host = '127.0.0.1'): Promise<
       sendJson(response, 200, { data: call.scenario === 'history' ? history(call.url) : [] });
       return;
     }
-    await scenario(call, response);
+    // `by-input`: one webhook for a citabot server in proxy mode, whose webhook URL is fixed; the
+    // message names the scenario (`stream-runs …`, `live …`).
+    const chosen =
+      call.scenario === 'by-input'
+        ? { ...call, scenario: call.chatInput.split(' ')[0] ?? '' }
+        : call;
+    await scenario(chosen, response);
   }
 
   async function controlEndpoint(

@@ -12,6 +12,9 @@ export { fixtureUrl };
 /** The citabot server the Playwright config starts. */
 export const serverUrl = `http://127.0.0.1:${process.env.CITABOT_E2E_PORT ?? '3917'}`;
 
+/** The second citabot server, in proxy mode: it relays to the fixture server's `by-input` webhook. */
+export const proxyServerUrl = `http://127.0.0.1:${process.env.CITABOT_E2E_PROXY_PORT ?? '3919'}`;
+
 /**
  * The origin of host pages: the fixture server under another name, so pages, widget and webhook
  * are three origins.

@@ -21,9 +21,13 @@ export function n8nChatDist(): string {
   if (!existsSync(join(dist, 'chat.bundle.es.js'))) {
     mkdirSync(dirname(cache), { recursive: true });
     const staging = mkdtempSync(`${cache}.partial-`);
-    execFileSync('npm', ['pack', `@n8n/chat@${VERSION}`, '--silent', '--pack-destination', staging], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    execFileSync(
+      'npm',
+      ['pack', `@n8n/chat@${VERSION}`, '--silent', '--pack-destination', staging],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     execFileSync('tar', ['-xzf', join(staging, `n8n-chat-${VERSION}.tgz`), '-C', staging]);
     rmSync(cache, { recursive: true, force: true });
     renameSync(staging, cache);
@@ -37,23 +41,31 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
+/** The markup that loads n8n's widget (served under `/__n8n/`) and mounts it with `options`. */
+export function n8nWidgetMarkup(options: string): { head: string; script: string } {
+  return {
+    head: '<link rel="stylesheet" href="/__n8n/style.css">',
+    script: `<script type="module">
+      import { createChat } from '/__n8n/chat.bundle.es.js';
+      createChat(${options});
+    </script>`,
+  };
+}
+
 /**
- * Serves a host page at `/__n8n/host.html` on the server's origin that mounts n8n's widget with
- * `options` (a JavaScript object literal), plus the package's files under `/__n8n/`.
+ * Serves the package's files under `/__n8n/` on any origin, and a host page at
+ * `/__n8n/host.html` that mounts n8n's widget with `options` (a JavaScript object literal).
  */
 export async function routeN8nHostPage(page: Page, options: string): Promise<void> {
   const dist = n8nChatDist();
   await page.route('**/__n8n/**', async (route) => {
     const name = new URL(route.request().url()).pathname.replace('/__n8n/', '');
     if (name === 'host.html') {
+      const markup = n8nWidgetMarkup(options);
       await route.fulfill({
         contentType: 'text/html',
         body: `<!doctype html><html lang="en"><head><title>n8n widget host</title>
-          <link rel="stylesheet" href="/__n8n/style.css"></head><body>
-          <script type="module">
-            import { createChat } from '/__n8n/chat.bundle.es.js';
-            createChat(${options});
-          </script></body></html>`,
+          ${markup.head}</head><body>${markup.script}</body></html>`,
       });
       return;
     }
@@ -63,6 +75,9 @@ export async function routeN8nHostPage(page: Page, options: string): Promise<voi
       return;
     }
     const extension = name.slice(name.lastIndexOf('.'));
-    await route.fulfill({ contentType: TYPES[extension] ?? 'application/octet-stream', body: readFileSync(file) });
+    await route.fulfill({
+      contentType: TYPES[extension] ?? 'application/octet-stream',
+      body: readFileSync(file),
+    });
   });
 }
