@@ -80,17 +80,27 @@ fn site_response<Site: RustEmbed>(method: &Method, path: &str, headers: &HeaderM
     })
 }
 
-/// The file at `path` of `Assets` with its type, ETag and cache policy; 304 when the browser's
-/// copy is current; `None` when there is no such file.
+/// The file at `path` of `Assets` with its type, ETag and cache policy, in the precompressed
+/// encoding the browser accepts (Brotli, else gzip, else as is); 304 when the browser's copy is
+/// current; `None` when there is no such file.
 fn embedded_file<Assets: RustEmbed>(
     path: &str,
     cache: &'static str,
     headers: &HeaderMap,
 ) -> Option<Response> {
     let file = Assets::get(path)?;
-    let etag = format!("\"{}\"", hex(&file.metadata.sha256_hash()));
+    let encoded = PRECOMPRESSED
+        .iter()
+        .filter(|(encoding, _)| accepts(headers, encoding))
+        .find_map(|(encoding, suffix)| {
+            Assets::get(&format!("{path}{suffix}")).map(|variant| (*encoding, *suffix, variant))
+        });
+    // Each encoding is a different representation, so it gets its own ETag.
+    let suffix = encoded.as_ref().map_or("", |(_, suffix, _)| *suffix);
+    let etag = format!("\"{}{suffix}\"", hex(&file.metadata.sha256_hash()));
     let etag = HeaderValue::from_str(&etag).ok()?;
     let cache_control = HeaderValue::from_static(cache);
+    let vary = (header::VARY, HeaderValue::from_static("accept-encoding"));
     let current = headers.get(header::IF_NONE_MATCH).is_some_and(|sent| {
         sent.as_bytes()
             .split(|b| *b == b',')
@@ -100,23 +110,60 @@ fn embedded_file<Assets: RustEmbed>(
         return Some(
             (
                 StatusCode::NOT_MODIFIED,
-                [(header::ETAG, etag), (header::CACHE_CONTROL, cache_control)],
+                [
+                    (header::ETAG, etag),
+                    (header::CACHE_CONTROL, cache_control),
+                    vary,
+                ],
             )
                 .into_response(),
         );
     }
     let content_type = HeaderValue::from_str(file.metadata.mimetype()).ok()?;
-    Some(
-        (
-            [
-                (header::CONTENT_TYPE, content_type),
-                (header::ETAG, etag),
-                (header::CACHE_CONTROL, cache_control),
-            ],
-            Body::from(file.data.into_owned()),
-        )
-            .into_response(),
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, cache_control),
+            vary,
+        ],
+        Body::from(match &encoded {
+            Some((_, _, variant)) => variant.data.clone().into_owned(),
+            None => file.data.into_owned(),
+        }),
     )
+        .into_response();
+    if let Some((encoding, _, _)) = encoded {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+    }
+    Some(response)
+}
+
+/// The encodings written beside the assets at build time (`web/scripts/precompress.mjs`), best
+/// first.
+const PRECOMPRESSED: [(&str, &str); 2] = [("br", ".br"), ("gzip", ".gz")];
+
+/// Whether `Accept-Encoding` allows `encoding` (named, or `*`, with a non-zero weight).
+fn accepts(headers: &HeaderMap, encoding: &str) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let refused = parts.any(|parameter| {
+                parameter
+                    .trim()
+                    .strip_prefix("q=")
+                    .and_then(|weight| weight.trim().parse::<f32>().ok())
+                    .is_some_and(|weight| weight == 0.0)
+            });
+            (name.eq_ignore_ascii_case(encoding) || name == "*") && !refused
+        })
 }
 
 fn not_found_text() -> Response {
@@ -198,6 +245,66 @@ mod tests {
         assert_eq!((status, body.as_str()), (StatusCode::NOT_MODIFIED, ""));
         conditional.insert(header::IF_NONE_MATCH, HeaderValue::from_static("\"stale\""));
         assert_eq!(get("/", &conditional).await.0, StatusCode::OK);
+    }
+
+    fn accepting(encodings: &'static str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::ACCEPT_ENCODING, HeaderValue::from_static(encodings));
+        headers
+    }
+
+    #[tokio::test]
+    async fn the_precompressed_copy_the_browser_accepts_is_sent() {
+        let brotli = FixtureSite::get("assets/app-3f2a.js.br")
+            .expect("fixture")
+            .data;
+        let gzip = FixtureSite::get("assets/app-3f2a.js.gz")
+            .expect("fixture")
+            .data;
+        let cases: [(&str, Option<&str>, &[u8]); 5] = [
+            ("gzip, deflate, br, zstd", Some("br"), &brotli),
+            ("gzip", Some("gzip"), &gzip),
+            ("br;q=0, gzip;q=0.5", Some("gzip"), &gzip),
+            ("*", Some("br"), &brotli),
+            ("identity", None, b"console.log(\"fixture script\");\n"),
+        ];
+        let mut etags = Vec::new();
+        for (accept, encoding, expected) in cases {
+            let response = site_response::<FixtureSite>(
+                &Method::GET,
+                "/assets/app-3f2a.js",
+                &accepting(accept),
+            );
+            let (parts, body) = response.into_parts();
+            let body = to_bytes(body, usize::MAX).await.expect("body");
+            assert_eq!(
+                parts
+                    .headers
+                    .get(header::CONTENT_ENCODING)
+                    .map(|v| v.to_str().expect("text")),
+                encoding,
+                "{accept}"
+            );
+            assert_eq!(body.as_ref(), expected, "{accept}");
+            assert_eq!(parts.headers[header::CONTENT_TYPE], "text/javascript");
+            assert_eq!(parts.headers[header::VARY], "accept-encoding");
+            etags.push(parts.headers[header::ETAG].clone());
+        }
+        assert_ne!(etags[0], etags[1], "each encoding has its own ETag");
+        assert_ne!(etags[1], etags[4]);
+
+        let mut conditional = accepting("gzip");
+        conditional.insert(header::IF_NONE_MATCH, etags[1].clone());
+        let (status, _, _) = get("/assets/app-3f2a.js", &conditional).await;
+        assert_eq!(status, StatusCode::NOT_MODIFIED);
+        let mut switched = accepting("br");
+        switched.insert(header::IF_NONE_MATCH, etags[1].clone());
+        let (status, _, _) = get("/assets/app-3f2a.js", &switched).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "the gzip copy's ETag does not match the Brotli one"
+        );
     }
 
     #[tokio::test]
