@@ -16,7 +16,7 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message as WorkflowMessage;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::socket::{VisitorFrame, classify, close, send_text};
+use super::socket::{FrameBudget, VisitorFrame, classify, close, receive, send_text};
 use super::{Attached, UpstreamExecution};
 use crate::app::AppState;
 use crate::gateway::{self, upstream};
@@ -68,6 +68,7 @@ pub async fn run(
             return;
         }
     };
+    let mut budget = FrameBudget::new();
     loop {
         tokio::select! {
             from_workflow = workflow.next() => match from_workflow {
@@ -97,7 +98,7 @@ pub async fn run(
                 // Pings are answered by the client library; binary frames are not n8n's.
                 Some(Ok(_)) => {}
             },
-            from_visitor = socket.recv() => match from_visitor {
+            from_visitor = receive(socket, &mut budget) => match from_visitor {
                 Some(Ok(Message::Text(text))) => {
                     let forward = match classify(state, attached, text.as_str(), peer) {
                         VisitorFrame::HeartbeatAck => true,

@@ -203,6 +203,7 @@ async fn run(
         return;
     }
     let mut heartbeat = tokio::time::interval_at(Instant::now() + heartbeat_every, heartbeat_every);
+    let mut budget = FrameBudget::new();
     let mut last_heard = Instant::now();
     loop {
         tokio::select! {
@@ -218,7 +219,7 @@ async fn run(
                     return;
                 }
             },
-            incoming = socket.recv() => match incoming {
+            incoming = receive(socket, &mut budget) => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     last_heard = Instant::now();
                     // The channel stays open: the widget answers over it while it waits.
@@ -316,6 +317,51 @@ async fn answer(
         Ok(output) => Some(output),
         Err(error) => Some(format!("Error: {}", error.message())),
     }
+}
+
+/// Frames a client may send: a burst, then a steady rate. Acks and messages come a few a
+/// minute; a flood is closed (SECURITY §3.8).
+pub(super) struct FrameBudget {
+    tokens: f64,
+    refilled: Instant,
+}
+
+const FRAME_BURST: f64 = 40.0;
+const FRAMES_PER_SECOND: f64 = 20.0;
+
+impl FrameBudget {
+    pub(super) fn new() -> Self {
+        Self {
+            tokens: FRAME_BURST,
+            refilled: Instant::now(),
+        }
+    }
+
+    fn take(&mut self, now: Instant) -> bool {
+        let earned = now.duration_since(self.refilled).as_secs_f64() * FRAMES_PER_SECOND;
+        self.tokens = (self.tokens + earned).min(FRAME_BURST);
+        self.refilled = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}
+
+/// The client's next frame; `None` when it is gone, or (after a close with 1008) when it sends
+/// more than its budget.
+pub(super) async fn receive(
+    socket: &mut WebSocket,
+    budget: &mut FrameBudget,
+) -> Option<Result<Message, axum::Error>> {
+    let frame = socket.recv().await;
+    if matches!(frame, Some(Ok(_))) && !budget.take(Instant::now()) {
+        tracing::info!("closing a live channel flooded with frames");
+        close(socket, close_code::POLICY, "Too many messages").await;
+        return None;
+    }
+    frame
 }
 
 pub(super) async fn send_text(socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {

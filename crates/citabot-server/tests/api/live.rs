@@ -432,3 +432,25 @@ async fn guessing_execution_ids_is_cut_short() {
         "20 guesses a minute, then locked out"
     );
 }
+
+/// SECURITY §3.8 case 6: a client flooding the channel with frames is closed.
+#[tokio::test]
+async fn a_flood_of_frames_closes_the_channel() {
+    let app = live_app(|_| {}).await;
+    let (execution, token) = start(&app, None, "s-flood", "hola").await;
+    let mut socket = connect(&app, &query("s-flood", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    next_text(&mut socket).await;
+    for _ in 0..1000 {
+        if socket
+            .send(Message::Text("n8n|heartbeat-ack".into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    expect_close(&mut socket, CloseCode::Policy).await;
+}
