@@ -142,9 +142,10 @@ export class Renderer {
       case 'code':
       case 'fence': {
         const lang = b.t === 'fence' ? unescape(b.info ?? '').split(/\s/)[0] : '';
+        // Focusable: a code block scrolls sideways, and keyboard users must be able to scroll it.
         return createElement(
           'pre',
-          { key },
+          { key, tabIndex: 0 },
           createElement('code', { className: lang ? `language-${lang}` : undefined }, this.code(b)),
         );
       }
@@ -306,9 +307,10 @@ export class Renderer {
       this.collect(deps);
       return el;
     });
+    // Focusable, like code blocks: a wide table scrolls sideways inside the bubble.
     return createElement(
       'table',
-      { key },
+      { key, tabIndex: 0 },
       createElement('thead', null, createElement('tr', null, cells(b.head ?? '', 'th'))),
       body.length > 0 ? createElement('tbody', null, body) : null,
     );

@@ -13,7 +13,8 @@
  * Normalisation before comparing: both sides parsed into DOM and serialised the same way, with
  * attributes sorted; outside `<pre>`, runs of whitespace collapse to one space and whitespace
  * next to block-level tags and after `<br>` is dropped; the `target`/`rel` we add to links and the
- * `disabled` we add to checkboxes are ignored.
+ * `disabled` we add to checkboxes and the `tabindex` that lets keyboards scroll code blocks and
+ * tables are ignored.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -63,7 +64,8 @@ function canon(node: Node, inPre = false): string {
     .filter(
       (a) =>
         !(tag === 'a' && (a.name === 'target' || a.name === 'rel')) &&
-        !(tag === 'input' && a.name === 'disabled'),
+        !(tag === 'input' && a.name === 'disabled') &&
+        !((tag === 'pre' || tag === 'table') && a.name === 'tabindex'),
     )
     .map((a) => `${a.name}="${escapeText(a.value).replace(/"/g, '&quot;')}"`)
     .sort();
