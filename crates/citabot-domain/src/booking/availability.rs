@@ -1,0 +1,259 @@
+//! What is free (DESIGN B1): the start times on a day when a set of services, done back to back,
+//! fits inside one opening period and a staff member has nothing else. Start times are
+//! multiples of the business's slot step; a cita never runs past a period's close (the lunch
+//! break included) and never starts before `not_before` (now, when the day is today).
+
+use time::Date;
+
+use super::{Business, DayMinute, StaffMember};
+
+/// Time a staff member is already taken on the day being planned, `[start, end)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Busy<'a> {
+    pub staff_id: &'a str,
+    pub start: DayMinute,
+    pub end: DayMinute,
+}
+
+/// A free start time for one staff member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    pub staff_id: String,
+    pub start: DayMinute,
+    pub end: DayMinute,
+}
+
+/// What to look for.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotQuery<'a> {
+    pub date: Date,
+    /// The services' durations added up.
+    pub duration: DayMinute,
+    /// Everyone who may attend, in the order to prefer them.
+    pub staff: &'a [StaffMember],
+    /// Only this staff member, when the visitor asked for one.
+    pub only_staff: Option<&'a str>,
+    pub busy: &'a [Busy<'a>],
+    /// No slot starts before this minute of the day.
+    pub not_before: DayMinute,
+}
+
+/// Every free slot of the day, by start time, then in the staff's order.
+pub fn free_slots(business: &Business, query: &SlotQuery<'_>) -> Vec<Slot> {
+    let step = business.slot_step.max(1);
+    let staff: Vec<&StaffMember> = query
+        .staff
+        .iter()
+        .filter(|member| query.only_staff.is_none_or(|only| only == member.user_id))
+        .collect();
+    let mut slots = Vec::new();
+    if query.duration == 0 {
+        return slots;
+    }
+    for period in business.hours.on(query.date.weekday()) {
+        let earliest = period.open.max(query.not_before);
+        let mut start = earliest.div_ceil(step) * step;
+        while start + query.duration <= period.close {
+            let end = start + query.duration;
+            for member in &staff {
+                let taken = query.busy.iter().any(|busy| {
+                    busy.staff_id == member.user_id && busy.start < end && start < busy.end
+                });
+                if !taken {
+                    slots.push(Slot {
+                        staff_id: member.user_id.clone(),
+                        start,
+                        end,
+                    });
+                }
+            }
+            start += step;
+        }
+    }
+    slots
+}
+
+/// Up to `max` different start times nearest to `target` (the earlier one on a tie), each with
+/// the first staff member free then, in time order.
+pub fn nearest(slots: &[Slot], target: DayMinute, max: usize) -> Vec<&Slot> {
+    let mut times = first_per_start(slots);
+    times.sort_by_key(|slot| (slot.start.abs_diff(target), slot.start));
+    times.truncate(max);
+    times.sort_by_key(|slot| slot.start);
+    times
+}
+
+/// Up to `max` different start times in `[from, to)`, spread over the range, in time order.
+pub fn spread(slots: &[Slot], from: DayMinute, to: DayMinute, max: usize) -> Vec<&Slot> {
+    let times: Vec<&Slot> = first_per_start(slots)
+        .into_iter()
+        .filter(|slot| from <= slot.start && slot.start < to)
+        .collect();
+    if times.len() <= max || max < 2 {
+        return times.into_iter().take(max).collect();
+    }
+    // Evenly spaced picks: the first, the last, and those between.
+    (0..max)
+        .map(|pick| times[pick * (times.len() - 1) / (max - 1)])
+        .collect()
+}
+
+/// The slot at exactly `start`, preferring staff in their order.
+pub fn at(slots: &[Slot], start: DayMinute) -> Option<&Slot> {
+    slots.iter().find(|slot| slot.start == start)
+}
+
+fn first_per_start(slots: &[Slot]) -> Vec<&Slot> {
+    let mut times: Vec<&Slot> = Vec::new();
+    for slot in slots {
+        if times.last().is_none_or(|last| last.start != slot.start) {
+            times.push(slot);
+        }
+    }
+    times
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::booking::{OpeningPeriod, WeeklyHours};
+    use time::Weekday;
+    use time::macros::date;
+
+    /// Friday 2026-11-27: open 09:30–14:00 and 16:30–20:30, 15-minute steps.
+    fn salon() -> Business {
+        let split = vec![
+            OpeningPeriod {
+                open: 570,
+                close: 840,
+            },
+            OpeningPeriod {
+                open: 990,
+                close: 1230,
+            },
+        ];
+        let hours = WeeklyHours::new([(Weekday::Friday, split)]).expect("valid");
+        Business::new("Salón", "Europe/Madrid", hours, 15).expect("valid")
+    }
+
+    fn staff() -> Vec<StaffMember> {
+        ["ana", "luis"]
+            .into_iter()
+            .map(|id| StaffMember {
+                user_id: id.into(),
+                name: id.into(),
+            })
+            .collect()
+    }
+
+    fn query<'a>(
+        staff: &'a [StaffMember],
+        busy: &'a [Busy<'a>],
+        duration: DayMinute,
+    ) -> SlotQuery<'a> {
+        SlotQuery {
+            date: date!(2026 - 11 - 27),
+            duration,
+            staff,
+            only_staff: None,
+            busy,
+            not_before: 0,
+        }
+    }
+
+    fn starts(slots: &[Slot], staff_id: &str) -> Vec<DayMinute> {
+        slots
+            .iter()
+            .filter(|slot| slot.staff_id == staff_id)
+            .map(|slot| slot.start)
+            .collect()
+    }
+
+    #[test]
+    fn a_service_fits_inside_one_period_on_the_step() {
+        let staff = staff();
+        let slots = free_slots(&salon(), &query(&staff, &[], 60));
+        let ana = starts(&slots, "ana");
+        assert_eq!(ana.first(), Some(&570));
+        assert!(ana.contains(&780), "13:00–14:00 fits the morning");
+        assert!(!ana.contains(&795), "13:15 would run past the 14:00 close");
+        assert!(ana.contains(&990) && ana.contains(&1170));
+        assert!(!ana.contains(&1185), "20:00–21:00 would run past 20:30");
+        assert!(ana.iter().all(|start| start % 15 == 0));
+        assert_eq!(starts(&slots, "luis"), ana);
+    }
+
+    #[test]
+    fn busy_staff_are_skipped_and_back_to_back_is_allowed() {
+        let staff = staff();
+        let busy = [Busy {
+            staff_id: "ana",
+            start: 600,
+            end: 660,
+        }];
+        let slots = free_slots(&salon(), &query(&staff, &busy, 45));
+        let ana = starts(&slots, "ana");
+        assert!(!ana.contains(&570), "09:30–10:15 overlaps 10:00");
+        assert!(!ana.contains(&645), "10:45 starts before 11:00");
+        assert!(ana.contains(&660), "right after the busy hour");
+        assert!(starts(&slots, "luis").contains(&600), "Luis is free then");
+    }
+
+    #[test]
+    fn closed_days_past_times_and_one_staff_member() {
+        let staff = staff();
+        let mut closed = query(&staff, &[], 30);
+        closed.date = date!(2026 - 11 - 29);
+        assert!(free_slots(&salon(), &closed).is_empty(), "Sunday is closed");
+
+        let mut later = query(&staff, &[], 30);
+        later.not_before = 1003;
+        later.only_staff = Some("luis");
+        let slots = free_slots(&salon(), &later);
+        assert_eq!(
+            slots.first().map(|slot| slot.start),
+            Some(1005),
+            "rounded up to the step"
+        );
+        assert!(slots.iter().all(|slot| slot.staff_id == "luis"));
+    }
+
+    #[test]
+    fn offers_are_the_nearest_times_or_spread_over_a_range() {
+        let staff = staff();
+        let busy = [
+            Busy {
+                staff_id: "ana",
+                start: 1020,
+                end: 1080,
+            },
+            Busy {
+                staff_id: "luis",
+                start: 1020,
+                end: 1080,
+            },
+        ];
+        let slots = free_slots(&salon(), &query(&staff, &busy, 30));
+        assert!(at(&slots, 1020).is_none(), "17:00 is taken for both");
+        let offered: Vec<DayMinute> = nearest(&slots, 1020, 3).iter().map(|s| s.start).collect();
+        assert_eq!(
+            offered,
+            [990, 1080, 1095],
+            "16:30 (ends at 17:00), then 18:00 and 18:15"
+        );
+        let morning: Vec<DayMinute> = spread(&slots, 570, 840, 4)
+            .iter()
+            .map(|s| s.start)
+            .collect();
+        assert_eq!(
+            morning,
+            [570, 645, 720, 810],
+            "first, last (fits by 14:00) and between"
+        );
+        assert_eq!(
+            spread(&slots, 570, 600, 4).len(),
+            2,
+            "fewer times than asked: all of them"
+        );
+    }
+}
