@@ -10,3 +10,4 @@ pub mod booking;
 pub mod chat;
 pub mod clock;
 pub mod responder;
+pub mod understanding;

@@ -1,0 +1,789 @@
+//! Dates as visitors say them, resolved against the visitor's "today".
+//!
+//! Decisions, so replies stay predictable:
+//! - A bare weekday ("el viernes", "viernes", "on friday") and "el próximo viernes", "el viernes
+//!   que viene", "next friday" all mean the next occurrence *after* today: said on a Friday they
+//!   name the Friday a week later (people say "hoy" for today). Only "este viernes" / "this
+//!   friday" may be today.
+//! - A day and month in the past this year ("el 2 de enero" said in November) roll to next year;
+//!   a bare day ("el 25") is this month, or the next month that has that day once it has passed.
+//! - Numeric dates are day first (`25/11`, `25-11`, `25/11/2026`); ISO `2026-11-25` also reads.
+//! - "la semana que viene" / "next week" is Monday to Sunday of next calendar week; "el fin de
+//!   semana" is this week's Saturday and Sunday (only Sunday once it is Sunday); "el fin de semana
+//!   que viene" is next calendar week's.
+//! - "hasta mañana" is a goodbye, not a date; a date directly followed by "no" ("el viernes no,
+//!   mejor el sábado") is a rejected option and skipped. Otherwise the first date said wins, and a
+//!   precise day beats a range, except that a weekday next to "la semana que viene" is the weekday
+//!   of that week.
+
+use time::{Date, Duration, Month, Weekday};
+
+use super::normalize::{near, normalize, number_at, tokens};
+
+/// A date the visitor named: one day, or an inclusive range of days (a week, a weekend, a month)
+/// the caller should offer days from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateExpr {
+    /// One precise day.
+    Day(Date),
+    /// Every day from `first` to `last`, both included.
+    Range {
+        /// The first day of the range.
+        first: Date,
+        /// The last day of the range.
+        last: Date,
+    },
+}
+
+impl DateExpr {
+    /// The precise day, if this is one.
+    pub fn day(self) -> Option<Date> {
+        match self {
+            DateExpr::Day(d) => Some(d),
+            DateExpr::Range { .. } => None,
+        }
+    }
+
+    /// The first day covered.
+    pub fn first(self) -> Date {
+        match self {
+            DateExpr::Day(d) | DateExpr::Range { first: d, .. } => d,
+        }
+    }
+
+    /// The last day covered.
+    pub fn last(self) -> Date {
+        match self {
+            DateExpr::Day(d) | DateExpr::Range { last: d, .. } => d,
+        }
+    }
+
+    /// Whether `date` is covered.
+    pub fn contains(self, date: Date) -> bool {
+        self.first() <= date && date <= self.last()
+    }
+}
+
+/// Finds the date in a message, relative to `today` (the visitor's current date, whose weekday
+/// matters). `None` when the message names no date.
+pub fn parse_date(text: &str, today: Date) -> Option<DateExpr> {
+    let normalized = normalize(text);
+    parse_date_tokens(&tokens(&normalized), today)
+}
+
+/// What one phrase said, before phrases are combined.
+#[derive(Debug, Clone, Copy)]
+enum Found {
+    Day(Date),
+    Weekday(Weekday, bool),
+    NextWeek,
+    Range(Date, Date),
+}
+
+pub(crate) fn parse_date_tokens(t: &[&str], today: Date) -> Option<DateExpr> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < t.len() {
+        match find_at(t, i, today) {
+            Some((what, used)) => {
+                let after = t.get(i + used).copied();
+                if after != Some("no") {
+                    found.push(what);
+                }
+                i += used;
+            }
+            None => i += 1,
+        }
+    }
+    let next_week = found.iter().any(|f| matches!(f, Found::NextWeek));
+    let day = found.iter().find_map(|f| match *f {
+        Found::Day(d) => Some(d),
+        Found::Weekday(wd, _) if next_week => {
+            Some(next_monday(today) + days(i64::from(wd.number_days_from_monday())))
+        }
+        Found::Weekday(wd, this) => Some(weekday_from(today, wd, this)),
+        _ => None,
+    });
+    if let Some(d) = day {
+        return Some(DateExpr::Day(d));
+    }
+    found.iter().find_map(|f| match *f {
+        Found::NextWeek => {
+            let first = next_monday(today);
+            Some(DateExpr::Range {
+                first,
+                last: first + days(6),
+            })
+        }
+        Found::Range(first, last) => Some(DateExpr::Range { first, last }),
+        _ => None,
+    })
+}
+
+fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
+    let w = t[i];
+    let prev = i.checked_sub(1).map(|p| t[p]);
+    let next = t.get(i + 1).copied();
+    let has = |offset: usize, words: &[&str]| {
+        words
+            .iter()
+            .enumerate()
+            .all(|(k, word)| t.get(i + offset + k) == Some(word))
+    };
+
+    // Relative days.
+    match w {
+        "hoy" | "today" | "tonight" | "tonite" => return Some((Found::Day(today), 1)),
+        "esta" | "this"
+            if matches!(
+                next,
+                Some("manana" | "tarde" | "noche" | "morning" | "afternoon" | "evening")
+            ) =>
+        {
+            return Some((Found::Day(today), 2));
+        }
+        "pasado" if next == Some("manana") => return Some((Found::Day(today + days(2)), 2)),
+        "manana" if !matches!(prev, Some("la" | "pasado" | "esta" | "hasta")) => {
+            return Some((Found::Day(today + days(1)), 1));
+        }
+        "tomorrow" => {
+            let back = i >= 3 && t[i - 3..i] == ["the", "day", "after"];
+            return Some((Found::Day(today + days(if back { 2 } else { 1 })), 1));
+        }
+        _ => {}
+    }
+
+    // "dentro de 3 días", "en tres días", "in 3 days", "en una semana", "in two weeks".
+    let count_from = match w {
+        "dentro" if next == Some("de") => Some(i + 2),
+        "en" | "in" => Some(i + 1),
+        _ => None,
+    };
+    if let Some(at) = count_from
+        && let Some((n, used)) =
+            number_at(t, at).or_else(|| (t.get(at) == Some(&"a")).then_some((1, 1)))
+        && let Some(unit) = t.get(at + used)
+    {
+        let per = match *unit {
+            "dia" | "dias" | "day" | "days" => Some(1),
+            "semana" | "semanas" | "week" | "weeks" => Some(7),
+            _ => None,
+        };
+        if let Some(per) = per
+            && n <= 60
+        {
+            return Some((
+                Found::Day(today + days(i64::from(n) * per)),
+                at + used + 1 - i,
+            ));
+        }
+    }
+
+    // Weeks, weekends, months.
+    let later = |offset: usize| {
+        has(offset, &["que", "viene"]) || has(offset, &["proxima"]) || has(offset, &["proximo"])
+    };
+    let before_next = matches!(prev, Some("proxima" | "proximo" | "next"));
+    if has(0, &["fin", "de", "semana"]) || w == "weekend" {
+        let used = if w == "weekend" { 1 } else { 3 };
+        let next_one = before_next || later(used);
+        let extra = if later(used) {
+            if has(used, &["que", "viene"]) { 2 } else { 1 }
+        } else {
+            0
+        };
+        let saturday = if next_one {
+            next_monday(today) + days(5)
+        } else {
+            weekday_from(today, Weekday::Saturday, true)
+        };
+        let first = if today.weekday() == Weekday::Sunday && !next_one {
+            today
+        } else {
+            saturday
+        };
+        let last = if today.weekday() == Weekday::Sunday && !next_one {
+            today
+        } else {
+            saturday + days(1)
+        };
+        return Some((Found::Range(first, last), used + extra));
+    }
+    if matches!(w, "semana" | "week") {
+        if before_next || later(1) {
+            let extra = if has(1, &["que", "viene"]) {
+                2
+            } else if later(1) {
+                1
+            } else {
+                0
+            };
+            return Some((Found::NextWeek, 1 + extra));
+        }
+        if matches!(prev, Some("esta" | "this")) {
+            let sunday = next_monday(today) - days(1);
+            return Some((Found::Range(today, sunday), 1));
+        }
+    }
+    if matches!(w, "mes" | "month") {
+        if before_next || later(1) {
+            let first = first_of_next_month(today);
+            let extra = if has(1, &["que", "viene"]) {
+                2
+            } else if later(1) {
+                1
+            } else {
+                0
+            };
+            return Some((Found::Range(first, last_of_month(first)), 1 + extra));
+        }
+        if matches!(prev, Some("este" | "this")) {
+            return Some((Found::Range(today, last_of_month(today)), 1));
+        }
+    }
+
+    // Weekdays: "el viernes", "este viernes", "el viernes que viene", "next friday".
+    if let Some(wd) = weekday(w) {
+        let this = matches!(prev, Some("este" | "this"));
+        // "el viernes 27": the number is the day, the weekday only decoration.
+        if let Some(n) = next.and_then(|n| n.parse::<u8>().ok())
+            && let Some((d, used)) = day_month_at(t, i + 1, today)
+                .or_else(|| day_of_month(n, today).map(|d| (Found::Day(d), 1)))
+        {
+            return Some((d, 1 + used));
+        }
+        let extra = if has(1, &["que", "viene"]) { 2 } else { 0 };
+        return Some((Found::Weekday(wd, this), 1 + extra));
+    }
+
+    // Calendar dates.
+    if let Some(found) = day_month_at(t, i, today) {
+        return Some(found);
+    }
+    if let Some(month) = month(w)
+        && let Some((day, used)) = ordinal_at(t, i + 1)
+    {
+        let (year, year_used) = year_at(t, i + 1 + used);
+        if let Some(d) = calendar(day, month, year, today) {
+            return Some((Found::Day(d), 1 + used + year_used));
+        }
+    }
+    if let Some(d) = numeric_date(w, today) {
+        return Some((Found::Day(d), 1));
+    }
+    // "el 25", "el día 25", "the 25th": digits only, and not a price, an hour or a count.
+    if matches!(w, "el" | "dia" | "the") {
+        let at = if w == "el" && next == Some("dia") {
+            i + 2
+        } else {
+            i + 1
+        };
+        if let Some((found, used)) = day_month_at(t, at, today) {
+            return Some((found, at - i + used));
+        }
+        if let Some((n, 1)) = ordinal_at(t, at)
+            && t.get(at).is_some_and(|s| s.as_bytes()[0].is_ascii_digit())
+            && !not_a_day(t.get(at + 1).copied(), t.get(at + 2).copied())
+            && let Some(d) = day_of_month(n, today)
+        {
+            return Some((Found::Day(d), at + 1 - i));
+        }
+    }
+    None
+}
+
+/// "25 de noviembre", "25 noviembre de 2026", "25th of november", "25 nov".
+fn day_month_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
+    let (day, used) = ordinal_at(t, i)?;
+    let mut at = i + used;
+    if matches!(t.get(at), Some(&"de" | &"of")) {
+        at += 1;
+    }
+    let month = month(t.get(at)?)?;
+    at += 1;
+    let (year, year_used) = year_at(t, at);
+    let d = calendar(day, month, year, today)?;
+    Some((Found::Day(d), at + year_used - i))
+}
+
+/// A day number, in digits, words, or English ordinals ("25th", "1st").
+fn ordinal_at(t: &[&str], i: usize) -> Option<(u8, usize)> {
+    let w = *t.get(i)?;
+    let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let suffix = &w[digits.len()..];
+    let (n, used) = if !digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th") {
+        (digits.parse().ok()?, 1)
+    } else {
+        number_at(t, i)?
+    };
+    let n = u8::try_from(n).ok().filter(|n| (1..=31).contains(n))?;
+    Some((n, used))
+}
+
+/// An optional year after a day and month: "de 2026", "del 2026", "2026", ", 26" is not read.
+fn year_at(t: &[&str], i: usize) -> (Option<i32>, usize) {
+    let skip = usize::from(matches!(t.get(i), Some(&"de" | &"del")));
+    match t
+        .get(i + skip)
+        .and_then(|y| (y.len() == 4).then(|| y.parse::<i32>().ok()).flatten())
+    {
+        Some(y) if (2000..=2100).contains(&y) => (Some(y), skip + 1),
+        _ => (None, 0),
+    }
+}
+
+/// `25/11`, `25-11`, `25/11/2026`, `25/11/26`, `2026-11-25`.
+fn numeric_date(w: &str, today: Date) -> Option<Date> {
+    let sep = if w.contains('/') { '/' } else { '-' };
+    let parts: Vec<&str> = w.split(sep).collect();
+    if parts.len() < 2
+        || parts.len() > 3
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    if parts[0].len() == 4 && parts.len() == 3 {
+        let (y, m, d): (i32, u8, u8) = (
+            parts[0].parse().ok()?,
+            parts[1].parse().ok()?,
+            parts[2].parse().ok()?,
+        );
+        return calendar(d, Month::try_from(m).ok()?, Some(y), today);
+    }
+    if parts[0].len() > 2 || parts[1].len() > 2 {
+        return None;
+    }
+    let day: u8 = parts[0].parse().ok()?;
+    let month = Month::try_from(parts[1].parse::<u8>().ok()?).ok()?;
+    let year = match parts.get(2) {
+        None => None,
+        Some(y) if y.len() == 2 => Some(2000 + y.parse::<i32>().ok()?),
+        Some(y) if y.len() == 4 => Some(y.parse().ok()?),
+        Some(_) => return None,
+    };
+    calendar(day, month, year, today)
+}
+
+/// Words after "el 25" that show the number is not a day: money, hours, counts.
+fn not_a_day(next: Option<&str>, after: Option<&str>) -> bool {
+    match next {
+        Some(
+            "euros" | "euro" | "eur" | "e" | "h" | "hs" | "horas" | "hora" | "min" | "minutos"
+            | "pm" | "am" | "personas" | "por" | "x",
+        ) => true,
+        Some("de") => {
+            matches!(after, Some("la" | "manana" | "tarde" | "noche"))
+                || after.and_then(month).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// A day and month; without a year, the next such date from today on.
+fn calendar(day: u8, month: Month, year: Option<i32>, today: Date) -> Option<Date> {
+    match year {
+        Some(y) => Date::from_calendar_date(y, month, day).ok(),
+        None => {
+            let this = Date::from_calendar_date(today.year(), month, day).ok();
+            match this {
+                Some(d) if d >= today => Some(d),
+                _ => Date::from_calendar_date(today.year() + 1, month, day).ok(),
+            }
+        }
+    }
+}
+
+/// Day `n` of this month if still ahead (or today), otherwise of the next month that has it.
+fn day_of_month(n: u8, today: Date) -> Option<Date> {
+    if !(1..=31).contains(&n) {
+        return None;
+    }
+    let mut first = Date::from_calendar_date(today.year(), today.month(), 1).ok()?;
+    for _ in 0..3 {
+        if let Ok(d) = Date::from_calendar_date(first.year(), first.month(), n)
+            && d >= today
+        {
+            return Some(d);
+        }
+        first = first_of_next_month(first);
+    }
+    None
+}
+
+fn weekday(w: &str) -> Option<Weekday> {
+    const NAMES: &[(&str, Weekday)] = &[
+        ("lunes", Weekday::Monday),
+        ("martes", Weekday::Tuesday),
+        ("miercoles", Weekday::Wednesday),
+        ("jueves", Weekday::Thursday),
+        ("viernes", Weekday::Friday),
+        ("sabado", Weekday::Saturday),
+        ("domingo", Weekday::Sunday),
+        ("monday", Weekday::Monday),
+        ("tuesday", Weekday::Tuesday),
+        ("wednesday", Weekday::Wednesday),
+        ("thursday", Weekday::Thursday),
+        ("friday", Weekday::Friday),
+        ("saturday", Weekday::Saturday),
+        ("sunday", Weekday::Sunday),
+    ];
+    NAMES
+        .iter()
+        .find(|(name, _)| *name == w)
+        .or_else(|| {
+            NAMES
+                .iter()
+                .find(|(name, _)| name.len() >= 6 && near(w, name))
+        })
+        .map(|&(_, wd)| wd)
+}
+
+fn month(w: &str) -> Option<Month> {
+    const NAMES: &[(&str, u8)] = &[
+        ("enero", 1),
+        ("febrero", 2),
+        ("marzo", 3),
+        ("abril", 4),
+        ("mayo", 5),
+        ("junio", 6),
+        ("julio", 7),
+        ("agosto", 8),
+        ("septiembre", 9),
+        ("setiembre", 9),
+        ("octubre", 10),
+        ("noviembre", 11),
+        ("diciembre", 12),
+        ("january", 1),
+        ("february", 2),
+        ("march", 3),
+        ("april", 4),
+        ("may", 5),
+        ("june", 6),
+        ("july", 7),
+        ("august", 8),
+        ("september", 9),
+        ("october", 10),
+        ("november", 11),
+        ("december", 12),
+        ("ene", 1),
+        ("jan", 1),
+        ("feb", 2),
+        ("mar", 3),
+        ("abr", 4),
+        ("apr", 4),
+        ("jun", 6),
+        ("jul", 7),
+        ("ago", 8),
+        ("aug", 8),
+        ("sep", 9),
+        ("sept", 9),
+        ("oct", 10),
+        ("nov", 11),
+        ("dic", 12),
+        ("dec", 12),
+    ];
+    let n = NAMES
+        .iter()
+        .find(|(name, _)| *name == w)
+        .or_else(|| {
+            NAMES
+                .iter()
+                .find(|(name, _)| name.len() >= 5 && near(w, name))
+        })
+        .map(|&(_, n)| n)?;
+    Month::try_from(n).ok()
+}
+
+/// The next occurrence of `wd` after today, or from today on when `including_today`.
+fn weekday_from(today: Date, wd: Weekday, including_today: bool) -> Date {
+    let ahead = (i64::from(wd.number_days_from_monday())
+        - i64::from(today.weekday().number_days_from_monday()))
+    .rem_euclid(7);
+    let ahead = if ahead == 0 && !including_today {
+        7
+    } else {
+        ahead
+    };
+    today + days(ahead)
+}
+
+fn next_monday(today: Date) -> Date {
+    today + days(7 - i64::from(today.weekday().number_days_from_monday()))
+}
+
+fn first_of_next_month(d: Date) -> Date {
+    let (y, m) = if d.month() == Month::December {
+        (d.year() + 1, Month::January)
+    } else {
+        (d.year(), d.month().next())
+    };
+    Date::from_calendar_date(y, m, 1).unwrap_or(d)
+}
+
+fn last_of_month(d: Date) -> Date {
+    Date::from_calendar_date(d.year(), d.month(), d.month().length(d.year())).unwrap_or(d)
+}
+
+fn days(n: i64) -> Duration {
+    Duration::days(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    /// A Friday.
+    const FRI: Date = date!(2026 - 11 - 20);
+    /// A Tuesday.
+    const TUE: Date = date!(2026 - 11 - 24);
+    /// A Sunday.
+    const SUN: Date = date!(2026 - 11 - 22);
+
+    fn day(text: &str, today: Date) -> Option<Date> {
+        parse_date(text, today).and_then(DateExpr::day)
+    }
+
+    fn range(first: Date, last: Date) -> Option<DateExpr> {
+        Some(DateExpr::Range { first, last })
+    }
+
+    #[test]
+    fn relative_days() {
+        let cases = [
+            ("hoy", date!(2026 - 11 - 20)),
+            ("¿tienen hueco hoy?", date!(2026 - 11 - 20)),
+            ("mañana", date!(2026 - 11 - 21)),
+            ("MAÑANA a las 10", date!(2026 - 11 - 21)),
+            ("manana por la manana", date!(2026 - 11 - 21)),
+            ("mañana por la tarde", date!(2026 - 11 - 21)),
+            ("pasado mañana", date!(2026 - 11 - 22)),
+            ("pasado manana por la mañana", date!(2026 - 11 - 22)),
+            ("esta tarde", date!(2026 - 11 - 20)),
+            ("esta noche", date!(2026 - 11 - 20)),
+            ("cancela la cita de mañana", date!(2026 - 11 - 21)),
+            ("dentro de 3 días", date!(2026 - 11 - 23)),
+            ("dentro de tres dias", date!(2026 - 11 - 23)),
+            ("en 3 días", date!(2026 - 11 - 23)),
+            ("en dos días", date!(2026 - 11 - 22)),
+            ("dentro de quince días", date!(2026 - 12 - 5)),
+            ("dentro de una semana", date!(2026 - 11 - 27)),
+            ("en dos semanas", date!(2026 - 12 - 4)),
+            ("today", date!(2026 - 11 - 20)),
+            ("tonight", date!(2026 - 11 - 20)),
+            ("tomorrow", date!(2026 - 11 - 21)),
+            ("the day after tomorrow", date!(2026 - 11 - 22)),
+            ("in 3 days", date!(2026 - 11 - 23)),
+            ("in three days", date!(2026 - 11 - 23)),
+            ("in a week", date!(2026 - 11 - 27)),
+            ("this afternoon", date!(2026 - 11 - 20)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(day(text, FRI), Some(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn time_of_day_words_are_not_tomorrow() {
+        for text in [
+            "por la mañana",
+            "a las 10 de la mañana",
+            "en la mañana",
+            "hasta mañana!",
+            "esta mañana no",
+        ] {
+            assert_eq!(parse_date(text, FRI), None, "{text:?}");
+        }
+        assert_eq!(day("esta mañana", FRI), Some(FRI));
+    }
+
+    #[test]
+    fn weekdays_said_on_a_friday() {
+        let cases = [
+            ("el viernes", date!(2026 - 11 - 27)),
+            ("viernes", date!(2026 - 11 - 27)),
+            ("el próximo viernes", date!(2026 - 11 - 27)),
+            ("el viernes que viene", date!(2026 - 11 - 27)),
+            ("este viernes", date!(2026 - 11 - 20)),
+            ("el sábado", date!(2026 - 11 - 21)),
+            ("el sabado", date!(2026 - 11 - 21)),
+            ("este sábado", date!(2026 - 11 - 21)),
+            ("el lunes", date!(2026 - 11 - 23)),
+            ("el jueves", date!(2026 - 11 - 26)),
+            ("el miércoles", date!(2026 - 11 - 25)),
+            ("el miercoles", date!(2026 - 11 - 25)),
+            ("el mierclos", date!(2026 - 11 - 25)),
+            ("el domingo por la tarde", date!(2026 - 11 - 22)),
+            ("on friday", date!(2026 - 11 - 27)),
+            ("next friday", date!(2026 - 11 - 27)),
+            ("this friday", date!(2026 - 11 - 20)),
+            ("next monday at 10", date!(2026 - 11 - 23)),
+            ("el martes de la semana que viene", date!(2026 - 11 - 24)),
+            ("la semana que viene, el martes", date!(2026 - 11 - 24)),
+            ("el viernes 27", date!(2026 - 11 - 27)),
+            ("el viernes 4 de diciembre", date!(2026 - 12 - 4)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(day(text, FRI), Some(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn weekdays_said_on_a_tuesday() {
+        let cases = [
+            ("el viernes", date!(2026 - 11 - 27)),
+            ("este viernes", date!(2026 - 11 - 27)),
+            ("el martes", date!(2026 - 12 - 1)),
+            ("este martes", date!(2026 - 11 - 24)),
+            ("el lunes", date!(2026 - 11 - 30)),
+            ("el viernes de la semana que viene", date!(2026 - 12 - 4)),
+            ("wednesday", date!(2026 - 11 - 25)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(day(text, TUE), Some(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn calendar_dates() {
+        let cases = [
+            ("el 25 de noviembre", date!(2026 - 11 - 25)),
+            ("el 25 de noviembre a las 10", date!(2026 - 11 - 25)),
+            ("25 noviembre", date!(2026 - 11 - 25)),
+            ("el veinticinco de noviembre", date!(2026 - 11 - 25)),
+            ("el 1 de diciembre", date!(2026 - 12 - 1)),
+            ("el 2 de enero", date!(2027 - 1 - 2)),
+            ("el 10 de noviembre", date!(2027 - 11 - 10)),
+            ("el 20 de noviembre", date!(2026 - 11 - 20)),
+            ("el 25 de noviembre de 2027", date!(2027 - 11 - 25)),
+            ("el día 3 de marzo", date!(2027 - 3 - 3)),
+            ("el 5 de nov", date!(2027 - 11 - 5)),
+            ("25/11", date!(2026 - 11 - 25)),
+            ("25-11", date!(2026 - 11 - 25)),
+            ("el 25/11 a las 10:30", date!(2026 - 11 - 25)),
+            ("25/11/2026", date!(2026 - 11 - 25)),
+            ("3/1/27", date!(2027 - 1 - 3)),
+            ("1/11", date!(2027 - 11 - 1)),
+            ("2026-12-24", date!(2026 - 12 - 24)),
+            ("el 25", date!(2026 - 11 - 25)),
+            ("el día 25", date!(2026 - 11 - 25)),
+            ("el 20", date!(2026 - 11 - 20)),
+            ("el 3", date!(2026 - 12 - 3)),
+            ("el 25 a las 10", date!(2026 - 11 - 25)),
+            ("november 25", date!(2026 - 11 - 25)),
+            ("November 25th, 2026", date!(2026 - 11 - 25)),
+            ("25 november", date!(2026 - 11 - 25)),
+            ("the 25th of november", date!(2026 - 11 - 25)),
+            ("on the 3rd", date!(2026 - 12 - 3)),
+            ("dec 1", date!(2026 - 12 - 1)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(day(text, FRI), Some(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn bare_day_skips_months_without_it() {
+        assert_eq!(day("el 31", FRI), Some(date!(2026 - 12 - 31)));
+        assert_eq!(
+            day("el 31", date!(2027 - 2 - 10)),
+            Some(date!(2027 - 3 - 31))
+        );
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(
+            parse_date("la semana que viene", FRI),
+            range(date!(2026 - 11 - 23), date!(2026 - 11 - 29))
+        );
+        assert_eq!(
+            parse_date("la próxima semana", FRI),
+            range(date!(2026 - 11 - 23), date!(2026 - 11 - 29))
+        );
+        assert_eq!(
+            parse_date("next week", TUE),
+            range(date!(2026 - 11 - 30), date!(2026 - 12 - 6))
+        );
+        assert_eq!(
+            parse_date("esta semana", TUE),
+            range(TUE, date!(2026 - 11 - 29))
+        );
+        assert_eq!(
+            parse_date("este fin de semana", FRI),
+            range(date!(2026 - 11 - 21), date!(2026 - 11 - 22))
+        );
+        assert_eq!(
+            parse_date("el finde... digo el fin de semana", TUE),
+            range(date!(2026 - 11 - 28), date!(2026 - 11 - 29))
+        );
+        assert_eq!(parse_date("este fin de semana", SUN), range(SUN, SUN));
+        assert_eq!(
+            parse_date("el fin de semana que viene", FRI),
+            range(date!(2026 - 11 - 28), date!(2026 - 11 - 29))
+        );
+        assert_eq!(
+            parse_date("this weekend", date!(2026 - 11 - 21)),
+            range(date!(2026 - 11 - 21), date!(2026 - 11 - 22))
+        );
+        assert_eq!(
+            parse_date("el mes que viene", FRI),
+            range(date!(2026 - 12 - 1), date!(2026 - 12 - 31))
+        );
+        assert_eq!(
+            parse_date("next month", date!(2026 - 12 - 5)),
+            range(date!(2027 - 1 - 1), date!(2027 - 1 - 31))
+        );
+        let week = parse_date("la semana que viene", FRI).unwrap();
+        assert!(week.contains(date!(2026 - 11 - 25)) && !week.contains(FRI));
+        assert_eq!(week.day(), None);
+        assert_eq!(
+            (week.first(), week.last()),
+            (date!(2026 - 11 - 23), date!(2026 - 11 - 29))
+        );
+    }
+
+    #[test]
+    fn the_first_accepted_date_wins() {
+        assert_eq!(
+            day("el viernes no, mejor el sábado", TUE),
+            Some(date!(2026 - 11 - 28))
+        );
+        assert_eq!(
+            day("hoy no puedo, mañana sí", FRI),
+            Some(date!(2026 - 11 - 21))
+        );
+        assert_eq!(day("mañana o el lunes", FRI), Some(date!(2026 - 11 - 21)));
+    }
+
+    #[test]
+    fn no_false_dates() {
+        for text in [
+            "el corte cuesta 25 €",
+            "cuesta 25€",
+            "el 25 €",
+            "son 25 euros",
+            "a las 10",
+            "a las 10:30",
+            "10.30",
+            "el 5 de la tarde",
+            "mi teléfono es 612 345 678",
+            "612-345-678",
+            "somos 2 personas",
+            "el 40",
+            "el 31 de febrero",
+            "32/11",
+            "25/13",
+            "hola buenos días",
+            "buenas tardes",
+            "may I book",
+            "quiero una cita",
+            "",
+        ] {
+            assert_eq!(parse_date(text, FRI), None, "{text:?}");
+        }
+    }
+}

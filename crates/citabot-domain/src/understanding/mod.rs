@@ -1,0 +1,10 @@
+//! The assistant's understanding of a visitor's message (DESIGN §5, B2): what they want
+//! (intents), which language they write, which services, dates and times they name, and the
+//! guest details they give. Pure functions over text, deterministic and cheap: no I/O, no model,
+//! nothing learnt at run time. The conversation state machine decides what to do with the result.
+
+mod date;
+mod normalize;
+
+pub use date::{DateExpr, parse_date};
+pub use normalize::normalize;

@@ -1,0 +1,288 @@
+//! Text normalisation and the small string tools every matcher shares: accent folding, the
+//! token list, typo distance and number words.
+
+/// Normalises a message for matching: lowercase, accents and diacritics folded (`á`→`a`,
+/// `ñ`→`n`, `ü`→`u`), `¿` `¡` and other punctuation turned into spaces, whitespace collapsed.
+///
+/// Two exceptions keep the things people type with punctuation intact: a `:` `.` `/` or `-`
+/// between two digits stays (`10:30`, `25/11`, `10.30`), and an apostrophe inside a word is
+/// dropped rather than split (`I'd` → `id`). `€` becomes the word `euros`, so a price never looks
+/// like a bare number to the date and time readers.
+///
+/// Folding `ñ` loses "año" versus "ano"; no word the assistant looks for depends on it.
+pub fn normalize(text: &str) -> String {
+    let chars: Vec<char> = text.chars().flat_map(char::to_lowercase).collect();
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let next = chars.get(i + 1).copied();
+        let kept: Option<&str> = if let Some(folded) = fold(c) {
+            Some(folded)
+        } else if matches!(c, ':' | '.' | '/' | '-')
+            && prev.is_some_and(|p| p.is_ascii_digit())
+            && next.is_some_and(|n| n.is_ascii_digit())
+        {
+            None // handled below: pushed as the char itself
+        } else if matches!(c, '\'' | '’')
+            && prev.is_some_and(char::is_alphabetic)
+            && next.is_some_and(char::is_alphabetic)
+        {
+            continue;
+        } else if c == '€' {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str("euros");
+            pending_space = true;
+            continue;
+        } else {
+            pending_space = !out.is_empty();
+            continue;
+        };
+        if pending_space {
+            out.push(' ');
+            pending_space = false;
+        }
+        match kept {
+            Some(s) => out.push_str(s),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
+/// The ASCII spelling of a lowercase letter or digit, or `None` for anything that is not part of
+/// a word.
+fn fold(c: char) -> Option<&'static str> {
+    let s = match c {
+        'a'..='z' | '0'..='9' => return ascii_str(c),
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ā' => "a",
+        'é' | 'è' | 'ê' | 'ë' | 'ē' | 'ę' => "e",
+        'í' | 'ì' | 'î' | 'ï' | 'ī' => "i",
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' | 'ō' => "o",
+        'ú' | 'ù' | 'û' | 'ü' | 'ū' => "u",
+        'ñ' => "n",
+        'ç' => "c",
+        'ý' | 'ÿ' => "y",
+        'ß' => "ss",
+        'æ' => "ae",
+        'œ' => "oe",
+        _ => return None,
+    };
+    Some(s)
+}
+
+fn ascii_str(c: char) -> Option<&'static str> {
+    const ALNUM: &str = "abcdefghijklmnopqrstuvwxyz0123456789";
+    let i = ALNUM.find(c)?;
+    Some(&ALNUM[i..i + 1])
+}
+
+/// The words of a normalised message.
+pub(crate) fn tokens(normalized: &str) -> Vec<&str> {
+    normalized.split(' ').filter(|t| !t.is_empty()).collect()
+}
+
+/// Damerau–Levenshtein distance (optimal string alignment: an adjacent swap costs one edit), by
+/// characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for i in 0..=a.len() {
+        d[i * width] = i;
+    }
+    for (j, cell) in d.iter_mut().enumerate().take(width) {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * width + j] + 1)
+                .min(d[i * width + j - 1] + 1)
+                .min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
+        }
+    }
+    d[a.len() * width + b.len()]
+}
+
+/// How many typos a word of this length may carry and still count: none below four letters (too
+/// many short words differ by one letter), one up to seven, two from eight.
+pub(crate) fn typo_budget(word: &str) -> usize {
+    match word.chars().count() {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// Whether `said` is `wanted` or a typo of it within [`typo_budget`] of `wanted`.
+pub(crate) fn near(said: &str, wanted: &str) -> bool {
+    said == wanted || {
+        let budget = typo_budget(wanted);
+        budget > 0
+            && said.len().abs_diff(wanted.len()) <= budget
+            && edit_distance(said, wanted) <= budget
+    }
+}
+
+/// Reads a number written in digits or in words (Spanish or English, 0 to 31 and a few
+/// larger tens) at `tokens[at]`, returning it and how many tokens it used: `"25"`, `"tres"`,
+/// `"veintitres"`, `"treinta y uno"`, `"twenty five"`.
+pub(crate) fn number_at(tokens: &[&str], at: usize) -> Option<(u32, usize)> {
+    let first = *tokens.get(at)?;
+    if !first.is_empty() && first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit()) {
+        return first.parse().ok().map(|n| (n, 1));
+    }
+    let value = word_number(first)?;
+    // "treinta y uno", "twenty five", "twenty-five" (the hyphen became a space).
+    if value % 10 == 0 && value >= 20 {
+        let (unit_at, used) = match tokens.get(at + 1) {
+            Some(&"y") => (at + 2, 3),
+            _ => (at + 1, 2),
+        };
+        if let Some(unit) = tokens.get(unit_at).and_then(|t| word_number(t))
+            && (1..=9).contains(&unit)
+        {
+            return Some((value + unit, used));
+        }
+    }
+    Some((value, 1))
+}
+
+fn word_number(word: &str) -> Option<u32> {
+    const WORDS: &[(&str, u32)] = &[
+        ("cero", 0),
+        ("un", 1),
+        ("uno", 1),
+        ("una", 1),
+        ("dos", 2),
+        ("tres", 3),
+        ("cuatro", 4),
+        ("cinco", 5),
+        ("seis", 6),
+        ("siete", 7),
+        ("ocho", 8),
+        ("nueve", 9),
+        ("diez", 10),
+        ("once", 11),
+        ("doce", 12),
+        ("trece", 13),
+        ("catorce", 14),
+        ("quince", 15),
+        ("dieciseis", 16),
+        ("diecisiete", 17),
+        ("dieciocho", 18),
+        ("diecinueve", 19),
+        ("veinte", 20),
+        ("veintiuno", 21),
+        ("veintiun", 21),
+        ("veintiuna", 21),
+        ("veintidos", 22),
+        ("veintitres", 23),
+        ("veinticuatro", 24),
+        ("veinticinco", 25),
+        ("veintiseis", 26),
+        ("veintisiete", 27),
+        ("veintiocho", 28),
+        ("veintinueve", 29),
+        ("treinta", 30),
+        ("cuarenta", 40),
+        ("cincuenta", 50),
+        ("zero", 0),
+        ("one", 1),
+        ("two", 2),
+        ("three", 3),
+        ("four", 4),
+        ("five", 5),
+        ("six", 6),
+        ("seven", 7),
+        ("eight", 8),
+        ("nine", 9),
+        ("ten", 10),
+        ("eleven", 11),
+        ("twelve", 12),
+        ("thirteen", 13),
+        ("fourteen", 14),
+        ("fifteen", 15),
+        ("sixteen", 16),
+        ("seventeen", 17),
+        ("eighteen", 18),
+        ("nineteen", 19),
+        ("twenty", 20),
+        ("thirty", 30),
+        ("forty", 40),
+        ("fifty", 50),
+    ];
+    WORDS.iter().find(|(w, _)| *w == word).map(|&(_, n)| n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_folds_case_accents_and_punctuation() {
+        let cases = [
+            ("¿Qué horario tenéis?", "que horario teneis"),
+            ("¡Hola!  Buenas   tardes", "hola buenas tardes"),
+            ("MAÑANA por la mañana", "manana por la manana"),
+            ("Pingüino, ÁÉÍÓÚ ñ Ç", "pinguino aeiou n c"),
+            ("a las 10:30, el 25/11", "a las 10:30 el 25/11"),
+            ("10.30h", "10.30h"),
+            ("25-11-2026", "25-11-2026"),
+            ("I'd like it", "id like it"),
+            ("don’t", "dont"),
+            ("cuesta 25€", "cuesta 25 euros"),
+            ("cuesta 25 €.", "cuesta 25 euros"),
+            ("fin.", "fin"),
+            ("corte-y-tinte", "corte y tinte"),
+            ("  ", ""),
+            ("tel: 612-345-678", "tel 612-345-678"),
+        ];
+        for (input, want) in cases {
+            assert_eq!(normalize(input), want, "normalize({input:?})");
+        }
+    }
+
+    #[test]
+    fn edit_distance_counts_swaps_as_one() {
+        assert_eq!(edit_distance("corte", "corte"), 0);
+        assert_eq!(edit_distance("resevar", "reservar"), 1);
+        assert_eq!(edit_distance("tnite", "tinte"), 1);
+        assert_eq!(edit_distance("peinado", "pienado"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("recorte", "corte"), 2);
+    }
+
+    #[test]
+    fn near_uses_the_length_budget() {
+        assert!(near("tnite", "tinte"));
+        assert!(!near("tos", "dos"), "three letters must be exact");
+        assert!(near("manicrua", "manicura"));
+        assert!(near("semipermante", "semipermanente"));
+        assert!(!near("semipermanentes", "corte"));
+    }
+
+    #[test]
+    fn numbers_in_digits_and_words() {
+        let read = |s: &str| {
+            let n = normalize(s);
+            number_at(&tokens(&n), 0)
+        };
+        assert_eq!(read("25"), Some((25, 1)));
+        assert_eq!(read("tres días"), Some((3, 1)));
+        assert_eq!(read("veintitrés"), Some((23, 1)));
+        assert_eq!(read("treinta y uno"), Some((31, 3)));
+        assert_eq!(read("twenty-five"), Some((25, 2)));
+        assert_eq!(read("treinta y"), Some((30, 1)));
+        assert_eq!(read("hola"), None);
+        assert_eq!(read("12345"), None);
+    }
+}
