@@ -2,6 +2,7 @@
 //! one database. It owns its SQL and its migrations; nothing here is shared with the SQLite
 //! adapter except the [`Store`] contract.
 
+mod booking;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -2,6 +2,8 @@
 //! mode so readers never wait for the writer. It owns its SQL and its migrations; nothing here
 //! is shared with the PostgreSQL adapter except the [`Store`] contract.
 
+mod booking;
+
 use std::str::FromStr;
 use std::time::Duration;
 

@@ -3,12 +3,16 @@
 //!
 //! Each case takes a fresh, migrated, empty store.
 
+mod booking;
+
+pub use booking::*;
+
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
 use citabot_domain::account::{Email, PersonName, Phone, Role};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use time::{Duration, OffsetDateTime, macros::datetime};
 
-const T0: OffsetDateTime = datetime!(2026-11-20 09:30:00.123 UTC);
+pub(crate) const T0: OffsetDateTime = datetime!(2026-11-20 09:30:00.123 UTC);
 
 fn session(id: &str) -> ChatSessionId {
     ChatSessionId::parse(id).expect("test session ids are valid")
@@ -131,7 +135,7 @@ pub async fn concurrent_appends_all_land(store: &dyn Store) -> Result<(), StoreE
     Ok(())
 }
 
-fn new_user(id: &str, email: &str, role: Role) -> NewUser {
+pub(crate) fn new_user(id: &str, email: &str, role: Role) -> NewUser {
     NewUser {
         id: id.to_owned(),
         email: Email::parse(email).expect("test emails are valid"),
@@ -293,7 +297,9 @@ pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), Sto
 }
 
 /// Polls every future to completion together, without pulling in an executor crate.
-async fn join_all<F: std::future::Future>(futures: impl IntoIterator<Item = F>) -> Vec<F::Output> {
+pub(crate) async fn join_all<F: std::future::Future>(
+    futures: impl IntoIterator<Item = F>,
+) -> Vec<F::Output> {
     use std::pin::Pin;
     use std::task::Poll;
     let mut pending: Vec<Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
@@ -336,6 +342,13 @@ macro_rules! store_conformance_tests {
             duplicate_emails_conflict,
             auth_sessions_live_until_expiry_or_deletion,
             conversations_keep_their_owner,
+            business_settings_round_trip,
+            services_and_staff_are_listed,
+            clients_are_found_by_email_and_account,
+            citas_round_trip,
+            double_bookings_are_refused,
+            racing_bookings_leave_one_winner,
+            assistant_state_is_kept,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -4,7 +4,10 @@
 //!
 //! This crate knows nothing about SQL, sqlx or HTTP.
 
+pub mod booking;
 pub mod conformance;
+
+pub use booking::BookingStore;
 
 use async_trait::async_trait;
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -202,6 +205,9 @@ pub enum StoreError {
     /// Stored data that the domain cannot read back (a bug or a hand-edited row).
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
+    /// The staff member already has a pending or confirmed cita at that time.
+    #[error("the staff member is already booked at that time")]
+    SlotTaken,
 }
 
 impl StoreError {
@@ -210,9 +216,10 @@ impl StoreError {
     }
 }
 
-/// Everything the server persists.
+/// Everything the server persists: conversations and accounts here, the booking side in
+/// [`BookingStore`].
 #[async_trait]
-pub trait Store: Send + Sync + std::fmt::Debug {
+pub trait Store: BookingStore + Send + Sync + std::fmt::Debug {
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;
 

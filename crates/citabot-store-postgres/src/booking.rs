@@ -1,0 +1,345 @@
+//! The booking side of the PostgreSQL store. Double bookings are refused by the exclusion
+//! constraint `citas_no_double_booking` (SQLSTATE 23P01), however many bookings race.
+
+use async_trait::async_trait;
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
+use citabot_domain::chat::ChatSessionId;
+use citabot_store::booking::{
+    CitaColumns, CitaTime, ClientColumns, ServiceColumns, citas_with_services, client_from_columns,
+    hours_from_rows, service_from_columns,
+};
+use citabot_store::{BookingStore, StoreError};
+use sqlx::AssertSqlSafe;
+use time::{Date, OffsetDateTime};
+
+use crate::PgStore;
+
+const CITA_COLUMNS: &str =
+    "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at";
+/// [`CITA_COLUMNS`] as selected: the minutes widened to the shared columns' `i64`.
+const CITA_SELECT: &str = "id, staff_id, client_id, date, start_min::bigint, end_min::bigint, \
+     start_at, end_at, status, created_at";
+
+/// A failed write: the exclusion constraint's refusal becomes [`StoreError::SlotTaken`], a
+/// unique key [`StoreError::Conflict`].
+fn write_error(error: sqlx::Error, conflict: &'static str) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.code().as_deref() == Some("23P01") => StoreError::SlotTaken,
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict(conflict),
+        _ => StoreError::backend(error),
+    }
+}
+
+impl PgStore {
+    /// Citas matching `filter` (a `WHERE` clause over `citas` written in this file, its `$n`
+    /// bound to `binds`), with their services.
+    async fn citas_where(
+        &self,
+        filter: &'static str,
+        binds: &[Bind<'_>],
+    ) -> Result<Vec<Cita>, StoreError> {
+        let rows_sql = format!(
+            "SELECT {CITA_SELECT} FROM citas WHERE {filter} ORDER BY date, start_min, staff_id"
+        );
+        let mut rows = sqlx::query_as::<_, CitaColumns>(AssertSqlSafe(rows_sql));
+        for bind in binds {
+            rows = match bind {
+                Bind::Text(text) => rows.bind(*text),
+                Bind::Date(date) => rows.bind(*date),
+            };
+        }
+        let rows = rows
+            .fetch_all(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        let links_sql = format!(
+            "SELECT cita_id, service_id FROM cita_servicio \
+             WHERE cita_id IN (SELECT id FROM citas WHERE {filter}) ORDER BY cita_id, position"
+        );
+        let mut links = sqlx::query_as::<_, (String, String)>(AssertSqlSafe(links_sql));
+        for bind in binds {
+            links = match bind {
+                Bind::Text(text) => links.bind(*text),
+                Bind::Date(date) => links.bind(*date),
+            };
+        }
+        let links = links
+            .fetch_all(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        citas_with_services(rows, &links)
+    }
+}
+
+/// A value for a `$n` of [`PgStore::citas_where`].
+enum Bind<'a> {
+    Text(&'a str),
+    Date(Date),
+}
+
+#[async_trait]
+impl BookingStore for PgStore {
+    async fn business(&self) -> Result<Option<Business>, StoreError> {
+        let row: Option<(String, String, i64)> =
+            sqlx::query_as("SELECT name, time_zone, slot_step::bigint FROM business WHERE id = 1")
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        let Some((name, time_zone, slot_step)) = row else {
+            return Ok(None);
+        };
+        let periods: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT weekday::bigint, open_min::bigint, close_min::bigint FROM opening_periods \
+             ORDER BY weekday, open_min",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        let hours = hours_from_rows(&periods)?;
+        let slot_step = u16::try_from(slot_step)
+            .map_err(|_| StoreError::Corrupt(format!("slot step {slot_step}")))?;
+        Business::new(&name, &time_zone, hours, slot_step)
+            .map(Some)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))
+    }
+
+    async fn save_business(&self, business: &Business) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(
+            "INSERT INTO business (id, name, time_zone, slot_step) VALUES (1, $1, $2, $3) \
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, \
+             time_zone = excluded.time_zone, slot_step = excluded.slot_step",
+        )
+        .bind(&business.name)
+        .bind(&business.time_zone)
+        .bind(i32::from(business.slot_step))
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::backend)?;
+        sqlx::query("DELETE FROM opening_periods")
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        for (weekday, periods) in business.hours.days() {
+            for period in periods {
+                sqlx::query(
+                    "INSERT INTO opening_periods (weekday, open_min, close_min) VALUES ($1, $2, $3)",
+                )
+                .bind(i32::from(weekday.number_days_from_monday()))
+                .bind(i32::from(period.open))
+                .bind(i32::from(period.close))
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+            }
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn services(&self) -> Result<Vec<Service>, StoreError> {
+        let rows: Vec<ServiceColumns> = sqlx::query_as(
+            "SELECT id, name, description, duration_min::bigint, price_cents::bigint, active \
+             FROM services ORDER BY position",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(service_from_columns).collect()
+    }
+
+    async fn create_service(&self, service: &Service) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO services (id, position, name, description, duration_min, price_cents, active) \
+             VALUES ($1, (SELECT COALESCE(MAX(position), 0) + 1 FROM services), $2, $3, $4, $5, $6)",
+        )
+        .bind(&service.id)
+        .bind(&service.name)
+        .bind(&service.description)
+        .bind(i32::from(service.duration_min))
+        .bind(i32::try_from(service.price_cents).map_err(|_| StoreError::Corrupt(format!("price {}", service.price_cents)))?)
+        .bind(service.active)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|error| write_error(error, "service id"))
+    }
+
+    async fn staff(&self) -> Result<Vec<StaffMember>, StoreError> {
+        let rows: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT id, first_name, last_name FROM users \
+             WHERE role IN ('usuario', 'administrador') ORDER BY first_name, last_name, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(rows
+            .into_iter()
+            .map(|(user_id, first, last)| StaffMember {
+                user_id,
+                name: format!("{first} {last}"),
+            })
+            .collect())
+    }
+
+    async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO clients (id, name, email, phone, user_id, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&client.id)
+        .bind(&client.name)
+        .bind(&client.email)
+        .bind(&client.phone)
+        .bind(&client.user_id)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|error| write_error(error, "client"))
+    }
+
+    async fn client(&self, id: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "id = $1", id).await
+    }
+
+    async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "email = $1", email).await
+    }
+
+    async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "user_id = $1", user_id).await
+    }
+
+    async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(AssertSqlSafe(format!(
+            "INSERT INTO citas ({CITA_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+        )))
+        .bind(&cita.id)
+        .bind(&cita.staff_id)
+        .bind(&cita.client_id)
+        .bind(cita.date)
+        .bind(i32::from(cita.start_min))
+        .bind(i32::from(cita.end_min))
+        .bind(cita.start_at)
+        .bind(cita.end_at)
+        .bind(cita.status.as_str())
+        .bind(cita.created_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|error| write_error(error, "cita id"))?;
+        for (position, service_id) in cita.service_ids.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES ($1, $2, $3)",
+            )
+            .bind(&cita.id)
+            .bind(i32::try_from(position).unwrap_or(i32::MAX))
+            .bind(service_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn cita(&self, id: &str) -> Result<Option<Cita>, StoreError> {
+        Ok(self
+            .citas_where("id = $1", &[Bind::Text(id)])
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    async fn citas_between(&self, from: Date, to: Date) -> Result<Vec<Cita>, StoreError> {
+        self.citas_where(
+            "date >= $1 AND date < $2",
+            &[Bind::Date(from), Bind::Date(to)],
+        )
+        .await
+    }
+
+    async fn client_citas(&self, client_id: &str) -> Result<Vec<Cita>, StoreError> {
+        self.citas_where("client_id = $1", &[Bind::Text(client_id)])
+            .await
+    }
+
+    async fn change_cita_status(
+        &self,
+        id: &str,
+        from: CitaStatus,
+        to: CitaStatus,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE citas SET status = $1 WHERE id = $2 AND status = $3")
+            .bind(to.as_str())
+            .bind(id)
+            .bind(from.as_str())
+            .execute(&self.pool)
+            .await
+            .map_err(|error| write_error(error, "cita"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE citas SET staff_id = $1, date = $2, start_min = $3, end_min = $4, start_at = $5, \
+             end_at = $6 WHERE id = $7 AND status IN ('pendiente', 'confirmada')",
+        )
+        .bind(&to.staff_id)
+        .bind(to.date)
+        .bind(i32::from(to.start_min))
+        .bind(i32::from(to.end_min))
+        .bind(to.start_at)
+        .bind(to.end_at)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| write_error(error, "cita"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn assistant_state(&self, session: &ChatSessionId) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT state FROM assistant_states WHERE session_id = $1")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        Ok(row.map(|(state,)| state))
+    }
+
+    async fn save_assistant_state(
+        &self,
+        session: &ChatSessionId,
+        state: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO assistant_states (session_id, state, updated_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (session_id) DO UPDATE SET state = excluded.state, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(session.as_str())
+        .bind(state)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(StoreError::backend)
+    }
+}
+
+/// The client matching `filter` (a condition written in this file, `$1` bound to `value`).
+async fn client_where(
+    store: &PgStore,
+    filter: &'static str,
+    value: &str,
+) -> Result<Option<Client>, StoreError> {
+    let row: Option<ClientColumns> = sqlx::query_as(AssertSqlSafe(format!(
+        "SELECT id, name, email, phone, user_id FROM clients WHERE {filter}"
+    )))
+    .bind(value)
+    .fetch_optional(&store.pool)
+    .await
+    .map_err(StoreError::backend)?;
+    Ok(row.map(client_from_columns))
+}

@@ -1,0 +1,341 @@
+//! The booking side of the SQLite store. Double bookings are refused by triggers
+//! (`slot_taken`), which SQLite's single writer makes race-free.
+
+use async_trait::async_trait;
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
+use citabot_domain::chat::ChatSessionId;
+use citabot_store::booking::{
+    CitaColumns, CitaTime, ClientColumns, ServiceColumns, citas_with_services, client_from_columns,
+    hours_from_rows, service_from_columns,
+};
+use citabot_store::{BookingStore, StoreError};
+use sqlx::AssertSqlSafe;
+use time::{Date, OffsetDateTime};
+
+use crate::SqliteStore;
+
+const CITA_COLUMNS: &str =
+    "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at";
+
+/// A failed write: the trigger's refusal becomes [`StoreError::SlotTaken`], a unique key
+/// [`StoreError::Conflict`].
+fn write_error(error: sqlx::Error, conflict: &'static str) -> StoreError {
+    match &error {
+        sqlx::Error::Database(db) if db.message().contains("slot_taken") => StoreError::SlotTaken,
+        sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict(conflict),
+        _ => StoreError::backend(error),
+    }
+}
+
+impl SqliteStore {
+    /// Citas matching `filter` (a `WHERE` clause over `citas` written in this file, its `?`
+    /// bound to `binds`), with their services.
+    async fn citas_where(
+        &self,
+        filter: &'static str,
+        binds: &[Bind<'_>],
+    ) -> Result<Vec<Cita>, StoreError> {
+        let rows_sql = format!(
+            "SELECT {CITA_COLUMNS} FROM citas WHERE {filter} ORDER BY date, start_min, staff_id"
+        );
+        let mut rows = sqlx::query_as::<_, CitaColumns>(AssertSqlSafe(rows_sql));
+        for bind in binds {
+            rows = match bind {
+                Bind::Text(text) => rows.bind(*text),
+                Bind::Date(date) => rows.bind(*date),
+            };
+        }
+        let rows = rows
+            .fetch_all(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        let links_sql = format!(
+            "SELECT cita_id, service_id FROM cita_servicio \
+             WHERE cita_id IN (SELECT id FROM citas WHERE {filter}) ORDER BY cita_id, position"
+        );
+        let mut links = sqlx::query_as::<_, (String, String)>(AssertSqlSafe(links_sql));
+        for bind in binds {
+            links = match bind {
+                Bind::Text(text) => links.bind(*text),
+                Bind::Date(date) => links.bind(*date),
+            };
+        }
+        let links = links
+            .fetch_all(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        citas_with_services(rows, &links)
+    }
+}
+
+/// A value for a `?` of [`SqliteStore::citas_where`].
+enum Bind<'a> {
+    Text(&'a str),
+    Date(Date),
+}
+
+#[async_trait]
+impl BookingStore for SqliteStore {
+    async fn business(&self) -> Result<Option<Business>, StoreError> {
+        let row: Option<(String, String, i64)> =
+            sqlx::query_as("SELECT name, time_zone, slot_step FROM business WHERE id = 1")
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        let Some((name, time_zone, slot_step)) = row else {
+            return Ok(None);
+        };
+        let periods: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT weekday, open_min, close_min FROM opening_periods ORDER BY weekday, open_min",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        let hours = hours_from_rows(&periods)?;
+        let slot_step = u16::try_from(slot_step)
+            .map_err(|_| StoreError::Corrupt(format!("slot step {slot_step}")))?;
+        Business::new(&name, &time_zone, hours, slot_step)
+            .map(Some)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))
+    }
+
+    async fn save_business(&self, business: &Business) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(
+            "INSERT INTO business (id, name, time_zone, slot_step) VALUES (1, ?, ?, ?) \
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, \
+             time_zone = excluded.time_zone, slot_step = excluded.slot_step",
+        )
+        .bind(&business.name)
+        .bind(&business.time_zone)
+        .bind(business.slot_step)
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::backend)?;
+        sqlx::query("DELETE FROM opening_periods")
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        for (weekday, periods) in business.hours.days() {
+            for period in periods {
+                sqlx::query(
+                    "INSERT INTO opening_periods (weekday, open_min, close_min) VALUES (?, ?, ?)",
+                )
+                .bind(weekday.number_days_from_monday())
+                .bind(period.open)
+                .bind(period.close)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+            }
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn services(&self) -> Result<Vec<Service>, StoreError> {
+        let rows: Vec<ServiceColumns> = sqlx::query_as(
+            "SELECT id, name, description, duration_min, price_cents, active \
+             FROM services ORDER BY position",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(service_from_columns).collect()
+    }
+
+    async fn create_service(&self, service: &Service) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO services (id, position, name, description, duration_min, price_cents, active) \
+             VALUES (?, (SELECT COALESCE(MAX(position), 0) + 1 FROM services), ?, ?, ?, ?, ?)",
+        )
+        .bind(&service.id)
+        .bind(&service.name)
+        .bind(&service.description)
+        .bind(service.duration_min)
+        .bind(service.price_cents)
+        .bind(service.active)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|error| write_error(error, "service id"))
+    }
+
+    async fn staff(&self) -> Result<Vec<StaffMember>, StoreError> {
+        let rows: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT id, first_name, last_name FROM users \
+             WHERE role IN ('usuario', 'administrador') ORDER BY first_name, last_name, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(rows
+            .into_iter()
+            .map(|(user_id, first, last)| StaffMember {
+                user_id,
+                name: format!("{first} {last}"),
+            })
+            .collect())
+    }
+
+    async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO clients (id, name, email, phone, user_id, created_at) \
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&client.id)
+        .bind(&client.name)
+        .bind(&client.email)
+        .bind(&client.phone)
+        .bind(&client.user_id)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|error| write_error(error, "client"))
+    }
+
+    async fn client(&self, id: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "id = ?", id).await
+    }
+
+    async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "email = ?", email).await
+    }
+
+    async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError> {
+        client_where(self, "user_id = ?", user_id).await
+    }
+
+    async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        sqlx::query(AssertSqlSafe(format!(
+            "INSERT INTO citas ({CITA_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )))
+        .bind(&cita.id)
+        .bind(&cita.staff_id)
+        .bind(&cita.client_id)
+        .bind(cita.date)
+        .bind(cita.start_min)
+        .bind(cita.end_min)
+        .bind(cita.start_at)
+        .bind(cita.end_at)
+        .bind(cita.status.as_str())
+        .bind(cita.created_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(|error| write_error(error, "cita id"))?;
+        for (position, service_id) in cita.service_ids.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES (?, ?, ?)",
+            )
+            .bind(&cita.id)
+            .bind(i64::try_from(position).unwrap_or(i64::MAX))
+            .bind(service_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        }
+        tx.commit().await.map_err(StoreError::backend)
+    }
+
+    async fn cita(&self, id: &str) -> Result<Option<Cita>, StoreError> {
+        Ok(self
+            .citas_where("id = ?", &[Bind::Text(id)])
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    async fn citas_between(&self, from: Date, to: Date) -> Result<Vec<Cita>, StoreError> {
+        self.citas_where(
+            "date >= ? AND date < ?",
+            &[Bind::Date(from), Bind::Date(to)],
+        )
+        .await
+    }
+
+    async fn client_citas(&self, client_id: &str) -> Result<Vec<Cita>, StoreError> {
+        self.citas_where("client_id = ?", &[Bind::Text(client_id)])
+            .await
+    }
+
+    async fn change_cita_status(
+        &self,
+        id: &str,
+        from: CitaStatus,
+        to: CitaStatus,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE citas SET status = ? WHERE id = ? AND status = ?")
+            .bind(to.as_str())
+            .bind(id)
+            .bind(from.as_str())
+            .execute(&self.pool)
+            .await
+            .map_err(|error| write_error(error, "cita"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE citas SET staff_id = ?, date = ?, start_min = ?, end_min = ?, start_at = ?, \
+             end_at = ? WHERE id = ? AND status IN ('pendiente', 'confirmada')",
+        )
+        .bind(&to.staff_id)
+        .bind(to.date)
+        .bind(to.start_min)
+        .bind(to.end_min)
+        .bind(to.start_at)
+        .bind(to.end_at)
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| write_error(error, "cita"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn assistant_state(&self, session: &ChatSessionId) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT state FROM assistant_states WHERE session_id = ?")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        Ok(row.map(|(state,)| state))
+    }
+
+    async fn save_assistant_state(
+        &self,
+        session: &ChatSessionId,
+        state: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO assistant_states (session_id, state, updated_at) VALUES (?, ?, ?) \
+             ON CONFLICT (session_id) DO UPDATE SET state = excluded.state, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(session.as_str())
+        .bind(state)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(StoreError::backend)
+    }
+}
+
+/// The client matching `filter` (a condition written in this file, one `?` bound to `value`).
+async fn client_where(
+    store: &SqliteStore,
+    filter: &'static str,
+    value: &str,
+) -> Result<Option<Client>, StoreError> {
+    let row: Option<ClientColumns> = sqlx::query_as(AssertSqlSafe(format!(
+        "SELECT id, name, email, phone, user_id FROM clients WHERE {filter}"
+    )))
+    .bind(value)
+    .fetch_optional(&store.pool)
+    .await
+    .map_err(StoreError::backend)?;
+    Ok(row.map(client_from_columns))
+}

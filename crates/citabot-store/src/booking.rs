@@ -1,0 +1,208 @@
+//! The booking part of the storage port (DESIGN B1, B3): the business, its services, staff and
+//! clients, citas with their services, and the assistant's conversation state. Adapters must
+//! refuse a cita that would double-book a staff member in the database itself
+//! ([`StoreError::SlotTaken`]), so that two racing bookings cannot both succeed.
+
+use async_trait::async_trait;
+use citabot_domain::booking::{
+    Business, Cita, CitaStatus, Client, DayMinute, OpeningPeriod, Service, StaffMember, WeeklyHours,
+};
+use citabot_domain::chat::ChatSessionId;
+use time::{Date, OffsetDateTime, Weekday};
+
+use crate::StoreError;
+
+/// Where and when a cita happens; what moving it changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CitaTime {
+    pub staff_id: String,
+    pub date: Date,
+    pub start_min: DayMinute,
+    pub end_min: DayMinute,
+    pub start_at: OffsetDateTime,
+    pub end_at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait BookingStore: Send + Sync {
+    /// The business's settings and opening hours; `None` before they are first saved.
+    async fn business(&self) -> Result<Option<Business>, StoreError>;
+
+    /// Saves the settings and replaces the opening hours, in one transaction.
+    async fn save_business(&self, business: &Business) -> Result<(), StoreError>;
+
+    /// Every service, active or not, in the order they were created.
+    async fn services(&self) -> Result<Vec<Service>, StoreError>;
+
+    /// Adds a service; [`StoreError::Conflict`] when its id is taken.
+    async fn create_service(&self, service: &Service) -> Result<(), StoreError>;
+
+    /// Accounts with role `usuario` or `administrador`, by name.
+    async fn staff(&self) -> Result<Vec<StaffMember>, StoreError>;
+
+    /// Adds a client; [`StoreError::Conflict`] when its email or account already has one.
+    async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError>;
+
+    async fn client(&self, id: &str) -> Result<Option<Client>, StoreError>;
+
+    /// The client with this (lower-cased) email.
+    async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError>;
+
+    /// The client linked to this account.
+    async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError>;
+
+    /// Writes a cita and its `cita_servicio` rows in one transaction; [`StoreError::SlotTaken`]
+    /// when its staff member already has a pending or confirmed cita overlapping it.
+    async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError>;
+
+    async fn cita(&self, id: &str) -> Result<Option<Cita>, StoreError>;
+
+    /// Citas on `from` up to the day before `to`, by date, start and staff.
+    async fn citas_between(&self, from: Date, to: Date) -> Result<Vec<Cita>, StoreError>;
+
+    /// A client's citas, by date and start.
+    async fn client_citas(&self, client_id: &str) -> Result<Vec<Cita>, StoreError>;
+
+    /// Moves a cita from status `from` to `to`; `false` when it is not (any more) in `from`.
+    async fn change_cita_status(
+        &self,
+        id: &str,
+        from: CitaStatus,
+        to: CitaStatus,
+    ) -> Result<bool, StoreError>;
+
+    /// Moves a pending or confirmed cita to another time (and maybe staff member); `false` when
+    /// there is no such cita holding time, [`StoreError::SlotTaken`] when the new time is taken.
+    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError>;
+
+    /// The assistant's saved state for a conversation (opaque text to the store).
+    async fn assistant_state(&self, session: &ChatSessionId) -> Result<Option<String>, StoreError>;
+
+    /// Saves the assistant's state for a conversation, replacing the previous one.
+    async fn save_assistant_state(
+        &self,
+        session: &ChatSessionId,
+        state: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError>;
+}
+
+/// A service's stored columns: `id, name, description, duration_min, price_cents, active`.
+pub type ServiceColumns = (String, String, String, i64, i64, bool);
+
+/// A client's stored columns: `id, name, email, phone, user_id`.
+pub type ClientColumns = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+/// A cita's stored columns: `id, staff_id, client_id, date, start_min, end_min, start_at, end_at,
+/// status, created_at`; its services are read separately.
+pub type CitaColumns = (
+    String,
+    String,
+    String,
+    Date,
+    i64,
+    i64,
+    OffsetDateTime,
+    OffsetDateTime,
+    String,
+    OffsetDateTime,
+);
+
+fn minute(value: i64, what: &str) -> Result<DayMinute, StoreError> {
+    DayMinute::try_from(value)
+        .map_err(|_| StoreError::Corrupt(format!("{what} out of range: {value}")))
+}
+
+/// Rebuilds a service from its stored columns.
+pub fn service_from_columns(columns: ServiceColumns) -> Result<Service, StoreError> {
+    let (id, name, description, duration, price, active) = columns;
+    Ok(Service {
+        id,
+        name,
+        description,
+        duration_min: minute(duration, "service duration")?,
+        price_cents: u32::try_from(price)
+            .map_err(|_| StoreError::Corrupt(format!("price out of range: {price}")))?,
+        active,
+    })
+}
+
+/// Rebuilds a client from its stored columns.
+pub fn client_from_columns(columns: ClientColumns) -> Client {
+    let (id, name, email, phone, user_id) = columns;
+    Client {
+        id,
+        name,
+        email,
+        phone,
+        user_id,
+    }
+}
+
+/// Rebuilds a cita from its stored columns and its services (in booking order).
+pub fn cita_from_columns(
+    columns: CitaColumns,
+    service_ids: Vec<String>,
+) -> Result<Cita, StoreError> {
+    let (id, staff_id, client_id, date, start, end, start_at, end_at, status, created_at) = columns;
+    Ok(Cita {
+        id,
+        staff_id,
+        client_id,
+        date,
+        start_min: minute(start, "cita start")?,
+        end_min: minute(end, "cita end")?,
+        start_at,
+        end_at,
+        status: CitaStatus::parse(&status)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))?,
+        service_ids,
+        created_at,
+    })
+}
+
+/// Joins citas with their `(cita_id, service_id)` links, read in booking order.
+pub fn citas_with_services(
+    rows: Vec<CitaColumns>,
+    links: &[(String, String)],
+) -> Result<Vec<Cita>, StoreError> {
+    rows.into_iter()
+        .map(|columns| {
+            let services = links
+                .iter()
+                .filter(|(cita, _)| *cita == columns.0)
+                .map(|(_, service)| service.clone())
+                .collect();
+            cita_from_columns(columns, services)
+        })
+        .collect()
+}
+
+/// Opening hours from `(weekday, open, close)` rows, Monday = 0.
+pub fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreError> {
+    let mut days: Vec<(Weekday, Vec<OpeningPeriod>)> = Vec::new();
+    let mut weekday = Weekday::Monday;
+    for number in 0..7 {
+        let periods = rows
+            .iter()
+            .filter(|(day, _, _)| *day == number)
+            .map(|(_, open, close)| {
+                Ok(OpeningPeriod {
+                    open: u16::try_from(*open)
+                        .map_err(|_| StoreError::Corrupt(format!("opening minute {open}")))?,
+                    close: u16::try_from(*close)
+                        .map_err(|_| StoreError::Corrupt(format!("closing minute {close}")))?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        days.push((weekday, periods));
+        weekday = weekday.next();
+    }
+    WeeklyHours::new(days).map_err(|error| StoreError::Corrupt(error.to_string()))
+}

@@ -1,0 +1,340 @@
+//! Conformance cases of the booking side ([`BookingStore`](crate::BookingStore)).
+
+use citabot_domain::account::Role;
+use citabot_domain::booking::{
+    Business, Cita, CitaStatus, Client, OpeningPeriod, Service, WeeklyHours, zone,
+};
+use citabot_domain::chat::ChatSessionId;
+use time::macros::date;
+use time::{Date, Weekday};
+
+use super::{T0, join_all, new_user};
+use crate::booking::CitaTime;
+use crate::{Store, StoreError};
+
+fn salon(name: &str, close: u16) -> Business {
+    let hours = WeeklyHours::new([
+        (
+            Weekday::Monday,
+            vec![
+                OpeningPeriod {
+                    open: 570,
+                    close: 840,
+                },
+                OpeningPeriod { open: 990, close },
+            ],
+        ),
+        (
+            Weekday::Saturday,
+            vec![OpeningPeriod {
+                open: 540,
+                close: 840,
+            }],
+        ),
+    ])
+    .expect("valid hours");
+    Business::new(name, "Europe/Madrid", hours, 15).expect("valid business")
+}
+
+fn service(id: &str, name: &str, duration_min: u16, price_cents: u32) -> Service {
+    Service {
+        id: id.into(),
+        name: name.into(),
+        description: format!("{name} en el salón"),
+        duration_min,
+        price_cents,
+        active: true,
+    }
+}
+
+fn client(id: &str, email: Option<&str>, user_id: Option<&str>) -> Client {
+    Client {
+        id: id.into(),
+        name: "Marta Ruiz".into(),
+        email: email.map(str::to_owned),
+        phone: Some("+34611222333".into()),
+        user_id: user_id.map(str::to_owned),
+    }
+}
+
+fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min: u16) -> Cita {
+    Cita {
+        id: id.into(),
+        staff_id: staff_id.into(),
+        client_id: "k-1".into(),
+        date,
+        start_min,
+        end_min,
+        start_at: zone::instant("Europe/Madrid", date, start_min).expect("valid"),
+        end_at: zone::instant("Europe/Madrid", date, end_min).expect("valid"),
+        status: CitaStatus::Pendiente,
+        service_ids: vec!["corte".into()],
+        created_at: T0,
+    }
+}
+
+/// Two staff members, a client and two services: what a cita needs to exist.
+async fn booking_fixture(store: &dyn Store) -> Result<(), StoreError> {
+    store
+        .create_user(&new_user("staff-ana", "ana@salon.es", Role::Usuario))
+        .await?;
+    store
+        .create_user(&new_user(
+            "staff-luis",
+            "luis@salon.es",
+            Role::Administrador,
+        ))
+        .await?;
+    store
+        .create_service(&service("corte", "Corte", 30, 1800))
+        .await?;
+    store
+        .create_service(&service("tinte", "Tinte", 90, 4850))
+        .await?;
+    store
+        .create_client(&client("k-1", Some("marta@ejemplo.es"), None), T0)
+        .await
+}
+
+/// The business reads back as saved; saving again replaces settings and hours whole.
+pub async fn business_settings_round_trip(store: &dyn Store) -> Result<(), StoreError> {
+    assert_eq!(
+        store.business().await?,
+        None,
+        "nothing before the first save"
+    );
+    let first = salon("Peluquería Marta", 1230);
+    store.save_business(&first).await?;
+    assert_eq!(store.business().await?, Some(first));
+    let second = salon("Salón Marta", 1200);
+    store.save_business(&second).await?;
+    assert_eq!(store.business().await?, Some(second));
+    Ok(())
+}
+
+/// Services keep their fields and creation order; an id is taken once. Staff are the accounts
+/// with a staff role.
+pub async fn services_and_staff_are_listed(store: &dyn Store) -> Result<(), StoreError> {
+    let mut inactive = service("alisado", "Alisado de keratina", 120, 9000);
+    inactive.active = false;
+    for item in [
+        service("corte", "Corte", 30, 1800),
+        inactive.clone(),
+        service("barba", "Arreglo de barba", 15, 800),
+    ] {
+        store.create_service(&item).await?;
+    }
+    let names: Vec<String> = store.services().await?.into_iter().map(|s| s.id).collect();
+    assert_eq!(names, ["corte", "alisado", "barba"]);
+    assert_eq!(store.services().await?[1], inactive);
+    assert!(matches!(
+        store.create_service(&service("corte", "Otro", 30, 1)).await,
+        Err(StoreError::Conflict(_))
+    ));
+
+    store
+        .create_user(&new_user("c-1", "cliente@ejemplo.es", Role::Cliente))
+        .await?;
+    store
+        .create_user(&new_user("s-1", "staff@salon.es", Role::Usuario))
+        .await?;
+    store
+        .create_user(&new_user("a-1", "admin@salon.es", Role::Administrador))
+        .await?;
+    let staff: Vec<String> = store
+        .staff()
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    assert_eq!(staff.len(), 2);
+    assert!(staff.contains(&"s-1".to_owned()) && staff.contains(&"a-1".to_owned()));
+    assert_eq!(store.staff().await?[0].name, "Ana López García");
+    Ok(())
+}
+
+/// Clients are found by id, email and account; an email or account has one client.
+pub async fn clients_are_found_by_email_and_account(store: &dyn Store) -> Result<(), StoreError> {
+    store
+        .create_user(&new_user("u-marta", "marta@ejemplo.es", Role::Cliente))
+        .await?;
+    let marta = client("k-1", Some("marta@ejemplo.es"), Some("u-marta"));
+    store.create_client(&marta, T0).await?;
+    let walk_in = client("k-2", None, None);
+    store.create_client(&walk_in, T0).await?;
+    assert_eq!(store.client("k-1").await?, Some(marta.clone()));
+    assert_eq!(
+        store.client_by_email("marta@ejemplo.es").await?,
+        Some(marta.clone())
+    );
+    assert_eq!(store.client_for_user("u-marta").await?, Some(marta));
+    assert_eq!(store.client("k-2").await?, Some(walk_in));
+    assert_eq!(store.client_by_email("nadie@ejemplo.es").await?, None);
+    assert!(matches!(
+        store
+            .create_client(&client("k-3", Some("marta@ejemplo.es"), None), T0)
+            .await,
+        Err(StoreError::Conflict(_))
+    ));
+    Ok(())
+}
+
+/// A cita reads back whole with its services in order, by id, by day range and by client; its
+/// status moves only from the status the caller saw.
+pub async fn citas_round_trip(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    let mut both = cita("c-1", "staff-ana", friday, 1020, 1140);
+    both.service_ids = vec!["tinte".into(), "corte".into()];
+    store.create_cita(&both).await?;
+    let next_day = cita("c-2", "staff-luis", date!(2026 - 11 - 28), 600, 630);
+    store.create_cita(&next_day).await?;
+
+    assert_eq!(store.cita("c-1").await?, Some(both.clone()));
+    assert_eq!(store.cita("c-0").await?, None);
+    assert_eq!(
+        store.citas_between(friday, date!(2026 - 11 - 28)).await?,
+        [both.clone()]
+    );
+    assert_eq!(
+        store
+            .citas_between(friday, date!(2026 - 11 - 29))
+            .await?
+            .len(),
+        2
+    );
+    assert_eq!(store.client_citas("k-1").await?.len(), 2);
+
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::Pendiente, CitaStatus::Confirmada)
+            .await?
+    );
+    assert!(
+        !store
+            .change_cita_status("c-1", CitaStatus::Pendiente, CitaStatus::Cancelada)
+            .await?,
+        "it is no longer pending"
+    );
+    assert_eq!(
+        store.cita("c-1").await?.map(|c| c.status),
+        Some(CitaStatus::Confirmada)
+    );
+    Ok(())
+}
+
+/// The database itself refuses to double-book a staff member; back to back, another staff
+/// member, or a cancelled cita's time are fine; a move into a taken time is refused too.
+pub async fn double_bookings_are_refused(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    store
+        .create_cita(&cita("c-1", "staff-ana", friday, 600, 660))
+        .await?;
+    for (id, start, end) in [("c-2", 630, 690), ("c-3", 570, 615), ("c-4", 600, 660)] {
+        assert!(
+            matches!(
+                store
+                    .create_cita(&cita(id, "staff-ana", friday, start, end))
+                    .await,
+                Err(StoreError::SlotTaken)
+            ),
+            "{id} overlaps"
+        );
+        assert_eq!(store.cita(id).await?, None, "nothing of {id} was written");
+    }
+    store
+        .create_cita(&cita("c-5", "staff-ana", friday, 660, 690))
+        .await?;
+    store
+        .create_cita(&cita("c-6", "staff-luis", friday, 600, 660))
+        .await?;
+
+    let moving = CitaTime {
+        staff_id: "staff-ana".into(),
+        date: friday,
+        start_min: 645,
+        end_min: 675,
+        start_at: zone::instant("Europe/Madrid", friday, 645).expect("valid"),
+        end_at: zone::instant("Europe/Madrid", friday, 675).expect("valid"),
+    };
+    assert!(matches!(
+        store.move_cita("c-6", &moving).await,
+        Err(StoreError::SlotTaken)
+    ));
+    assert_eq!(
+        store.cita("c-6").await?.map(|c| c.staff_id),
+        Some("staff-luis".into())
+    );
+
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::Pendiente, CitaStatus::Cancelada)
+            .await?
+    );
+    store
+        .create_cita(&cita("c-7", "staff-ana", friday, 600, 660))
+        .await?;
+    let free = CitaTime {
+        start_min: 720,
+        end_min: 780,
+        start_at: zone::instant("Europe/Madrid", friday, 720).expect("valid"),
+        end_at: zone::instant("Europe/Madrid", friday, 780).expect("valid"),
+        ..moving
+    };
+    assert!(store.move_cita("c-6", &free).await?);
+    assert!(
+        !store.move_cita("c-1", &free).await?,
+        "a cancelled cita does not move"
+    );
+    Ok(())
+}
+
+/// Many bookings racing for one slot: exactly one is written.
+pub async fn racing_bookings_leave_one_winner(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    let attempts: Vec<Cita> = (0..12)
+        .map(|i| {
+            cita(
+                &format!("race-{i}"),
+                "staff-ana",
+                friday,
+                600 + i % 3 * 15,
+                660,
+            )
+        })
+        .collect();
+    let results = join_all(attempts.iter().map(|attempt| store.create_cita(attempt))).await;
+    let won = results.iter().filter(|result| result.is_ok()).count();
+    let refused = results
+        .iter()
+        .filter(|result| matches!(result, Err(StoreError::SlotTaken)))
+        .count();
+    assert_eq!((won, refused), (1, 11), "{results:?}");
+    assert_eq!(
+        store
+            .citas_between(friday, date!(2026 - 11 - 28))
+            .await?
+            .len(),
+        1
+    );
+    Ok(())
+}
+
+/// The assistant's state per conversation is kept and replaced.
+pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError> {
+    let id = ChatSessionId::parse("state-1").expect("valid");
+    assert_eq!(store.assistant_state(&id).await?, None);
+    store
+        .save_assistant_state(&id, r#"{"step":"fecha"}"#, T0)
+        .await?;
+    store
+        .save_assistant_state(&id, r#"{"step":"confirmar"}"#, T0)
+        .await?;
+    assert_eq!(
+        store.assistant_state(&id).await?.as_deref(),
+        Some(r#"{"step":"confirmar"}"#)
+    );
+    Ok(())
+}
