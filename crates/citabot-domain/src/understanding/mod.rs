@@ -4,7 +4,9 @@
 //! nothing learnt at run time. The conversation state machine decides what to do with the result.
 
 mod date;
+mod daytime;
 mod normalize;
 
 pub use date::{DateExpr, parse_date};
+pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use normalize::normalize;

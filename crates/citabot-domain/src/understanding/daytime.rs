@@ -1,0 +1,650 @@
+//! Times of day as visitors say them: an exact clock time, or a part of the day.
+//!
+//! Only marked numbers are times: "a las 10", "at 5", "10:30", "10.30", "10h", "5pm", "5 de la
+//! tarde". A bare number is never a time, so in "el 25 de noviembre a las 10" the 25 stays a day,
+//! and `25/11` (a slash) is never read as a time. A clock time with a dot followed by "euros" is
+//! a price.
+//!
+//! "A las 5" could be 05:00 or 17:00: the reading is returned as said with
+//! `ambiguous_half_day: true`, and [`resolve_in_hours`] picks the reading inside the business's
+//! opening hours. A qualifier ("de la tarde", "pm", "por la tarde" anywhere in the message), a
+//! 24-hour clock ("17:00") or a leading zero ("08:00") settles it. Twelve is noon.
+
+use super::normalize::{normalize, number_at, tokens};
+
+/// A time the visitor named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeExpr {
+    /// A clock time, in minutes after midnight.
+    At {
+        /// Minutes after midnight, as said (05:00 for an unqualified "a las 5").
+        minutes: u16,
+        /// True when the hour was said without morning/afternoon and could be twelve hours
+        /// later (1 to 11 without a qualifier).
+        ambiguous_half_day: bool,
+    },
+    /// A part of the day rather than a time.
+    Part(DayPart),
+}
+
+/// A part of the day, whose hours depend on the business (see [`DayPart::window`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DayPart {
+    /// "por la mañana", "in the morning": until 14:00.
+    Morning,
+    /// "por la tarde", "in the afternoon": 14:00 to 20:00 (Spanish afternoons run late).
+    Afternoon,
+    /// "por la noche", "in the evening", "tonight": from 20:00.
+    Evening,
+    /// "después de comer", "after lunch": from 15:00, when Spanish lunch is over.
+    AfterLunch,
+    /// "a primera hora", "first thing": the first hour the business is open.
+    FirstThing,
+    /// "a última hora", "last thing": the last hour the business is open.
+    LastThing,
+}
+
+impl DayPart {
+    /// The minutes `[start, end)` this part covers within opening hours `[open_min, close_min)`,
+    /// or `None` when the business is closed during all of it.
+    pub fn window(self, open_min: u16, close_min: u16) -> Option<(u16, u16)> {
+        let (start, end) = match self {
+            DayPart::Morning => (0, 14 * 60),
+            DayPart::Afternoon => (14 * 60, 20 * 60),
+            DayPart::Evening => (20 * 60, 24 * 60),
+            DayPart::AfterLunch => (15 * 60, 24 * 60),
+            DayPart::FirstThing => (open_min, open_min.saturating_add(60)),
+            DayPart::LastThing => (close_min.saturating_sub(60), close_min),
+        };
+        let (start, end) = (start.max(open_min), end.min(close_min));
+        (start < end).then_some((start, end))
+    }
+}
+
+/// A [`TimeExpr`] read against opening hours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResolvedTime {
+    /// One start time, minutes after midnight.
+    Exact(u16),
+    /// Any start in `[start, end)`, minutes after midnight.
+    Window {
+        /// First minute of the window.
+        start: u16,
+        /// End of the window (excluded).
+        end: u16,
+    },
+}
+
+/// Reads `expr` against opening hours `[open_min, close_min)`.
+///
+/// An ambiguous hour takes the reading inside the hours ("a las 8" with 09:00–21:00 is 20:00,
+/// "a las 10" is 10:00); when both readings fit, 1 to 7 are read as afternoon (nobody books a
+/// haircut at 5 a.m.) and 8 to 11 as said; when neither fits the time stays as said, so the
+/// caller can answer that the business is closed then. A part of the day becomes its window, or
+/// `None` when the business is closed all of it.
+pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option<ResolvedTime> {
+    match expr {
+        TimeExpr::At {
+            minutes,
+            ambiguous_half_day: false,
+        } => Some(ResolvedTime::Exact(minutes)),
+        TimeExpr::At {
+            minutes,
+            ambiguous_half_day: true,
+        } => {
+            let later = minutes + 12 * 60;
+            let open = |m: u16| open_min <= m && m < close_min;
+            let pick = match (open(minutes), open(later)) {
+                (true, true) if minutes < 8 * 60 => later,
+                (false, true) => later,
+                _ => minutes,
+            };
+            Some(ResolvedTime::Exact(pick))
+        }
+        TimeExpr::Part(part) => part
+            .window(open_min, close_min)
+            .map(|(start, end)| ResolvedTime::Window { start, end }),
+    }
+}
+
+/// Finds the time in a message: the first exact time, settled by any part of the day also said
+/// ("a las 5, por la tarde" is 17:00); otherwise the first part of the day. `None` when the
+/// message names no time.
+pub fn parse_time(text: &str) -> Option<TimeExpr> {
+    let normalized = normalize(text);
+    parse_time_tokens(&tokens(&normalized))
+}
+
+pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
+    let mut exact: Option<(u16, bool)> = None;
+    let mut part: Option<DayPart> = None;
+    let mut i = 0;
+    while i < t.len() {
+        if let Some((at, used)) = exact_at(t, i) {
+            exact = exact.or(Some(at));
+            i += used;
+        } else if let Some((p, used)) = part_at(t, i) {
+            part = part.or(Some(p));
+            i += used;
+        } else {
+            i += 1;
+        }
+    }
+    match (exact, part) {
+        (Some((minutes, true)), Some(p))
+            if !matches!(p, DayPart::FirstThing | DayPart::LastThing) =>
+        {
+            let later = p != DayPart::Morning;
+            let minutes = if later { minutes + 12 * 60 } else { minutes };
+            Some(TimeExpr::At {
+                minutes,
+                ambiguous_half_day: false,
+            })
+        }
+        (Some((minutes, ambiguous_half_day)), _) => Some(TimeExpr::At {
+            minutes,
+            ambiguous_half_day,
+        }),
+        (None, Some(p)) => Some(TimeExpr::Part(p)),
+        (None, None) => None,
+    }
+}
+
+/// A part of the day starting at `t[i]`, and how many tokens it takes.
+fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
+    let w = t[i];
+    let next = t.get(i + 1).copied();
+    let has = |words: &[&str]| {
+        words
+            .iter()
+            .enumerate()
+            .all(|(k, word)| t.get(i + k) == Some(word))
+    };
+    let of_day = |word: &str| match word {
+        "manana" => Some(DayPart::Morning),
+        "tarde" => Some(DayPart::Afternoon),
+        "noche" => Some(DayPart::Evening),
+        _ => None,
+    };
+    // "por la mañana", "de la tarde", "en la noche", "a la tarde", "esta tarde".
+    if matches!(w, "por" | "de" | "en" | "a")
+        && next == Some("la")
+        && let Some(p) = t.get(i + 2).and_then(|x| of_day(x))
+    {
+        return Some((p, 3));
+    }
+    if w == "esta"
+        && let Some(p) = next.and_then(of_day)
+    {
+        return Some((p, 2));
+    }
+    // "good morning" is a greeting, not a time.
+    if i > 0 && t[i - 1] == "good" {
+        return None;
+    }
+    let english = match w {
+        "morning" => Some(DayPart::Morning),
+        "afternoon" => Some(DayPart::Afternoon),
+        "evening" | "tonight" | "night" => Some(DayPart::Evening),
+        _ => None,
+    };
+    if english.is_some() {
+        return english.map(|p| (p, 1));
+    }
+    for (words, p) in [
+        (&["despues", "de", "comer"][..], DayPart::AfterLunch),
+        (&["despues", "de", "almorzar"], DayPart::AfterLunch),
+        (&["despues", "del", "almuerzo"], DayPart::AfterLunch),
+        (&["despues", "de", "la", "comida"], DayPart::AfterLunch),
+        (&["after", "lunch"], DayPart::AfterLunch),
+        (&["primera", "hora"], DayPart::FirstThing),
+        (&["first", "thing"], DayPart::FirstThing),
+        (&["ultima", "hora"], DayPart::LastThing),
+        (&["last", "thing"], DayPart::LastThing),
+        (&["end", "of", "the", "day"], DayPart::LastThing),
+    ] {
+        if has(words) {
+            return Some((p, words.len()));
+        }
+    }
+    None
+}
+
+/// An exact time starting at `t[i]`: the minutes, whether the half of the day is open, and how
+/// many tokens it takes.
+fn exact_at(t: &[&str], i: usize) -> Option<((u16, bool), usize)> {
+    let w = t[i];
+    let fixed = |minutes: u16, used: usize| Some(((minutes, false), used));
+    match w {
+        "mediodia" | "noon" => return fixed(12 * 60, 1),
+        "medio" if t.get(i + 1) == Some(&"dia") => return fixed(12 * 60, 2),
+        "medianoche" | "midnight" => return fixed(0, 1),
+        _ => {}
+    }
+    // "half past 5", "quarter past 5", "quarter to 5".
+    let english_offset = match (w, t.get(i + 1).copied()) {
+        ("half", Some("past")) => Some(30),
+        ("quarter", Some("past")) => Some(15),
+        ("quarter", Some("to")) => Some(-15),
+        _ => None,
+    };
+    if let Some(offset) = english_offset
+        && let Some((h, used)) = number_at(t, i + 2).filter(|&(h, _)| (1..=12).contains(&h))
+    {
+        let (minutes, used_after, settled) = qualify(t, i + 2 + used, h as u16, 0);
+        let minutes = (i32::from(minutes) + offset).rem_euclid(24 * 60) as u16;
+        return Some(((minutes, !settled && h < 12), 2 + used + used_after));
+    }
+
+    // A clock token that stands on its own: "10:30", "10.30", "10h", "10h30", "5pm", "08:00".
+    if let Some(clock) = clock_token(w)
+        && (clock.minutes.is_some() || !clock.suffix.is_empty())
+    {
+        if clock.suffix.is_empty()
+            && w.contains('.')
+            && matches!(t.get(i + 1), Some(&"euros" | &"euro" | &"eur" | &"e"))
+        {
+            return None;
+        }
+        return with_clock(t, i, &clock, 1);
+    }
+    // A marked hour: "a las 10", "las cinco", "a la una", "at 5", "at 5:30", "around 5".
+    if matches!(w, "las" | "la" | "at" | "around" | "sobre" | "hacia") {
+        let (hour_at, clock) = (i + 1, t.get(i + 1).and_then(|x| clock_token(x)));
+        if let Some(clock) = clock.filter(|c| w != "la" || c.hour == 1) {
+            return with_clock(t, hour_at, &clock, 2);
+        }
+        if let Some((h, used)) = number_at(t, hour_at).filter(|&(h, _)| h <= 24)
+            && !(w == "la" && h != 1)
+        {
+            let clock = Clock {
+                hour: h as u16,
+                minutes: None,
+                suffix: "",
+                leading_zero: false,
+            };
+            return with_clock(t, hour_at + used - 1, &clock, 1 + used);
+        }
+    }
+    // "5 de la tarde", "5 pm", "5 p m" without a marker.
+    if let Some((h, used)) = number_at(t, i).filter(|&(h, _)| (1..=12).contains(&h)) {
+        let rest = &t[i + used..];
+        let qualified = matches!(
+            rest,
+            ["de", "la", "tarde" | "manana" | "noche" | "madrugada", ..]
+        ) || matches!(rest, ["pm" | "am", ..] | ["p" | "a", "m", ..]);
+        if qualified {
+            let clock = Clock {
+                hour: h as u16,
+                minutes: None,
+                suffix: "",
+                leading_zero: false,
+            };
+            return with_clock(t, i + used - 1, &clock, used);
+        }
+    }
+    None
+}
+
+/// One token read as a clock: the hour, minutes if written, and any attached suffix.
+#[derive(Debug)]
+struct Clock<'a> {
+    hour: u16,
+    minutes: Option<u16>,
+    suffix: &'a str,
+    leading_zero: bool,
+}
+
+fn clock_token(w: &str) -> Option<Clock<'_>> {
+    let core_len = w.trim_end_matches(|c: char| c.is_ascii_alphabetic()).len();
+    let (core, suffix) = w.split_at(core_len);
+    // "10h30"
+    if let Some((h, m)) = w.split_once('h')
+        && !h.is_empty()
+        && m.len() == 2
+        && h.len() <= 2
+        && h.bytes().chain(m.bytes()).all(|b| b.is_ascii_digit())
+    {
+        return clock(h, Some(m), "");
+    }
+    if !matches!(suffix, "" | "h" | "hs" | "hrs" | "pm" | "am") {
+        return None;
+    }
+    match core.split_once([':', '.']) {
+        Some((h, m)) if m.len() == 2 => clock(h, Some(m), suffix),
+        Some(_) => None,
+        None => clock(core, None, suffix),
+    }
+}
+
+fn clock<'a>(h: &str, m: Option<&str>, suffix: &'a str) -> Option<Clock<'a>> {
+    if h.is_empty() || h.len() > 2 || !h.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let hour: u16 = h.parse().ok()?;
+    let minutes = match m {
+        Some(m) if m.bytes().all(|b| b.is_ascii_digit()) => Some(m.parse().ok()?),
+        Some(_) => return None,
+        None => None,
+    };
+    let valid = hour <= 24 && minutes.is_none_or(|m| m < 60);
+    valid.then_some(Clock {
+        hour,
+        minutes,
+        suffix,
+        leading_zero: h.len() == 2 && h.starts_with('0'),
+    })
+}
+
+/// Completes a clock read at `t[at]` with what follows ("y media", "de la tarde", "pm"); `used`
+/// counts the tokens up to and including `t[at]` from the match start.
+fn with_clock(
+    t: &[&str],
+    at: usize,
+    clock: &Clock<'_>,
+    used: usize,
+) -> Option<((u16, bool), usize)> {
+    let hour = clock.hour;
+    let (mut minutes, mut used_after, mut settled) = if let Some(m) = clock.minutes {
+        let (minutes, extra, settled) = qualify(t, at + 1, hour, m);
+        (minutes, extra, settled)
+    } else {
+        let (m, offset_used) = minute_offset(t, at + 1);
+        let (minutes, extra, settled) = qualify(t, at + 1 + offset_used, hour, 0);
+        let minutes = (i32::from(minutes) + m).rem_euclid(24 * 60) as u16;
+        (minutes, offset_used + extra, settled)
+    };
+    match clock.suffix {
+        "pm" if hour < 12 => {
+            minutes += 12 * 60;
+            settled = true;
+        }
+        "am" if hour == 12 => {
+            minutes -= 12 * 60;
+            settled = true;
+        }
+        "am" | "pm" => settled = true,
+        _ => {}
+    }
+    if minutes >= 24 * 60 {
+        minutes -= 24 * 60;
+    }
+    // "10:30" with minutes written still half-day ambiguous; "08:00" and "17:00" are not.
+    let ambiguous = !settled && !clock.leading_zero && (1..=11).contains(&hour);
+    used_after += used;
+    Some(((minutes, ambiguous), used_after))
+}
+
+/// "y media", "y cuarto", "menos cuarto", "y 10", "menos diez", "en punto": minutes to add and
+/// tokens used.
+fn minute_offset(t: &[&str], at: usize) -> (i32, usize) {
+    match (t.get(at).copied(), t.get(at + 1).copied()) {
+        (Some("y"), Some("media")) => (30, 2),
+        (Some("y"), Some("cuarto")) => (15, 2),
+        (Some("menos"), Some("cuarto")) => (-15, 2),
+        (Some("en"), Some("punto")) => (0, 2),
+        (Some(sign @ ("y" | "menos")), Some(_)) => match number_at(t, at + 1) {
+            Some((n, used)) if (1..60).contains(&n) => {
+                let n = n as i32;
+                (if sign == "y" { n } else { -n }, 1 + used)
+            }
+            _ => (0, 0),
+        },
+        _ => (0, 0),
+    }
+}
+
+/// Applies a half-of-day qualifier after the time: returns the minutes after midnight, tokens
+/// used, and whether the half of the day is now settled.
+fn qualify(t: &[&str], at: usize, hour: u16, minute: u16) -> (u16, usize, bool) {
+    let base = hour % 24 * 60 + minute;
+    let rest = t.get(at..).unwrap_or_default();
+    let (shift, used): (Option<i32>, usize) = match rest {
+        ["de", "la", "tarde", ..] => (Some(if (1..12).contains(&hour) { 12 } else { 0 }), 3),
+        ["de", "la", "noche", ..] => (
+            Some(match hour {
+                6..=11 => 12,
+                12 => -12,
+                _ => 0,
+            }),
+            3,
+        ),
+        ["de", "la", "manana" | "madrugada", ..] => (Some(if hour == 12 { -12 } else { 0 }), 3),
+        ["pm", ..] => (Some(if hour < 12 { 12 } else { 0 }), 1),
+        ["am", ..] => (Some(if hour == 12 { -12 } else { 0 }), 1),
+        ["p", "m", ..] => (Some(if hour < 12 { 12 } else { 0 }), 2),
+        ["a", "m", ..] => (Some(if hour == 12 { -12 } else { 0 }), 2),
+        ["h" | "hs" | "hrs" | "horas", ..] => (None, 1),
+        _ => (None, 0),
+    };
+    match shift {
+        Some(s) => (
+            (i32::from(base) + s * 60).rem_euclid(24 * 60) as u16,
+            used,
+            true,
+        ),
+        None => (base, used, false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(h: u16, m: u16, ambiguous: bool) -> Option<TimeExpr> {
+        Some(TimeExpr::At {
+            minutes: h * 60 + m,
+            ambiguous_half_day: ambiguous,
+        })
+    }
+
+    fn part(p: DayPart) -> Option<TimeExpr> {
+        Some(TimeExpr::Part(p))
+    }
+
+    #[test]
+    fn exact_times() {
+        let cases = [
+            ("a las 10", at(10, 0, true)),
+            ("a las 17", at(17, 0, false)),
+            ("10:30", at(10, 30, true)),
+            ("10.30", at(10, 30, true)),
+            ("a las 10.30h", at(10, 30, true)),
+            ("17:00", at(17, 0, false)),
+            ("08:00", at(8, 0, false)),
+            ("10h", at(10, 0, true)),
+            ("18h", at(18, 0, false)),
+            ("10h30", at(10, 30, true)),
+            ("a las 5 de la tarde", at(17, 0, false)),
+            ("a las cinco de la tarde", at(17, 0, false)),
+            ("5 de la tarde", at(17, 0, false)),
+            ("a las 9 de la noche", at(21, 0, false)),
+            ("a las 12 de la noche", at(0, 0, false)),
+            ("a las 10 de la mañana", at(10, 0, false)),
+            ("a las 10 y media", at(10, 30, true)),
+            ("a las diez y media", at(10, 30, true)),
+            ("a las 11 menos cuarto", at(10, 45, true)),
+            ("a las 4 y cuarto", at(4, 15, true)),
+            ("a las 5 y 10 de la tarde", at(17, 10, false)),
+            ("a las seis menos diez", at(5, 50, true)),
+            ("a la una", at(1, 0, true)),
+            ("a la una y media de la tarde", at(13, 30, false)),
+            ("a las doce", at(12, 0, false)),
+            ("a las 10 en punto", at(10, 0, true)),
+            ("sobre las 6", at(6, 0, true)),
+            ("mediodía", at(12, 0, false)),
+            ("a mediodia", at(12, 0, false)),
+            ("a medio día", at(12, 0, false)),
+            ("at 5pm", at(17, 0, false)),
+            ("at 5 pm", at(17, 0, false)),
+            ("5:30 pm", at(17, 30, false)),
+            ("5:30pm", at(17, 30, false)),
+            ("at 5 p.m.", at(17, 0, false)),
+            ("at 9am", at(9, 0, false)),
+            ("12am", at(0, 0, false)),
+            ("12pm", at(12, 0, false)),
+            ("at 5", at(5, 0, true)),
+            ("at five", at(5, 0, true)),
+            ("at noon", at(12, 0, false)),
+            ("half past 4", at(4, 30, true)),
+            ("quarter to 5 pm", at(16, 45, false)),
+            ("midnight", at(0, 0, false)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_time(text), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn parts_of_the_day() {
+        let cases = [
+            ("por la mañana", DayPart::Morning),
+            ("mañana por la mañana", DayPart::Morning),
+            ("esta mañana", DayPart::Morning),
+            ("por la tarde", DayPart::Afternoon),
+            ("el viernes por la tarde", DayPart::Afternoon),
+            ("esta tarde", DayPart::Afternoon),
+            ("por la noche", DayPart::Evening),
+            ("después de comer", DayPart::AfterLunch),
+            ("a primera hora", DayPart::FirstThing),
+            ("a última hora", DayPart::LastThing),
+            ("in the morning", DayPart::Morning),
+            ("tomorrow afternoon", DayPart::Afternoon),
+            ("in the evening", DayPart::Evening),
+            ("after lunch", DayPart::AfterLunch),
+            ("first thing", DayPart::FirstThing),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_time(text), part(want), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_part_of_the_day_settles_an_ambiguous_hour() {
+        assert_eq!(parse_time("mañana por la tarde a las 5"), at(17, 0, false));
+        assert_eq!(parse_time("a las 5, por la tarde"), at(17, 0, false));
+        assert_eq!(parse_time("por la mañana a las 10"), at(10, 0, false));
+        assert_eq!(parse_time("esta tarde a las 17:30"), at(17, 30, false));
+        assert_eq!(parse_time("a primera hora, a las 9"), at(9, 0, true));
+    }
+
+    #[test]
+    fn dates_prices_and_phones_are_not_times() {
+        for text in [
+            "el 25 de noviembre",
+            "25/11",
+            "25/11/2026",
+            "el 25",
+            "cuesta 25 €",
+            "cuesta 12.50 €",
+            "12.50 euros",
+            "612 345 678",
+            "612.345.678",
+            "quiero una cita",
+            "la 3",
+            "buenas tardes",
+            "good morning",
+            "mañana",
+            "hola",
+            "25:00",
+            "10:75",
+            "",
+        ] {
+            assert_eq!(parse_time(text), None, "{text:?}");
+        }
+        assert_eq!(parse_time("el 25 de noviembre a las 10"), at(10, 0, true));
+        assert_eq!(parse_time("el 25/11 a las 16:30"), at(16, 30, false));
+        assert_eq!(parse_time("el 5 a las 5"), at(5, 0, true));
+    }
+
+    #[test]
+    fn resolving_inside_opening_hours() {
+        let (open, close) = (9 * 60, 21 * 60);
+        let resolve = |text: &str| resolve_in_hours(parse_time(text).unwrap(), open, close);
+        assert_eq!(resolve("a las 10"), Some(ResolvedTime::Exact(600)));
+        assert_eq!(resolve("a las 5"), Some(ResolvedTime::Exact(17 * 60)));
+        assert_eq!(resolve("a las 8"), Some(ResolvedTime::Exact(20 * 60)));
+        assert_eq!(
+            resolve("a las 8:30"),
+            Some(ResolvedTime::Exact(20 * 60 + 30))
+        );
+        assert_eq!(
+            resolve("08:30"),
+            Some(ResolvedTime::Exact(8 * 60 + 30)),
+            "settled: stays outside"
+        );
+        assert_eq!(
+            resolve("a las 11 menos cuarto"),
+            Some(ResolvedTime::Exact(10 * 60 + 45))
+        );
+        assert_eq!(resolve("a las 22"), Some(ResolvedTime::Exact(22 * 60)));
+        assert_eq!(
+            resolve("por la mañana"),
+            Some(ResolvedTime::Window {
+                start: 540,
+                end: 840
+            })
+        );
+        assert_eq!(
+            resolve("por la tarde"),
+            Some(ResolvedTime::Window {
+                start: 840,
+                end: 1200
+            })
+        );
+        assert_eq!(
+            resolve("por la noche"),
+            Some(ResolvedTime::Window {
+                start: 1200,
+                end: 1260
+            })
+        );
+        assert_eq!(
+            resolve("después de comer"),
+            Some(ResolvedTime::Window {
+                start: 900,
+                end: 1260
+            })
+        );
+        assert_eq!(
+            resolve("a primera hora"),
+            Some(ResolvedTime::Window {
+                start: 540,
+                end: 600
+            })
+        );
+        assert_eq!(
+            resolve("a última hora"),
+            Some(ResolvedTime::Window {
+                start: 1200,
+                end: 1260
+            })
+        );
+        // A salon closing at 20:00 has no evening; one open at night reads "a las 5" as said
+        // only when 17:00 is closed.
+        assert_eq!(
+            resolve_in_hours(TimeExpr::Part(DayPart::Evening), open, 20 * 60),
+            None
+        );
+        let five = TimeExpr::At {
+            minutes: 300,
+            ambiguous_half_day: true,
+        };
+        assert_eq!(
+            resolve_in_hours(five, 0, 24 * 60),
+            Some(ResolvedTime::Exact(17 * 60))
+        );
+        assert_eq!(
+            resolve_in_hours(five, 0, 12 * 60),
+            Some(ResolvedTime::Exact(300))
+        );
+        let ten = TimeExpr::At {
+            minutes: 600,
+            ambiguous_half_day: true,
+        };
+        assert_eq!(
+            resolve_in_hours(ten, 0, 24 * 60),
+            Some(ResolvedTime::Exact(600))
+        );
+    }
+}
