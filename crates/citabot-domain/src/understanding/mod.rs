@@ -6,7 +6,9 @@
 mod date;
 mod daytime;
 mod normalize;
+mod services;
 
 pub use date::{DateExpr, parse_date};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use normalize::normalize;
+pub use services::{ServiceMatch, ServiceName, match_services};

@@ -11,19 +11,30 @@
 ///
 /// Folding `ñ` loses "año" versus "ano"; no word the assistant looks for depends on it.
 pub fn normalize(text: &str) -> String {
+    normalize_with(text, false)
+}
+
+/// [`normalize`], except that `ñ` stays: service names need "uñas" apart from "unas" ("some").
+pub(crate) fn normalize_keeping_enye(text: &str) -> String {
+    normalize_with(text, true)
+}
+
+fn normalize_with(text: &str, keep_enye: bool) -> String {
     let chars: Vec<char> = text.chars().flat_map(char::to_lowercase).collect();
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for (i, &c) in chars.iter().enumerate() {
         let prev = i.checked_sub(1).map(|p| chars[p]);
         let next = chars.get(i + 1).copied();
-        let kept: Option<&str> = if let Some(folded) = fold(c) {
+        let kept: Option<&str> = if keep_enye && c == 'ñ' {
+            None
+        } else if let Some(folded) = fold(c) {
             Some(folded)
         } else if matches!(c, ':' | '.' | '/' | '-')
             && prev.is_some_and(|p| p.is_ascii_digit())
             && next.is_some_and(|n| n.is_ascii_digit())
         {
-            None // handled below: pushed as the char itself
+            None // pushed below as itself
         } else if matches!(c, '\'' | '’')
             && prev.is_some_and(char::is_alphabetic)
             && next.is_some_and(char::is_alphabetic)
@@ -127,7 +138,7 @@ pub(crate) fn near(said: &str, wanted: &str) -> bool {
     said == wanted || {
         let budget = typo_budget(wanted);
         budget > 0
-            && said.len().abs_diff(wanted.len()) <= budget
+            && said.chars().count().abs_diff(wanted.chars().count()) <= budget
             && edit_distance(said, wanted) <= budget
     }
 }
@@ -249,6 +260,7 @@ mod tests {
         for (input, want) in cases {
             assert_eq!(normalize(input), want, "normalize({input:?})");
         }
+        assert_eq!(normalize_keeping_enye("Las UÑAS, ¿sí?"), "las uñas si");
     }
 
     #[test]

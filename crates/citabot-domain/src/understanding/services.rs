@@ -1,0 +1,280 @@
+//! Services named in a message, matched against the business's catalogue.
+//!
+//! Matching is by whole words, so "corte" never matches inside "recorte" (a different word, and
+//! possibly a different service). Each word of a name may carry typos within the usual budget
+//! (none under four letters, one up to seven, two from eight), except that a frequent word of the
+//! language ("una", "corto", "calor", "tiene"…) is never taken as a typo of a service word: it
+//! only counts when it *is* the word. Function words ("de", "y", "el") never match on their own
+//! and inside a name must be exact. Overlapping matches keep the longest ("corte y peinado" over
+//! "corte"); each service is reported once, in order of first appearance.
+
+use super::normalize::{near, normalize_keeping_enye, tokens};
+
+/// A service as the catalogue names it: its key, display name and other names people use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceName {
+    /// The caller's key for the service (its id).
+    pub id: String,
+    /// The display name, e.g. "Corte de pelo".
+    pub name: String,
+    /// Other names that mean this service, e.g. "corte", "cortarme el pelo".
+    pub aliases: Vec<String>,
+}
+
+impl ServiceName {
+    /// A catalogue entry from its key, name and aliases.
+    pub fn new(id: impl Into<String>, name: impl Into<String>, aliases: &[&str]) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
+        }
+    }
+}
+
+/// A service found in a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceMatch {
+    /// The service's key, as given in the catalogue.
+    pub id: String,
+    /// The service's display name.
+    pub name: String,
+    /// The words of the message that named it, normalised.
+    pub said: String,
+    /// False when typos were forgiven: the caller may want to confirm ("¿te refieres a…?").
+    pub exact: bool,
+}
+
+/// The services a message names, in order of appearance, each once.
+pub fn match_services(text: &str, catalog: &[ServiceName]) -> Vec<ServiceMatch> {
+    let normalized = normalize_keeping_enye(text);
+    let words = tokens(&normalized);
+    let mut found: Vec<Found> = Vec::new();
+    for (index, service) in catalog.iter().enumerate() {
+        for phrase in std::iter::once(&service.name).chain(&service.aliases) {
+            let phrase = normalize_keeping_enye(phrase);
+            let phrase = tokens(&phrase);
+            if phrase.iter().all(|w| FUNCTION_WORDS.contains(w)) {
+                continue;
+            }
+            for start in 0..words.len() {
+                if let Some(typos) = phrase_at(&words, start, &phrase) {
+                    found.push(Found {
+                        index,
+                        start,
+                        len: phrase.len(),
+                        typos,
+                    });
+                }
+            }
+        }
+    }
+    // Longest first, then fewest typos, then earliest, then catalogue order.
+    found.sort_by_key(|f| (std::cmp::Reverse(f.len), f.typos, f.start, f.index));
+    let mut taken = vec![false; words.len()];
+    let mut chosen: Vec<&Found> = Vec::new();
+    for f in &found {
+        let span = f.start..f.start + f.len;
+        if span.clone().all(|i| !taken[i]) {
+            span.for_each(|i| taken[i] = true);
+            chosen.push(f);
+        }
+    }
+    chosen.sort_by_key(|f| f.start);
+    let mut out: Vec<ServiceMatch> = Vec::new();
+    for f in chosen {
+        let service = &catalog[f.index];
+        if out.iter().all(|m| m.id != service.id) {
+            out.push(ServiceMatch {
+                id: service.id.clone(),
+                name: service.name.clone(),
+                said: words[f.start..f.start + f.len].join(" "),
+                exact: f.typos == 0,
+            });
+        }
+    }
+    out
+}
+
+#[derive(Debug)]
+struct Found {
+    index: usize,
+    start: usize,
+    len: usize,
+    typos: usize,
+}
+
+/// Whether `phrase` is said at `words[start..]`, and with how many forgiven words.
+fn phrase_at(words: &[&str], start: usize, phrase: &[&str]) -> Option<usize> {
+    let said = words.get(start..start + phrase.len())?;
+    let mut typos = 0;
+    for (said, wanted) in said.iter().zip(phrase) {
+        if said == wanted {
+            continue;
+        }
+        let forgivable = !FUNCTION_WORDS.contains(wanted) && !COMMON_WORDS.contains(said);
+        if !(forgivable && near(said, wanted)) {
+            return None;
+        }
+        typos += 1;
+    }
+    Some(typos)
+}
+
+/// Words that carry no meaning on their own.
+const FUNCTION_WORDS: &[&str] = &[
+    "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "o", "para", "por",
+    "sin", "u", "un", "una", "y", "and", "for", "of", "the", "with", "or",
+];
+
+/// Frequent words that must never be read as a typo of a service word.
+const COMMON_WORDS: &[&str] = &[
+    // Spanish
+    "una", "unas", "uno", "unos", "corto", "corta", "cortos", "cortas", "carta", "calor", "norte",
+    "tiene", "tienen", "tienes", "tengo", "tenga", "quiero", "quiere", "quieres", "para", "pero",
+    "como", "cuando", "donde", "cuanto", "cuanta", "cuesta", "cuestan", "precio", "hola",
+    "gracias", "vale", "bien", "mejor", "todo", "toda", "todos", "nada", "algo", "esto", "esta",
+    "este", "estos", "estas", "ese", "esos", "hora", "horas", "dias", "tarde", "noche", "manana",
+    "semana", "lunes", "martes", "jueves", "viernes", "sabado", "domingo", "cita", "citas",
+    "reserva", "reservar", "hacer", "hacerme", "puedo", "puede", "pueden", "tambien", "luego",
+    "ahora", "antes", "despues", "mucho", "poco", "otro", "otra", "mismo", "misma", "cada", "casa",
+    "cosa", "parte", "pasa", "pelo", "pelos", "largo", "larga", "color", "mano", "manos", "pies",
+    "cara", "cejas", "nuevo", "nueva", "hijo", "hija", "madre", "padre", "mujer", "hombre", "nino",
+    "nina", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "media",
+    "cuarto", "persona", "personas", "sitio", "hueco", "libre", // English
+    "have", "what", "when", "with", "would", "like", "want", "book", "time", "also", "then",
+    "that", "this", "there", "their", "short", "long", "hair", "care", "cure", "color", "colour",
+    "some", "more", "much", "many", "next", "week", "today", "tomorrow",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Vec<ServiceName> {
+        vec![
+            ServiceName::new(
+                "corte",
+                "Corte de pelo",
+                &["corte", "cortarme el pelo", "haircut"],
+            ),
+            ServiceName::new("corte-peinado", "Corte y peinado", &[]),
+            ServiceName::new("tinte", "Tinte", &["color", "colour", "dye"]),
+            ServiceName::new("mechas", "Mechas", &["highlights"]),
+            ServiceName::new("manicura", "Manicura", &["uñas", "manicure"]),
+            ServiceName::new(
+                "manicura-semi",
+                "Manicura semipermanente",
+                &["semipermanente"],
+            ),
+            ServiceName::new("barba", "Arreglo de barba", &["barba", "beard trim"]),
+            ServiceName::new("recorte", "Recorte de puntas", &["puntas"]),
+            ServiceName::new("alisado", "Alisado de keratina", &["keratina"]),
+        ]
+    }
+
+    fn ids(text: &str) -> Vec<String> {
+        match_services(text, &catalog())
+            .into_iter()
+            .map(|m| m.id)
+            .collect()
+    }
+
+    #[test]
+    fn finds_services_by_name_or_alias() {
+        let cases: &[(&str, &[&str])] = &[
+            ("quiero un corte de pelo", &["corte"]),
+            ("CORTE DE PELO", &["corte"]),
+            ("un corte", &["corte"]),
+            ("corte y tinte", &["corte", "tinte"]),
+            ("corte y peinado", &["corte-peinado"]),
+            ("tinte y corte y peinado", &["tinte", "corte-peinado"]),
+            ("manicura semipermanente", &["manicura-semi"]),
+            ("manicura", &["manicura"]),
+            ("las uñas", &["manicura"]),
+            ("mechas, tinte y corte", &["mechas", "tinte", "corte"]),
+            ("corte, y otra vez corte", &["corte"]),
+            ("quiero cortarme el pelo", &["corte"]),
+            ("arreglo de barba", &["barba"]),
+            ("el recorte de puntas", &["recorte"]),
+            ("alisado de keratina", &["alisado"]),
+            ("I'd like a haircut and highlights", &["corte", "mechas"]),
+            ("beard trim", &["barba"]),
+            ("precio del tinte", &["tinte"]),
+            ("cuánto cuesta el color", &["tinte"]),
+        ];
+        for (text, want) in cases {
+            assert_eq!(ids(text), *want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn forgives_typos_within_the_budget() {
+        let cases: &[(&str, &[&str])] = &[
+            ("un crote", &["corte"]),
+            ("tnite", &["tinte"]),
+            ("cortes", &["corte"]),
+            ("manicrua semipermante", &["manicura-semi"]),
+            ("manicura semipermamente", &["manicura-semi"]),
+            ("mecha", &["mechas"]),
+            ("mehcas", &["mechas"]),
+            ("keratna", &["alisado"]),
+            ("CORTE Y PIENADO", &["corte-peinado"]),
+        ];
+        for (text, want) in cases {
+            assert_eq!(ids(text), *want, "{text:?}");
+        }
+        let m = &match_services("un crote", &catalog())[0];
+        assert!(!m.exact);
+        assert_eq!(m.said, "crote");
+        assert_eq!(m.name, "Corte de pelo");
+        assert!(match_services("corte", &catalog())[0].exact);
+    }
+
+    #[test]
+    fn no_false_positives() {
+        for text in [
+            "quiero una cita",
+            "unas cuantas preguntas",
+            "el pelo corto",
+            "hace calor",
+            "recorte",
+            "de y el la",
+            "tiene hueco",
+            "hola",
+            "cortado",
+            "",
+        ] {
+            assert_eq!(ids(text), Vec::<String>::new(), "{text:?}");
+        }
+        let only_function_words = [ServiceName::new("x", "De", &["y", "el"])];
+        assert!(match_services("de y el", &only_function_words).is_empty());
+    }
+
+    #[test]
+    fn short_words_must_be_exact() {
+        let catalog = [ServiceName::new("spa", "Spa", &[])];
+        assert_eq!(match_services("un spa", &catalog).len(), 1);
+        assert!(match_services("un spà", &catalog).len() == 1);
+        assert!(match_services("un sap", &catalog).is_empty());
+        assert!(match_services("un spas", &catalog).is_empty());
+    }
+
+    #[test]
+    fn ambiguous_alias_goes_to_the_first_service() {
+        let catalog = [
+            ServiceName::new("a", "Corte mujer", &["corte"]),
+            ServiceName::new("b", "Corte hombre", &["corte"]),
+        ];
+        let ids: Vec<_> = match_services("corte hombre", &catalog)
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids, ["b"]);
+        let ids: Vec<_> = match_services("un corte", &catalog)
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        assert_eq!(ids, ["a"]);
+    }
+}
