@@ -3,11 +3,13 @@
 //! guest details they give. Pure functions over text, deterministic and cheap: no I/O, no model,
 //! nothing learnt at run time. The conversation state machine decides what to do with the result.
 
+mod contact;
 mod date;
 mod daytime;
 mod normalize;
 mod services;
 
+pub use contact::{extract_email, extract_name, extract_phone};
 pub use date::{DateExpr, parse_date};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use normalize::normalize;

@@ -1,0 +1,479 @@
+//! A guest's details: email, phone and name, as they type them in a sentence.
+
+use super::normalize::normalize;
+
+/// The first valid email address in the text, lowercased. Valid means a plain `local@domain.tld`:
+/// ASCII letters, digits and `._%+-` before the `@`, no leading, trailing or doubled dots, and a
+/// domain of dot-separated labels ending in a letters-only top-level domain.
+pub fn extract_email(text: &str) -> Option<String> {
+    text.split(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                ',' | ';' | '<' | '>' | '(' | ')' | '"' | '\'' | '¿' | '?' | '¡' | '!' | ':'
+            )
+    })
+    .map(|w| w.trim_end_matches('.').to_lowercase())
+    .find(|w| valid_email(w))
+}
+
+fn valid_email(w: &str) -> bool {
+    let Some((local, domain)) = w.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._%+-".contains(&b))
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..");
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && domain.len() <= 253
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()));
+    local_ok && domain_ok
+}
+
+/// The first phone number in the text, normalised to E.164 (`+34612345678`).
+///
+/// Spanish numbers are nine digits starting with 6, 7, 8 or 9, with or without `+34` / `0034`,
+/// grouped by spaces, dots or dashes. Other countries' numbers need their `+` (or `00`) prefix
+/// and 8 to 15 digits. Digits joined by `/` or `:` (dates, times) never form a number, and a run
+/// of digits that is too long or too short is not cut down to fit.
+pub fn extract_phone(text: &str) -> Option<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() || chars[i] == '+' || chars[i] == '(';
+        let glued = i > 0
+            && (chars[i - 1].is_alphanumeric()
+                || matches!(chars[i - 1], '/' | ':' | '.' | ',' | '-'));
+        if !starts || glued {
+            i += 1;
+            continue;
+        }
+        let (run, end) = digit_run(&chars, i);
+        if let Some(phone) = phone_from(&run) {
+            return Some(phone);
+        }
+        i = end.max(i + 1);
+    }
+    None
+}
+
+/// The digits of a phone-like run starting at `start` (keeping a leading `+`), and where it ends.
+/// Single spaces, dots, dashes and parentheses may separate digit groups; anything else ends it.
+fn digit_run(chars: &[char], start: usize) -> (String, usize) {
+    let mut run = String::new();
+    let mut i = start;
+    if chars[i] == '+' {
+        run.push('+');
+        i += 1;
+    }
+    let mut last_digit_end = i;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            run.push(c);
+            i += 1;
+            last_digit_end = i;
+        } else if matches!(c, ' ' | '.' | '-' | '(' | ')')
+            && chars
+                .get(i + 1)
+                .is_some_and(|n| n.is_ascii_digit() || *n == '(' || (c == ')' && *n == ' '))
+        {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    // A run glued to letters, a slash or a colon is part of something else (a date, a time, a
+    // reference code).
+    if chars
+        .get(last_digit_end)
+        .is_some_and(|c| c.is_alphanumeric() || matches!(c, '/' | ':' | '€' | '%'))
+    {
+        return (String::new(), last_digit_end);
+    }
+    (run, last_digit_end)
+}
+
+fn phone_from(run: &str) -> Option<String> {
+    let (international, digits) = match run.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => match run.strip_prefix("00") {
+            Some(rest) if rest.len() >= 8 => (true, rest),
+            _ => (false, run),
+        },
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let spanish = |national: &str| {
+        (national.len() == 9 && matches!(national.as_bytes()[0], b'6' | b'7' | b'8' | b'9'))
+            .then(|| format!("+34{national}"))
+    };
+    if international {
+        if let Some(national) = digits.strip_prefix("34")
+            && national.len() == 9
+        {
+            return spanish(national);
+        }
+        return ((8..=15).contains(&digits.len()) && !digits.starts_with('0'))
+            .then(|| format!("+{digits}"));
+    }
+    spanish(digits)
+}
+
+/// The visitor's name when they give it: "me llamo Ana López", "soy Ana", "mi nombre es…", "a
+/// nombre de Luis García", "I'm John Smith", "my name is…". Each word is capitalised ("de", "del",
+/// "la" inside a name stay lowercase); the name stops at punctuation, a digit, "y"/"and", "mi"/
+/// "my", or after four words. `None` for phrases that are not names ("soy cliente", "soy nueva",
+/// "I'm looking for…").
+pub fn extract_name(text: &str) -> Option<String> {
+    // Words of the original text (accents kept), each with its normalised form and whether
+    // punctuation closed it.
+    let words: Vec<(&str, String, bool)> = text
+        .split_whitespace()
+        .map(|raw| {
+            let trimmed = raw.trim_start_matches(['¿', '¡', '"', '(', '\'']);
+            let core = trimmed.trim_end_matches(|c: char| !c.is_alphanumeric());
+            (core, normalize(core), core.len() < trimmed.len())
+        })
+        .collect();
+    let norm: Vec<&str> = words.iter().map(|(_, n, _)| n.as_str()).collect();
+    const STRONG: &[&[&str]] = &[
+        &["me", "llamo"],
+        &["mi", "nombre", "es"],
+        &["a", "nombre", "de"],
+        &["nombre"],
+        &["my", "name", "is"],
+        &["name", "is"],
+        &["call", "me"],
+        &["under", "the", "name"],
+        &["under", "the", "name", "of"],
+    ];
+    const WEAK: &[&[&str]] = &[&["soy"], &["im"], &["i", "am"], &["this", "is"]];
+    for start in 0..norm.len() {
+        for (triggers, strong) in [(STRONG, true), (WEAK, false)] {
+            for trigger in triggers {
+                let end = start + trigger.len();
+                if norm.get(start..end) != Some(trigger)
+                    || words[end - 1].2 && trigger != &["nombre"]
+                {
+                    continue;
+                }
+                // "nombre: Ana" only with its colon; a bare "nombre" is a word in a sentence.
+                if trigger == &["nombre"] && !words[start].2 {
+                    continue;
+                }
+                if let Some(name) = name_at(&words, end, strong) {
+                    return Some(name);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = at;
+    while i < words.len() && parts.len() < 4 {
+        let (raw, norm, closed) = &words[i];
+        let is_word = !raw.is_empty()
+            && raw
+                .chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'');
+        if !is_word || STOP.contains(&norm.as_str()) {
+            break;
+        }
+        let connector = CONNECTORS.contains(&norm.as_str());
+        if connector {
+            // Only inside a name: "María de la Cruz", not "Ana de Madrid"… which reads the same,
+            // so a connector needs a capitalised word after it.
+            let next_capitalised = words[i + 1..]
+                .iter()
+                .find(|(_, n, _)| !CONNECTORS.contains(&n.as_str()))
+                .is_some_and(|(r, _, _)| r.chars().next().is_some_and(char::is_uppercase));
+            if parts.is_empty() || *closed || !next_capitalised {
+                break;
+            }
+            parts.push(norm.clone());
+        } else {
+            if parts.is_empty()
+                && (NOT_NAMES.contains(&norm.as_str()) || !strong && norm.ends_with("ing"))
+            {
+                return None;
+            }
+            parts.push(capitalise(raw));
+        }
+        i += 1;
+        if *closed {
+            break;
+        }
+    }
+    while parts
+        .last()
+        .is_some_and(|p| CONNECTORS.contains(&p.as_str()))
+    {
+        parts.pop();
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+fn capitalise(word: &str) -> String {
+    word.split_inclusive(['-', '\''])
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect()
+            })
+        })
+        .collect()
+}
+
+/// Words that end a name.
+const STOP: &[&str] = &[
+    "y", "e", "and", "mi", "my", "con", "with", "para", "for", "por", "email", "correo",
+    "telefono", "movil", "que", "pero", "but", "quiero", "quisiera", "want", "would", "tengo",
+    "have",
+];
+
+/// Words joining the parts of a Spanish name.
+const CONNECTORS: &[&str] = &["de", "del", "la", "las", "los", "van", "von", "da", "di"];
+
+/// Words that follow "soy" / "I'm" but are not names.
+const NOT_NAMES: &[&str] = &[
+    "cliente",
+    "clienta",
+    "nuevo",
+    "nueva",
+    "el",
+    "la",
+    "un",
+    "una",
+    "de",
+    "del",
+    "yo",
+    "muy",
+    "tu",
+    "su",
+    "alergico",
+    "alergica",
+    "estudiante",
+    "socio",
+    "socia",
+    "habitual",
+    "usuario",
+    "usuaria",
+    "administrador",
+    "administradora",
+    "empleado",
+    "empleada",
+    "trabajador",
+    "trabajadora",
+    "peluquero",
+    "peluquera",
+    "vegano",
+    "vegana",
+    "mayor",
+    "menor",
+    "hombre",
+    "mujer",
+    "chico",
+    "chica",
+    "senor",
+    "senora",
+    "bastante",
+    "tan",
+    "no",
+    "si",
+    "ya",
+    "aqui",
+    "alli",
+    "de",
+    "desde",
+    "a",
+    "an",
+    "the",
+    "not",
+    "new",
+    "here",
+    "there",
+    "just",
+    "so",
+    "very",
+    "also",
+    "fine",
+    "good",
+    "ok",
+    "okay",
+    "sorry",
+    "back",
+    "ready",
+    "available",
+    "free",
+    "busy",
+    "client",
+    "customer",
+    "member",
+    "allergic",
+    "happy",
+    "glad",
+    "sure",
+    "afraid",
+    "interested",
+    "from",
+    "in",
+    "at",
+    "on",
+    "going",
+    "staff",
+    "admin",
+    "hola",
+    "hello",
+    "hi",
+    "gracias",
+    "thanks",
+    "quien",
+    "who",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails() {
+        let cases = [
+            (
+                "mi email es Ana.Lopez@Example.com",
+                Some("ana.lopez@example.com"),
+            ),
+            ("ana+citas@correo.es, gracias", Some("ana+citas@correo.es")),
+            ("escríbeme a luis_g@mail.co.uk.", Some("luis_g@mail.co.uk")),
+            ("<pepe@dominio.org>", Some("pepe@dominio.org")),
+            (
+                "correo: maria-jose@sub.dominio-web.com",
+                Some("maria-jose@sub.dominio-web.com"),
+            ),
+            ("¿ana@example.com?", Some("ana@example.com")),
+            ("ana@example", None),
+            ("ana@.com", None),
+            ("ana@example.c", None),
+            ("ana@example.c0m", None),
+            (".ana@example.com", None),
+            ("ana..lopez@example.com", None),
+            ("ana@-example.com", None),
+            ("@example.com", None),
+            ("ana @ example.com", None),
+            ("sin correo", None),
+            ("ana@exam_ple.com", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(extract_email(text).as_deref(), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn phones() {
+        let cases = [
+            ("mi móvil es 612345678", Some("+34612345678")),
+            ("612 345 678", Some("+34612345678")),
+            ("612.345.678", Some("+34612345678")),
+            ("612-34-56-78", Some("+34612345678")),
+            ("61 234 56 78", Some("+34612345678")),
+            ("+34 612 345 678", Some("+34612345678")),
+            ("+34612345678", Some("+34612345678")),
+            ("0034 612 34 56 78", Some("+34612345678")),
+            ("llamadme al 912 34 56 78", Some("+34912345678")),
+            ("tel: 712345678.", Some("+34712345678")),
+            ("(+34) 612 345 678", Some("+34612345678")),
+            ("+44 20 7946 0958", Some("+442079460958")),
+            ("+1 (415) 555-2671", Some("+14155552671")),
+            ("0044 20 7946 0958", Some("+442079460958")),
+            ("el 25 y mi tel 612345678", Some("+34612345678")),
+        ];
+        for (text, want) in cases {
+            assert_eq!(extract_phone(text).as_deref(), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn no_phones_from_dates_times_prices_or_wrong_lengths() {
+        for text in [
+            "25/11/2026",
+            "el 25-11-2026",
+            "2026-11-25",
+            "a las 10:30",
+            "cuesta 25 €",
+            "512345678",
+            "61234567",
+            "6123456789",
+            "612345678901",
+            "pedido 612345678A",
+            "+34 512 345 678",
+            "+12",
+            "el 25 de noviembre a las 10",
+            "",
+        ] {
+            assert_eq!(extract_phone(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn names() {
+        let cases = [
+            ("me llamo Ana López", Some("Ana López")),
+            (
+                "me llamo ana lópez y mi email es ana@x.com",
+                Some("Ana López"),
+            ),
+            ("soy Ana", Some("Ana")),
+            ("Hola, soy ana, quiero una cita", Some("Ana")),
+            ("mi nombre es maría josé garcía", Some("María José García")),
+            ("a nombre de Luis García", Some("Luis García")),
+            ("a nombre de LUIS GARCÍA, por favor", Some("Luis García")),
+            ("Me llamo María de la Cruz", Some("María de la Cruz")),
+            ("me llamo Ana de", Some("Ana")),
+            (
+                "me llamo José Luis, mi teléfono es 612345678",
+                Some("José Luis"),
+            ),
+            ("me llamo Ana 612345678", Some("Ana")),
+            ("nombre: Pedro Ruiz", Some("Pedro Ruiz")),
+            ("soy ana-maría", Some("Ana-María")),
+            ("I'm John Smith", Some("John Smith")),
+            ("my name is john o'neil", Some("John O'Neil")),
+            ("Hi, I am Sarah and I want a haircut", Some("Sarah")),
+            ("call me Bob", Some("Bob")),
+            ("soy cliente", None),
+            ("soy nueva aquí", None),
+            ("soy de Madrid", None),
+            ("I'm looking for a haircut", None),
+            ("I'm not sure", None),
+            ("quiero cambiar el nombre de la cita", None),
+            ("hola", None),
+            ("me llamo", None),
+            ("soy 123", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(extract_name(text).as_deref(), want, "{text:?}");
+        }
+    }
+}
