@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 use crate::app::{Application, shutdown_signal};
 use crate::auth::handlers::{AccountInput, create_account};
 use crate::config::{Settings, SettingsLayer, defaults_help};
-use crate::{database, telemetry};
+use crate::{database, demo, telemetry};
 
 /// citabot: an embeddable chat assistant for appointment-booking websites.
 #[derive(Debug, Parser)]
@@ -115,6 +115,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => {
             telemetry::init(&settings);
             let store = database::open(&settings).await?;
+            demo::seed_and_announce(store.as_ref(), &SystemClock)
+                .await
+                .context("cannot write the demo data")?;
             let app = Application::build(&settings, Arc::clone(&store), Arc::new(SystemClock))
                 .await
                 .with_context(|| format!("cannot listen on {}", settings.listen))?;

@@ -11,6 +11,7 @@ pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod database;
+pub mod demo;
 pub mod error;
 pub mod gateway;
 pub mod health;

@@ -4,6 +4,7 @@
 mod auth;
 mod chat;
 mod cli;
+mod demo;
 mod fake_n8n;
 mod health;
 mod helpers;

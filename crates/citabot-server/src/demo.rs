@@ -1,0 +1,211 @@
+//! Demo data (DESIGN B6): on the first start against an empty database, a hair salon in Madrid
+//! with its hours, services and two staff members, and one account per role. The passwords are
+//! random for each installation (never a default account) and are printed once, in the log.
+
+use citabot_domain::account::Role;
+use citabot_domain::booking::{
+    BookingValueError, Business, Client, OpeningPeriod, Service, WeeklyHours,
+};
+use citabot_domain::clock::Clock;
+use citabot_store::{Store, StoreError};
+use time::Weekday;
+
+use crate::auth::handlers::{AccountInput, CreateAccountError, create_account};
+use crate::auth::tokens;
+
+/// Why the demo could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("demo account: {0}")]
+    Account(#[from] CreateAccountError),
+    #[error("demo business: {0}")]
+    Business(#[from] BookingValueError),
+}
+
+/// A demo account as created: what to print for the person trying the product.
+#[derive(Debug, Clone)]
+pub struct DemoAccount {
+    pub role: Role,
+    pub email: String,
+    pub password: String,
+}
+
+const fn period(open: u16, close: u16) -> OpeningPeriod {
+    OpeningPeriod { open, close }
+}
+
+/// The salon: Monday to Friday 09:30–14:00 and 16:30–20:30, Saturday 09:00–14:00.
+fn salon() -> Result<Business, BookingValueError> {
+    let weekday_hours = vec![period(570, 840), period(990, 1230)];
+    let hours = WeeklyHours::new([
+        (Weekday::Monday, weekday_hours.clone()),
+        (Weekday::Tuesday, weekday_hours.clone()),
+        (Weekday::Wednesday, weekday_hours.clone()),
+        (Weekday::Thursday, weekday_hours.clone()),
+        (Weekday::Friday, weekday_hours),
+        (Weekday::Saturday, vec![period(540, 840)]),
+    ])?;
+    Business::new("Peluquería Lucía", "Europe/Madrid", hours, 15)
+}
+
+/// `(id, name, description, minutes, cents)` of each service, in menu order.
+const SERVICES: [(&str, &str, &str, u16, u32); 8] = [
+    (
+        "corte-mujer",
+        "Corte de pelo",
+        "Corte, lavado y secado.",
+        45,
+        2500,
+    ),
+    (
+        "corte-caballero",
+        "Corte de caballero",
+        "Corte a tijera o máquina.",
+        30,
+        1500,
+    ),
+    (
+        "peinado",
+        "Lavado y peinado",
+        "Lavado, peinado y secado.",
+        30,
+        1800,
+    ),
+    (
+        "tinte",
+        "Tinte",
+        "Color completo de raíz a puntas.",
+        90,
+        4800,
+    ),
+    ("mechas", "Mechas", "Mechas o balayage.", 120, 6500),
+    (
+        "keratina",
+        "Alisado de keratina",
+        "Alisado con tratamiento de keratina.",
+        150,
+        9000,
+    ),
+    (
+        "barba",
+        "Arreglo de barba",
+        "Perfilado y arreglo de barba.",
+        15,
+        800,
+    ),
+    ("manicura", "Manicura", "Manicura con esmaltado.", 40, 2000),
+];
+
+/// `(role, email, first name, last name, phone)` of each demo account: the owner and a stylist
+/// (the two staff members) and a client.
+const ACCOUNTS: [(Role, &str, &str, &str, &str); 3] = [
+    (
+        Role::Administrador,
+        "lucia@peluqueria.example",
+        "Lucía",
+        "Martín",
+        "+34 600 100 200",
+    ),
+    (
+        Role::Usuario,
+        "javier@peluqueria.example",
+        "Javier",
+        "Gómez",
+        "+34 600 100 300",
+    ),
+    (
+        Role::Cliente,
+        "marta@cliente.example",
+        "Marta",
+        "Ruiz",
+        "+34 611 222 333",
+    ),
+];
+
+/// Writes the demo into an empty database and returns its accounts; `None` when the business
+/// already exists (the demo, or the real one, was set up before).
+pub async fn seed_if_empty(
+    store: &dyn Store,
+    clock: &dyn Clock,
+) -> Result<Option<Vec<DemoAccount>>, DemoError> {
+    if store.business().await?.is_some() {
+        return Ok(None);
+    }
+    let now = clock.now();
+    let mut accounts = Vec::new();
+    for (role, email, first_name, last_name, phone) in ACCOUNTS {
+        // 120 random bits in 20 URL-safe characters, shown only once.
+        let password = tokens::random_token()[..20].to_owned();
+        let input = AccountInput {
+            email,
+            password: &password,
+            first_name,
+            last_name,
+            phone: Some(phone),
+            role,
+        };
+        let user = create_account(store, input, now).await?;
+        if role == Role::Cliente {
+            let client = Client {
+                id: uuid::Uuid::new_v4().to_string(),
+                name: format!("{first_name} {last_name}"),
+                email: Some(user.email.clone()),
+                phone: user.phone.clone(),
+                user_id: Some(user.id.clone()),
+            };
+            store.create_client(&client, now).await?;
+        }
+        accounts.push(DemoAccount {
+            role,
+            email: user.email,
+            password,
+        });
+    }
+    for (id, name, description, duration_min, price_cents) in SERVICES {
+        let service = Service {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            description: description.to_owned(),
+            duration_min,
+            price_cents,
+            active: true,
+        };
+        store.create_service(&service).await?;
+    }
+    // Last: a business on record is what marks the demo as written.
+    store.save_business(&salon()?).await?;
+    Ok(Some(accounts))
+}
+
+/// Seeds when the database is empty and prints the demo accounts once.
+pub async fn seed_and_announce(store: &dyn Store, clock: &dyn Clock) -> Result<(), DemoError> {
+    if let Some(accounts) = seed_if_empty(store, clock).await? {
+        tracing::info!("demo data written: Peluquería Lucía (Europe/Madrid), 8 services, 2 staff");
+        for account in accounts {
+            tracing::info!(
+                role = %account.role,
+                email = %account.email,
+                password = %account.password,
+                "demo account (the password is shown only now)"
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_business_and_services_are_valid() {
+        let salon = salon().expect("valid");
+        assert!(salon.hours.on(Weekday::Sunday).is_empty());
+        assert_eq!(salon.hours.on(Weekday::Saturday).len(), 1);
+        for (_, _, _, minutes, _) in SERVICES {
+            assert!(citabot_domain::booking::check_duration(minutes).is_ok());
+        }
+    }
+}
