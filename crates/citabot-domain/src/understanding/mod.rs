@@ -2,15 +2,189 @@
 //! (intents), which language they write, which services, dates and times they name, and the
 //! guest details they give. Pure functions over text, deterministic and cheap: no I/O, no model,
 //! nothing learnt at run time. The conversation state machine decides what to do with the result.
+//!
+//! Every reader starts from [`normalize`] (lowercase, accents folded, punctuation to spaces) and
+//! works on whole words, so a keyword never matches inside another word ("no" in "noviembre").
 
 mod contact;
 mod date;
 mod daytime;
+mod intent;
+mod language;
 mod normalize;
 mod services;
+
+use time::Date;
 
 pub use contact::{extract_email, extract_name, extract_phone};
 pub use date::{DateExpr, parse_date};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
+pub use intent::{Intent, intents, main_intent};
+pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use services::{ServiceMatch, ServiceName, match_services};
+
+/// Everything a message says, read at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Understanding {
+    /// The intents, highest priority first; never empty (`[Unknown]` at least).
+    pub intents: Vec<Intent>,
+    /// The language, when the message shows it.
+    pub language: Option<Language>,
+    /// The services named, in order of appearance.
+    pub services: Vec<ServiceMatch>,
+    /// The date named, resolved against the visitor's today.
+    pub date: Option<DateExpr>,
+    /// The time named.
+    pub time: Option<TimeExpr>,
+    /// A valid email address, lowercased.
+    pub email: Option<String>,
+    /// A phone number in E.164.
+    pub phone: Option<String>,
+    /// The visitor's name, capitalised.
+    pub name: Option<String>,
+}
+
+impl Understanding {
+    /// The intent to act on.
+    pub fn main_intent(&self) -> Intent {
+        self.intents.first().copied().unwrap_or(Intent::Unknown)
+    }
+}
+
+/// Reads a message against the visitor's `today` and the business's service catalogue. Knowing
+/// the catalogue lets a bare "quiero un corte" count as a booking.
+pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understanding {
+    let services = match_services(text, catalog);
+    Understanding {
+        intents: intent::detect(text, !services.is_empty()),
+        language: detect_language(text),
+        services,
+        date: parse_date(text, today),
+        time: parse_time(text),
+        email: extract_email(text),
+        phone: extract_phone(text),
+        name: extract_name(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    fn catalog() -> Vec<ServiceName> {
+        vec![
+            ServiceName::new("corte", "Corte de pelo", &["corte", "haircut"]),
+            ServiceName::new("tinte", "Tinte", &["color"]),
+            ServiceName::new("peinado", "Peinado", &[]),
+        ]
+    }
+
+    /// A Friday.
+    const TODAY: Date = date!(2026 - 11 - 20);
+
+    fn ids(u: &Understanding) -> Vec<&str> {
+        u.services.iter().map(|s| s.id.as_str()).collect()
+    }
+
+    #[test]
+    fn a_booking_in_one_sentence() {
+        let u = understand(
+            "quiero corte y tinte el viernes a las 17:00",
+            TODAY,
+            &catalog(),
+        );
+        assert_eq!(u.main_intent(), Intent::Book);
+        assert_eq!(ids(&u), ["corte", "tinte"]);
+        assert_eq!(u.date, Some(DateExpr::Day(date!(2026 - 11 - 27))));
+        assert_eq!(
+            u.time,
+            Some(TimeExpr::At {
+                minutes: 17 * 60,
+                ambiguous_half_day: false
+            })
+        );
+        assert_eq!(u.language, Some(Language::Es));
+        assert_eq!((u.email, u.phone, u.name), (None, None, None));
+    }
+
+    #[test]
+    fn a_guest_gives_everything() {
+        let u = understand(
+            "Hola, me llamo Ana López, mi correo es ana@example.com y mi móvil 612 345 678. Quiero reservar un peinado mañana por la tarde",
+            TODAY,
+            &catalog(),
+        );
+        assert_eq!(u.intents, [Intent::Book, Intent::Greeting]);
+        assert_eq!(ids(&u), ["peinado"]);
+        assert_eq!(u.date, Some(DateExpr::Day(date!(2026 - 11 - 21))));
+        assert_eq!(u.time, Some(TimeExpr::Part(DayPart::Afternoon)));
+        assert_eq!(u.email.as_deref(), Some("ana@example.com"));
+        assert_eq!(u.phone.as_deref(), Some("+34612345678"));
+        assert_eq!(u.name.as_deref(), Some("Ana López"));
+    }
+
+    #[test]
+    fn english() {
+        let u = understand(
+            "I'd like to book a haircut tomorrow at 5pm",
+            TODAY,
+            &catalog(),
+        );
+        assert_eq!(u.main_intent(), Intent::Book);
+        assert_eq!(u.language, Some(Language::En));
+        assert_eq!(ids(&u), ["corte"]);
+        assert_eq!(u.date, Some(DateExpr::Day(date!(2026 - 11 - 21))));
+        assert_eq!(
+            u.time,
+            Some(TimeExpr::At {
+                minutes: 17 * 60,
+                ambiguous_half_day: false
+            })
+        );
+    }
+
+    #[test]
+    fn the_catalogue_turns_a_wish_into_a_booking() {
+        assert_eq!(
+            understand("quiero un corte", TODAY, &catalog()).main_intent(),
+            Intent::Book
+        );
+        assert_eq!(
+            understand("corte el viernes a las 5", TODAY, &catalog()).main_intent(),
+            Intent::Book
+        );
+        assert_eq!(
+            understand("hola, un tinte para mañana", TODAY, &catalog()).intents,
+            [Intent::Book, Intent::Greeting]
+        );
+        assert_eq!(
+            understand("cuánto cuesta el tinte", TODAY, &catalog()).main_intent(),
+            Intent::Services
+        );
+        assert_eq!(
+            understand("corte?", TODAY, &catalog()).main_intent(),
+            Intent::Unknown
+        );
+        assert_eq!(
+            main_intent("quiero un corte"),
+            Intent::Unknown,
+            "without the catalogue"
+        );
+        let u = understand("¿tienen hueco el viernes para un corte?", TODAY, &catalog());
+        assert_eq!(u.main_intent(), Intent::Availability);
+        assert_eq!(ids(&u), ["corte"]);
+    }
+
+    #[test]
+    fn nothing_said() {
+        let u = understand("", TODAY, &catalog());
+        assert_eq!(u.intents, [Intent::Unknown]);
+        assert_eq!(u.main_intent(), Intent::Unknown);
+        assert!(
+            u.services.is_empty() && u.date.is_none() && u.time.is_none() && u.language.is_none()
+        );
+    }
+}

@@ -1,0 +1,850 @@
+//! What the visitor wants, from keyword phrases in Spanish and English.
+//!
+//! A message may carry several intents ("hola, quiero reservar" is a greeting and a booking);
+//! [`intents`] returns them ordered by priority, so the first is the one to act on and the rest
+//! are context (a confirmation step looks for [`Intent::Affirm`] anywhere in the list).
+//!
+//! The message is read clause by clause (split at `, . ; ! ?`), so "no, quiero reservar" is a
+//! "no" and a booking, while in "no quiero cancelar" the "no" negates the cancelling. Phrase words
+//! ending in `*` are stems ("reserv*" is reservar, reservo…); other words of six letters or more
+//! forgive one typo ("resevar"), unless the word said is itself another keyword.
+
+use std::sync::LazyLock;
+
+use time::macros::date;
+
+use super::date::parse_date_tokens;
+use super::daytime::parse_time_tokens;
+use super::normalize::{edit_distance, normalize, tokens};
+
+/// What a message asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Intent {
+    /// "hola", "buenas tardes", "hi".
+    Greeting,
+    /// The services and their prices: "qué servicios tenéis", "cuánto cuesta el tinte".
+    Services,
+    /// When the business is open: "qué horario tenéis", "a qué hora abrís".
+    OpeningHours,
+    /// Free slots: "¿tienen hueco el viernes?".
+    Availability,
+    /// Making a booking: "quiero reservar", "pedir cita", "I'd like to book".
+    Book,
+    /// The visitor's own bookings: "qué citas tengo".
+    MyAppointments,
+    /// Cancelling a booking: "cancelar mi cita", "anular".
+    Cancel,
+    /// Moving a booking: "cambiar mi cita", "aplazar".
+    Reschedule,
+    /// Talking to a person: "hablar con una persona".
+    Human,
+    /// What the assistant can do: "ayuda".
+    Help,
+    /// "gracias", "thanks".
+    Thanks,
+    /// "adiós", "chao", "hasta luego".
+    Goodbye,
+    /// Yes: "sí", "vale", "de acuerdo", "confirmo", "ok".
+    Affirm,
+    /// No: "no", "mejor no", "cancela eso".
+    Deny,
+    /// Nothing recognised.
+    Unknown,
+}
+
+/// Highest priority first: asking for a person trumps everything; changing or cancelling an
+/// existing booking trumps making one; a yes or no matters more than politeness.
+const PRIORITY: [Intent; 15] = [
+    Intent::Human,
+    Intent::Reschedule,
+    Intent::Cancel,
+    Intent::MyAppointments,
+    Intent::Book,
+    Intent::Availability,
+    Intent::Services,
+    Intent::OpeningHours,
+    Intent::Help,
+    Intent::Deny,
+    Intent::Affirm,
+    Intent::Goodbye,
+    Intent::Thanks,
+    Intent::Greeting,
+    Intent::Unknown,
+];
+
+/// The intents of a message, highest priority first; `[Unknown]` when none is recognised.
+///
+/// Without the catalogue this cannot know that "quiero un corte" names a service; use
+/// [`understand`](super::understand), which can, to read that as [`Intent::Book`].
+pub fn intents(text: &str) -> Vec<Intent> {
+    detect(text, false)
+}
+
+/// The intent to act on: the first of [`intents`].
+pub fn main_intent(text: &str) -> Intent {
+    intents(text)[0]
+}
+
+/// The intents of a message, knowing whether it names a service.
+pub(crate) fn detect(text: &str, names_service: bool) -> Vec<Intent> {
+    let mut found: Vec<Intent> = Vec::new();
+    let all = normalize(text);
+    let all = tokens(&all);
+    for clause in text.split([',', '.', ';', '!', '?', '\n']) {
+        let normalized = normalize(clause);
+        let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
+        if words.is_empty() {
+            continue;
+        }
+        for intent in clause_intents(clause, &words) {
+            found.push(intent);
+        }
+    }
+    // "quiero un corte el viernes", "cita para mañana", "corte el viernes a las 5": a booking
+    // said without a booking verb.
+    let acts = |i: &Intent| {
+        !matches!(
+            i,
+            Intent::Greeting | Intent::Thanks | Intent::Affirm | Intent::Goodbye
+        )
+    };
+    if !found.iter().any(acts) {
+        let names_when = parse_date_tokens(&all, date!(2026 - 01 - 01)).is_some()
+            || parse_time_tokens(&all).is_some();
+        let wants = all.iter().any(|w| {
+            matches!(
+                *w,
+                "quiero"
+                    | "quisiera"
+                    | "queria"
+                    | "necesito"
+                    | "gustaria"
+                    | "cita"
+                    | "want"
+                    | "like"
+                    | "need"
+                    | "appointment"
+            )
+        });
+        if (names_service || names_when) && wants || names_service && names_when {
+            found.push(Intent::Book);
+        }
+    }
+    let mut ordered: Vec<Intent> = PRIORITY
+        .iter()
+        .copied()
+        .filter(|i| found.contains(i))
+        .collect();
+    if ordered.is_empty() {
+        ordered.push(Intent::Unknown);
+    }
+    ordered
+}
+
+/// Chat shorthand read as the word it stands for.
+fn shorthand(w: &str) -> &str {
+    match w {
+        "q" | "k" | "ke" | "qe" => "que",
+        "xq" | "pq" | "porq" => "porque",
+        "d" => "de",
+        "tb" | "tmb" => "tambien",
+        "x" => "por",
+        "u" => "you",
+        "pls" | "plz" => "please",
+        "thx" | "ty" => "thanks",
+        other => other,
+    }
+}
+
+fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
+    let mut out = Vec::new();
+    for (intent, phrases) in RULES {
+        let hit = phrases.iter().any(|p| {
+            let pattern: Vec<&str> = p.split(' ').collect();
+            (0..w.len()).any(|start| matches_at(w, start, &pattern) && !negated(w, start, *intent))
+        });
+        if hit {
+            out.push(*intent);
+        }
+    }
+    // "cancela eso", "cancel that": dropping what was just proposed, not a booking.
+    if out.contains(&Intent::Deny) && DENY_CANCEL.iter().any(|p| contains(w, p)) {
+        out.retain(|i| *i != Intent::Cancel);
+    }
+    let first = w[0];
+    let last = w[w.len() - 1];
+    // "sí" is yes; "si" is also "if": yes only with an accent or in a short clause.
+    let accented_si = raw.trim_start().to_lowercase().starts_with("sí");
+    let agreeable = w[1..].iter().all(|x| AGREEABLE.contains(x));
+    let short_yes = AFFIRM_SHORT.contains(&first) && (w.len() <= 3 && first != "si" || agreeable);
+    if first == "si" && accented_si
+        || short_yes
+        || w.ends_with(&["por", "que", "no"])
+        || w.ends_with(&["why", "not"])
+    {
+        out.push(Intent::Affirm);
+    } else if matches!(first, "no" | "nope" | "nah" | "nop")
+        || matches!(last, "no" | "nope") && w.len() <= 4
+    {
+        out.push(Intent::Deny);
+    }
+    out
+}
+
+/// Words that are a yes when they open a short clause ("vale", "ok, gracias"); "cuánto vale"
+/// is a price question, so not anywhere.
+const AFFIRM_SHORT: &[&str] = &[
+    "vale",
+    "ok",
+    "okay",
+    "okey",
+    "oki",
+    "claro",
+    "perfecto",
+    "genial",
+    "correcto",
+    "exacto",
+    "venga",
+    "dale",
+    "bien",
+    "estupendo",
+    "yes",
+    "yeah",
+    "yep",
+    "yup",
+    "sure",
+    "great",
+    "perfect",
+    "fine",
+    "correct",
+    "right",
+    "si",
+];
+
+/// Words that may follow a yes without making it something else: "sí, por favor", "sí quiero".
+const AGREEABLE: &[&str] = &[
+    "por", "favor", "gracias", "quiero", "claro", "vale", "perfecto", "confirmo", "correcto",
+    "exacto", "eso", "es", "please", "thanks", "si", "yes", "ok", "genial", "bien", "muy", "que",
+];
+
+const DENY_CANCEL: &[&str] = &[
+    "cancela eso",
+    "cancela esto",
+    "cancelalo todo",
+    "cancel that",
+    "cancel it",
+];
+
+/// Whether the phrase match at `start` is negated: "no quiero cancelar", "no me cancele la cita",
+/// "I don't want to cancel".
+fn negated(w: &[&str], start: usize, intent: Intent) -> bool {
+    if !matches!(
+        intent,
+        Intent::Book | Intent::Cancel | Intent::Reschedule | Intent::Human | Intent::Availability
+    ) {
+        return false;
+    }
+    if w[start] == "no" {
+        return false;
+    }
+    let mut i = start;
+    while i > 0 {
+        i -= 1;
+        match w[i] {
+            "no" | "dont" | "not" | "nunca" | "never" | "tampoco" => return true,
+            "quiero" | "quisiera" | "queria" | "voy" | "a" | "me" | "te" | "la" | "lo" | "hace"
+            | "falta" | "necesito" | "hay" | "que" | "want" | "to" | "need" | "i" | "do"
+            | "please" => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+fn contains(w: &[&str], phrase: &str) -> bool {
+    let pattern: Vec<&str> = phrase.split(' ').collect();
+    (0..w.len()).any(|start| matches_at(w, start, &pattern))
+}
+
+/// Whether `pattern` matches `w` from `start`. `^` anchors at the clause start, `..` skips up to
+/// three words.
+fn matches_at(w: &[&str], start: usize, pattern: &[&str]) -> bool {
+    let Some((&first, rest)) = pattern.split_first() else {
+        return true;
+    };
+    if first == "^" {
+        return start == 0 && matches_at(w, start, rest);
+    }
+    if first == ".." {
+        return (0..=3).any(|skip| start + skip <= w.len() && matches_at(w, start + skip, rest));
+    }
+    match w.get(start) {
+        Some(said) if word_matches(said, first) => matches_at(w, start + 1, rest),
+        _ => false,
+    }
+}
+
+fn word_matches(said: &str, wanted: &str) -> bool {
+    if let Some(stem) = wanted.strip_suffix('*') {
+        return said.starts_with(stem);
+    }
+    said == wanted
+        || wanted.len() >= 6
+            && said.len().abs_diff(wanted.len()) <= 1
+            && !KEYWORDS.contains(&said)
+            && edit_distance(said, wanted) <= 1
+}
+
+/// Every exact keyword of the rules: a word that is one keyword is never a typo of another
+/// ("reservas" is not a misspelt "reservar"). Built once: the rules are constant.
+static KEYWORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    RULES
+        .iter()
+        .flat_map(|(_, phrases)| phrases.iter().flat_map(|p| p.split(' ')))
+        .filter(|w| !w.ends_with('*'))
+        .chain([
+            "reservas", "cita", "citas", "tarde", "manana", "hora", "horas",
+        ])
+        .collect()
+});
+
+/// Phrases per intent, over normalised words.
+const RULES: &[(Intent, &[&str])] = &[
+    (
+        Intent::Human,
+        &[
+            "hablar con",
+            "con una persona",
+            "con alguien",
+            "persona real",
+            "persona de verdad",
+            "humano",
+            "humana",
+            "agente",
+            "operador*",
+            "encargad*",
+            "atencion al cliente",
+            "talk to",
+            "speak to",
+            "speak with",
+            "human",
+            "real person",
+            "agent",
+            "representative",
+        ],
+    ),
+    (
+        Intent::Reschedule,
+        &[
+            "cambi* .. cita*",
+            "cambi* .. reserva*",
+            "cambi* .. hora",
+            "cambi* .. dia",
+            "cambi* .. fecha",
+            "cambiarla",
+            "cambiarlo",
+            "mover* .. cita*",
+            "muev* .. cita*",
+            "mover* .. reserva*",
+            "aplaz*",
+            "pospon*",
+            "postpon*",
+            "reprogram*",
+            "adelant* .. cita*",
+            "retras* .. cita*",
+            "modific* .. cita*",
+            "modific* .. reserva*",
+            "resched*",
+            "move .. appointment*",
+            "move .. booking*",
+            "change .. appointment*",
+            "change .. booking*",
+            "change the time",
+            "change the date",
+        ],
+    ),
+    (
+        Intent::Cancel,
+        &[
+            "cancel*",
+            "anul*",
+            "borra* .. cita*",
+            "elimina* .. cita*",
+            "quita* .. cita*",
+            "no puedo ir",
+            "no podre ir",
+            "no voy a poder ir",
+            "call off",
+            "cant make it",
+            "cannot make it",
+            "wont make it",
+        ],
+    ),
+    (
+        Intent::MyAppointments,
+        &[
+            "mis citas",
+            "mis reservas",
+            "citas tengo",
+            "reservas tengo",
+            "cita tengo",
+            "tengo cita*",
+            "tengo alguna cita*",
+            "tengo reserva*",
+            "tengo alguna reserva*",
+            "cuando es mi cita",
+            "cuando tengo",
+            "a que hora es mi cita",
+            "que dia es mi cita",
+            "ver mi cita*",
+            "ver mis",
+            "consultar mi*",
+            "revisar mi*",
+            "my appointment*",
+            "my booking*",
+            "my reservation*",
+            "do i have",
+        ],
+    ),
+    (
+        Intent::Book,
+        &[
+            "reservar",
+            "reservarme",
+            "reservame",
+            "reservo",
+            "reservad",
+            "reserve",
+            "^ reserva",
+            "una reserva",
+            "hacer reserva",
+            "pedir cita",
+            "pedir una cita",
+            "pedir hora",
+            "coger cita",
+            "coger una cita",
+            "sacar cita",
+            "sacar una cita",
+            "quiero cita",
+            "quiero una cita",
+            "quiero otra cita",
+            "necesito cita",
+            "necesito una cita",
+            "queria una cita",
+            "quisiera una cita",
+            "quisiera cita",
+            "gustaria .. cita",
+            "dame cita",
+            "dame una cita",
+            "una cita para",
+            "nueva cita",
+            "agend*",
+            "apuntarme",
+            "apuntame",
+            "pillar cita",
+            "book",
+            "make an appointment",
+            "make a booking",
+            "make a reservation",
+            "an appointment",
+            "new appointment",
+            "schedule an appointment",
+            "get an appointment",
+        ],
+    ),
+    (
+        Intent::Availability,
+        &[
+            "hueco*",
+            "disponib*",
+            "libre",
+            "libres",
+            "hay sitio",
+            "teneis sitio",
+            "tienen sitio",
+            "tienes sitio",
+            "hay hora",
+            "que horas tien*",
+            "que horas teneis",
+            "que horas hay",
+            "que horas quedan",
+            "hay cita*",
+            "cuando puedo ir",
+            "cuando podria",
+            "cuando hay",
+            "available",
+            "availability",
+            "free slot*",
+            "any slot*",
+            "slots",
+            "openings",
+            "free on",
+            "free at",
+        ],
+    ),
+    (
+        Intent::Services,
+        &[
+            "servicio*",
+            "tratamiento*",
+            "precio*",
+            "tarifa*",
+            "cuanto cuesta*",
+            "cuanto vale*",
+            "cuanto sale*",
+            "cuanto es",
+            "cuanto cobr*",
+            "que cuesta",
+            "que ofrec*",
+            "que haceis",
+            "que hacen",
+            "carta",
+            "price*",
+            "cost*",
+            "how much",
+            "services",
+            "service",
+            "what do you offer",
+            "what do you do",
+            "treatments",
+        ],
+    ),
+    (
+        Intent::OpeningHours,
+        &[
+            "horario*",
+            "horario",
+            "que hora abr*",
+            "que hora cierr*",
+            "que hora cerr*",
+            "cuando abr*",
+            "cuando cierr*",
+            "abris",
+            "abren",
+            "abre",
+            "abierto*",
+            "abierta*",
+            "cerrais",
+            "cierran",
+            "cierra",
+            "cerrado*",
+            "hora de apertura",
+            "hora de cierre",
+            "opening hours",
+            "open",
+            "opens",
+            "close",
+            "closes",
+            "closed",
+            "your hours",
+            "business hours",
+            "what time do you",
+        ],
+    ),
+    (
+        Intent::Help,
+        &[
+            "ayuda",
+            "ayudame",
+            "ayudarme",
+            "ayudar",
+            "que puedes hacer",
+            "que sabes hacer",
+            "como funciona",
+            "como va esto",
+            "opciones",
+            "menu",
+            "help",
+            "what can you do",
+            "how does this work",
+            "options",
+        ],
+    ),
+    (
+        Intent::Deny,
+        &[
+            "mejor no",
+            "no gracias",
+            "cancela eso",
+            "cancela esto",
+            "cancelalo todo",
+            "olvidalo",
+            "dejalo",
+            "para nada",
+            "ni hablar",
+            "de ninguna manera",
+            "prefiero que no",
+            "no thanks",
+            "no thank you",
+            "never mind",
+            "nevermind",
+            "forget it",
+            "cancel that",
+            "cancel it",
+        ],
+    ),
+    (
+        Intent::Affirm,
+        &[
+            "de acuerdo",
+            "confirmo",
+            "confirmar",
+            "confirmado",
+            "confirmada",
+            "confirmalo",
+            "confirmala",
+            "adelante",
+            "esta bien",
+            "me va bien",
+            "me vale",
+            "eso es",
+            "me parece bien",
+            "por supuesto",
+            "sounds good",
+            "that works",
+            "go ahead",
+            "confirm",
+            "confirmed",
+            "of course",
+            "lo que sea",
+            "hazlo",
+        ],
+    ),
+    (
+        Intent::Goodbye,
+        &[
+            "adios",
+            "chao",
+            "chau",
+            "ciao",
+            "hasta luego",
+            "hasta pronto",
+            "hasta manana",
+            "hasta la proxima",
+            "hasta otra",
+            "nos vemos",
+            "bye",
+            "goodbye",
+            "see you",
+            "see ya",
+            "que vaya bien",
+        ],
+    ),
+    (
+        Intent::Thanks,
+        &[
+            "gracias",
+            "grax",
+            "thanks",
+            "thank you",
+            "te lo agradezco",
+            "muy amable",
+            "cheers",
+            "agradecid*",
+        ],
+    ),
+    (
+        Intent::Greeting,
+        &[
+            "hola",
+            "holi",
+            "holaa",
+            "ola",
+            "^ buenas",
+            "buenos dias",
+            "buen dia",
+            "buenas tardes",
+            "buenas noches",
+            "^ hey",
+            "^ hi",
+            "hello",
+            "good morning",
+            "good afternoon",
+            "good evening",
+            "^ que tal",
+            "saludos",
+            "^ ey",
+        ],
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Intent::*;
+
+    #[test]
+    fn main_intents() {
+        let cases = [
+            // Greeting
+            ("hola", Greeting),
+            ("Holaa!", Greeting),
+            ("buenas", Greeting),
+            ("buenos días", Greeting),
+            ("buenas tardes", Greeting),
+            ("hello there", Greeting),
+            ("good morning", Greeting),
+            // Services
+            ("¿qué servicios tenéis?", Services),
+            ("cuánto cuesta", Services),
+            ("cuanto cuesta un corte", Services),
+            ("precio del tinte", Services),
+            ("¿cuánto vale?", Services),
+            ("lista de precios", Services),
+            ("how much is a haircut", Services),
+            ("what services do you have", Services),
+            // Opening hours
+            ("q horario teneis", OpeningHours),
+            ("¿Qué horario tenéis?", OpeningHours),
+            ("a q hora abris", OpeningHours),
+            ("¿a qué hora cerráis?", OpeningHours),
+            ("¿estáis abiertos el domingo?", OpeningHours),
+            ("what time do you open", OpeningHours),
+            ("opening hours", OpeningHours),
+            ("orario", OpeningHours),
+            // Availability
+            ("tienen hueco el viernes", Availability),
+            ("¿hay algún hueco libre mañana?", Availability),
+            ("disponibilidad para el lunes", Availability),
+            ("que horas teneis el sabado", Availability),
+            ("are you available tomorrow", Availability),
+            // Book
+            ("quiero reservar", Book),
+            ("quiero resevar", Book),
+            ("kiero reserbar cita", Book),
+            ("quisiera pedir cita", Book),
+            ("reserva un corte para mañana", Book),
+            ("necesito una cita", Book),
+            ("me gustaría una cita", Book),
+            ("cita para el viernes", Book),
+            ("quiero el viernes a las 5", Book),
+            ("I'd like to book", Book),
+            ("can I make an appointment", Book),
+            // My appointments
+            ("que citas tengo", MyAppointments),
+            ("¿tengo alguna cita?", MyAppointments),
+            ("ver mis reservas", MyAppointments),
+            ("¿cuándo es mi cita?", MyAppointments),
+            ("show my appointments", MyAppointments),
+            // Cancel
+            ("cancelar mi cita", Cancel),
+            ("quiero cancelar", Cancel),
+            ("anular", Cancel),
+            ("anula la reserva del viernes", Cancel),
+            ("no puedo ir a mi cita", Cancel),
+            ("cancel my appointment", Cancel),
+            ("please cancel my booking", Cancel),
+            // Reschedule
+            ("cambiar mi cita", Reschedule),
+            ("quiero cambiar la hora de mi cita", Reschedule),
+            ("¿puedo mover mi cita al lunes?", Reschedule),
+            ("aplazar la cita", Reschedule),
+            ("necesito cambiarla", Reschedule),
+            ("reschedule my appointment", Reschedule),
+            ("I need to change my booking", Reschedule),
+            // Human
+            ("hablar con una persona", Human),
+            ("quiero hablar con alguien", Human),
+            ("¿me pasas con un humano?", Human),
+            ("talk to a real person", Human),
+            ("quiero hablar con una persona para reservar", Human),
+            // Help
+            ("ayuda", Help),
+            ("¿qué puedes hacer?", Help),
+            ("help", Help),
+            // Thanks
+            ("gracias", Thanks),
+            ("muchas gracias!", Thanks),
+            ("thanks a lot", Thanks),
+            // Goodbye
+            ("adiós", Goodbye),
+            ("chao", Goodbye),
+            ("hasta luego", Goodbye),
+            ("bye", Goodbye),
+            ("gracias, adiós", Goodbye),
+            // Affirm
+            ("sí", Affirm),
+            ("si", Affirm),
+            ("Sí, por favor", Affirm),
+            ("si por favor", Affirm),
+            ("vale", Affirm),
+            ("ok", Affirm),
+            ("de acuerdo", Affirm),
+            ("confirmo", Affirm),
+            ("perfecto, gracias", Affirm),
+            ("yes", Affirm),
+            ("sounds good", Affirm),
+            ("¿por qué no?", Affirm),
+            // Deny
+            ("no", Deny),
+            ("No.", Deny),
+            ("mejor no", Deny),
+            ("cancela eso", Deny),
+            ("no gracias", Deny),
+            ("creo que no", Deny),
+            ("no quiero cancelar", Deny),
+            ("nope", Deny),
+            ("never mind", Deny),
+            // Unknown
+            ("asdf", Unknown),
+            ("", Unknown),
+            ("el perro de mi vecino", Unknown),
+        ];
+        let wrong: Vec<_> = cases
+            .iter()
+            .filter(|(text, want)| main_intent(text) != *want)
+            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", intents(text)))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn several_intents_in_priority_order() {
+        let cases: &[(&str, &[Intent])] = &[
+            ("hola, quiero reservar", &[Book, Greeting]),
+            ("no, quiero reservar para el sábado", &[Book, Deny]),
+            ("sí, confirmo la reserva", &[Affirm]),
+            ("gracias, adiós", &[Goodbye, Thanks]),
+            (
+                "hola! ¿qué horario tenéis y cuánto cuesta el tinte?",
+                &[Services, OpeningHours, Greeting],
+            ),
+            (
+                "no puedo ir el viernes, quiero cambiar la cita",
+                &[Reschedule, Cancel, Deny],
+            ),
+            ("vale, gracias", &[Affirm, Thanks]),
+        ];
+        let wrong: Vec<_> = cases
+            .iter()
+            .filter(|(text, want)| intents(text) != *want)
+            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", intents(text)))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn no_false_positives_from_parts_of_words() {
+        for (text, not) in [
+            ("noviembre", Deny),
+            ("el 25 de noviembre", Deny),
+            ("mi nombre es Ana", Deny),
+            ("cuánto vale el tinte", Affirm),
+            ("si tienen hueco el viernes me avisan", Affirm),
+            ("quiero reservar para alguien más", Human),
+            ("mis reservas", Book),
+            ("cancela eso", Cancel),
+            ("no quiero cancelar", Cancel),
+            ("I don't want to cancel", Cancel),
+            ("hasta mañana", Book),
+            ("buenas tardes", Availability),
+            ("¿por qué no?", Deny),
+        ] {
+            assert!(
+                !intents(text).contains(&not),
+                "{text:?} → {:?}",
+                intents(text)
+            );
+        }
+    }
+}
