@@ -184,8 +184,8 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         has(offset, &["que", "viene"]) || has(offset, &["proxima"]) || has(offset, &["proximo"])
     };
     let before_next = matches!(prev, Some("proxima" | "proximo" | "next"));
-    if has(0, &["fin", "de", "semana"]) || w == "weekend" {
-        let used = if w == "weekend" { 1 } else { 3 };
+    if has(0, &["fin", "de", "semana"]) || matches!(w, "weekend" | "finde") {
+        let used = if w == "fin" { 3 } else { 1 };
         let next_one = before_next || later(used);
         let extra = if later(used) {
             if has(used, &["que", "viene"]) { 2 } else { 1 }
@@ -429,15 +429,21 @@ fn weekday(w: &str) -> Option<Weekday> {
         ("saturday", Weekday::Saturday),
         ("sunday", Weekday::Sunday),
     ];
-    NAMES
+    lookup(NAMES, w, 6)
+}
+
+/// The value of `w` in a table of names: an exact name, else the first name of at least
+/// `typos_from` letters that `w` misspells.
+fn lookup<T: Copy>(table: &[(&str, T)], w: &str, typos_from: usize) -> Option<T> {
+    table
         .iter()
         .find(|(name, _)| *name == w)
         .or_else(|| {
-            NAMES
+            table
                 .iter()
-                .find(|(name, _)| name.len() >= 6 && near(w, name))
+                .find(|(name, _)| name.len() >= typos_from && near(w, name))
         })
-        .map(|&(_, wd)| wd)
+        .map(|&(_, value)| value)
 }
 
 fn month(w: &str) -> Option<Month> {
@@ -484,16 +490,7 @@ fn month(w: &str) -> Option<Month> {
         ("dic", 12),
         ("dec", 12),
     ];
-    let n = NAMES
-        .iter()
-        .find(|(name, _)| *name == w)
-        .or_else(|| {
-            NAMES
-                .iter()
-                .find(|(name, _)| name.len() >= 5 && near(w, name))
-        })
-        .map(|&(_, n)| n)?;
-    Month::try_from(n).ok()
+    Month::try_from(lookup(NAMES, w, 5)?).ok()
 }
 
 /// The next occurrence of `wd` after today, or from today on when `including_today`.
@@ -721,6 +718,10 @@ mod tests {
             range(date!(2026 - 11 - 28), date!(2026 - 11 - 29))
         );
         assert_eq!(parse_date("este fin de semana", SUN), range(SUN, SUN));
+        assert_eq!(
+            parse_date("para el finde", FRI),
+            range(date!(2026 - 11 - 21), date!(2026 - 11 - 22))
+        );
         assert_eq!(
             parse_date("el fin de semana que viene", FRI),
             range(date!(2026 - 11 - 28), date!(2026 - 11 - 29))

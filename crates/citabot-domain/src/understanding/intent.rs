@@ -183,8 +183,10 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
         || w.ends_with(&["why", "not"])
     {
         out.push(Intent::Affirm);
-    } else if matches!(first, "no" | "nope" | "nah" | "nop")
-        || matches!(last, "no" | "nope") && w.len() <= 4
+    } else if (matches!(first, "no" | "nope" | "nah" | "nop")
+        || matches!(last, "no" | "nope") && w.len() <= 4)
+        // "no sé" is "I don't know", not a refusal.
+        && !matches!(w, ["no", "se"] | ["no", "lo", "se"])
     {
         out.push(Intent::Deny);
     }
@@ -434,6 +436,10 @@ const RULES: &[(Intent, &[&str])] = &[
             "quisiera una cita",
             "quisiera cita",
             "gustaria .. cita",
+            "dar* hora",
+            "dar* cita",
+            "dais hora",
+            "dais cita",
             "dame cita",
             "dame una cita",
             "una cita para",
@@ -469,6 +475,14 @@ const RULES: &[(Intent, &[&str])] = &[
             "que horas hay",
             "que horas quedan",
             "hay cita*",
+            "teneis cita*",
+            "tienen cita*",
+            "tienes algo",
+            "teneis algo",
+            "tienen algo",
+            "hay algo",
+            "have anything",
+            "got anything",
             "cuando puedo ir",
             "cuando podria",
             "cuando hay",
@@ -673,6 +687,16 @@ mod tests {
     use super::*;
     use Intent::*;
 
+    /// Asserts every case at once, listing all that fail with the intents found.
+    fn check<T: PartialEq<W>, W: std::fmt::Debug>(cases: &[(&str, W)], read: impl Fn(&str) -> T) {
+        let wrong: Vec<_> = cases
+            .iter()
+            .filter(|(text, want)| read(text) != *want)
+            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", intents(text)))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
     #[test]
     fn main_intents() {
         let cases = [
@@ -708,6 +732,9 @@ mod tests {
             ("disponibilidad para el lunes", Availability),
             ("que horas teneis el sabado", Availability),
             ("are you available tomorrow", Availability),
+            ("¿tenéis citas para el 24/12?", Availability),
+            ("¿tenéis algo el viernes?", Availability),
+            ("do you have anything on friday afternoon?", Availability),
             // Book
             ("quiero reservar", Book),
             ("quiero resevar", Book),
@@ -719,6 +746,7 @@ mod tests {
             ("cita para el viernes", Book),
             ("quiero el viernes a las 5", Book),
             ("I'd like to book", Book),
+            ("¿me podéis dar hora para mañana?", Book),
             ("can I make an appointment", Book),
             // My appointments
             ("que citas tengo", MyAppointments),
@@ -790,12 +818,7 @@ mod tests {
             ("", Unknown),
             ("el perro de mi vecino", Unknown),
         ];
-        let wrong: Vec<_> = cases
-            .iter()
-            .filter(|(text, want)| main_intent(text) != *want)
-            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", intents(text)))
-            .collect();
-        assert!(wrong.is_empty(), "{wrong:#?}");
+        check(&cases, |text| main_intent(text));
     }
 
     #[test]
@@ -815,12 +838,7 @@ mod tests {
             ),
             ("vale, gracias", &[Affirm, Thanks]),
         ];
-        let wrong: Vec<_> = cases
-            .iter()
-            .filter(|(text, want)| intents(text) != *want)
-            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", intents(text)))
-            .collect();
-        assert!(wrong.is_empty(), "{wrong:#?}");
+        check(cases, |text| intents(text));
     }
 
     #[test]
@@ -839,6 +857,7 @@ mod tests {
             ("hasta mañana", Book),
             ("buenas tardes", Availability),
             ("¿por qué no?", Deny),
+            ("no sé", Deny),
         ] {
             assert!(
                 !intents(text).contains(&not),
