@@ -6,6 +6,7 @@
 //! testable as plain functions.
 
 pub mod account;
+pub mod assistant;
 pub mod booking;
 pub mod chat;
 pub mod clock;

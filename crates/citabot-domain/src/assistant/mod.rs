@@ -1,0 +1,677 @@
+//! The built-in booking assistant's conversation (DESIGN B2): a state machine over what the
+//! visitor says. [`step`] reads a message with what the server loaded for this turn
+//! ([`Context`]) and returns the next state and either a reply or an [`Action`] to carry out;
+//! after carrying it out the server calls [`settle`] with the outcome, so the assistant never
+//! claims a booking or a cancellation that was not written.
+//!
+//! It asks only for what is missing, takes every fact a message gives at any step (the visitor
+//! may change their mind), offers only free times, and confirms before writing. Role rules
+//! (SPEC §6): a guest gives a name and an email; a `cliente` is never asked who they are and
+//! manages their own citas; staff book for a named client and read their agenda.
+
+mod replies;
+
+use serde::{Deserialize, Serialize};
+use time::Date;
+
+use crate::booking::availability::{self, Busy, SlotQuery};
+use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
+use crate::understanding::{
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, detect_language,
+    extract_email, extract_name, extract_phone, intents, match_services, parse_date, parse_time,
+    resolve_in_hours,
+};
+use replies::Replies;
+
+/// Times offered when the wished one is taken or only a part of the day was named.
+pub const MAX_OFFERS: usize = 4;
+/// How far ahead the assistant looks for a free day.
+pub const LOOKAHEAD_DAYS: i64 = 60;
+
+/// Who is writing, as the gateway established it from the session (never from the message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Caller {
+    Guest,
+    Cliente {
+        user_id: String,
+        name: String,
+        email: String,
+        phone: Option<String>,
+        /// The client record linked to the account, once there is one.
+        client_id: Option<String>,
+    },
+    Staff {
+        user_id: String,
+        name: String,
+    },
+}
+
+/// What the server loaded for this turn. `agenda` holds the citas from `today` to
+/// [`LOOKAHEAD_DAYS`] ahead; `clients` those the agenda and the caller refer to.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub business: &'a Business,
+    pub services: &'a [Service],
+    pub staff: &'a [StaffMember],
+    pub caller: &'a Caller,
+    /// The visitor's date (dates like "mañana" are relative to it).
+    pub today: Date,
+    /// The business's local date and minute now: nothing is offered before it.
+    pub now: (Date, DayMinute),
+    pub agenda: &'a [Cita],
+    pub clients: &'a [Client],
+}
+
+/// The conversation so far, kept between turns.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub language: Lang,
+    pub step: Step,
+    pub draft: Draft,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    Es,
+    En,
+}
+
+/// What the assistant is waiting for.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    #[default]
+    Idle,
+    /// Building a booking: the next missing piece is asked for.
+    Booking,
+    /// Waiting for a yes to the summary.
+    ConfirmBooking,
+    /// Waiting for which cita to cancel (ids offered, in order).
+    ChooseCancel(Vec<String>),
+    /// Waiting for a yes to cancel this cita.
+    ConfirmCancel(String),
+}
+
+/// The booking being put together.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draft {
+    pub service_ids: Vec<String>,
+    pub date: Option<Date>,
+    /// An exact wished time, or a window of the day.
+    pub time: Option<Wish>,
+    /// The slot chosen: staff member and start.
+    pub slot: Option<(String, DayMinute)>,
+    /// Times offered last, so "la segunda" or "a las 18:15" can pick one.
+    pub offered: Vec<(String, DayMinute)>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub client_phone: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wish {
+    At(DayMinute),
+    Between(DayMinute, DayMinute),
+}
+
+/// Something to write, decided by the conversation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    Book(Booking),
+    Cancel { cita_id: String },
+}
+
+/// A confirmed booking, ready to write as a `pendiente` cita.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Booking {
+    pub client: ClientRef,
+    pub staff_id: String,
+    pub date: Date,
+    pub start_min: DayMinute,
+    pub end_min: DayMinute,
+    pub service_ids: Vec<String>,
+}
+
+/// The client a booking is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClientRef {
+    Existing(String),
+    /// Found by email when there is one, else created.
+    New {
+        name: String,
+        email: Option<String>,
+        phone: Option<String>,
+        user_id: Option<String>,
+    },
+}
+
+/// What writing an [`Action`] came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Booked(Cita),
+    /// Someone else took the time between the offer and the yes.
+    SlotTaken,
+    Cancelled,
+    /// The cita was no longer there to cancel.
+    NotCancelled,
+    Failed,
+}
+
+/// One turn's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub state: State,
+    pub reply: String,
+    pub action: Option<Action>,
+}
+
+/// Reads one message and decides the next state, and a reply or an action.
+pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
+    let mut state = state;
+    if let Some(language) = detect_language(message) {
+        state.language = match language {
+            Language::En => Lang::En,
+            Language::Es => Lang::Es,
+        };
+    }
+    let say = Replies::new(state.language, context);
+    let found = intents(message);
+    let main = found.first().copied().unwrap_or(Intent::Unknown);
+    let catalog = catalog(context.services);
+    let services = match_services(message, &catalog);
+    let date = parse_date(message, context.today);
+    let time = parse_time(message);
+
+    // Waiting for a yes or a choice: answers to that come first.
+    match state.step.clone() {
+        Step::ConfirmBooking if main == Intent::Affirm => {
+            return confirm_booking(state, context, &say);
+        }
+        Step::ConfirmCancel(cita_id) if main == Intent::Affirm => {
+            return Turn {
+                reply: String::new(),
+                action: Some(Action::Cancel { cita_id }),
+                state,
+            };
+        }
+        Step::ConfirmCancel(_) if main == Intent::Deny => {
+            state.step = Step::Idle;
+            return reply(state, say.kept());
+        }
+        Step::ChooseCancel(ids) => {
+            if let Some(id) = pick_cita(message, &ids, context) {
+                let summary = context
+                    .agenda
+                    .iter()
+                    .find(|cita| cita.id == id)
+                    .map(|cita| say.cita_line(cita))
+                    .unwrap_or_default();
+                state.step = Step::ConfirmCancel(id);
+                return reply(state, say.confirm_cancel(&summary));
+            }
+        }
+        _ => {}
+    }
+
+    let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
+    match main {
+        Intent::Human => return reply(state, say.human()),
+        Intent::Cancel => return start_cancel(state, context, &say),
+        Intent::Reschedule => return reply(state, say.reschedule()),
+        Intent::MyAppointments => return my_appointments(state, context, &say, date),
+        Intent::Services if !matches!(state.step, Step::Booking | Step::ConfirmBooking) => {
+            return reply(state, say.services());
+        }
+        Intent::OpeningHours => return reply(state, say.hours()),
+        Intent::Help => return reply(state, say.help()),
+        Intent::Goodbye => {
+            state.step = Step::Idle;
+            return reply(state, say.goodbye());
+        }
+        Intent::Thanks if !booking_facts => return reply(state, say.thanks()),
+        Intent::Deny if matches!(state.step, Step::ConfirmBooking) => {
+            state.step = Step::Booking;
+            return reply(state, say.what_to_change());
+        }
+        Intent::Availability if services.is_empty() && state.draft.service_ids.is_empty() => {
+            // Which times are free depends on how long the visit is.
+            state.step = Step::Booking;
+            state.draft.date = date.map(|d| d.first()).or(state.draft.date);
+            return reply(state, say.ask_services());
+        }
+        _ => {}
+    }
+
+    let wants_booking = matches!(main, Intent::Book | Intent::Availability)
+        || matches!(state.step, Step::Booking | Step::ConfirmBooking)
+        || booking_facts;
+    if !wants_booking {
+        return match main {
+            Intent::Greeting => reply(state, say.greeting()),
+            _ => reply(state, say.not_understood()),
+        };
+    }
+
+    // Take every fact the message gives; a new one replaces the old (a change of mind).
+    let draft = &mut state.draft;
+    if !services.is_empty() {
+        draft.service_ids = services.iter().map(|found| found.id.clone()).collect();
+        draft.slot = None;
+    }
+    if let Some(date) = date {
+        draft.date = Some(first_open_day(date, context));
+        draft.slot = None;
+    }
+    if let Some(time) = time {
+        draft.time = Some(wish(time, draft.date, context));
+        draft.slot = None;
+    } else if let Some(choice) = pick_offer(message, &draft.offered) {
+        draft.slot = Some(choice);
+    }
+    if let Some(email) = extract_email(message) {
+        draft.client_email = Some(email);
+    }
+    if let Some(phone) = extract_phone(message) {
+        draft.client_phone = Some(phone);
+    }
+    if let Some(name) = extract_name(message) {
+        draft.client_name = Some(name);
+    } else if matches!(context.caller, Caller::Guest | Caller::Staff { .. })
+        && state.step == Step::Booking
+        && asked_for_name(&state.draft, context)
+        && looks_like_a_bare_name(message)
+    {
+        state.draft.client_name = Some(title_case(message.trim()));
+    }
+    state.step = Step::Booking;
+    next_question(state, context, &say)
+}
+
+/// After carrying out `action`: the reply that tells what really happened.
+pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Context<'_>) -> Turn {
+    let mut state = state;
+    let say = Replies::new(state.language, context);
+    let text = match (action, outcome) {
+        (Action::Book(_), Outcome::Booked(cita)) => {
+            state.step = Step::Idle;
+            state.draft = Draft::default();
+            say.booked(cita)
+        }
+        (Action::Book(_), Outcome::SlotTaken) => {
+            state.step = Step::Booking;
+            state.draft.slot = None;
+            let again = next_question(state.clone(), context, &say);
+            state = again.state;
+            format!("{}\n\n{}", say.slot_just_taken(), again.reply)
+        }
+        (Action::Cancel { .. }, Outcome::Cancelled) => {
+            state.step = Step::Idle;
+            say.cancelled()
+        }
+        (Action::Cancel { .. }, Outcome::NotCancelled) => {
+            state.step = Step::Idle;
+            say.not_cancelled()
+        }
+        _ => {
+            state.step = Step::Idle;
+            say.write_failed()
+        }
+    };
+    reply(state, text)
+}
+
+fn reply(state: State, text: String) -> Turn {
+    Turn {
+        state,
+        reply: text,
+        action: None,
+    }
+}
+
+/// The active services as the understanding layer matches them.
+fn catalog(services: &[Service]) -> Vec<ServiceName> {
+    services
+        .iter()
+        .filter(|service| service.active)
+        .map(|service| ServiceName::new(&service.id, &service.name, &[]))
+        .collect()
+}
+
+/// The precise day of `date`, or the first day of a range that is open and not past.
+fn first_open_day(date: DateExpr, context: &Context<'_>) -> Date {
+    let (first, last) = (date.first().max(context.now.0), date.last());
+    let mut day = first;
+    while day <= last {
+        if !context.business.hours.on(day.weekday()).is_empty() {
+            return day;
+        }
+        match day.next_day() {
+            Some(next) => day = next,
+            None => break,
+        }
+    }
+    date.first()
+}
+
+fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
+    let periods = date.map_or(&[][..], |day| context.business.hours.on(day.weekday()));
+    let open = periods.first().map_or(9 * 60, |period| period.open);
+    let close = periods.last().map_or(21 * 60, |period| period.close);
+    match resolve_in_hours(time, open, close) {
+        Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
+        Some(ResolvedTime::Window { start, end }) => Wish::Between(start, end),
+        None => match time {
+            TimeExpr::At { minutes, .. } => Wish::At(minutes),
+            TimeExpr::Part(_) => Wish::Between(open, close),
+        },
+    }
+}
+
+fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
+    draft
+        .service_ids
+        .iter()
+        .filter_map(|id| context.services.iter().find(|service| &service.id == id))
+        .map(|service| service.duration_min)
+        .sum()
+}
+
+/// Free slots of `date` for the draft's services.
+fn free_slots(draft: &Draft, date: Date, context: &Context<'_>) -> Vec<availability::Slot> {
+    let busy: Vec<Busy<'_>> = context
+        .agenda
+        .iter()
+        .filter(|cita| cita.date == date && cita.status.holds_time())
+        .map(|cita| Busy {
+            staff_id: &cita.staff_id,
+            start: cita.start_min,
+            end: cita.end_min,
+        })
+        .collect();
+    let not_before = match date.cmp(&context.now.0) {
+        std::cmp::Ordering::Less => DayMinute::MAX,
+        std::cmp::Ordering::Equal => context.now.1,
+        std::cmp::Ordering::Greater => 0,
+    };
+    availability::free_slots(
+        context.business,
+        &SlotQuery {
+            date,
+            duration: duration(draft, context),
+            staff: context.staff,
+            only_staff: None,
+            busy: &busy,
+            not_before,
+        },
+    )
+}
+
+/// Asks for the first missing piece, or shows the summary to confirm.
+fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    if state.draft.service_ids.is_empty() {
+        return reply(state, say.ask_services());
+    }
+    let Some(date) = state.draft.date else {
+        let question = say.ask_date(&state.draft);
+        return reply(state, question);
+    };
+    if date < context.now.0 {
+        state.draft.date = None;
+        return reply(state, say.date_in_past());
+    }
+    if context.business.hours.on(date.weekday()).is_empty() {
+        state.draft.date = None;
+        return reply(state, say.closed_that_day(date));
+    }
+    if state.draft.slot.is_none() {
+        let slots = free_slots(&state.draft, date, context);
+        if slots.is_empty() {
+            state.draft.offered.clear();
+            let other = next_free_day(&state.draft, date, context);
+            return reply(state, say.day_full(date, other));
+        }
+        match state.draft.time {
+            Some(Wish::At(minute)) => {
+                if let Some(slot) = availability::at(&slots, minute) {
+                    state.draft.slot = Some((slot.staff_id.clone(), slot.start));
+                } else {
+                    let offers = offers(availability::nearest(&slots, minute, MAX_OFFERS));
+                    state.draft.offered.clone_from(&offers);
+                    return reply(state, say.time_taken(minute, date, &offers));
+                }
+            }
+            Some(Wish::Between(start, end)) => {
+                let offers = offers(availability::spread(&slots, start, end, MAX_OFFERS));
+                state.draft.offered.clone_from(&offers);
+                if offers.is_empty() {
+                    let all = offers_all(&slots);
+                    state.draft.offered.clone_from(&all);
+                    return reply(state, say.nothing_then(date, &all));
+                }
+                return reply(state, say.offer_times(date, &offers));
+            }
+            None => {
+                let offers = offers_all(&slots);
+                state.draft.offered.clone_from(&offers);
+                return reply(state, say.offer_times(date, &offers));
+            }
+        }
+    }
+    // Who the cita is for.
+    match context.caller {
+        Caller::Cliente { .. } => {}
+        Caller::Guest => {
+            if state.draft.client_name.is_none() {
+                return reply(state, say.ask_name());
+            }
+            if state.draft.client_email.is_none() {
+                return reply(state, say.ask_email());
+            }
+        }
+        Caller::Staff { .. } => {
+            if state.draft.client_name.is_none() {
+                return reply(state, say.ask_client_name());
+            }
+        }
+    }
+    state.step = Step::ConfirmBooking;
+    let summary = say.summary(&state.draft, context);
+    reply(state, summary)
+}
+
+fn offers(slots: Vec<&availability::Slot>) -> Vec<(String, DayMinute)> {
+    slots
+        .into_iter()
+        .map(|slot| (slot.staff_id.clone(), slot.start))
+        .collect()
+}
+
+/// A handful of times over the whole day, for when no time was named.
+fn offers_all(slots: &[availability::Slot]) -> Vec<(String, DayMinute)> {
+    offers(availability::spread(slots, 0, DayMinute::MAX, MAX_OFFERS))
+}
+
+fn next_free_day(draft: &Draft, after: Date, context: &Context<'_>) -> Option<Date> {
+    let mut day = after;
+    for _ in 0..LOOKAHEAD_DAYS {
+        day = day.next_day()?;
+        if !free_slots(draft, day, context).is_empty() {
+            return Some(day);
+        }
+    }
+    None
+}
+
+/// The offered time the visitor picked: by position ("la primera", "2") or by its time.
+fn pick_offer(message: &str, offered: &[(String, DayMinute)]) -> Option<(String, DayMinute)> {
+    let text = crate::understanding::normalize(message);
+    let ordinals = [
+        ["primera", "1", "first", "primer"],
+        ["segunda", "2", "second", "segundo"],
+        ["tercera", "3", "third", "tercer"],
+        ["cuarta", "4", "fourth", "cuarto"],
+    ];
+    for (index, words) in ordinals.iter().enumerate() {
+        if text.split(' ').any(|word| words.contains(&word)) {
+            return offered.get(index).cloned();
+        }
+    }
+    None
+}
+
+fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    let draft = state.draft.clone();
+    let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.clone()) else {
+        state.step = Step::Booking;
+        return next_question(state, context, say);
+    };
+    let client = match context.caller {
+        Caller::Cliente {
+            user_id,
+            name,
+            email,
+            phone,
+            client_id,
+        } => match client_id {
+            Some(id) => ClientRef::Existing(id.clone()),
+            None => ClientRef::New {
+                name: name.clone(),
+                email: Some(email.clone()),
+                phone: phone.clone(),
+                user_id: Some(user_id.clone()),
+            },
+        },
+        Caller::Guest | Caller::Staff { .. } => ClientRef::New {
+            name: draft.client_name.clone().unwrap_or_default(),
+            email: draft.client_email.clone(),
+            phone: draft.client_phone.clone(),
+            user_id: None,
+        },
+    };
+    let booking = Booking {
+        client,
+        staff_id,
+        date,
+        start_min: start,
+        end_min: start + duration(&draft, context),
+        service_ids: draft.service_ids,
+    };
+    Turn {
+        state,
+        reply: String::new(),
+        action: Some(Action::Book(booking)),
+    }
+}
+
+/// The caller's own upcoming citas (for a `cliente`): by client id.
+fn own_citas<'a>(context: &'a Context<'_>) -> Vec<&'a Cita> {
+    let Caller::Cliente {
+        client_id: Some(client_id),
+        ..
+    } = context.caller
+    else {
+        return Vec::new();
+    };
+    context
+        .agenda
+        .iter()
+        .filter(|cita| &cita.client_id == client_id && cita.status.holds_time())
+        .filter(|cita| (cita.date, cita.start_min) >= context.now)
+        .collect()
+}
+
+fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    if !matches!(context.caller, Caller::Cliente { .. }) {
+        return reply(state, say.cancel_needs_account());
+    }
+    let citas = own_citas(context);
+    match citas.as_slice() {
+        [] => reply(state, say.no_citas()),
+        [only] => {
+            let line = say.cita_line(only);
+            state.step = Step::ConfirmCancel(only.id.clone());
+            reply(state, say.confirm_cancel(&line))
+        }
+        many => {
+            state.step = Step::ChooseCancel(many.iter().map(|cita| cita.id.clone()).collect());
+            reply(state, say.which_cita(many))
+        }
+    }
+}
+
+/// The cita picked among `ids` by position or by its date.
+fn pick_cita(message: &str, ids: &[String], context: &Context<'_>) -> Option<String> {
+    let offered: Vec<(String, DayMinute)> = ids.iter().map(|id| (id.clone(), 0)).collect();
+    if let Some((id, _)) = pick_offer(message, &offered) {
+        return Some(id);
+    }
+    let date = parse_date(message, context.today)?;
+    ids.iter()
+        .find(|id| {
+            context
+                .agenda
+                .iter()
+                .any(|cita| &cita.id == *id && date.contains(cita.date))
+        })
+        .cloned()
+}
+
+fn my_appointments(
+    state: State,
+    context: &Context<'_>,
+    say: &Replies<'_>,
+    date: Option<DateExpr>,
+) -> Turn {
+    match context.caller {
+        Caller::Guest => reply(state, say.appointments_need_account()),
+        Caller::Cliente { .. } => {
+            let citas = own_citas(context);
+            reply(state, say.own_citas(&citas))
+        }
+        Caller::Staff { user_id, .. } => {
+            let day = date.map_or(context.now.0, DateExpr::first);
+            let citas: Vec<&Cita> = context
+                .agenda
+                .iter()
+                .filter(|cita| &cita.staff_id == user_id && cita.date == day)
+                .filter(|cita| cita.status != CitaStatus::Cancelada)
+                .collect();
+            reply(state, say.agenda(day, &citas))
+        }
+    }
+}
+
+/// Whether the last question was for a name (guest or staff's client).
+fn asked_for_name(draft: &Draft, context: &Context<'_>) -> bool {
+    draft.slot.is_some()
+        && draft.client_name.is_none()
+        && !matches!(context.caller, Caller::Cliente { .. })
+}
+
+/// One to four words of letters: an answer to "¿a nombre de quién?".
+fn looks_like_a_bare_name(message: &str) -> bool {
+    let words: Vec<&str> = message.split_whitespace().collect();
+    (1..=4).contains(&words.len())
+        && words.iter().all(|word| {
+            word.chars()
+                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+        })
+}
+
+fn title_case(text: &str) -> String {
+    text.split_whitespace()
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests;

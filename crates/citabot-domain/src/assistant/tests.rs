@@ -1,0 +1,422 @@
+//! Conversations with the assistant, turn by turn, against a salon with a known agenda.
+//! Today is Friday 2026-11-20, 09:00 in Madrid.
+
+use time::macros::date;
+use time::{Date, OffsetDateTime, Weekday};
+
+use super::*;
+use crate::booking::{OpeningPeriod, WeeklyHours};
+
+const TODAY: Date = date!(2026 - 11 - 20);
+
+fn salon() -> Business {
+    let weekday = vec![
+        OpeningPeriod {
+            open: 570,
+            close: 840,
+        },
+        OpeningPeriod {
+            open: 990,
+            close: 1230,
+        },
+    ];
+    let hours = WeeklyHours::new([
+        (Weekday::Monday, weekday.clone()),
+        (Weekday::Tuesday, weekday.clone()),
+        (Weekday::Wednesday, weekday.clone()),
+        (Weekday::Thursday, weekday.clone()),
+        (Weekday::Friday, weekday),
+        (
+            Weekday::Saturday,
+            vec![OpeningPeriod {
+                open: 540,
+                close: 840,
+            }],
+        ),
+    ])
+    .expect("valid");
+    Business::new("Peluquería Lucía", "Europe/Madrid", hours, 15).expect("valid")
+}
+
+fn services() -> Vec<Service> {
+    [
+        ("corte", "Corte de pelo", 45, 2500),
+        ("tinte", "Tinte", 90, 4800),
+        ("barba", "Arreglo de barba", 15, 800),
+        ("manicura", "Manicura", 40, 2000),
+    ]
+    .into_iter()
+    .map(|(id, name, duration_min, price_cents)| Service {
+        id: id.into(),
+        name: name.into(),
+        description: String::new(),
+        duration_min,
+        price_cents,
+        active: true,
+    })
+    .collect()
+}
+
+fn staff() -> Vec<StaffMember> {
+    vec![
+        StaffMember {
+            user_id: "lucia".into(),
+            name: "Lucía Martín".into(),
+        },
+        StaffMember {
+            user_id: "javier".into(),
+            name: "Javier Gómez".into(),
+        },
+    ]
+}
+
+fn cita(id: &str, staff_id: &str, client_id: &str, date: Date, start: u16, end: u16) -> Cita {
+    Cita {
+        id: id.into(),
+        staff_id: staff_id.into(),
+        client_id: client_id.into(),
+        date,
+        start_min: start,
+        end_min: end,
+        start_at: OffsetDateTime::UNIX_EPOCH,
+        end_at: OffsetDateTime::UNIX_EPOCH,
+        status: CitaStatus::Pendiente,
+        service_ids: vec!["corte".into()],
+        created_at: OffsetDateTime::UNIX_EPOCH,
+    }
+}
+
+/// Next Friday (the 27th) both staff members are busy 17:00–18:00.
+fn agenda() -> Vec<Cita> {
+    vec![
+        cita("c-1", "lucia", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
+        cita("c-2", "javier", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
+        cita("c-3", "lucia", "k-marta", date!(2026 - 11 - 24), 600, 645),
+    ]
+}
+
+fn clients() -> Vec<Client> {
+    vec![
+        Client {
+            id: "k-marta".into(),
+            name: "Marta Ruiz".into(),
+            email: Some("marta@cliente.example".into()),
+            phone: None,
+            user_id: Some("u-marta".into()),
+        },
+        Client {
+            id: "k-otra".into(),
+            name: "Otra Persona".into(),
+            email: None,
+            phone: None,
+            user_id: None,
+        },
+    ]
+}
+
+fn marta() -> Caller {
+    Caller::Cliente {
+        user_id: "u-marta".into(),
+        name: "Marta Ruiz".into(),
+        email: "marta@cliente.example".into(),
+        phone: None,
+        client_id: Some("k-marta".into()),
+    }
+}
+
+/// A conversation: the world stays fixed, the state carries over.
+struct Chat {
+    business: Business,
+    services: Vec<Service>,
+    staff: Vec<StaffMember>,
+    agenda: Vec<Cita>,
+    clients: Vec<Client>,
+    caller: Caller,
+    state: State,
+}
+
+impl Chat {
+    fn new(caller: Caller) -> Self {
+        Self {
+            business: salon(),
+            services: services(),
+            staff: staff(),
+            agenda: agenda(),
+            clients: clients(),
+            caller,
+            state: State::default(),
+        }
+    }
+
+    fn context(&self) -> Context<'_> {
+        Context {
+            business: &self.business,
+            services: &self.services,
+            staff: &self.staff,
+            caller: &self.caller,
+            today: TODAY,
+            now: (TODAY, 540),
+            agenda: &self.agenda,
+            clients: &self.clients,
+        }
+    }
+
+    /// Sends a message; returns the reply and any action.
+    fn say(&mut self, message: &str) -> (String, Option<Action>) {
+        let turn = step(self.state.clone(), message, &self.context());
+        self.state = turn.state;
+        (turn.reply, turn.action)
+    }
+
+    fn settle(&mut self, action: &Action, outcome: &Outcome) -> String {
+        let turn = settle(self.state.clone(), action, outcome, &self.context());
+        self.state = turn.state;
+        turn.reply
+    }
+}
+
+fn booking(action: Option<Action>) -> Booking {
+    match action {
+        Some(Action::Book(booking)) => booking,
+        other => panic!("expected a booking, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_guest_books_step_by_step() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("hola");
+    assert!(reply.contains("Peluquería Lucía"), "{reply}");
+    let (reply, _) = chat.say("quiero reservar un corte de pelo");
+    assert!(reply.contains("¿Qué día"), "{reply}");
+    let (reply, _) = chat.say("el viernes");
+    assert!(reply.contains("viernes 27 de noviembre"), "{reply}");
+    assert!(
+        reply.contains("**09:30**"),
+        "the first time of the day: {reply}"
+    );
+    let (reply, _) = chat.say("a las 10");
+    assert!(reply.contains("¿A nombre de quién"), "{reply}");
+    let (reply, _) = chat.say("Ana López");
+    assert!(reply.contains("email"), "{reply}");
+    let (reply, action) = chat.say("ana@ejemplo.es");
+    assert!(action.is_none());
+    for part in [
+        "Corte de pelo",
+        "viernes 27 de noviembre",
+        "10:00–10:45",
+        "Ana López",
+        "25,00 €",
+        "¿La confirmo?",
+    ] {
+        assert!(reply.contains(part), "{part} in {reply}");
+    }
+    let (reply, action) = chat.say("sí, confírmala");
+    assert!(
+        reply.is_empty(),
+        "nothing is claimed before the write: {reply}"
+    );
+    let booking = booking(action);
+    assert_eq!(
+        booking,
+        Booking {
+            client: ClientRef::New {
+                name: "Ana López".into(),
+                email: Some("ana@ejemplo.es".into()),
+                phone: None,
+                user_id: None,
+            },
+            staff_id: "lucia".into(),
+            date: date!(2026 - 11 - 27),
+            start_min: 600,
+            end_min: 645,
+            service_ids: vec!["corte".into()],
+        }
+    );
+    let written = cita("new", "lucia", "k-ana", date!(2026 - 11 - 27), 600, 645);
+    let reply = chat.settle(&Action::Book(booking), &Outcome::Booked(written));
+    assert!(
+        reply.contains("¡Hecho!") && reply.contains("pendiente"),
+        "{reply}"
+    );
+    assert_eq!(chat.state.step, Step::Idle);
+}
+
+#[test]
+fn a_cliente_says_everything_at_once_and_is_never_asked_who_she_is() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("quiero corte de pelo y tinte el lunes 30 a las 5 de la tarde");
+    assert!(reply.contains("Corte de pelo y Tinte"), "{reply}");
+    assert!(reply.contains("17:00–19:15"), "durations add up: {reply}");
+    assert!(
+        reply.contains("Marta Ruiz") && reply.contains("73,00 €"),
+        "{reply}"
+    );
+    let booking = booking(chat.say("vale").1);
+    assert_eq!(booking.client, ClientRef::Existing("k-marta".into()));
+    assert_eq!(booking.service_ids, ["corte", "tinte"]);
+    assert_eq!((booking.start_min, booking.end_min), (1020, 1155));
+}
+
+#[test]
+fn a_taken_time_gets_the_nearest_free_ones_and_a_pick_by_position() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("un corte de pelo el viernes 27 a las 17:00");
+    assert!(reply.contains("no hay hueco"), "{reply}");
+    assert!(
+        !reply.contains("**17:00**"),
+        "never offers a taken time: {reply}"
+    );
+    let offered = chat.state.draft.offered.clone();
+    assert!(!offered.is_empty() && offered.len() <= MAX_OFFERS);
+    assert!(
+        offered
+            .iter()
+            .all(|(_, start)| *start + 45 <= 1020 || *start >= 1080)
+    );
+    let (reply, _) = chat.say("la segunda");
+    assert!(reply.contains("¿La confirmo?"), "{reply}");
+    assert_eq!(chat.state.draft.slot, Some(offered[1].clone()));
+}
+
+#[test]
+fn the_visitor_may_change_their_mind_before_confirming() {
+    let mut chat = Chat::new(marta());
+    chat.say("una manicura el martes 24 a las 12");
+    assert_eq!(chat.state.step, Step::ConfirmBooking);
+    let (reply, _) = chat.say("mejor el sábado a las 10");
+    assert!(
+        reply.contains("sábado 21 de noviembre") || reply.contains("sábado 28"),
+        "{reply}"
+    );
+    assert!(reply.contains("¿La confirmo?"), "{reply}");
+    let booking = booking(chat.say("sí").1);
+    assert_eq!(booking.start_min, 600);
+    assert_eq!(booking.date.weekday(), Weekday::Saturday);
+    assert_eq!(booking.service_ids, ["manicura"]);
+}
+
+#[test]
+fn no_to_the_summary_writes_nothing_and_asks_what_to_change() {
+    let mut chat = Chat::new(marta());
+    chat.say("corte de pelo el martes 24 a las 12");
+    let (reply, action) = chat.say("no");
+    assert!(action.is_none());
+    assert!(reply.contains("no la reservo"), "{reply}");
+}
+
+#[test]
+fn closed_days_and_past_dates_are_said_so() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("corte de pelo el domingo");
+    assert!(reply.contains("cerrados"), "{reply}");
+    assert_eq!(chat.state.draft.date, None);
+}
+
+#[test]
+fn a_slot_taken_meanwhile_is_never_claimed_as_booked() {
+    let mut chat = Chat::new(marta());
+    chat.say("corte de pelo el martes 24 a las 12");
+    let (_, action) = chat.say("sí");
+    let action = action.expect("a booking");
+    let reply = chat.settle(&action, &Outcome::SlotTaken);
+    assert!(reply.contains("alguien acaba de reservar"), "{reply}");
+    assert!(!reply.contains("¡Hecho!"), "{reply}");
+    let reply = chat.settle(&action, &Outcome::Failed);
+    assert!(reply.contains("No se ha reservado"), "{reply}");
+}
+
+#[test]
+fn a_cliente_lists_and_cancels_her_cita() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("¿qué citas tengo?");
+    assert!(reply.contains("martes 24 de noviembre, 10:00"), "{reply}");
+    let (reply, _) = chat.say("quiero cancelar mi cita");
+    assert!(reply.contains("¿Cancelo esta cita?"), "{reply}");
+    let (reply, action) = chat.say("sí");
+    assert!(reply.is_empty());
+    let action = action.expect("a cancellation");
+    assert_eq!(
+        action,
+        Action::Cancel {
+            cita_id: "c-3".into()
+        }
+    );
+    let reply = chat.settle(&action, &Outcome::Cancelled);
+    assert!(reply.contains("Cita cancelada"), "{reply}");
+}
+
+#[test]
+fn guests_cannot_see_or_cancel_citas() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, action) = chat.say("cancelar mi cita");
+    assert!(action.is_none());
+    assert!(reply.contains("inicia sesión"), "{reply}");
+    let (reply, _) = chat.say("qué citas tengo");
+    assert!(reply.contains("inicia sesión"), "{reply}");
+}
+
+#[test]
+fn staff_read_their_agenda_and_book_for_a_named_client() {
+    let lucia = Caller::Staff {
+        user_id: "lucia".into(),
+        name: "Lucía Martín".into(),
+    };
+    let mut chat = Chat::new(lucia);
+    let (reply, _) = chat.say("¿qué citas tengo el viernes 27?");
+    assert!(
+        reply.contains("17:00–18:00") && reply.contains("Otra Persona"),
+        "{reply}"
+    );
+    assert!(!reply.contains("Marta"), "only her own agenda: {reply}");
+
+    let (reply, _) = chat.say("reserva un arreglo de barba el lunes 23 a las 11");
+    assert!(reply.contains("¿Para qué cliente"), "{reply}");
+    let (reply, _) = chat.say("a nombre de Pedro Sanz, pedro@ejemplo.es");
+    assert!(
+        reply.contains("Pedro Sanz") && reply.contains("¿La confirmo?"),
+        "{reply}"
+    );
+    let booking = booking(chat.say("sí").1);
+    assert_eq!(
+        booking.client,
+        ClientRef::New {
+            name: "Pedro Sanz".into(),
+            email: Some("pedro@ejemplo.es".into()),
+            phone: None,
+            user_id: None
+        }
+    );
+}
+
+#[test]
+fn prices_and_hours_are_answered_from_the_business() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("¿cuánto cuesta el tinte?");
+    assert!(reply.contains("| Tinte | 90 min | 48,00 € |"), "{reply}");
+    let (reply, _) = chat.say("¿a qué hora abrís?");
+    assert!(
+        reply.contains("**Lunes**: 09:30–14:00 y 16:30–20:30"),
+        "{reply}"
+    );
+    assert!(reply.contains("**Domingo**: cerrado"), "{reply}");
+}
+
+#[test]
+fn english_visitors_get_english() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("Hi, I'd like to book a manicura tomorrow at 10am");
+    assert!(reply.contains("What name"), "{reply}");
+    assert_eq!(chat.state.language, Lang::En);
+}
+
+#[test]
+fn the_state_survives_a_restart_as_json() {
+    let mut chat = Chat::new(marta());
+    chat.say("corte de pelo el martes 24 a las 12");
+    let saved = serde_json::to_string(&chat.state).expect("serialises");
+    let restored: State = serde_json::from_str(&saved).expect("deserialises");
+    assert_eq!(restored, chat.state);
+    chat.state = restored;
+    assert!(matches!(chat.say("sí").1, Some(Action::Book(_))));
+}
