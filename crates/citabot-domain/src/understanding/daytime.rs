@@ -5,6 +5,9 @@
 //! and `25/11` (a slash) is never read as a time. A clock time with a dot followed by "euros" is
 //! a price.
 //!
+//! A range of start times reads from "entre las 5 y las 7", "de 10 a 12", "between 5 and 7"
+//! (a bare number is enough there, the frame marks it), unless euros, people or days follow.
+//!
 //! "A las 5" could be 05:00 or 17:00: the reading is returned as said with
 //! `ambiguous_half_day: true`, and [`resolve_in_hours`] picks the reading inside the business's
 //! opening hours. A qualifier ("de la tarde", "pm", "por la tarde" anywhere in the message), a
@@ -21,6 +24,16 @@ pub enum TimeExpr {
         minutes: u16,
         /// True when the hour was said without morning/afternoon and could be twelve hours
         /// later (1 to 11 without a qualifier).
+        ambiguous_half_day: bool,
+    },
+    /// A range of start times: "entre las 5 y las 7", "de 10 a 12".
+    Between {
+        /// The earliest start, minutes after midnight, as said.
+        from: u16,
+        /// The latest start, minutes after midnight, as said.
+        to: u16,
+        /// True when neither end said which half of the day (see [`TimeExpr::At`]); both ends
+        /// then move together.
         ambiguous_half_day: bool,
     },
     /// A part of the day rather than a time.
@@ -77,6 +90,9 @@ pub enum ResolvedTime {
 
 /// Reads `expr` against opening hours `[open_min, close_min)`.
 ///
+/// A range becomes its window within the hours (`None` if none of it is open), both ends moved
+/// to the afternoon together when its start reads better there.
+///
 /// An ambiguous hour takes the reading inside the hours ("a las 8" with 09:00–21:00 is 20:00,
 /// "a las 10" is 10:00); when both readings fit, 1 to 7 are read as afternoon (nobody books a
 /// haircut at 5 a.m.) and 8 to 11 as said; when neither fits the time stays as said, so the
@@ -92,14 +108,25 @@ pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option
             minutes,
             ambiguous_half_day: true,
         } => {
-            let later = minutes + 12 * 60;
-            let open = |m: u16| open_min <= m && m < close_min;
-            let pick = match (open(minutes), open(later)) {
-                (true, true) if minutes < 8 * 60 => later,
-                (false, true) => later,
-                _ => minutes,
+            let shift = if later_half(minutes, open_min, close_min) {
+                12 * 60
+            } else {
+                0
             };
-            Some(ResolvedTime::Exact(pick))
+            Some(ResolvedTime::Exact(minutes + shift))
+        }
+        TimeExpr::Between {
+            from,
+            to,
+            ambiguous_half_day,
+        } => {
+            let shift = if ambiguous_half_day && later_half(from, open_min, close_min) {
+                12 * 60
+            } else {
+                0
+            };
+            let (start, end) = ((from + shift).max(open_min), (to + shift).min(close_min));
+            (start < end).then_some(ResolvedTime::Window { start, end })
         }
         TimeExpr::Part(part) => part
             .window(open_min, close_min)
@@ -107,8 +134,19 @@ pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option
     }
 }
 
-/// Finds the time in a message: the first exact time, settled by any part of the day also said
-/// ("a las 5, por la tarde" is 17:00); otherwise the first part of the day. `None` when the
+/// Whether an ambiguous time reads better twelve hours later (see [`resolve_in_hours`]).
+fn later_half(minutes: u16, open_min: u16, close_min: u16) -> bool {
+    let later = minutes + 12 * 60;
+    let open = |m: u16| open_min <= m && m < close_min;
+    match (open(minutes), open(later)) {
+        (true, true) => minutes < 8 * 60,
+        (false, true) => true,
+        _ => false,
+    }
+}
+
+/// Finds the time in a message: the first exact time or range of times, settled by any part of
+/// the day also said ("a las 5, por la tarde" is 17:00); otherwise the first part of the day. `None` when the
 /// message names no time.
 pub fn parse_time(text: &str) -> Option<TimeExpr> {
     let normalized = normalize(text);
@@ -116,12 +154,19 @@ pub fn parse_time(text: &str) -> Option<TimeExpr> {
 }
 
 pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
-    let mut exact: Option<(u16, bool)> = None;
+    let mut exact: Option<Reading> = None;
     let mut part: Option<DayPart> = None;
     let mut i = 0;
     while i < t.len() {
-        if let Some((at, used)) = exact_at(t, i) {
-            exact = exact.or(Some(at));
+        if let Some((reading, used)) = between_at(t, i) {
+            exact = exact.or(Some(reading));
+            i += used;
+        } else if let Some(((minutes, ambiguous), used)) = exact_at(t, i) {
+            exact = exact.or(Some(Reading {
+                from: minutes,
+                to: None,
+                ambiguous,
+            }));
             i += used;
         } else if let Some((p, used)) = part_at(t, i) {
             part = part.or(Some(p));
@@ -131,23 +176,112 @@ pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
         }
     }
     match (exact, part) {
-        (Some((minutes, true)), Some(p))
-            if !matches!(p, DayPart::FirstThing | DayPart::LastThing) =>
+        (Some(mut r), Some(p))
+            if r.ambiguous && !matches!(p, DayPart::FirstThing | DayPart::LastThing) =>
         {
-            let later = p != DayPart::Morning;
-            let minutes = if later { minutes + 12 * 60 } else { minutes };
-            Some(TimeExpr::At {
-                minutes,
-                ambiguous_half_day: false,
-            })
+            if p != DayPart::Morning {
+                r.from += 12 * 60;
+                r.to = r.to.map(|to| to + 12 * 60);
+            }
+            r.ambiguous = false;
+            Some(r.expr())
         }
-        (Some((minutes, ambiguous_half_day)), _) => Some(TimeExpr::At {
-            minutes,
-            ambiguous_half_day,
-        }),
+        (Some(r), _) => Some(r.expr()),
         (None, Some(p)) => Some(TimeExpr::Part(p)),
         (None, None) => None,
     }
+}
+
+/// An exact time or a range of them, before it becomes a [`TimeExpr`].
+#[derive(Debug, Clone, Copy)]
+struct Reading {
+    from: u16,
+    to: Option<u16>,
+    ambiguous: bool,
+}
+
+impl Reading {
+    fn expr(self) -> TimeExpr {
+        match self.to {
+            None => TimeExpr::At {
+                minutes: self.from,
+                ambiguous_half_day: self.ambiguous,
+            },
+            Some(to) => TimeExpr::Between {
+                from: self.from,
+                to,
+                ambiguous_half_day: self.ambiguous,
+            },
+        }
+    }
+}
+
+/// A range of times: "entre las 5 y las 7", "de 10 a 12", "desde las 4 hasta las 6", "between
+/// 5 and 7 pm", "from 10 to 12". A qualifier on one end settles the other ("de 5 a 7 de la
+/// tarde" is 17:00–19:00), and an end before the start is in the afternoon ("de 10 a 2").
+fn between_at(t: &[&str], i: usize) -> Option<(Reading, usize)> {
+    if !matches!(t[i], "entre" | "de" | "desde" | "between" | "from") {
+        return None;
+    }
+    // The first link word with a time on each side; the start is read only up to the link, so
+    // the "y" of "entre 5 y 7" is not taken for minutes ("5 y 7" would be 05:07).
+    let (((from, from_open), link), ((mut to, to_open), used_to)) =
+        (i + 2..t.len()).find_map(|link| {
+            if !matches!(
+                t[link],
+                "a" | "y" | "hasta" | "and" | "to" | "until" | "till"
+            ) {
+                return None;
+            }
+            let (from, used) = range_end_at(&t[..link], i + 1)?;
+            (i + 1 + used == link).then_some(())?;
+            Some(((from, link), range_end_at(t, link + 1)?))
+        })?;
+    let end = link + 1 + used_to;
+    if matches!(
+        t.get(end),
+        Some(
+            &"euros"
+                | &"euro"
+                | &"eur"
+                | &"e"
+                | &"personas"
+                | &"minutos"
+                | &"min"
+                | &"dias"
+                | &"semanas"
+        )
+    ) {
+        return None;
+    }
+    let mut from = from;
+    if from_open && !to_open && to >= 12 * 60 && from + 12 * 60 <= to {
+        from += 12 * 60;
+    }
+    if to <= from && to + 12 * 60 > from && (to_open || to < 12 * 60) {
+        to += 12 * 60;
+    }
+    (from < to && to <= 24 * 60).then_some((
+        Reading {
+            from,
+            to: Some(to),
+            ambiguous: from_open && to_open,
+        },
+        end - i,
+    ))
+}
+
+/// One end of a range: a marked time ("las 5", "5:30", "5pm") or a bare hour ("10").
+fn range_end_at(t: &[&str], i: usize) -> Option<((u16, bool), usize)> {
+    if let Some(found) = exact_at(t, i) {
+        return Some(found);
+    }
+    let w = *t.get(i)?;
+    if !w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let clock = clock_token(w)?;
+    with_clock(t, i, &clock, 1)
 }
 
 /// A part of the day starting at `t[i]`, and how many tokens it takes.
@@ -517,6 +651,73 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(parse_time(text), part(want), "{text:?}");
         }
+    }
+
+    fn between(from: u16, to: u16, ambiguous: bool) -> Option<TimeExpr> {
+        Some(TimeExpr::Between {
+            from,
+            to,
+            ambiguous_half_day: ambiguous,
+        })
+    }
+
+    #[test]
+    fn ranges_of_times() {
+        let cases = [
+            ("entre las 5 y las 7", between(300, 420, true)),
+            ("entre 5 y 7", between(300, 420, true)),
+            ("de 10 a 12", between(600, 720, false)),
+            ("de 10:00 a 12:30", between(600, 750, false)),
+            ("desde las 4 hasta las 6", between(240, 360, true)),
+            ("de 5 a 7 de la tarde", between(17 * 60, 19 * 60, false)),
+            ("de 10 a 2", between(600, 840, true)),
+            ("de 16 a 18h", between(16 * 60, 18 * 60, false)),
+            ("entre las 5 y media y las 7", between(330, 420, true)),
+            (
+                "entre las 5 y las 7, por la tarde",
+                between(17 * 60, 19 * 60, false),
+            ),
+            ("between 5 and 7 pm", between(17 * 60, 19 * 60, false)),
+            ("from 10 to 12", between(600, 720, false)),
+            ("mañana de 9 a 11", between(540, 660, true)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_time(text), want, "{text:?}");
+        }
+        for text in [
+            "de 10 a 15 euros",
+            "de 2 a 3 personas",
+            "dentro de 3 días",
+            "de 3 a 5 días",
+            "entre semana",
+            "de 30 a 40",
+        ] {
+            assert_eq!(parse_time(text), None, "{text:?}");
+        }
+        let (open, close) = (9 * 60, 21 * 60);
+        let window = |text: &str| resolve_in_hours(parse_time(text).unwrap(), open, close);
+        assert_eq!(
+            window("entre las 5 y las 7"),
+            Some(ResolvedTime::Window {
+                start: 1020,
+                end: 1140
+            })
+        );
+        assert_eq!(
+            window("de 10 a 12"),
+            Some(ResolvedTime::Window {
+                start: 600,
+                end: 720
+            })
+        );
+        assert_eq!(
+            window("de 8 a 10 de la mañana"),
+            Some(ResolvedTime::Window {
+                start: 540,
+                end: 600
+            })
+        );
+        assert_eq!(window("de 22 a 23"), None);
     }
 
     #[test]

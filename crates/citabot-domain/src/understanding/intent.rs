@@ -818,7 +818,7 @@ mod tests {
             ("", Unknown),
             ("el perro de mi vecino", Unknown),
         ];
-        check(&cases, |text| main_intent(text));
+        check(&cases, main_intent);
     }
 
     #[test]
@@ -838,7 +838,7 @@ mod tests {
             ),
             ("vale, gracias", &[Affirm, Thanks]),
         ];
-        check(cases, |text| intents(text));
+        check(cases, intents);
     }
 
     #[test]
