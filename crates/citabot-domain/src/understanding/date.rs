@@ -81,6 +81,22 @@ enum Found {
 }
 
 pub(crate) fn parse_date_tokens(t: &[&str], today: Date) -> Option<DateExpr> {
+    let all = all_dates(t, today);
+    all.iter()
+        .copied()
+        .find(|d| matches!(d, DateExpr::Day(_)))
+        .or_else(|| all.first().copied())
+}
+
+/// Every date a message names, in the order said: "mi cita es el 3/12, cámbiala al 4/12" gives
+/// both, so a caller moving a booking can take the old and the new. Rejected options ("el viernes
+/// no") are left out; a weekday next to "la semana que viene" is one date, that week's day.
+pub fn parse_dates(text: &str, today: Date) -> Vec<DateExpr> {
+    let normalized = normalize(text);
+    all_dates(&tokens(&normalized), today)
+}
+
+fn all_dates(t: &[&str], today: Date) -> Vec<DateExpr> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < t.len() {
@@ -96,28 +112,26 @@ pub(crate) fn parse_date_tokens(t: &[&str], today: Date) -> Option<DateExpr> {
         }
     }
     let next_week = found.iter().any(|f| matches!(f, Found::NextWeek));
-    let day = found.iter().find_map(|f| match *f {
-        Found::Day(d) => Some(d),
-        Found::Weekday(wd, _) if next_week => {
-            Some(next_monday(today) + days(i64::from(wd.number_days_from_monday())))
-        }
-        Found::Weekday(wd, this) => Some(weekday_from(today, wd, this)),
-        _ => None,
-    });
-    if let Some(d) = day {
-        return Some(DateExpr::Day(d));
-    }
-    found.iter().find_map(|f| match *f {
-        Found::NextWeek => {
-            let first = next_monday(today);
-            Some(DateExpr::Range {
-                first,
-                last: first + days(6),
-            })
-        }
-        Found::Range(first, last) => Some(DateExpr::Range { first, last }),
-        _ => None,
-    })
+    let weekday_in_it = next_week && found.iter().any(|f| matches!(f, Found::Weekday(..)));
+    found
+        .into_iter()
+        .filter_map(|f| match f {
+            Found::Day(d) => Some(DateExpr::Day(d)),
+            Found::Weekday(wd, _) if next_week => Some(DateExpr::Day(
+                next_monday(today) + days(i64::from(wd.number_days_from_monday())),
+            )),
+            Found::Weekday(wd, this) => Some(DateExpr::Day(weekday_from(today, wd, this))),
+            Found::NextWeek if weekday_in_it => None,
+            Found::NextWeek => {
+                let first = next_monday(today);
+                Some(DateExpr::Range {
+                    first,
+                    last: first + days(6),
+                })
+            }
+            Found::Range(first, last) => Some(DateExpr::Range { first, last }),
+        })
+        .collect()
 }
 
 fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
@@ -758,6 +772,35 @@ mod tests {
             Some(date!(2026 - 11 - 21))
         );
         assert_eq!(day("mañana o el lunes", FRI), Some(date!(2026 - 11 - 21)));
+    }
+
+    #[test]
+    fn all_dates_in_order() {
+        assert_eq!(
+            parse_dates(
+                "mi cita es el 3/12 a las 16:30, quiero cambiarla al 4/12",
+                FRI
+            ),
+            [
+                DateExpr::Day(date!(2026 - 12 - 3)),
+                DateExpr::Day(date!(2026 - 12 - 4))
+            ]
+        );
+        assert_eq!(
+            parse_dates("el martes de la semana que viene o este fin de semana", FRI),
+            [
+                DateExpr::Day(date!(2026 - 11 - 24)),
+                DateExpr::Range {
+                    first: date!(2026 - 11 - 21),
+                    last: date!(2026 - 11 - 22)
+                }
+            ]
+        );
+        assert_eq!(
+            parse_dates("el jueves no, el viernes", TUE),
+            [DateExpr::Day(date!(2026 - 11 - 27))]
+        );
+        assert_eq!(parse_dates("sin fecha", TUE), []);
     }
 
     #[test]

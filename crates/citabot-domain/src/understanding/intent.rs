@@ -124,9 +124,15 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Vec<Intent> {
                     | "like"
                     | "need"
                     | "appointment"
+                    | "looking"
             )
         });
-        if (names_service || names_when) && wants || names_service && names_when {
+        // A bare "cita" asks for one.
+        let bare = matches!(
+            all.as_slice(),
+            ["cita"] | ["una", "cita"] | ["appointment"] | ["an", "appointment"]
+        );
+        if (names_service || names_when) && wants || names_service && names_when || bare {
             found.push(Intent::Book);
         }
     }
@@ -393,6 +399,7 @@ const RULES: &[(Intent, &[&str])] = &[
             "tengo cita*",
             "tengo alguna cita*",
             "tengo reserva*",
+            "tengo hora",
             "tengo alguna reserva*",
             "cuando es mi cita",
             "cuando tengo",
@@ -744,6 +751,8 @@ mod tests {
             ("necesito una cita", Book),
             ("me gustaría una cita", Book),
             ("cita para el viernes", Book),
+            ("cita", Book),
+            ("¿Una cita?", Book),
             ("quiero el viernes a las 5", Book),
             ("I'd like to book", Book),
             ("¿me podéis dar hora para mañana?", Book),
@@ -751,6 +760,7 @@ mod tests {
             // My appointments
             ("que citas tengo", MyAppointments),
             ("¿tengo alguna cita?", MyAppointments),
+            ("¿tengo hora el martes?", MyAppointments),
             ("ver mis reservas", MyAppointments),
             ("¿cuándo es mi cita?", MyAppointments),
             ("show my appointments", MyAppointments),

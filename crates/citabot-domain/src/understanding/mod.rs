@@ -17,7 +17,7 @@ mod services;
 use time::Date;
 
 pub use contact::{extract_email, extract_name, extract_phone};
-pub use date::{DateExpr, parse_date};
+pub use date::{DateExpr, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
