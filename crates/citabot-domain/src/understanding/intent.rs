@@ -15,7 +15,7 @@ use time::macros::date;
 
 use super::date::parse_date_tokens;
 use super::daytime::parse_time_tokens;
-use super::normalize::{edit_distance, normalize, tokens};
+use super::normalize::{normalize, tokens, within_one_edit};
 
 /// What a message asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -164,10 +164,9 @@ fn shorthand(w: &str) -> &str {
 
 fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     let mut out = Vec::new();
-    for (intent, phrases) in RULES {
-        let hit = phrases.iter().any(|p| {
-            let pattern: Vec<&str> = p.split(' ').collect();
-            (0..w.len()).any(|start| matches_at(w, start, &pattern) && !negated(w, start, *intent))
+    for (intent, phrases) in PATTERNS.iter() {
+        let hit = phrases.iter().any(|pattern| {
+            (0..w.len()).any(|start| matches_at(w, start, pattern) && !negated(w, start, *intent))
         });
         if hit {
             out.push(*intent);
@@ -297,11 +296,21 @@ fn word_matches(said: &str, wanted: &str) -> bool {
         return said.starts_with(stem);
     }
     said == wanted
-        || wanted.len() >= 6
-            && said.len().abs_diff(wanted.len()) <= 1
-            && !KEYWORDS.contains(&said)
-            && edit_distance(said, wanted) <= 1
+        || wanted.len() >= 6 && within_one_edit(said, wanted) && !KEYWORDS.contains(&said)
 }
+
+/// [`RULES`] with each phrase split into its words, once.
+static PATTERNS: LazyLock<Vec<(Intent, Vec<Vec<&'static str>>)>> = LazyLock::new(|| {
+    RULES
+        .iter()
+        .map(|(intent, phrases)| {
+            (
+                *intent,
+                phrases.iter().map(|p| p.split(' ').collect()).collect(),
+            )
+        })
+        .collect()
+});
 
 /// Every exact keyword of the rules: a word that is one keyword is never a typo of another
 /// ("reservas" is not a misspelt "reservar"). Built once: the rules are constant.

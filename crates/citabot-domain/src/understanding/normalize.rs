@@ -98,8 +98,15 @@ pub(crate) fn tokens(normalized: &str) -> Vec<&str> {
 /// Damerau–Levenshtein distance (optimal string alignment: an adjacent swap costs one edit), by
 /// characters.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    if a.is_ascii() && b.is_ascii() {
+        return osa_distance(a.as_bytes(), b.as_bytes());
+    }
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
+    osa_distance(&a, &b)
+}
+
+fn osa_distance<T: Eq>(a: &[T], b: &[T]) -> usize {
     let width = b.len() + 1;
     let mut d = vec![0usize; (a.len() + 1) * width];
     for i in 0..=a.len() {
@@ -126,7 +133,12 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
 /// How many typos a word of this length may carry and still count: none below four letters (too
 /// many short words differ by one letter), one up to seven, two from eight.
 pub(crate) fn typo_budget(word: &str) -> usize {
-    match word.chars().count() {
+    let letters = if word.is_ascii() {
+        word.len()
+    } else {
+        word.chars().count()
+    };
+    match letters {
         0..=3 => 0,
         4..=7 => 1,
         _ => 2,
@@ -135,12 +147,63 @@ pub(crate) fn typo_budget(word: &str) -> usize {
 
 /// Whether `said` is `wanted` or a typo of it within [`typo_budget`] of `wanted`.
 pub(crate) fn near(said: &str, wanted: &str) -> bool {
-    said == wanted || {
-        let budget = typo_budget(wanted);
-        budget > 0
-            && said.chars().count().abs_diff(wanted.chars().count()) <= budget
-            && edit_distance(said, wanted) <= budget
+    said == wanted
+        || match typo_budget(wanted) {
+            0 => false,
+            1 => within_one_edit(said, wanted),
+            budget => {
+                said.len().abs_diff(wanted.len()) <= 4 * budget
+                    && said.chars().count().abs_diff(wanted.chars().count()) <= budget
+                    && edit_distance(said, wanted) <= budget
+            }
+        }
+}
+
+/// Whether two words are at most one edit apart (insertion, deletion, substitution or swap of
+/// two neighbours): the same answer as `edit_distance(a, b) <= 1` in linear time and without
+/// allocating, since every keyword check on every word of every message comes through here.
+pub(crate) fn within_one_edit(a: &str, b: &str) -> bool {
+    // One edit changes the length by at most one character, four bytes: most pairs stop here.
+    if a.len().abs_diff(b.len()) > 4 {
+        return false;
     }
+    if a.is_ascii() && b.is_ascii() {
+        return one_edit(a.as_bytes(), b.as_bytes());
+    }
+    let (mut a_buf, mut b_buf) = (['\0'; 32], ['\0'; 32]);
+    match (chars_into(a, &mut a_buf), chars_into(b, &mut b_buf)) {
+        (Some(a), Some(b)) => one_edit(a, b),
+        _ => edit_distance(a, b) <= 1,
+    }
+}
+
+fn one_edit<T: Eq>(a: &[T], b: &[T]) -> bool {
+    if a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a, b) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
+    match (a, b) {
+        ([] | [_], [] | [_]) => true,
+        ([x1, x2], [y1, y2]) => x1 == y2 && x2 == y1,
+        _ => false,
+    }
+}
+
+/// The characters of a word in `buf`, or `None` when it does not fit.
+fn chars_into<'b>(word: &str, buf: &'b mut [char; 32]) -> Option<&'b [char]> {
+    let mut n = 0;
+    for c in word.chars() {
+        *buf.get_mut(n)? = c;
+        n += 1;
+    }
+    Some(&buf[..n])
 }
 
 /// Reads a number written in digits or in words (Spanish or English, 0 to 31 and a few
@@ -271,6 +334,25 @@ mod tests {
         assert_eq!(edit_distance("peinado", "pienado"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("recorte", "corte"), 2);
+    }
+
+    #[test]
+    fn within_one_edit_agrees_with_the_distance() {
+        let words = [
+            "corte", "crote", "corto", "cortes", "corte", "orte", "cortex", "recorte", "tinte",
+            "tnite", "uñas", "unas", "uas", "uñs", "ñu", "un", "nu", "", "a", "ab", "ba", "abc",
+            "acb", "bac", "reservar", "resevar", "reserbar", "reservas", "horario", "orario",
+            "horarios", "hoario",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(
+                    within_one_edit(a, b),
+                    edit_distance(a, b) <= 1,
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -112,8 +112,9 @@ fn phrase_at(words: &[&str], start: usize, phrase: &[&str]) -> Option<usize> {
         if said == wanted {
             continue;
         }
-        let forgivable = !FUNCTION_WORDS.contains(wanted) && !COMMON_WORDS.contains(said);
-        if !(forgivable && near(said, wanted)) {
+        let forgivable =
+            !FUNCTION_WORDS.contains(wanted) && near(said, wanted) && !COMMON_WORDS.contains(said);
+        if !forgivable {
             return None;
         }
         typos += 1;
