@@ -299,8 +299,11 @@ fn word_matches(said: &str, wanted: &str) -> bool {
         || wanted.len() >= 6 && within_one_edit(said, wanted) && !KEYWORDS.contains(&said)
 }
 
+/// A phrase of [`RULES`] split into its words.
+type Pattern = Vec<&'static str>;
+
 /// [`RULES`] with each phrase split into its words, once.
-static PATTERNS: LazyLock<Vec<(Intent, Vec<Vec<&'static str>>)>> = LazyLock::new(|| {
+static PATTERNS: LazyLock<Vec<(Intent, Vec<Pattern>)>> = LazyLock::new(|| {
     RULES
         .iter()
         .map(|(intent, phrases)| {
