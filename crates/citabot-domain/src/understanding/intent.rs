@@ -583,6 +583,7 @@ const RULES: &[(Intent, &[&str])] = &[
             "ayudar",
             "que puedes hacer",
             "que sabes hacer",
+            "que puedo hacer",
             "como funciona",
             "como va esto",
             "opciones",
@@ -802,6 +803,7 @@ mod tests {
             ("ayuda", Help),
             ("¿qué puedes hacer?", Help),
             ("help", Help),
+            ("¿qué puedo hacer aquí?", Help),
             // Thanks
             ("gracias", Thanks),
             ("muchas gracias!", Thanks),

@@ -37,6 +37,10 @@ pub fn detect_language(text: &str) -> Option<Language> {
 }
 
 const SPANISH: &[&str] = &[
+    "kiero",
+    "necesito",
+    "gustaria",
+    "grasias",
     "el",
     "la",
     "los",
@@ -260,6 +264,8 @@ mod tests {
             ("q horario teneis", Some(Language::Es)),
             ("hola", Some(Language::Es)),
             ("gracias", Some(Language::Es)),
+            ("kiero reservar", Some(Language::Es)),
+            ("necesito ayuda", Some(Language::Es)),
             ("cuánto cuesta el tinte", Some(Language::Es)),
             ("hola, I want to book for friday", Some(Language::En)),
             ("ok", None),
