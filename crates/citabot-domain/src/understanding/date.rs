@@ -13,8 +13,8 @@
 //!   que viene" is next calendar week's.
 //! - "hasta mañana" is a goodbye, not a date; a date directly followed by "no" ("el viernes no,
 //!   mejor el sábado") is a rejected option and skipped. Otherwise the first date said wins, and a
-//!   precise day beats a range, except that a weekday next to "la semana que viene" is the weekday
-//!   of that week.
+//!   precise day beats a range, except that a weekday within a few words of "la semana que viene"
+//!   is the weekday of that week.
 
 use time::{Date, Duration, Month, Weekday};
 
@@ -97,31 +97,42 @@ pub fn parse_dates(text: &str, today: Date) -> Vec<DateExpr> {
 }
 
 fn all_dates(t: &[&str], today: Date) -> Vec<DateExpr> {
-    let mut found = Vec::new();
+    // Each phrase with the span of words it took.
+    let mut found: Vec<(Found, usize, usize)> = Vec::new();
     let mut i = 0;
     while i < t.len() {
         match find_at(t, i, today) {
             Some((what, used)) => {
                 let after = t.get(i + used).copied();
                 if after != Some("no") {
-                    found.push(what);
+                    found.push((what, i, i + used));
                 }
                 i += used;
             }
             None => i += 1,
         }
     }
-    let next_week = found.iter().any(|f| matches!(f, Found::NextWeek));
-    let weekday_in_it = next_week && found.iter().any(|f| matches!(f, Found::Weekday(..)));
+    // "el martes de la semana que viene", "la semana que viene, el martes": a weekday within a
+    // few words of "next week" is that week's day, and the week is not a date of its own.
+    let close = |a: &(Found, usize, usize), b: &(Found, usize, usize)| {
+        a.2 <= b.1 && b.1 - a.2 <= 3 || b.2 <= a.1 && a.1 - b.2 <= 3
+    };
+    let paired = |item: &(Found, usize, usize), want_week: bool| {
+        found.iter().any(|other| {
+            let is_week = matches!(other.0, Found::NextWeek);
+            let is_day = matches!(other.0, Found::Weekday(..));
+            (if want_week { is_week } else { is_day }) && close(item, other)
+        })
+    };
     found
-        .into_iter()
-        .filter_map(|f| match f {
+        .iter()
+        .filter_map(|item| match item.0 {
             Found::Day(d) => Some(DateExpr::Day(d)),
-            Found::Weekday(wd, _) if next_week => Some(DateExpr::Day(
+            Found::Weekday(wd, _) if paired(item, true) => Some(DateExpr::Day(
                 next_monday(today) + days(i64::from(wd.number_days_from_monday())),
             )),
             Found::Weekday(wd, this) => Some(DateExpr::Day(weekday_from(today, wd, this))),
-            Found::NextWeek if weekday_in_it => None,
+            Found::NextWeek if paired(item, false) => None,
             Found::NextWeek => {
                 let first = next_monday(today);
                 Some(DateExpr::Range {
@@ -320,13 +331,15 @@ fn day_month_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
     Some((Found::Day(d), at + year_used - i))
 }
 
-/// A day number, in digits, words, or English ordinals ("25th", "1st").
+/// A day number, in digits, words, or ordinals ("25th", "1st", "1º", "primero", "first").
 fn ordinal_at(t: &[&str], i: usize) -> Option<(u8, usize)> {
     let w = *t.get(i)?;
     let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     let suffix = &w[digits.len()..];
-    let (n, used) = if !digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th") {
+    let (n, used) = if !digits.is_empty() && matches!(suffix, "st" | "nd" | "rd" | "th" | "o") {
         (digits.parse().ok()?, 1)
+    } else if matches!(w, "primero" | "first") {
+        (1, 1)
     } else {
         number_at(t, i)?
     };
@@ -690,6 +703,11 @@ mod tests {
             ("the 25th of november", date!(2026 - 11 - 25)),
             ("on the 3rd", date!(2026 - 12 - 3)),
             ("dec 1", date!(2026 - 12 - 1)),
+            ("el primero de diciembre", date!(2026 - 12 - 1)),
+            ("el 1º de diciembre", date!(2026 - 12 - 1)),
+            ("the first of december", date!(2026 - 12 - 1)),
+            ("el treinta y uno de diciembre", date!(2026 - 12 - 31)),
+            ("december thirty one", date!(2026 - 12 - 31)),
         ];
         for (text, want) in cases {
             assert_eq!(day(text, FRI), Some(want), "{text:?}");
@@ -793,6 +811,16 @@ mod tests {
                 DateExpr::Range {
                     first: date!(2026 - 11 - 21),
                     last: date!(2026 - 11 - 22)
+                }
+            ]
+        );
+        assert_eq!(
+            parse_dates("el viernes o si no la semana que viene", TUE),
+            [
+                DateExpr::Day(date!(2026 - 11 - 27)),
+                DateExpr::Range {
+                    first: date!(2026 - 11 - 30),
+                    last: date!(2026 - 12 - 6)
                 }
             ]
         );
