@@ -161,8 +161,9 @@ pub fn extract_name(text: &str) -> Option<String> {
         &["my", "name", "is"],
         &["name", "is"],
         &["call", "me"],
-        &["under", "the", "name"],
+        // Longest first: "under the name" would take "of" for a name.
         &["under", "the", "name", "of"],
+        &["under", "the", "name"],
     ];
     const WEAK: &[&[&str]] = &[&["soy"], &["im"], &["i", "am"], &["this", "is"]];
     for start in 0..norm.len() {
@@ -352,6 +353,15 @@ const NOT_NAMES: &[&str] = &[
     "thanks",
     "quien",
     "who",
+    "perfect",
+    "great",
+    "awesome",
+    "correct",
+    "right",
+    "urgent",
+    "urgente",
+    "perfecto",
+    "genial",
 ];
 
 #[cfg(test)]
@@ -462,6 +472,9 @@ mod tests {
             ("my name is john o'neil", Some("John O'Neil")),
             ("Hi, I am Sarah and I want a haircut", Some("Sarah")),
             ("call me Bob", Some("Bob")),
+            ("under the name of John Smith", Some("John Smith")),
+            ("under the name Kate", Some("Kate")),
+            ("this is perfect", None),
             ("soy cliente", None),
             ("soy nueva aquí", None),
             ("soy de Madrid", None),

@@ -109,6 +109,7 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Vec<Intent> {
         )
     };
     if !found.iter().any(acts) {
+        // Any reference day will do: only whether a date is named matters here.
         let names_when = parse_date_tokens(&all, date!(2026 - 01 - 01)).is_some()
             || parse_time_tokens(&all).is_some();
         let wants = all.iter().any(|w| {
@@ -234,6 +235,7 @@ const AGREEABLE: &[&str] = &[
     "exacto", "eso", "es", "please", "thanks", "si", "yes", "ok", "genial", "bien", "muy", "que",
 ];
 
+/// Deny phrases built on a cancel verb: they drop a proposal, they do not cancel a booking.
 const DENY_CANCEL: &[&str] = &[
     "cancela eso",
     "cancela esto",
