@@ -517,7 +517,8 @@ fn month(w: &str) -> Option<Month> {
         ("dic", 12),
         ("dec", 12),
     ];
-    Month::try_from(lookup(NAMES, w, 5)?).ok()
+    // Short names only exact: "abris" (you open) is one letter from "abril".
+    Month::try_from(lookup(NAMES, w, 6)?).ok()
 }
 
 /// The next occurrence of `wd` after today, or from today on when `including_today`.
@@ -703,6 +704,9 @@ mod tests {
             ("the 25th of november", date!(2026 - 11 - 25)),
             ("on the 3rd", date!(2026 - 12 - 3)),
             ("dec 1", date!(2026 - 12 - 1)),
+            ("el 3 de novienbre", date!(2027 - 11 - 3)),
+            ("¿el 24 abrís?", date!(2026 - 11 - 24)),
+            ("el 3 de setpiembre", date!(2027 - 9 - 3)),
             ("el primero de diciembre", date!(2026 - 12 - 1)),
             ("el 1º de diciembre", date!(2026 - 12 - 1)),
             ("the first of december", date!(2026 - 12 - 1)),
@@ -846,6 +850,7 @@ mod tests {
             "612-345-678",
             "somos 2 personas",
             "el 40",
+            "el 29 de febrero",
             "el 31 de febrero",
             "32/11",
             "25/13",
