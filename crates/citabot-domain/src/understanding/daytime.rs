@@ -26,14 +26,16 @@ pub enum TimeExpr {
         /// later (1 to 11 without a qualifier).
         ambiguous_half_day: bool,
     },
-    /// A range of start times: "entre las 5 y las 7", "de 10 a 12".
+    /// A range of start times: "entre las 5 y las 7", "de 10 a 12". Open ranges run from
+    /// midnight ("antes de las 11": `from` 0) or to the end of the day ("después de las 5",
+    /// "a partir de las 5": `to` 1440).
     Between {
         /// The earliest start, minutes after midnight, as said.
         from: u16,
         /// The latest start, minutes after midnight, as said.
         to: u16,
         /// True when neither end said which half of the day (see [`TimeExpr::At`]); both ends
-        /// then move together.
+        /// then move together (an open range keeps its open end).
         ambiguous_half_day: bool,
     },
     /// A part of the day rather than a time.
@@ -108,7 +110,7 @@ pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option
             minutes,
             ambiguous_half_day: true,
         } => {
-            let shift = if later_half(minutes, open_min, close_min) {
+            let shift = if reads_later(minutes, open_min, close_min) {
                 12 * 60
             } else {
                 0
@@ -120,12 +122,22 @@ pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option
             to,
             ambiguous_half_day,
         } => {
-            let shift = if ambiguous_half_day && later_half(from, open_min, close_min) {
-                12 * 60
-            } else {
-                0
+            let reading = Reading {
+                from,
+                to: Some(to),
+                ambiguous: ambiguous_half_day,
             };
-            let (start, end) = ((from + shift).max(open_min), (to + shift).min(close_min));
+            // An open range is judged by its said end: "antes de las 7" by the 7.
+            let said = if from == 0 { to } else { from };
+            let reading = if ambiguous_half_day && reads_later(said, open_min, close_min) {
+                reading.later_half()
+            } else {
+                reading
+            };
+            let (start, end) = (
+                reading.from.max(open_min),
+                reading.to.unwrap_or(to).min(close_min),
+            );
             (start < end).then_some(ResolvedTime::Window { start, end })
         }
         TimeExpr::Part(part) => part
@@ -135,7 +147,7 @@ pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option
 }
 
 /// Whether an ambiguous time reads better twelve hours later (see [`resolve_in_hours`]).
-fn later_half(minutes: u16, open_min: u16, close_min: u16) -> bool {
+fn reads_later(minutes: u16, open_min: u16, close_min: u16) -> bool {
     let later = minutes + 12 * 60;
     let open = |m: u16| open_min <= m && m < close_min;
     match (open(minutes), open(later)) {
@@ -158,7 +170,7 @@ pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
     let mut part: Option<DayPart> = None;
     let mut i = 0;
     while i < t.len() {
-        if let Some((reading, used)) = between_at(t, i) {
+        if let Some((reading, used)) = between_at(t, i).or_else(|| open_range_at(t, i)) {
             exact = exact.or(Some(reading));
             i += used;
         } else if let Some(((minutes, ambiguous), used)) = exact_at(t, i) {
@@ -180,8 +192,7 @@ pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
             if r.ambiguous && !matches!(p, DayPart::FirstThing | DayPart::LastThing) =>
         {
             if p != DayPart::Morning {
-                r.from += 12 * 60;
-                r.to = r.to.map(|to| to + 12 * 60);
+                r = r.later_half();
             }
             r.ambiguous = false;
             Some(r.expr())
@@ -201,6 +212,19 @@ struct Reading {
 }
 
 impl Reading {
+    /// The same reading twelve hours later. An open range keeps its open end: "antes de las 7"
+    /// becomes before 19:00, still from midnight.
+    fn later_half(self) -> Reading {
+        let shift = |m: u16| m + 12 * 60;
+        let (from, to) = match self.to {
+            None => (shift(self.from), None),
+            Some(to) if self.from == 0 => (0, Some(shift(to))),
+            Some(to) if to == 24 * 60 => (shift(self.from), Some(to)),
+            Some(to) => (shift(self.from), Some(shift(to))),
+        };
+        Reading { from, to, ..self }
+    }
+
     fn expr(self) -> TimeExpr {
         match self.to {
             None => TimeExpr::At {
@@ -238,20 +262,7 @@ fn between_at(t: &[&str], i: usize) -> Option<(Reading, usize)> {
             Some(((from, link), range_end_at(t, link + 1)?))
         })?;
     let end = link + 1 + used_to;
-    if matches!(
-        t.get(end),
-        Some(
-            &"euros"
-                | &"euro"
-                | &"eur"
-                | &"e"
-                | &"personas"
-                | &"minutos"
-                | &"min"
-                | &"dias"
-                | &"semanas"
-        )
-    ) {
+    if counts_something(t.get(end).copied()) {
         return None;
     }
     let mut from = from;
@@ -269,6 +280,66 @@ fn between_at(t: &[&str], i: usize) -> Option<(Reading, usize)> {
         },
         end - i,
     ))
+}
+
+/// Whether the word after a number shows it counts money, people or time spans, not hours.
+fn counts_something(next: Option<&str>) -> bool {
+    matches!(
+        next,
+        Some(
+            "euros"
+                | "euro"
+                | "eur"
+                | "e"
+                | "personas"
+                | "minutos"
+                | "min"
+                | "dias"
+                | "semanas"
+                | "horas"
+                | "minutes"
+                | "days"
+                | "weeks"
+                | "hours"
+                | "people"
+        )
+    )
+}
+
+/// An open range: "antes de las 11", "hasta las 2", "before 11" run from midnight (`from` 0);
+/// "después de las 5", "a partir de las 5", "desde las 4", "after 5", "from 10 on" run to the end
+/// of the day (`to` 24:00).
+fn open_range_at(t: &[&str], i: usize) -> Option<(Reading, usize)> {
+    let (before, skip) = match (t[i], t.get(i + 1).copied(), t.get(i + 2).copied()) {
+        ("antes", Some("de"), _) => (true, 2),
+        ("before" | "hasta" | "until" | "till", _, _) => (true, 1),
+        ("despues", Some("de"), _) => (false, 2),
+        ("a", Some("partir"), Some("de")) => (false, 3),
+        ("desde" | "after" | "from", _, _) => (false, 1),
+        _ => return None,
+    };
+    let ((minutes, ambiguous), used) = range_end_at(t, i + skip)?;
+    let mut end = i + skip + used;
+    if counts_something(t.get(end).copied()) {
+        return None;
+    }
+    if matches!(t.get(end), Some(&"on" | &"onwards" | &"en" | &"adelante")) {
+        end += 1 + usize::from(t.get(end) == Some(&"en"));
+    }
+    let reading = if before {
+        Reading {
+            from: 0,
+            to: Some(minutes),
+            ambiguous,
+        }
+    } else {
+        Reading {
+            from: minutes,
+            to: Some(24 * 60),
+            ambiguous,
+        }
+    };
+    Some((reading, end - i))
 }
 
 /// One end of a range: a marked time ("las 5", "5:30", "5pm") or a bare hour ("10").
@@ -694,8 +765,64 @@ mod tests {
         ] {
             assert_eq!(parse_time(text), None, "{text:?}");
         }
+        let open_ranges = [
+            ("antes de las 11", between(0, 660, true)),
+            ("hasta las 2 de la tarde", between(0, 14 * 60, false)),
+            ("before noon", between(0, 720, false)),
+            ("después de las 5", between(300, 1440, true)),
+            ("a partir de las 17:30", between(17 * 60 + 30, 1440, false)),
+            ("desde las 4 en adelante", between(240, 1440, true)),
+            ("after 6pm", between(18 * 60, 1440, false)),
+            ("from 10 on", between(600, 1440, true)),
+            ("por la tarde, antes de las 7", between(0, 19 * 60, false)),
+            (
+                "por la tarde después de las 5",
+                between(17 * 60, 1440, false),
+            ),
+        ];
+        for (text, want) in open_ranges {
+            assert_eq!(parse_time(text), want, "{text:?}");
+        }
+        for text in [
+            "hasta 3 personas",
+            "después de 3 días",
+            "a partir de mañana",
+            "desde 2020",
+        ] {
+            assert_eq!(parse_time(text), None, "{text:?}");
+        }
+        assert_eq!(parse_time("después de comer"), part(DayPart::AfterLunch));
         let (open, close) = (9 * 60, 21 * 60);
         let window = |text: &str| resolve_in_hours(parse_time(text).unwrap(), open, close);
+        assert_eq!(
+            window("antes de las 11"),
+            Some(ResolvedTime::Window {
+                start: 540,
+                end: 660
+            })
+        );
+        assert_eq!(
+            window("antes de las 7"),
+            Some(ResolvedTime::Window {
+                start: 540,
+                end: 1140
+            })
+        );
+        assert_eq!(
+            window("después de las 5"),
+            Some(ResolvedTime::Window {
+                start: 1020,
+                end: 1260
+            })
+        );
+        assert_eq!(
+            window("a partir de las 10"),
+            Some(ResolvedTime::Window {
+                start: 600,
+                end: 1260
+            })
+        );
+        assert_eq!(window("antes de las 8 de la mañana"), None);
         assert_eq!(
             window("entre las 5 y las 7"),
             Some(ResolvedTime::Window {
