@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod assets;
+pub mod assistant;
 pub mod auth;
 pub mod cli;
 pub mod config;

@@ -11,7 +11,7 @@ use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
-    NewAuthSession, NewUser, Store, StoreError, User,
+    NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
 };
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use time::OffsetDateTime;
@@ -174,6 +174,17 @@ impl Store for PgStore {
         .await
         .map_err(StoreError::backend)?;
         row.map(Credentials::from_columns).transpose()
+    }
+
+    async fn user(&self, id: &str) -> Result<Option<User>, StoreError> {
+        let row: Option<UserColumns> = sqlx::query_as(
+            "SELECT id, email, first_name, last_name, phone, role, created_at FROM users WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        row.map(User::from_columns).transpose()
     }
 
     async fn create_auth_session(&self, session: &NewAuthSession) -> Result<(), StoreError> {

@@ -169,6 +169,8 @@ pub async fn users_are_created_and_found_by_email(store: &dyn Store) -> Result<(
         .expect("found by normalised email");
     assert_eq!(found.user, expected);
     assert_eq!(found.password_hash, "$argon2id$fake-hash-of-u-1");
+    assert_eq!(store.user("u-1").await?, Some(expected.clone()));
+    assert_eq!(store.user("u-nobody").await?, None);
     assert_eq!(
         store
             .user_credentials(&Email::parse("nadie@ejemplo.es").expect("valid"))

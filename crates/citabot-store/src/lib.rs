@@ -249,6 +249,9 @@ pub trait Store: BookingStore + Send + Sync + std::fmt::Debug {
     /// The account registered with `email`, with its password hash.
     async fn user_credentials(&self, email: &Email) -> Result<Option<Credentials>, StoreError>;
 
+    /// The account with this id.
+    async fn user(&self, id: &str) -> Result<Option<User>, StoreError>;
+
     /// Records a signed-in session.
     async fn create_auth_session(&self, session: &NewAuthSession) -> Result<(), StoreError>;
 

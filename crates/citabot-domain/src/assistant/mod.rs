@@ -17,9 +17,8 @@ use time::Date;
 use crate::booking::availability::{self, Busy, SlotQuery};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, detect_language,
-    extract_email, extract_name, extract_phone, intents, match_services, parse_date, parse_time,
-    resolve_in_hours,
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date,
+    resolve_in_hours, understand,
 };
 use replies::Replies;
 
@@ -168,26 +167,25 @@ pub struct Turn {
 /// Reads one message and decides the next state, and a reply or an action.
 pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     let mut state = state;
-    if let Some(language) = detect_language(message) {
+    let heard = understand(message, context.today, &catalog(context.services));
+    if let Some(language) = heard.language {
         state.language = match language {
             Language::En => Lang::En,
             Language::Es => Lang::Es,
         };
     }
     let say = Replies::new(state.language, context);
-    let found = intents(message);
-    let main = found.first().copied().unwrap_or(Intent::Unknown);
-    let catalog = catalog(context.services);
-    let services = match_services(message, &catalog);
-    let date = parse_date(message, context.today);
-    let time = parse_time(message);
+    let main = heard.main_intent();
+    // "sí, resérvalo" puts Book first: a yes counts wherever it is.
+    let yes = heard.intents.contains(&Intent::Affirm);
+    let (services, date, time) = (heard.services, heard.date, heard.time);
 
     // Waiting for a yes or a choice: answers to that come first.
     match state.step.clone() {
-        Step::ConfirmBooking if main == Intent::Affirm => {
+        Step::ConfirmBooking if yes && main != Intent::Deny => {
             return confirm_booking(state, context, &say);
         }
-        Step::ConfirmCancel(cita_id) if main == Intent::Affirm => {
+        Step::ConfirmCancel(cita_id) if yes && main != Intent::Deny => {
             return Turn {
                 reply: String::new(),
                 action: Some(Action::Cancel { cita_id }),
@@ -268,13 +266,13 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     } else if let Some(choice) = pick_offer(message, &draft.offered) {
         draft.slot = Some(choice);
     }
-    if let Some(email) = extract_email(message) {
+    if let Some(email) = heard.email {
         draft.client_email = Some(email);
     }
-    if let Some(phone) = extract_phone(message) {
+    if let Some(phone) = heard.phone {
         draft.client_phone = Some(phone);
     }
-    if let Some(name) = extract_name(message) {
+    if let Some(name) = heard.name {
         draft.client_name = Some(name);
     } else if matches!(context.caller, Caller::Guest | Caller::Staff { .. })
         && state.step == Step::Booking
@@ -362,6 +360,8 @@ fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
         Some(ResolvedTime::Window { start, end }) => Wish::Between(start, end),
         None => match time {
             TimeExpr::At { minutes, .. } => Wish::At(minutes),
+            // The latest start is said, and a cita starting then must be offered too.
+            TimeExpr::Between { from, to, .. } => Wish::Between(from, to.saturating_add(1)),
             TimeExpr::Part(_) => Wish::Between(open, close),
         },
     }

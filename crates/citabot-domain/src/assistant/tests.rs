@@ -252,7 +252,7 @@ fn a_cliente_says_everything_at_once_and_is_never_asked_who_she_is() {
         reply.contains("Marta Ruiz") && reply.contains("73,00 €"),
         "{reply}"
     );
-    let booking = booking(chat.say("vale").1);
+    let booking = booking(chat.say("sí, resérvala").1);
     assert_eq!(booking.client, ClientRef::Existing("k-marta".into()));
     assert_eq!(booking.service_ids, ["corte", "tinte"]);
     assert_eq!((booking.start_min, booking.end_min), (1020, 1155));

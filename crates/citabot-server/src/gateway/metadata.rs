@@ -57,6 +57,15 @@ fn empty_cita() -> Value {
 }
 
 /// The browser's local date (`yyyy-mm-dd`) and instant, or the server's when missing or malformed.
+/// The visitor's own date (`currentDate`, `YYYY-MM-DD`) from the metadata the page sent.
+pub fn client_date(client: Option<&Value>) -> Option<Date> {
+    let date_format = format_description!("[year]-[month]-[day]");
+    client
+        .and_then(|metadata| metadata.get("currentDate"))
+        .and_then(Value::as_str)
+        .and_then(|date| Date::parse(date, &date_format).ok())
+}
+
 fn client_dates(client: Option<&Value>, now: OffsetDateTime) -> (String, String) {
     let field = |name: &str| {
         client
@@ -64,10 +73,10 @@ fn client_dates(client: Option<&Value>, now: OffsetDateTime) -> (String, String)
             .and_then(Value::as_str)
     };
     let date_format = format_description!("[year]-[month]-[day]");
-    let current_date = field("currentDate")
-        .filter(|date| Date::parse(date, &date_format).is_ok())
-        .map(str::to_owned)
-        .unwrap_or_else(|| now.date().format(&date_format).unwrap_or_default());
+    let current_date = client_date(client)
+        .unwrap_or_else(|| now.date())
+        .format(&date_format)
+        .unwrap_or_default();
     let current_date_iso = field("currentDateISO")
         .filter(|instant| OffsetDateTime::parse(instant, &Rfc3339).is_ok())
         .map(str::to_owned)

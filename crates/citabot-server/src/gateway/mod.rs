@@ -18,11 +18,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
-use citabot_domain::responder;
 use citabot_store::{ChatMessage, Store, StoreError, User};
 use serde_json::{Value, json};
 
 use crate::app::AppState;
+use crate::assistant;
 use crate::auth::Caller;
 use crate::config::ReplyMode;
 use crate::live::{ExecutionSource, LiveFrame};
@@ -228,7 +228,7 @@ async fn send_message(
     } = message;
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
-        let output = answer_here(state, session, caller_id, input, files).await?;
+        let output = answer_here(state, session, user, input, files, client_metadata).await?;
         if state.settings.chat_reply_mode == ReplyMode::Live {
             // The channel stays open after the reply: the widget's next message goes over it.
             let queued = vec![LiveFrame::Message(output)];
@@ -319,19 +319,39 @@ async fn start_execution(
     .into_response()
 }
 
-/// Answers a message with the built-in responder and stores the turn (refused, with nothing
-/// stored, when the conversation belongs to another account). Shared by the HTTP gateway and
-/// the live channel.
+/// Answers a message with the built-in assistant and stores the turn. A conversation of another
+/// account is refused before anything is read or written. Shared by the HTTP gateway and the
+/// live channel.
 pub async fn answer_here(
     state: &AppState,
     session: &ChatSessionId,
-    caller_id: Option<&str>,
+    user: Option<&User>,
     input: &ChatInput,
     files: &[Upload],
+    client_metadata: Option<&Value>,
 ) -> Result<String, GatewayError> {
+    let caller_id = user.map(|user| user.id.as_str());
     let received_at = state.clock.now();
+    let owner = state
+        .store
+        .chat_transcript(session)
+        .await
+        .map_err(|error| GatewayError::internal(&error))?
+        .and_then(|transcript| transcript.owner_user_id);
+    if owner.is_some() && owner.as_deref() != caller_id {
+        return Err(not_owner());
+    }
     let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
-    let output = responder::reply(input.as_str(), &names);
+    let output = assistant::answer(
+        state,
+        session,
+        user,
+        input.as_str(),
+        &names,
+        metadata::client_date(client_metadata),
+    )
+    .await
+    .map_err(|error| GatewayError::internal(&error))?;
     let turn = [
         ChatMessage {
             author: MessageAuthor::Human,
@@ -367,12 +387,16 @@ pub(crate) async fn append(
         .append_chat_messages(session, caller_id, messages)
         .await
         .map_err(|error| match error {
-            StoreError::NotOwner => GatewayError::new(
-                StatusCode::FORBIDDEN,
-                "This conversation belongs to another account: start a new conversation.",
-            ),
+            StoreError::NotOwner => not_owner(),
             other => GatewayError::internal(&other),
         })
+}
+
+fn not_owner() -> GatewayError {
+    GatewayError::new(
+        StatusCode::FORBIDDEN,
+        "This conversation belongs to another account: start a new conversation.",
+    )
 }
 
 /// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here

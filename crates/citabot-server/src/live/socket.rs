@@ -305,15 +305,17 @@ async fn answer(
         VisitorFrame::Refused(sentence) => return Some(sentence),
         VisitorFrame::HeartbeatAck | VisitorFrame::Ignored => return None,
     };
-    match gateway::answer_here(
-        state,
-        &attached.session,
-        attached.owner.as_deref(),
-        &input,
-        &[],
-    )
-    .await
-    {
+    let owner = match &attached.owner {
+        Some(id) => match state.store.user(id).await {
+            Ok(found) => found,
+            Err(error) => {
+                let failure = gateway::wire::GatewayError::internal(&error);
+                return Some(format!("Error: {}", failure.message()));
+            }
+        },
+        None => None,
+    };
+    match gateway::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await {
         Ok(output) => Some(output),
         Err(error) => Some(format!("Error: {}", error.message())),
     }

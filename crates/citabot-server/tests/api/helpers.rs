@@ -24,6 +24,8 @@ pub enum Backend {
 enum DatabaseGuard {
     Sqlite(#[expect(dead_code, reason = "held for its Drop")] tempfile::TempDir),
     Postgres(#[expect(dead_code, reason = "held for its Drop")] TestDatabase),
+    /// Another app's database: that app keeps it alive.
+    Borrowed,
 }
 
 #[derive(Debug)]
@@ -88,6 +90,32 @@ impl TestApp {
             server: Some(server),
             _database: guard,
         })
+    }
+
+    /// A second server on `app`'s database and clock, as after a restart.
+    pub async fn restart(app: &TestApp) -> Self {
+        let settings = Settings {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            shutdown_grace_secs: 5,
+            ..Settings::default()
+        };
+        let built = Application::build(&settings, Arc::clone(&app.store), app.clock.clone())
+            .await
+            .expect("bind");
+        let address = built.local_addr();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let server = tokio::spawn(built.run_until(async move {
+            let _ = stopped.await;
+        }));
+        Self {
+            address,
+            client: reqwest::Client::new(),
+            store: Arc::clone(&app.store),
+            clock: app.clock.clone(),
+            stop: Some(stop),
+            server: Some(server),
+            _database: DatabaseGuard::Borrowed,
+        }
     }
 
     /// Starts the app on SQLite with the default settings.

@@ -2,6 +2,7 @@
 //! database and talks HTTP to it.
 
 mod auth;
+mod booking;
 mod chat;
 mod cli;
 mod demo;
