@@ -3,6 +3,7 @@
  * read the answer, reload, and find the conversation again. Real server, real browser.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_GREETING } from './support/assistant';
 
 const FIXED_NOW = new Date('2026-11-20T10:00:00+01:00');
 
@@ -28,18 +29,14 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
 
   const log = chat.getByRole('log');
   await expect(log.getByText('Hola, buenos días')).toBeVisible();
-  await expect(
-    log.getByText('¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?'),
-  ).toBeVisible();
+  await expect(log.getByText(DEMO_GREETING)).toBeVisible();
   await expect(input).toHaveValue('');
 
   await page.reload();
   await openChat(page);
   const reloadedLog = page.getByRole('dialog', { name: 'Hola' }).getByRole('log');
   await expect(reloadedLog.getByText('Hola, buenos días')).toBeVisible();
-  await expect(
-    reloadedLog.getByText('¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?'),
-  ).toBeVisible();
+  await expect(reloadedLog.getByText(DEMO_GREETING)).toBeVisible();
   await expect(
     page.getByRole('button', { name: 'Nueva conversación' }),
     'no welcome screen once a conversation exists',

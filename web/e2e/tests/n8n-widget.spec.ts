@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { fixtureLog, openHostPage, proxyServerUrl } from './support/host';
 import { n8nWidgetMarkup, routeN8nHostPage } from './support/n8n-widget';
+import { DEMO_GREETING } from './support/assistant';
 
 test.describe("n8n's own widget against the citabot gateway", () => {
   test.beforeEach(async ({ page }) => {
@@ -26,9 +27,7 @@ test.describe("n8n's own widget against the citabot gateway", () => {
     await input.fill('Hola');
     await input.press('Enter');
     const botReplies = page.locator('.chat-message-from-bot');
-    await expect(
-      botReplies.filter({ hasText: '¡Hola! Soy el asistente de reservas.' }),
-    ).toBeVisible();
+    await expect(botReplies.filter({ hasText: DEMO_GREETING })).toBeVisible();
     expect(
       requests.some(
         (body) => body.includes('"action":"sendMessage"') && body.includes('"chatInput":"Hola"'),
@@ -38,9 +37,7 @@ test.describe("n8n's own widget against the citabot gateway", () => {
     await page.reload();
     await page.locator('.chat-window-toggle').click();
     await expect(page.locator('.chat-message-from-user').filter({ hasText: 'Hola' })).toBeVisible();
-    await expect(
-      botReplies.filter({ hasText: '¡Hola! Soy el asistente de reservas.' }),
-    ).toBeVisible();
+    await expect(botReplies.filter({ hasText: DEMO_GREETING })).toBeVisible();
   });
 
   test('a refused message shows the gateway sentence, not a stack trace', async ({ page }) => {

@@ -7,8 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-
-const GREETING = '¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?';
+import { DEMO_GREETING } from './support/assistant';
 
 /** Runs axe on the whole page (shadow roots included) and fails with a readable list. */
 async function expectNoViolations(page: Page, state: string): Promise<void> {
@@ -112,7 +111,7 @@ test.describe('on the site', () => {
     await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
-    await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+    await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expectNoViolations(page, 'showing messages');
   });
 
@@ -131,7 +130,7 @@ test.describe('on the site', () => {
     expect(animation).toBe('none');
     await expectNoViolations(page, 'waiting for a reply');
     release();
-    await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+    await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expect(typing).toHaveCount(0);
   });
 
@@ -159,7 +158,7 @@ test.describe('on the site', () => {
     await expect(input(chat)).toBeFocused();
     await page.keyboard.type('Hola');
     await page.keyboard.press('Enter');
-    await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+    await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(chat).toBeHidden();
     await expect(page.getByRole('button', { name: 'Abrir chat' })).toBeFocused();
@@ -178,7 +177,7 @@ test.describe('on the site', () => {
       expect(parseFloat(fontSize)).toBeGreaterThanOrEqual(16);
       await input(chat).fill('Hola');
       await input(chat).press('Enter');
-      await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+      await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
       await expectNoViolations(page, 'open on a narrow screen');
 
       // The toggle, now a chevron in the corner, closes the panel.
@@ -212,7 +211,7 @@ test.describe('script-tag widget on a plain page', () => {
     await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
-    await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+    await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expectNoViolations(page, 'dark, with messages');
   });
 
@@ -234,7 +233,7 @@ test.describe('script-tag widget on a plain page', () => {
     await expect(input(chat)).toBeVisible();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
-    await expect(chat.getByRole('log').getByText(GREETING)).toBeVisible();
+    await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expectNoViolations(page, 'in fullscreen mode');
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * A visitor books an appointment with the built-in assistant on the demo salon, in the real
+ * widget on the site: every question is answered in turn, the summary is confirmed, the booking
+ * is reported only once written, and the conversation is there again after a reload.
+ */
+import { expect, test } from '@playwright/test';
+
+test('a guest books a haircut through the chat and finds the booking after a reload', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Abrir chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Hola' });
+  await chat.getByRole('button', { name: 'Nueva conversación' }).click();
+  const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });
+  const log = chat.getByRole('log');
+  const say = async (text: string, expected: RegExp) => {
+    await input.fill(text);
+    await input.press('Enter');
+    await expect(log.locator('.chat-message-from-bot').last()).toContainText(expected);
+  };
+
+  await say('¿Qué servicios tenéis?', /Corte de caballero/);
+  await expect(log.getByRole('table').last()).toContainText('15,00 €');
+  await say('quiero un corte de caballero el lunes a las 10', /A nombre de quién/);
+  await say('Pedro Sanz', /email/);
+  await say('pedro.sanz@ejemplo.es', /La confirmo/);
+  const summary = log.locator('.chat-message-from-bot').last();
+  await expect(summary).toContainText('10:00–10:30');
+  await expect(summary).toContainText('Pedro Sanz');
+  await say('sí', /Hecho/);
+  await expect(log.locator('.chat-message-from-bot').last()).toContainText('pendiente');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Abrir chat' }).click();
+  const reloaded = page.getByRole('dialog', { name: 'Hola' }).getByRole('log');
+  await expect(
+    reloaded.locator('.chat-message-from-user', { hasText: 'pedro.sanz@ejemplo.es' }),
+  ).toBeVisible();
+  await expect(reloaded.locator('.chat-message-from-bot').last()).toContainText('Hecho');
+});
