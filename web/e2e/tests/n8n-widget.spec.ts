@@ -55,6 +55,22 @@ test.describe("n8n's own widget against the citabot gateway", () => {
   });
 });
 
+test("n8n's own widget streams from the built-in assistant", async ({ page }) => {
+  await routeN8nHostPage(
+    page,
+    `{ webhookUrl: location.origin + '/api/n8n/chat', enableStreaming: true }`,
+  );
+  await page.goto('/__n8n/host.html');
+  await page.locator('.chat-window-toggle').click();
+  const input = page.locator('.chat-inputs textarea');
+  await input.fill('Hola');
+  await input.press('Enter');
+  await expect(
+    page.locator('.chat-message-from-bot').filter({ hasText: DEMO_GREETING }),
+  ).toBeVisible();
+  await expect(page.getByText('[No response received', { exact: false })).toHaveCount(0);
+});
+
 test.describe("n8n's own widget through citabot in proxy mode", () => {
   test('a streamed reply is relayed as it arrives and shown run by run', async ({ page }) => {
     await routeN8nHostPage(

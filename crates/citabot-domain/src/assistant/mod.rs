@@ -17,8 +17,8 @@ use time::Date;
 use crate::booking::availability::{self, Busy, SlotQuery};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date,
-    resolve_in_hours, understand,
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date, resolve_in_hours,
+    understand,
 };
 use replies::Replies;
 

@@ -229,6 +229,22 @@ async fn send_message(
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
         let output = answer_here(state, session, user, input, files, client_metadata).await?;
+        // A streaming widget gets the reply as one run; never `executionStarted` (PROTOCOL §3.2).
+        if wants_stream(headers) {
+            let now_ms = i64::try_from(state.clock.now().unix_timestamp_nanos() / 1_000_000)
+                .unwrap_or_default();
+            let mut response = Response::new(Body::from(wire::stream_reply(&output, now_ms)));
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json; charset=utf-8"),
+            );
+            headers.insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("no-cache, no-transform"),
+            );
+            return Ok(response);
+        }
         if state.settings.chat_reply_mode == ReplyMode::Live {
             // The channel stays open after the reply: the widget's next message goes over it.
             let queued = vec![LiveFrame::Message(output)];

@@ -176,6 +176,54 @@ pub enum ChatAnswer<'a> {
     History(HistoryResponse<'a>),
 }
 
+/// One line of an NDJSON reply stream (PROTOCOL §3.1), keys in n8n's order.
+#[derive(Debug, Serialize)]
+pub struct StreamChunk<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<&'a str>,
+    pub metadata: StreamChunkMetadata,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StreamChunkMetadata {
+    pub node_id: &'static str,
+    pub node_name: &'static str,
+    pub item_index: u32,
+    pub run_index: u32,
+    /// Milliseconds since the Unix epoch.
+    pub timestamp: i64,
+}
+
+/// The built-in assistant's node, as a streamed run names it.
+const ASSISTANT_NODE_ID: &str = "c17ab07a-0000-4000-8000-000000000001";
+
+/// A whole reply as one streamed run (`begin`, one `item`, `end`), each line ending in `\n`.
+pub fn stream_reply(text: &str, timestamp_ms: i64) -> String {
+    let metadata = || StreamChunkMetadata {
+        node_id: ASSISTANT_NODE_ID,
+        node_name: "Asistente de reservas",
+        item_index: 0,
+        run_index: 0,
+        timestamp: timestamp_ms,
+    };
+    [("begin", None), ("item", Some(text)), ("end", None)]
+        .into_iter()
+        .map(|(kind, content)| {
+            let chunk = StreamChunk {
+                kind,
+                content,
+                metadata: metadata(),
+            };
+            serde_json::to_string(&chunk)
+                .map(|line| line + "\n")
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// The answer to `sendMessage`: `{"output": "..."}`, what n8n's last node usually returns.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SendResponse {

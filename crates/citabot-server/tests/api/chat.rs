@@ -1,7 +1,7 @@
 //! The chat gateway over HTTP, as n8n's widget and ours talk to it.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp, json_body};
 
@@ -411,4 +411,56 @@ async fn only_configured_sites_get_cors() {
         response.headers()["access-control-allow-origin"],
         "https://peluqueria.example"
     );
+}
+
+/// B4: a widget that streams (`Accept: text/plain`) gets the reply as one NDJSON run, also when
+/// replies otherwise go over the live channel (a stream never answers `executionStarted`).
+#[tokio::test]
+async fn a_streaming_widget_gets_the_reply_as_one_run() {
+    for mode in [
+        citabot_server::config::ReplyMode::Json,
+        citabot_server::config::ReplyMode::Live,
+    ] {
+        let app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+            settings.chat_reply_mode = mode;
+        })
+        .await
+        .expect("SQLite");
+        let response = app
+            .client
+            .post(app.url("/api/n8n/chat"))
+            .header("accept", "text/plain")
+            .json(&json!({ "action": "sendMessage", "sessionId": "s-stream", "chatInput": "hola" }))
+            .send()
+            .await
+            .expect("answers");
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(
+            response.headers()["content-type"],
+            "application/json; charset=utf-8"
+        );
+        let body = response.text().await.expect("a body");
+        assert!(body.ends_with('\n'), "{body}");
+        let lines: Vec<Value> = body
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("one JSON object per line"))
+            .collect();
+        let kinds: Vec<&str> = lines
+            .iter()
+            .filter_map(|line| line["type"].as_str())
+            .collect();
+        assert_eq!(kinds, ["begin", "item", "end"], "{mode:?}");
+        assert_eq!(
+            lines[1]["content"],
+            "¡Hola! Soy el asistente de reservas. ¿En qué puedo ayudarte?"
+        );
+        for line in &lines {
+            assert_eq!(line["metadata"]["nodeId"], lines[0]["metadata"]["nodeId"]);
+            assert_eq!(line["metadata"]["runIndex"], 0);
+            assert!(line["metadata"]["timestamp"].as_i64().is_some());
+        }
+        // The turn is kept like any other.
+        let (_, history) = json_body(app.load_previous_session("s-stream").await).await;
+        assert_eq!(history["data"].as_array().map(Vec::len), Some(2));
+    }
 }
