@@ -58,34 +58,29 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
-    {
-      command: `${binary} serve`,
-      url: `http://127.0.0.1:${port}/readyz`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        ...sharedAddressLimits,
-        CITABOT_LISTEN: `127.0.0.1:${port}`,
-        CITABOT_DATABASE_URL: databaseUrl,
-      },
-    },
-    {
-      command: `${binary} serve`,
-      url: `http://127.0.0.1:${proxyPort}/readyz`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: {
-        ...sharedAddressLimits,
-        CITABOT_LISTEN: `127.0.0.1:${proxyPort}`,
-        CITABOT_DATABASE_URL: proxyDatabaseUrl,
-        CITABOT_WEBHOOK_URL: `http://127.0.0.1:${fixturePort}/webhook/by-input/chat`,
-        // Host pages come from the fixture server under the name `localhost`.
-        CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
-      },
-    },
+    citabotServer(port, databaseUrl),
+    citabotServer(proxyPort, proxyDatabaseUrl, {
+      CITABOT_WEBHOOK_URL: `http://127.0.0.1:${fixturePort}/webhook/by-input/chat`,
+      // Host pages come from the fixture server under the name `localhost`.
+      CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
+    }),
   ],
 });
+
+/** The release binary serving on `serverPort` with its own database and extra settings. */
+function citabotServer(serverPort: number, database: string, env: Record<string, string> = {}) {
+  return {
+    command: `${binary} serve`,
+    url: `http://127.0.0.1:${String(serverPort)}/readyz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...sharedAddressLimits,
+      CITABOT_LISTEN: `127.0.0.1:${String(serverPort)}`,
+      CITABOT_DATABASE_URL: database,
+      ...env,
+    },
+  };
+}

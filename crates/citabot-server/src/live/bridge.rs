@@ -43,22 +43,16 @@ pub async fn run(
         .max_frame_size(Some(MAX_WORKFLOW_FRAME));
     let connecting =
         tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), false);
-    let mut workflow = match tokio::time::timeout(upstream.connect_timeout(), connecting).await {
-        Ok(Ok((workflow, _))) => workflow,
-        Ok(Err(error)) => {
+    let opened = match tokio::time::timeout(upstream.connect_timeout(), connecting).await {
+        Ok(Ok((workflow, _))) => Ok(workflow),
+        Ok(Err(error)) => Err(error.to_string()),
+        Err(_) => Err("no answer within the connect timeout".to_owned()),
+    };
+    let mut workflow = match opened {
+        Ok(workflow) => workflow,
+        Err(error) => {
             upstream.failed();
             tracing::warn!(%error, "cannot open the workflow's live channel");
-            close(
-                socket,
-                close_code::ERROR,
-                "The assistant is not available right now",
-            )
-            .await;
-            return;
-        }
-        Err(_) => {
-            upstream.failed();
-            tracing::warn!("the workflow's live channel did not open in time");
             close(
                 socket,
                 close_code::ERROR,
