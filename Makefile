@@ -24,8 +24,9 @@ run: server ## Build everything and serve on http://127.0.0.1:3000 (SQLite under
 
 test: lint test-rust test-web test-e2e ## Every check and test: lints, Rust, Vitest, Playwright.
 
-bench: server ## Benchmarks, printed, never asserted: the gateway under load, then the widget in Chromium beside n8n's figures.
+bench: server ## Benchmarks, printed, never asserted: the gateway under load, one assistant turn, then the widget in Chromium beside n8n's figures.
 	$(CARGO) bench --locked --bench gateway
+	$(CARGO) bench --locked --bench assistant
 	cd web && $(NPM) run bench --workspace @citabot/e2e
 
 web-deps: web/node_modules/.package-lock.json ## Install the JavaScript dependencies (npm ci).

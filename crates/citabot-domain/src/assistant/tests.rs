@@ -420,3 +420,66 @@ fn the_state_survives_a_restart_as_json() {
     chat.state = restored;
     assert!(matches!(chat.say("sí").1, Some(Action::Book(_))));
 }
+
+/// B5's transcript suite: 120 conversations, each a cliente asking for a service in one of ten
+/// ways of naming the day and twelve ways of naming the time, confirming, and getting exactly
+/// the cita she asked for (the salon is empty those days, so every asked time is free).
+#[test]
+fn one_hundred_twenty_conversations_book_exactly_what_was_asked() {
+    // Today is Friday 2026-11-20.
+    let days: [(&str, Date); 10] = [
+        ("mañana", date!(2026 - 11 - 21)),
+        ("el lunes", date!(2026 - 11 - 23)),
+        ("el martes 24", date!(2026 - 11 - 24)),
+        ("el 25 de noviembre", date!(2026 - 11 - 25)),
+        ("el 26/11", date!(2026 - 11 - 26)),
+        ("dentro de 5 días", date!(2026 - 11 - 25)),
+        ("el próximo jueves", date!(2026 - 11 - 26)),
+        ("el sábado 28", date!(2026 - 11 - 28)),
+        ("pasado mañana", date!(2026 - 11 - 22)),
+        ("el 1 de diciembre", date!(2026 - 12 - 01)),
+    ];
+    let times: [(&str, u16); 12] = [
+        ("a las 10", 600),
+        ("a las 10:30", 630),
+        ("a las 11 y cuarto", 675),
+        ("a las 12", 720),
+        ("a las 9 y media", 570),
+        ("a las 13:00", 780),
+        ("a las 12 y media", 750),
+        ("a las 11 menos cuarto", 645),
+        ("a las 10h", 600),
+        ("a las 12.15", 735),
+        ("a mediodía", 720),
+        ("a las 11:45", 705),
+    ];
+    let mut conversations = 0;
+    for (said_day, day) in days {
+        for (said_time, minute) in times {
+            let mut chat = Chat::new(marta());
+            chat.agenda.clear();
+            let message = format!("quiero una manicura {said_day} {said_time}");
+            let (reply, _) = chat.say(&message);
+            // Sundays (pasado mañana) are closed: the assistant says so and asks again.
+            if day.weekday() == Weekday::Sunday {
+                assert!(reply.contains("cerrados"), "{message}: {reply}");
+                continue;
+            }
+            // Saturday opens 09:00–14:00: every asked time plus 40 minutes still fits.
+            assert!(reply.contains("¿La confirmo?"), "{message}: {reply}");
+            let booking = booking(chat.say("sí, confirmo").1);
+            assert_eq!(
+                (booking.date, booking.start_min, booking.end_min),
+                (day, minute, minute + 40),
+                "{message}"
+            );
+            assert_eq!(booking.service_ids, ["manicura"], "{message}");
+            assert_eq!(booking.client, ClientRef::Existing("k-marta".into()));
+            conversations += 1;
+        }
+    }
+    assert_eq!(
+        conversations, 108,
+        "every open day's conversation ended in its booking"
+    );
+}
