@@ -12,6 +12,7 @@ use citabot_domain::assistant::{
 use citabot_domain::booking::{Cita, CitaStatus, Client, zone};
 use citabot_domain::chat::ChatSessionId;
 use citabot_domain::responder;
+use citabot_store::booking::CitaTime;
 use citabot_store::{Store, StoreError, User};
 use time::{Date, Duration, OffsetDateTime};
 
@@ -131,6 +132,7 @@ async fn carry_out(
     let result = match action {
         Action::Book(booking) => book(store, time_zone, booking, now).await,
         Action::Cancel { cita_id } => cancel(store, caller, cita_id).await,
+        Action::Move { cita_id, to } => move_cita(store, time_zone, caller, cita_id, to).await,
     };
     result.unwrap_or_else(|error| {
         tracing::error!(%error, "the assistant could not write");
@@ -224,19 +226,31 @@ async fn existing_client(
     Ok(None)
 }
 
-/// Cancels a cita of the caller's own (checked here again: the store is the authority).
-async fn cancel(store: &dyn Store, caller: &Caller, cita_id: &str) -> Result<Outcome, StoreError> {
+/// The caller's own cita `cita_id` (checked here again: the conversation only offers the
+/// caller's, but the store is the authority).
+async fn own_cita(
+    store: &dyn Store,
+    caller: &Caller,
+    cita_id: &str,
+) -> Result<Option<Cita>, StoreError> {
     let Caller::Cliente {
         client_id: Some(client_id),
         ..
     } = caller
     else {
+        return Ok(None);
+    };
+    Ok(store
+        .cita(cita_id)
+        .await?
+        .filter(|cita| &cita.client_id == client_id))
+}
+
+async fn cancel(store: &dyn Store, caller: &Caller, cita_id: &str) -> Result<Outcome, StoreError> {
+    let Some(cita) = own_cita(store, caller, cita_id).await? else {
         return Ok(Outcome::NotCancelled);
     };
-    let Some(cita) = store.cita(cita_id).await? else {
-        return Ok(Outcome::NotCancelled);
-    };
-    if &cita.client_id != client_id || !cita.status.may_become(CitaStatus::Cancelada) {
+    if !cita.status.may_become(CitaStatus::Cancelada) {
         return Ok(Outcome::NotCancelled);
     }
     let done = store
@@ -247,4 +261,37 @@ async fn cancel(store: &dyn Store, caller: &Caller, cita_id: &str) -> Result<Out
     } else {
         Outcome::NotCancelled
     })
+}
+
+async fn move_cita(
+    store: &dyn Store,
+    time_zone: &str,
+    caller: &Caller,
+    cita_id: &str,
+    to: &Booking,
+) -> Result<Outcome, StoreError> {
+    if own_cita(store, caller, cita_id).await?.is_none() {
+        return Ok(Outcome::NotMoved);
+    }
+    let instant = |minute| {
+        zone::instant(time_zone, to.date, minute)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))
+    };
+    let time = CitaTime {
+        staff_id: to.staff_id.clone(),
+        date: to.date,
+        start_min: to.start_min,
+        end_min: to.end_min,
+        start_at: instant(to.start_min)?,
+        end_at: instant(to.end_min)?,
+    };
+    match store.move_cita(cita_id, &time).await {
+        Ok(true) => Ok(store
+            .cita(cita_id)
+            .await?
+            .map_or(Outcome::NotMoved, Outcome::Moved)),
+        Ok(false) => Ok(Outcome::NotMoved),
+        Err(StoreError::SlotTaken) => Ok(Outcome::SlotTaken),
+        Err(error) => Err(error),
+    }
 }

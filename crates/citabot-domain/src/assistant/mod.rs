@@ -17,8 +17,8 @@ use time::Date;
 use crate::booking::availability::{self, Busy, SlotQuery};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date, resolve_in_hours,
-    understand,
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date, parse_dates,
+    resolve_in_hours, understand,
 };
 use replies::Replies;
 
@@ -89,6 +89,8 @@ pub enum Step {
     ChooseCancel(Vec<String>),
     /// Waiting for a yes to cancel this cita.
     ConfirmCancel(String),
+    /// Waiting for which cita to move (ids offered, in order).
+    ChooseReschedule(Vec<String>),
 }
 
 /// The booking being put together.
@@ -105,6 +107,9 @@ pub struct Draft {
     pub client_name: Option<String>,
     pub client_email: Option<String>,
     pub client_phone: Option<String>,
+    /// The cita being moved, when this draft reschedules one instead of booking anew.
+    #[serde(default)]
+    pub moving: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,7 +122,14 @@ pub enum Wish {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     Book(Booking),
-    Cancel { cita_id: String },
+    Cancel {
+        cita_id: String,
+    },
+    /// Moves a cita of the caller's to the booking's time (its client and services stay).
+    Move {
+        cita_id: String,
+        to: Booking,
+    },
 }
 
 /// A confirmed booking, ready to write as a `pendiente` cita.
@@ -153,6 +165,9 @@ pub enum Outcome {
     Cancelled,
     /// The cita was no longer there to cancel.
     NotCancelled,
+    Moved(Cita),
+    /// The cita was no longer there to move.
+    NotMoved,
     Failed,
 }
 
@@ -196,6 +211,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             state.step = Step::Idle;
             return reply(state, say.kept());
         }
+        Step::ChooseReschedule(ids) => {
+            if let Some(id) = pick_cita(message, &ids, context) {
+                return start_moving(state, &id, message, context, &say);
+            }
+        }
         Step::ChooseCancel(ids) => {
             if let Some(id) = pick_cita(message, &ids, context) {
                 let summary = context
@@ -215,7 +235,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     match main {
         Intent::Human => return reply(state, say.human()),
         Intent::Cancel => return start_cancel(state, context, &say),
-        Intent::Reschedule => return reply(state, say.reschedule()),
+        Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
         Intent::Services if !matches!(state.step, Step::Booking | Step::ConfirmBooking) => {
             return reply(state, say.services());
@@ -295,7 +315,17 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
             state.draft = Draft::default();
             say.booked(cita)
         }
-        (Action::Book(_), Outcome::SlotTaken) => {
+        (Action::Move { .. }, Outcome::Moved(cita)) => {
+            state.step = Step::Idle;
+            state.draft = Draft::default();
+            say.moved(cita)
+        }
+        (Action::Move { .. }, Outcome::NotMoved) => {
+            state.step = Step::Idle;
+            state.draft = Draft::default();
+            say.not_moved()
+        }
+        (Action::Book(_) | Action::Move { .. }, Outcome::SlotTaken) => {
             state.step = Step::Booking;
             state.draft.slot = None;
             let again = next_question(state.clone(), context, &say);
@@ -382,6 +412,8 @@ fn free_slots(draft: &Draft, date: Date, context: &Context<'_>) -> Vec<availabil
         .agenda
         .iter()
         .filter(|cita| cita.date == date && cita.status.holds_time())
+        // The cita being moved does not stand in its own way.
+        .filter(|cita| draft.moving.as_deref() != Some(cita.id.as_str()))
         .map(|cita| Busy {
             staff_id: &cita.staff_id,
             start: cita.start_min,
@@ -457,8 +489,9 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
             }
         }
     }
-    // Who the cita is for.
+    // Who the cita is for (a moved cita keeps its client).
     match context.caller {
+        _ if state.draft.moving.is_some() => {}
         Caller::Cliente { .. } => {}
         Caller::Guest => {
             if state.draft.client_name.is_none() {
@@ -556,10 +589,17 @@ fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
         end_min: start + duration(&draft, context),
         service_ids: draft.service_ids,
     };
+    let action = match draft.moving {
+        Some(cita_id) => Action::Move {
+            cita_id,
+            to: booking,
+        },
+        None => Action::Book(booking),
+    };
     Turn {
         state,
         reply: String::new(),
-        action: Some(Action::Book(booking)),
+        action: Some(action),
     }
 }
 
@@ -578,6 +618,61 @@ fn own_citas<'a>(context: &'a Context<'_>) -> Vec<&'a Cita> {
         .filter(|cita| &cita.client_id == client_id && cita.status.holds_time())
         .filter(|cita| (cita.date, cita.start_min) >= context.now)
         .collect()
+}
+
+fn start_reschedule(
+    mut state: State,
+    message: &str,
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> Turn {
+    if !matches!(context.caller, Caller::Cliente { .. }) {
+        return reply(state, say.reschedule_needs_account());
+    }
+    let citas = own_citas(context);
+    match citas.as_slice() {
+        [] => reply(state, say.no_citas()),
+        [only] => {
+            let id = only.id.clone();
+            start_moving(state, &id, message, context, say)
+        }
+        many => {
+            state.step = Step::ChooseReschedule(many.iter().map(|cita| cita.id.clone()).collect());
+            reply(state, say.which_cita_to_move(many))
+        }
+    }
+}
+
+/// Starts moving cita `id`: its services stay; the new day and time come from this message
+/// (the last date said: "del martes al jueves") or are asked for.
+fn start_moving(
+    mut state: State,
+    id: &str,
+    message: &str,
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> Turn {
+    let Some(cita) = context.agenda.iter().find(|cita| cita.id == id) else {
+        state.step = Step::Idle;
+        return reply(state, say.no_citas());
+    };
+    state.draft = Draft {
+        service_ids: cita.service_ids.clone(),
+        moving: Some(cita.id.clone()),
+        ..Draft::default()
+    };
+    let said = parse_dates(message, context.today)
+        .into_iter()
+        .filter(|date| !date.contains(cita.date))
+        .last();
+    if let Some(date) = said {
+        state.draft.date = Some(first_open_day(date, context));
+        if let Some(time) = crate::understanding::parse_time(message) {
+            state.draft.time = Some(wish(time, state.draft.date, context));
+        }
+    }
+    state.step = Step::Booking;
+    next_question(state, context, say)
 }
 
 fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {

@@ -119,10 +119,46 @@ impl<'a> Replies<'a> {
         )
     }
 
-    pub(super) fn reschedule(&self) -> String {
+    pub(super) fn reschedule_needs_account(&self) -> String {
         self.pick(
-            "Para cambiar una cita, dime «cancelar mi cita» y luego reservamos la nueva: te ofreceré solo horas libres.",
-            "To move an appointment, say \"cancel my appointment\" and then we book the new one: I'll only offer free times.",
+            "Para cambiar una cita, inicia sesión con tu cuenta y vuelve a pedírmelo; o llama al salón.",
+            "To move an appointment, sign in to your account and ask me again, or call the salon.",
+        )
+    }
+
+    pub(super) fn which_cita_to_move(&self, citas: &[&Cita]) -> String {
+        let lines: Vec<String> = citas
+            .iter()
+            .enumerate()
+            .map(|(index, cita)| format!("{}. {}", index + 1, self.cita_line(cita)))
+            .collect();
+        match self.lang {
+            Lang::Es => format!("¿Cuál quieres cambiar?\n\n{}", lines.join("\n")),
+            Lang::En => format!("Which one should I move?\n\n{}", lines.join("\n")),
+        }
+    }
+
+    pub(super) fn moved(&self, cita: &Cita) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "¡Hecho! Tu cita ahora es el **{}** a las **{}** con {} ✅",
+                self.day(cita.date),
+                format_minutes(cita.start_min),
+                self.staff_name(&cita.staff_id)
+            ),
+            Lang::En => format!(
+                "Done! Your appointment is now on **{}** at **{}** with {} ✅",
+                self.day(cita.date),
+                format_minutes(cita.start_min),
+                self.staff_name(&cita.staff_id)
+            ),
+        }
+    }
+
+    pub(super) fn not_moved(&self) -> String {
+        self.pick(
+            "Esa cita ya no se puede cambiar (puede que esté cancelada o completada). No he cambiado nada.",
+            "That appointment can no longer be moved (it may be cancelled or completed). Nothing was changed.",
         )
     }
 
@@ -361,15 +397,15 @@ impl<'a> Replies<'a> {
             self.pick("Precio", "Price"),
             format_price(price)
         ));
+        let heading = match (self.lang, draft.moving.is_some()) {
+            (Lang::Es, false) => "Te resumo la cita:",
+            (Lang::Es, true) => "Te cambio la cita a esto:",
+            (Lang::En, false) => "Here is the booking:",
+            (Lang::En, true) => "I'll move your appointment to this:",
+        };
         match self.lang {
-            Lang::Es => format!(
-                "Te resumo la cita:\n\n{}\n\n¿La confirmo?",
-                lines.join("\n")
-            ),
-            Lang::En => format!(
-                "Here is the booking:\n\n{}\n\nShall I confirm it?",
-                lines.join("\n")
-            ),
+            Lang::Es => format!("{heading}\n\n{}\n\n¿La confirmo?", lines.join("\n")),
+            Lang::En => format!("{heading}\n\n{}\n\nShall I confirm it?", lines.join("\n")),
         }
     }
 

@@ -483,3 +483,40 @@ fn one_hundred_twenty_conversations_book_exactly_what_was_asked() {
         "every open day's conversation ended in its booking"
     );
 }
+
+#[test]
+fn a_cliente_moves_her_cita_to_another_free_time() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("quiero cambiar mi cita del martes al jueves 26 a las 12");
+    assert!(reply.contains("Te cambio la cita a esto"), "{reply}");
+    assert!(
+        reply.contains("jueves 26 de noviembre") && reply.contains("12:00–12:45"),
+        "{reply}"
+    );
+    let (reply, action) = chat.say("sí");
+    assert!(reply.is_empty());
+    let action = action.expect("a move");
+    let Action::Move { cita_id, to } = &action else {
+        panic!("expected a move, got {action:?}");
+    };
+    assert_eq!(cita_id, "c-3");
+    assert_eq!(
+        (to.date, to.start_min, to.end_min),
+        (date!(2026 - 11 - 26), 720, 765)
+    );
+    assert_eq!(to.service_ids, ["corte"], "the services stay");
+    let moved = cita("c-3", &to.staff_id, "k-marta", to.date, 720, 765);
+    let reply = chat.settle(&action, &Outcome::Moved(moved));
+    assert!(
+        reply.contains("ahora es el **jueves 26 de noviembre** a las **12:00**"),
+        "{reply}"
+    );
+
+    // Asked without a new time, it asks; a guest is sent to sign in.
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("¿puedo cambiar mi cita?");
+    assert!(reply.contains("¿Qué día"), "{reply}");
+    let mut guest = Chat::new(Caller::Guest);
+    let (reply, _) = guest.say("quiero cambiar mi cita");
+    assert!(reply.contains("inicia sesión"), "{reply}");
+}

@@ -167,7 +167,7 @@ async fn two_visitors_confirming_one_slot_get_one_cita_each_stylist_once() {
 }
 
 #[tokio::test]
-async fn a_cliente_is_not_asked_who_she_is_and_cancels_her_own_cita() {
+async fn a_cliente_is_not_asked_who_she_is_and_moves_and_cancels_her_own_cita() {
     let Some((app, logins)) = salon(Backend::Sqlite).await else {
         return;
     };
@@ -185,17 +185,39 @@ async fn a_cliente_is_not_asked_who_she_is_and_cancels_her_own_cita() {
     );
     let reply = say(&app, Some(&marta), "s-marta", "sí").await;
     assert!(reply.contains("¡Hecho!"), "{reply}");
+    let reply = say(
+        &app,
+        Some(&marta),
+        "s-marta",
+        "quiero cambiar mi cita al lunes a las 12",
+    )
+    .await;
+    assert!(
+        reply.contains("Te cambio la cita a esto") && reply.contains("12:00–13:30"),
+        "{reply}"
+    );
+    let reply = say(&app, Some(&marta), "s-marta", "sí").await;
+    assert!(
+        reply.contains("ahora es el **lunes 23 de noviembre** a las **12:00**"),
+        "{reply}"
+    );
     let reply = say(&app, Some(&marta), "s-marta", "¿qué citas tengo?").await;
-    assert!(reply.contains("sábado 21 de noviembre, 10:00"), "{reply}");
+    assert!(reply.contains("lunes 23 de noviembre, 12:00"), "{reply}");
+    assert!(!reply.contains("sábado"), "moved, not copied: {reply}");
     let reply = say(&app, Some(&marta), "s-marta", "cancela mi cita").await;
     assert!(reply.contains("¿Cancelo esta cita?"), "{reply}");
     let reply = say(&app, Some(&marta), "s-marta", "sí").await;
     assert!(reply.contains("Cita cancelada"), "{reply}");
     let citas = app
         .store
-        .citas_between(date!(2026 - 11 - 21), date!(2026 - 11 - 22))
+        .citas_between(date!(2026 - 11 - 21), date!(2026 - 11 - 24))
         .await
         .expect("reads");
+    assert_eq!(citas.len(), 1, "one cita, moved and then cancelled");
+    assert_eq!(
+        (citas[0].date, citas[0].start_min),
+        (date!(2026 - 11 - 23), 720)
+    );
     assert_eq!(citas[0].status.as_str(), "cancelada");
 
     // Staff see it in their agenda, by the client's name.
