@@ -663,8 +663,8 @@ fn start_moving(
     };
     let said = parse_dates(message, context.today)
         .into_iter()
-        .filter(|date| !date.contains(cita.date))
-        .last();
+        .rev()
+        .find(|date| !date.contains(cita.date));
     if let Some(date) = said {
         state.draft.date = Some(first_open_day(date, context));
         if let Some(time) = crate::understanding::parse_time(message) {
