@@ -1,7 +1,9 @@
 //! `make bench` (gateway part): the chat gateway under load on loopback, printed, never asserted.
 //!
-//! 1. `sendMessage` turns per second and p50/p99 latency through the built-in responder at
-//!    concurrency 1, 16 and 64 (SQLite, a fresh database).
+//! 1. `sendMessage` turns per second and p50/p99 latency through the minimal responder at
+//!    concurrency 1, 16 and 64 (SQLite, a fresh database), then through the booking assistant
+//!    on the demo salon (every turn loads the agenda and keeps its state) on SQLite and, when
+//!    reachable, PostgreSQL.
 //! 2. The proxy's added latency: a local upstream called directly, then through the gateway.
 //! 3. Idle live channels: memory per open WebSocket, as channels per GiB.
 //!
@@ -27,10 +29,26 @@ async fn main() {
     let local = start(&folder, "local.db", |_| {}).await;
     for concurrency in [1, 16, 64] {
         let report = load(&format!("http://{local}/api/n8n/chat"), concurrency).await;
-        println!(
-            "built-in sendMessage  c={concurrency:>2}: {:>7.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  ({} requests)",
-            report.per_second, report.p50_ms, report.p99_ms, report.max_ms, report.count
-        );
+        print_load("responder sendMessage", concurrency, &report);
+    }
+    let sqlite_salon = start_salon(format!(
+        "sqlite://{}",
+        folder.path().join("salon.db").display()
+    ))
+    .await;
+    for concurrency in [1, 16] {
+        let report = load(&format!("http://{sqlite_salon}/api/n8n/chat"), concurrency).await;
+        print_load("assistant SQLite     ", concurrency, &report);
+    }
+    match citabot_store_postgres::testing::TestDatabase::create().await {
+        Some(database) => {
+            let pg_salon = start_salon(database.url().to_owned()).await;
+            for concurrency in [1, 16] {
+                let report = load(&format!("http://{pg_salon}/api/n8n/chat"), concurrency).await;
+                print_load("assistant PostgreSQL ", concurrency, &report);
+            }
+        }
+        None => println!("assistant PostgreSQL : skipped, no PostgreSQL reachable"),
     }
 
     let upstream = echo_upstream().await;
@@ -49,8 +67,11 @@ async fn main() {
         through.p99_ms
     );
 
+    // One address opens every channel here: lift the per-address and per-visitor caps.
     let live = start(&folder, "live.db", |settings| {
-        settings.chat_reply_mode = ReplyMode::Live
+        settings.chat_reply_mode = ReplyMode::Live;
+        settings.live_channels_per_visitor = 10_000;
+        settings.max_connections_per_address = 10_000;
     })
     .await;
     idle_channels(&live, 1_000).await;
@@ -71,6 +92,35 @@ async fn start(
     let store = citabot_server::database::open(&settings)
         .await
         .expect("database");
+    let app = Application::build(&settings, store, Arc::new(SystemClock))
+        .await
+        .expect("bind");
+    let address = app.local_addr();
+    tokio::spawn(app.run_until(std::future::pending()));
+    address
+}
+
+fn print_load(what: &str, concurrency: usize, report: &Report) {
+    println!(
+        "{what} c={concurrency:>2}: {:>7.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  ({} requests)",
+        report.per_second, report.p50_ms, report.p99_ms, report.max_ms, report.count
+    );
+}
+
+/// A server on `database_url` with the demo salon seeded, so the booking assistant answers.
+async fn start_salon(database_url: String) -> SocketAddr {
+    let settings = Settings {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database_url,
+        chat_messages_per_minute: u32::MAX,
+        ..Settings::default()
+    };
+    let store = citabot_server::database::open(&settings)
+        .await
+        .expect("database");
+    citabot_server::demo::seed_if_empty(store.as_ref(), &SystemClock)
+        .await
+        .expect("demo data");
     let app = Application::build(&settings, store, Arc::new(SystemClock))
         .await
         .expect("bind");

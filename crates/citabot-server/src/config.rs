@@ -74,6 +74,8 @@ pub struct Settings {
     pub live_heartbeat_secs: u64,
     /// Seconds of client silence after which a live channel is dropped.
     pub live_idle_secs: u64,
+    /// Live channels one visitor (an account, or an address for guests) may hold at once.
+    pub live_channels_per_visitor: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
@@ -114,6 +116,7 @@ impl Default for Settings {
             chat_reply_mode: ReplyMode::Json,
             live_heartbeat_secs: 30,
             live_idle_secs: 60,
+            live_channels_per_visitor: 8,
         }
     }
 }
@@ -159,6 +162,7 @@ impl std::fmt::Debug for Settings {
             .field("chat_reply_mode", &self.chat_reply_mode)
             .field("live_heartbeat_secs", &self.live_heartbeat_secs)
             .field("live_idle_secs", &self.live_idle_secs)
+            .field("live_channels_per_visitor", &self.live_channels_per_visitor)
             .finish()
     }
 }
@@ -304,6 +308,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_LIVE_IDLE_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub live_idle_secs: Option<u64>,
+    /// Live channels one visitor may hold at once.
+    #[arg(long, env = "CITABOT_LIVE_CHANNELS_PER_VISITOR", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub live_channels_per_visitor: Option<usize>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -406,6 +414,11 @@ impl Settings {
         if self.chat_messages_per_minute == 0 {
             return Err(ConfigError::Invalid(
                 "chat_messages_per_minute must be at least 1".into(),
+            ));
+        }
+        if self.live_channels_per_visitor == 0 {
+            return Err(ConfigError::Invalid(
+                "live_channels_per_visitor must be at least 1".into(),
             ));
         }
         if self.header_read_timeout_secs == 0 || self.request_body_timeout_secs == 0 {

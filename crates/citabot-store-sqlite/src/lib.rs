@@ -128,6 +128,19 @@ impl Store for SqliteStore {
         tx.commit().await.map_err(StoreError::backend)
     }
 
+    async fn chat_owner(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<Option<String>>, StoreError> {
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        Ok(row.map(|(owner,)| owner))
+    }
+
     async fn chat_transcript(
         &self,
         session: &ChatSessionId,

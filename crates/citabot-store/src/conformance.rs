@@ -295,6 +295,9 @@ pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), Sto
         (None, 2)
     );
     assert_eq!(store.chat_transcript(&session("nobody")).await?, None);
+    assert_eq!(store.chat_owner(&owned).await?, Some(Some("u-ana".into())));
+    assert_eq!(store.chat_owner(&guests).await?, Some(None));
+    assert_eq!(store.chat_owner(&session("nobody")).await?, None);
     Ok(())
 }
 

@@ -237,6 +237,13 @@ pub trait Store: BookingStore + Send + Sync + std::fmt::Debug {
         messages: &[ChatMessage],
     ) -> Result<(), StoreError>;
 
+    /// Who owns a session, without its messages: `None` for a session never seen,
+    /// `Some(None)` for a guest's.
+    async fn chat_owner(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<Option<String>>, StoreError>;
+
     /// A session's owner and messages (oldest first); `None` for a session never seen.
     async fn chat_transcript(
         &self,

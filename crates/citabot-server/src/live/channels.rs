@@ -7,9 +7,6 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Notify;
 
-/// Channels one visitor (an account, or an address for guests) may hold at once: a few tabs.
-pub const MAX_CHANNELS_PER_VISITOR: usize = 8;
-
 #[derive(Debug, Default)]
 pub struct OpenChannels {
     inner: Mutex<Inner>,
@@ -44,15 +41,20 @@ impl OpenChannels {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// A place for one more channel of `visitor`, or `None` when it holds the most already.
-    pub fn open(self: &Arc<Self>, visitor: &str, sign_in: Option<&str>) -> Option<ChannelTicket> {
+    /// A place for one more channel of `visitor`, or `None` when it holds `cap` already.
+    pub fn open(
+        self: &Arc<Self>,
+        visitor: &str,
+        sign_in: Option<&str>,
+        cap: usize,
+    ) -> Option<ChannelTicket> {
         let mut inner = self.lock();
         let held = inner
             .channels
             .values()
             .filter(|channel| channel.visitor == visitor)
             .count();
-        if held >= MAX_CHANNELS_PER_VISITOR {
+        if held >= cap {
             return None;
         }
         inner.next_id += 1;
@@ -101,19 +103,25 @@ impl Drop for ChannelTicket {
 mod tests {
     use super::*;
 
+    const CAP: usize = 3;
+
     #[tokio::test]
     async fn a_visitor_holds_a_few_channels_and_signing_out_ends_its_own() {
         let channels = Arc::new(OpenChannels::default());
-        let mut held: Vec<ChannelTicket> = (0..MAX_CHANNELS_PER_VISITOR)
-            .map(|_| channels.open("user:ana", Some("session-a")).expect("room"))
+        let mut held: Vec<ChannelTicket> = (0..CAP)
+            .map(|_| {
+                channels
+                    .open("user:ana", Some("session-a"), CAP)
+                    .expect("room")
+            })
             .collect();
-        assert!(channels.open("user:ana", Some("session-a")).is_none());
+        assert!(channels.open("user:ana", Some("session-a"), CAP).is_none());
         let other = channels
-            .open("user:luis", Some("session-l"))
+            .open("user:luis", Some("session-l"), CAP)
             .expect("another visitor");
         held.pop();
         assert!(
-            channels.open("user:ana", None).is_some(),
+            channels.open("user:ana", None, CAP).is_some(),
             "a closed channel frees its place"
         );
 

@@ -20,7 +20,6 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use tokio::time::Instant;
 
-use super::channels::MAX_CHANNELS_PER_VISITOR;
 use super::{Attached, LiveFrame, LiveHub};
 use crate::app::AppState;
 use crate::auth::{Caller, csrf};
@@ -90,12 +89,13 @@ pub async fn upgrade(
     let visitor = caller_id
         .as_ref()
         .map_or_else(|| address.clone(), |id| format!("user:{id}"));
-    let Some(ticket) = state.channels.open(&visitor, sign_in) else {
+    let cap = state.settings.live_channels_per_visitor;
+    let Some(ticket) = state.channels.open(&visitor, sign_in, cap) else {
         return ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_channels",
             format!(
-                "Hay demasiadas conversaciones abiertas a la vez (como mucho {MAX_CHANNELS_PER_VISITOR}). Cierra alguna."
+                "Hay demasiadas conversaciones abiertas a la vez (como mucho {cap}). Cierra alguna."
             ),
         )
         .into_response();

@@ -372,12 +372,11 @@ async fn signing_out_or_in_again_closes_the_open_channels() {
 /// the upgrade, and a closed one frees its place.
 #[tokio::test]
 async fn one_visitor_holds_a_few_channels_at_most() {
-    use citabot_server::live::channels::MAX_CHANNELS_PER_VISITOR;
-
-    let app = live_app(|_| {}).await;
+    const CAP: usize = 3;
+    let app = live_app(|settings| settings.live_channels_per_visitor = CAP).await;
     let ana = app.sign_up("ana@example.com").await;
     let mut open = Vec::new();
-    for index in 0..MAX_CHANNELS_PER_VISITOR {
+    for index in 0..CAP {
         open.push(open_for(&app, &ana, &format!("s-cap-{index}")).await);
     }
     let (execution, token) = start(&app, Some(&ana), "s-cap-extra", "hola").await;
