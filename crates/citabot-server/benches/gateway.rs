@@ -26,23 +26,19 @@ async fn main() {
     let folder = tempfile::tempdir().expect("temporary folder");
     println!("citabot gateway benchmark (loopback, client and server in one process)");
 
-    let local = start(&folder, "local.db", |_| {}).await;
+    let local = start(sqlite(&folder, "local.db"), false, |_| {}).await;
     for concurrency in [1, 16, 64] {
         let report = load(&format!("http://{local}/api/n8n/chat"), concurrency).await;
         print_load("responder sendMessage", concurrency, &report);
     }
-    let sqlite_salon = start_salon(format!(
-        "sqlite://{}",
-        folder.path().join("salon.db").display()
-    ))
-    .await;
+    let sqlite_salon = start(sqlite(&folder, "salon.db"), true, |_| {}).await;
     for concurrency in [1, 16] {
         let report = load(&format!("http://{sqlite_salon}/api/n8n/chat"), concurrency).await;
         print_load("assistant SQLite     ", concurrency, &report);
     }
     match citabot_store_postgres::testing::TestDatabase::create().await {
         Some(database) => {
-            let pg_salon = start_salon(database.url().to_owned()).await;
+            let pg_salon = start(database.url().to_owned(), true, |_| {}).await;
             for concurrency in [1, 16] {
                 let report = load(&format!("http://{pg_salon}/api/n8n/chat"), concurrency).await;
                 print_load("assistant PostgreSQL ", concurrency, &report);
@@ -52,7 +48,7 @@ async fn main() {
     }
 
     let upstream = echo_upstream().await;
-    let proxied = start(&folder, "proxied.db", |settings| {
+    let proxied = start(sqlite(&folder, "proxied.db"), false, |settings| {
         settings.webhook_url = Some(format!("http://{upstream}/webhook/bench/chat"));
     })
     .await;
@@ -68,7 +64,7 @@ async fn main() {
     );
 
     // One address opens every channel here: lift the per-address and per-visitor caps.
-    let live = start(&folder, "live.db", |settings| {
+    let live = start(sqlite(&folder, "live.db"), false, |settings| {
         settings.chat_reply_mode = ReplyMode::Live;
         settings.live_channels_per_visitor = 10_000;
         settings.max_connections_per_address = 10_000;
@@ -77,14 +73,11 @@ async fn main() {
     idle_channels(&live, 1_000).await;
 }
 
-async fn start(
-    folder: &tempfile::TempDir,
-    file: &str,
-    adjust: impl FnOnce(&mut Settings),
-) -> SocketAddr {
+/// A server on `database_url`; with `demo`, the demo salon is seeded so the assistant answers.
+async fn start(database_url: String, demo: bool, adjust: impl FnOnce(&mut Settings)) -> SocketAddr {
     let mut settings = Settings {
         listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        database_url: format!("sqlite://{}", folder.path().join(file).display()),
+        database_url,
         chat_messages_per_minute: u32::MAX,
         ..Settings::default()
     };
@@ -92,12 +85,21 @@ async fn start(
     let store = citabot_server::database::open(&settings)
         .await
         .expect("database");
+    if demo {
+        citabot_server::demo::seed_if_empty(store.as_ref(), &SystemClock)
+            .await
+            .expect("demo data");
+    }
     let app = Application::build(&settings, store, Arc::new(SystemClock))
         .await
         .expect("bind");
     let address = app.local_addr();
     tokio::spawn(app.run_until(std::future::pending()));
     address
+}
+
+fn sqlite(folder: &tempfile::TempDir, file: &str) -> String {
+    format!("sqlite://{}", folder.path().join(file).display())
 }
 
 fn print_load(what: &str, concurrency: usize, report: &Report) {
@@ -105,28 +107,6 @@ fn print_load(what: &str, concurrency: usize, report: &Report) {
         "{what} c={concurrency:>2}: {:>7.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  ({} requests)",
         report.per_second, report.p50_ms, report.p99_ms, report.max_ms, report.count
     );
-}
-
-/// A server on `database_url` with the demo salon seeded, so the booking assistant answers.
-async fn start_salon(database_url: String) -> SocketAddr {
-    let settings = Settings {
-        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-        database_url,
-        chat_messages_per_minute: u32::MAX,
-        ..Settings::default()
-    };
-    let store = citabot_server::database::open(&settings)
-        .await
-        .expect("database");
-    citabot_server::demo::seed_if_empty(store.as_ref(), &SystemClock)
-        .await
-        .expect("demo data");
-    let app = Application::build(&settings, store, Arc::new(SystemClock))
-        .await
-        .expect("bind");
-    let address = app.local_addr();
-    tokio::spawn(app.run_until(std::future::pending()));
-    address
 }
 
 struct Report {

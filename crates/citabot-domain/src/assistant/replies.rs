@@ -127,15 +127,18 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn which_cita_to_move(&self, citas: &[&Cita]) -> String {
-        let lines: Vec<String> = citas
+        let question = self.pick("¿Cuál quieres cambiar?", "Which one should I move?");
+        format!("{question}\n\n{}", self.numbered(citas))
+    }
+
+    /// The citas as a numbered list, so "la segunda" can pick one.
+    fn numbered(&self, citas: &[&Cita]) -> String {
+        citas
             .iter()
             .enumerate()
             .map(|(index, cita)| format!("{}. {}", index + 1, self.cita_line(cita)))
-            .collect();
-        match self.lang {
-            Lang::Es => format!("¿Cuál quieres cambiar?\n\n{}", lines.join("\n")),
-            Lang::En => format!("Which one should I move?\n\n{}", lines.join("\n")),
-        }
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     pub(super) fn moved(&self, cita: &Cita) -> String {
@@ -466,15 +469,8 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn which_cita(&self, citas: &[&Cita]) -> String {
-        let lines: Vec<String> = citas
-            .iter()
-            .enumerate()
-            .map(|(index, cita)| format!("{}. {}", index + 1, self.cita_line(cita)))
-            .collect();
-        match self.lang {
-            Lang::Es => format!("¿Cuál quieres cancelar?\n\n{}", lines.join("\n")),
-            Lang::En => format!("Which one should I cancel?\n\n{}", lines.join("\n")),
-        }
+        let question = self.pick("¿Cuál quieres cancelar?", "Which one should I cancel?");
+        format!("{question}\n\n{}", self.numbered(citas))
     }
 
     pub(super) fn kept(&self) -> String {
