@@ -1,5 +1,5 @@
 //! What one turn of the built-in assistant costs (DESIGN B5: well under a millisecond of CPU),
-//! measured on the conversation itself, without I/O: a salon with two staff members and a busy
+//! measured on the conversation itself, without I/O: the demo salon with two staff members and a busy
 //! agenda (six weeks, every stylist booked an hour in every three), and a six-turn booking by a
 //! guest.
 //! Prints figures; asserts nothing.
@@ -7,11 +7,9 @@
 use std::time::{Duration, Instant};
 
 use citabot_domain::assistant::{Caller, Context, State, step};
-use citabot_domain::booking::{
-    Business, Cita, CitaStatus, OpeningPeriod, Service, StaffMember, WeeklyHours,
-};
+use citabot_domain::booking::{Cita, CitaStatus, Service, StaffMember};
+use time::OffsetDateTime;
 use time::macros::date;
-use time::{OffsetDateTime, Weekday};
 
 const TURNS: [&str; 6] = [
     "hola, ¿qué tal?",
@@ -23,28 +21,7 @@ const TURNS: [&str; 6] = [
 ];
 
 fn main() {
-    let split = vec![
-        OpeningPeriod {
-            open: 570,
-            close: 840,
-        },
-        OpeningPeriod {
-            open: 990,
-            close: 1230,
-        },
-    ];
-    let hours = WeeklyHours::new(
-        [
-            Weekday::Monday,
-            Weekday::Tuesday,
-            Weekday::Wednesday,
-            Weekday::Thursday,
-            Weekday::Friday,
-        ]
-        .map(|day| (day, split.clone())),
-    )
-    .expect("valid hours");
-    let business = Business::new("Salón", "Europe/Madrid", hours, 15).expect("valid");
+    let business = citabot_domain::booking::demo::salon();
     let services: Vec<Service> = [
         ("corte", "Corte de pelo", 45),
         ("tinte", "Tinte", 90),

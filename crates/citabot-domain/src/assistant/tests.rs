@@ -5,38 +5,8 @@ use time::macros::date;
 use time::{Date, OffsetDateTime, Weekday};
 
 use super::*;
-use crate::booking::{OpeningPeriod, WeeklyHours};
 
 const TODAY: Date = date!(2026 - 11 - 20);
-
-fn salon() -> Business {
-    let weekday = vec![
-        OpeningPeriod {
-            open: 570,
-            close: 840,
-        },
-        OpeningPeriod {
-            open: 990,
-            close: 1230,
-        },
-    ];
-    let hours = WeeklyHours::new([
-        (Weekday::Monday, weekday.clone()),
-        (Weekday::Tuesday, weekday.clone()),
-        (Weekday::Wednesday, weekday.clone()),
-        (Weekday::Thursday, weekday.clone()),
-        (Weekday::Friday, weekday),
-        (
-            Weekday::Saturday,
-            vec![OpeningPeriod {
-                open: 540,
-                close: 840,
-            }],
-        ),
-    ])
-    .expect("valid");
-    Business::new("Peluquería Lucía", "Europe/Madrid", hours, 15).expect("valid")
-}
 
 fn services() -> Vec<Service> {
     [
@@ -138,7 +108,7 @@ struct Chat {
 impl Chat {
     fn new(caller: Caller) -> Self {
         Self {
-            business: salon(),
+            business: crate::booking::demo::salon(),
             services: services(),
             staff: staff(),
             agenda: agenda(),

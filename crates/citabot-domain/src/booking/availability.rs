@@ -116,24 +116,11 @@ fn first_per_start(slots: &[Slot]) -> Vec<&Slot> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::booking::{OpeningPeriod, WeeklyHours};
-    use time::Weekday;
     use time::macros::date;
 
-    /// Friday 2026-11-27: open 09:30–14:00 and 16:30–20:30, 15-minute steps.
+    /// The demo salon: on Friday 2026-11-27 open 09:30–14:00 and 16:30–20:30, 15-minute steps.
     fn salon() -> Business {
-        let split = vec![
-            OpeningPeriod {
-                open: 570,
-                close: 840,
-            },
-            OpeningPeriod {
-                open: 990,
-                close: 1230,
-            },
-        ];
-        let hours = WeeklyHours::new([(Weekday::Friday, split)]).expect("valid");
-        Business::new("Salón", "Europe/Madrid", hours, 15).expect("valid")
+        crate::booking::demo::salon()
     }
 
     fn staff() -> Vec<StaffMember> {

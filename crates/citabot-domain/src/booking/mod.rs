@@ -6,6 +6,7 @@
 //! also enforced by the database (the store adapters), since two requests can race.
 
 pub mod availability;
+pub mod demo;
 pub mod zone;
 
 use time::{Date, OffsetDateTime, Weekday};
