@@ -283,8 +283,8 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     if let Some(time) = time {
         draft.time = Some(wish(time, draft.date, context));
         draft.slot = None;
-    } else if let Some(choice) = pick_offer(message, &draft.offered) {
-        draft.slot = Some(choice);
+    } else if let Some(choice) = picked_position(message).and_then(|i| draft.offered.get(i)) {
+        draft.slot = Some(choice.clone());
     }
     if let Some(email) = heard.email {
         draft.client_email = Some(email);
@@ -397,11 +397,20 @@ fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
     }
 }
 
-fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
+/// The draft's services, in the order asked.
+fn chosen_services<'a>(
+    draft: &'a Draft,
+    context: &'a Context<'_>,
+) -> impl Iterator<Item = &'a Service> {
     draft
         .service_ids
         .iter()
         .filter_map(|id| context.services.iter().find(|service| &service.id == id))
+}
+
+/// The draft's services back to back.
+fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
+    chosen_services(draft, context)
         .map(|service| service.duration_min)
         .sum()
 }
@@ -535,8 +544,8 @@ fn next_free_day(draft: &Draft, after: Date, context: &Context<'_>) -> Option<Da
     None
 }
 
-/// The offered time the visitor picked: by position ("la primera", "2") or by its time.
-fn pick_offer(message: &str, offered: &[(String, DayMinute)]) -> Option<(String, DayMinute)> {
+/// The position in a numbered list the visitor picked ("la primera", "2"), from 0.
+fn picked_position(message: &str) -> Option<usize> {
     let text = crate::understanding::normalize(message);
     let ordinals = [
         ["primera", "1", "first", "primer"],
@@ -544,12 +553,9 @@ fn pick_offer(message: &str, offered: &[(String, DayMinute)]) -> Option<(String,
         ["tercera", "3", "third", "tercer"],
         ["cuarta", "4", "fourth", "cuarto"],
     ];
-    for (index, words) in ordinals.iter().enumerate() {
-        if text.split(' ').any(|word| words.contains(&word)) {
-            return offered.get(index).cloned();
-        }
-    }
-    None
+    ordinals
+        .iter()
+        .position(|words| text.split(' ').any(|word| words.contains(&word)))
 }
 
 fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
@@ -696,9 +702,8 @@ fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> T
 
 /// The cita picked among `ids` by position or by its date.
 fn pick_cita(message: &str, ids: &[String], context: &Context<'_>) -> Option<String> {
-    let offered: Vec<(String, DayMinute)> = ids.iter().map(|id| (id.clone(), 0)).collect();
-    if let Some((id, _)) = pick_offer(message, &offered) {
-        return Some(id);
+    if let Some(id) = picked_position(message).and_then(|index| ids.get(index)) {
+        return Some(id.clone());
     }
     let date = parse_date(message, context.today)?;
     ids.iter()

@@ -356,16 +356,8 @@ impl<'a> Replies<'a> {
         let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
             return self.not_understood();
         };
-        let minutes: DayMinute = draft
-            .service_ids
-            .iter()
-            .filter_map(|id| context.services.iter().find(|s| &s.id == id))
-            .map(|s| s.duration_min)
-            .sum();
-        let price: u32 = draft
-            .service_ids
-            .iter()
-            .filter_map(|id| context.services.iter().find(|s| &s.id == id))
+        let minutes = super::duration(draft, context);
+        let price: u32 = super::chosen_services(draft, context)
             .map(|s| s.price_cents)
             .sum();
         let who = match context.caller {
