@@ -59,16 +59,28 @@ async fn the_description_names_exactly_the_served_operations() {
     expected.sort();
     assert_eq!(documented, expected);
 
-    // Each one is routed: whatever it answers to a bare request, it is not "no such route".
+    // Each one is routed: whatever it answers to a bare request, it is not "no such route", and
+    // not the site's page shell, which the fallback serves for any unknown path outside /api.
     for (method, path) in OPERATIONS {
         let request = match method {
             "get" => app.client.get(app.url(path)),
             _ => app.client.post(app.url(path)),
         };
-        let status = request.send().await.expect("answers").status();
+        let response = request.send().await.expect("answers");
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
         assert!(
             status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
             "{method} {path} is documented but answered {status}"
+        );
+        assert!(
+            !content_type.starts_with("text/html"),
+            "{method} {path} fell through to the site: {content_type}"
         );
     }
 }
