@@ -7,22 +7,16 @@
  * the answers the citabot server never gives: streams, errors, the live channel) runs beside it on
  * its own port, started by the global setup.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import {
+  binary,
+  proxyDatabaseUrl,
+  proxyPort,
+  siteDatabaseUrl,
+  sitePort,
+} from './tests/support/server';
 
-const port = Number(process.env.CITABOT_E2E_PORT ?? 3917);
-// A second server in proxy mode, relaying to the fixture server (a stand-in n8n).
-const proxyPort = Number(process.env.CITABOT_E2E_PROXY_PORT ?? 3919);
 const fixturePort = Number(process.env.CITABOT_FIXTURE_PORT ?? 3918);
-// `CITABOT_E2E_BINARY` runs the suite against another build of the server.
-const binary =
-  process.env.CITABOT_E2E_BINARY ?? resolve(import.meta.dirname, '../../target/release/citabot');
-// Set once in the main process; workers inherit it, so every process agrees on the folder.
-process.env.CITABOT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
-const databaseUrl = `sqlite://${join(process.env.CITABOT_E2E_DATA, 'citabot.db')}`;
-const proxyDatabaseUrl = `sqlite://${join(process.env.CITABOT_E2E_DATA, 'citabot-proxy.db')}`;
 // Every test talks from 127.0.0.1: the per-address message budget would be shared by all.
 const sharedAddressLimits = {
   CITABOT_CHAT_MESSAGES_PER_MINUTE: '10000',
@@ -40,7 +34,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${String(sitePort)}`,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
@@ -58,7 +52,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
-    citabotServer(port, databaseUrl),
+    citabotServer(sitePort, siteDatabaseUrl),
     citabotServer(proxyPort, proxyDatabaseUrl, {
       CITABOT_WEBHOOK_URL: `http://127.0.0.1:${fixturePort}/webhook/by-input/chat`,
       // Host pages come from the fixture server under the name `localhost`.

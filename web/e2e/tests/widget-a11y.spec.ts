@@ -5,21 +5,9 @@
  * judge: focus management, keyboard-only use, reduced motion, 16 px input text and the full-screen
  * panel of narrow screens.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_GREETING } from './support/assistant';
-
-/** Runs axe on the whole page (shadow roots included) and fails with a readable list. */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n    ${violation.nodes
-        .map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`)
-        .join('\n    ')}`,
-  );
-  expect(found, `axe violations with the chat ${state}`).toEqual([]);
-}
+import { expectNoViolations } from './support/axe';
 
 /** On the site: opens the chat and starts a conversation; returns the dialog. */
 async function startOnSite(page: Page): Promise<Locator> {
@@ -101,18 +89,18 @@ test.describe('on the site', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Abrir chat' });
     await expect(toggle).toBeVisible();
-    await expectNoViolations(page, 'closed');
+    await expectNoViolations(page, 'with the chat closed');
 
     await toggle.click();
     const chat = page.getByRole('dialog', { name: 'Hola' });
     await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toBeFocused();
-    await expectNoViolations(page, 'open on the welcome screen');
+    await expectNoViolations(page, 'with the chat open on the welcome screen');
 
     await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
-    await expectNoViolations(page, 'showing messages');
+    await expectNoViolations(page, 'with the chat showing messages');
   });
 
   test('typing, with reduced motion honoured', async ({ page }) => {
@@ -128,7 +116,7 @@ test.describe('on the site', () => {
       .first()
       .evaluate((dot) => getComputedStyle(dot).animationName);
     expect(animation).toBe('none');
-    await expectNoViolations(page, 'waiting for a reply');
+    await expectNoViolations(page, 'with the chat waiting for a reply');
     release();
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expect(typing).toHaveCount(0);
@@ -143,7 +131,7 @@ test.describe('on the site', () => {
     await expect(chat.getByText('Error in workflow')).toBeVisible();
     await expect(chat.getByRole('button', { name: 'Reintentar' })).toBeVisible();
     await expect(chat.getByRole('log').getByText('Quiero una cita')).toBeVisible();
-    await expectNoViolations(page, 'showing an error');
+    await expectNoViolations(page, 'with the chat showing an error');
   });
 
   test('keyboard only: open, start, send, close, and the focus comes back', async ({ page }) => {
@@ -169,7 +157,7 @@ test.describe('on the site', () => {
 
     test('the open panel fills the screen, with 16 px input text', async ({ page }) => {
       await page.goto('/');
-      await expectNoViolations(page, 'closed on a narrow screen');
+      await expectNoViolations(page, 'with the chat closed on a narrow screen');
       const chat = await startOnSite(page);
       await expect(chat).toBeVisible();
       expect(await chat.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
@@ -178,7 +166,7 @@ test.describe('on the site', () => {
       await input(chat).fill('Hola');
       await input(chat).press('Enter');
       await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
-      await expectNoViolations(page, 'open on a narrow screen');
+      await expectNoViolations(page, 'with the chat open on a narrow screen');
 
       // The toggle, now a chevron in the corner, closes the panel.
       await page.getByRole('button', { name: 'Cerrar chat' }).click();
@@ -199,7 +187,7 @@ test.describe('script-tag widget on a plain page', () => {
     ]);
     await expect(chat.getByRole('button', { name: 'Quitar foto.png' })).toBeVisible();
     await expect(chat.getByRole('button', { name: 'Abrir presupuesto.pdf' })).toBeVisible();
-    await expectNoViolations(page, 'with files attached');
+    await expectNoViolations(page, 'with the chat with files attached');
   });
 
   test('dark', async ({ page }) => {
@@ -207,12 +195,12 @@ test.describe('script-tag widget on a plain page', () => {
     await page.getByRole('button', { name: 'Abrir chat' }).click();
     const chat = page.getByRole('dialog');
     await expect(page.locator('.citabot-chat[data-theme="dark"]')).toBeVisible();
-    await expectNoViolations(page, 'dark, on the welcome screen');
+    await expectNoViolations(page, 'with the chat dark, on the welcome screen');
     await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
-    await expectNoViolations(page, 'dark, with messages');
+    await expectNoViolations(page, 'with the chat dark, with messages');
   });
 
   test('dark following the system (colorScheme auto)', async ({ page }) => {
@@ -220,7 +208,7 @@ test.describe('script-tag widget on a plain page', () => {
     await openHostPage(page, { colorScheme: 'auto' });
     await page.getByRole('button', { name: 'Abrir chat' }).click();
     await expect(page.locator('.citabot-chat[data-theme="dark"]')).toBeVisible();
-    await expectNoViolations(page, 'dark by the system setting');
+    await expectNoViolations(page, 'with the chat dark by the system setting');
   });
 
   test('fullscreen', async ({ page }) => {
@@ -234,6 +222,6 @@ test.describe('script-tag widget on a plain page', () => {
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
-    await expectNoViolations(page, 'in fullscreen mode');
+    await expectNoViolations(page, 'with the chat in fullscreen mode');
   });
 });

@@ -1,0 +1,15 @@
+/** Accessibility checks shared by the specs: axe on the whole page, shadow roots included. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Runs axe on the whole page and fails with a readable list of what it found. */
+export async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n    ${violation.nodes
+        .map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`)
+        .join('\n    ')}`,
+  );
+  expect(found, `axe violations ${state}`).toEqual([]);
+}
