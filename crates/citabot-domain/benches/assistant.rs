@@ -63,6 +63,7 @@ fn main() {
                     status: CitaStatus::Confirmada,
                     service_ids: vec!["corte".into()],
                     created_at: OffsetDateTime::UNIX_EPOCH,
+                    chat_session_id: None,
                 });
             }
         }

@@ -17,8 +17,8 @@ use time::Date;
 use crate::booking::availability::{self, Busy, SlotQuery};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, parse_date, parse_dates,
-    resolve_in_hours, understand,
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, everyday_names,
+    parse_date, parse_dates, resolve_in_hours, understand,
 };
 use replies::Replies;
 
@@ -194,6 +194,18 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
     let (services, date, time) = (heard.services, heard.date, heard.time);
+    // Contact details count whenever they are said, also with a greeting or a question
+    // ("hola, me llamo Inés"), so they are never asked for again.
+    let named = heard.name.is_some();
+    if let Some(name) = heard.name {
+        state.draft.client_name = Some(name);
+    }
+    if let Some(email) = heard.email {
+        state.draft.client_email = Some(email);
+    }
+    if let Some(phone) = heard.phone {
+        state.draft.client_phone = Some(phone);
+    }
 
     // Waiting for a yes or a choice: answers to that come first.
     match state.step.clone() {
@@ -237,17 +249,46 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         Intent::Cancel => return start_cancel(state, context, &say),
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
-        Intent::Services if !matches!(state.step, Step::Booking | Step::ConfirmBooking) => {
-            return reply(state, say.services());
+        Intent::Services | Intent::OpeningHours | Intent::Help => {
+            let booking = matches!(state.step, Step::Booking | Step::ConfirmBooking);
+            let asked: Vec<String> = if services.is_empty() && booking {
+                state.draft.service_ids.clone()
+            } else {
+                services.iter().map(|found| found.id.clone()).collect()
+            };
+            let answer = match (main, date) {
+                (Intent::Services, _) if !asked.is_empty() => say.prices(&asked, !booking),
+                (Intent::Services, _) => say.services(),
+                (Intent::OpeningHours, Some(day)) => say.hours_on(day.first()),
+                (Intent::OpeningHours, None) => say.hours(),
+                _ => say.help(),
+            };
+            // A question in the middle of a booking: answered, then the booking goes on where
+            // it was, without taking the question's words as changes to it.
+            if booking {
+                let again = next_question(state, context, &say);
+                return reply(again.state, format!("{answer}\n\n{}", again.reply));
+            }
+            return reply(state, answer);
         }
-        Intent::OpeningHours => return reply(state, say.hours()),
-        Intent::Help => return reply(state, say.help()),
         Intent::Goodbye => {
             state.step = Step::Idle;
             return reply(state, say.goodbye());
         }
         Intent::Thanks if !booking_facts => return reply(state, say.thanks()),
-        Intent::Deny if matches!(state.step, Step::ConfirmBooking) => {
+        // "no, mejor el viernes" changes the booking: the facts are taken below.
+        Intent::Deny if matches!(state.step, Step::ConfirmBooking) && !booking_facts => {
+            if let Some(cita_id) = state.draft.moving.take() {
+                state.step = Step::Idle;
+                state.draft = Draft::default();
+                let line = context
+                    .agenda
+                    .iter()
+                    .find(|cita| cita.id == cita_id)
+                    .map(|cita| say.cita_line(cita))
+                    .unwrap_or_default();
+                return reply(state, say.move_dropped(&line));
+            }
             state.step = Step::Booking;
             return reply(state, say.what_to_change());
         }
@@ -270,38 +311,60 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         };
     }
 
-    // Take every fact the message gives; a new one replaces the old (a change of mind).
+    // Whether the last question was for a name, before this message changes the draft.
+    let name_was_asked = state.step == Step::Booking && asked_for_name(&state.draft, context);
+    // Take every fact the message gives; a new one replaces the old (a change of mind), except
+    // services the visitor says to add.
     let draft = &mut state.draft;
     if !services.is_empty() {
-        draft.service_ids = services.iter().map(|found| found.id.clone()).collect();
+        let said = services.iter().map(|found| found.id.clone());
+        if adds_services(message) {
+            for id in said {
+                if !draft.service_ids.contains(&id) {
+                    draft.service_ids.push(id);
+                }
+            }
+        } else {
+            draft.service_ids = said.collect();
+        }
         draft.slot = None;
     }
     if let Some(date) = date {
         draft.date = Some(first_open_day(date, context));
         draft.slot = None;
     }
+    let mut picked = false;
     if let Some(time) = time {
         draft.time = Some(wish(time, draft.date, context));
         draft.slot = None;
     } else if let Some(choice) = picked_position(message).and_then(|i| draft.offered.get(i)) {
         draft.slot = Some(choice.clone());
+        picked = true;
     }
-    if let Some(email) = heard.email {
-        draft.client_email = Some(email);
-    }
-    if let Some(phone) = heard.phone {
-        draft.client_phone = Some(phone);
-    }
-    if let Some(name) = heard.name {
-        draft.client_name = Some(name);
-    } else if matches!(context.caller, Caller::Guest | Caller::Staff { .. })
-        && state.step == Step::Booking
-        && asked_for_name(&state.draft, context)
+    if !named
+        && name_was_asked
+        && !picked
+        && !booking_facts
+        && main == Intent::Unknown
         && looks_like_a_bare_name(message)
     {
+        // A bare answer to "¿a nombre de quién?"; never "la segunda" or "sí".
         state.draft.client_name = Some(title_case(message.trim()));
     }
     state.step = Step::Booking;
+    // Said but not valid: tell the visitor, keep everything else they said.
+    if let Some(typed) = heard
+        .invalid_email
+        .filter(|_| state.draft.client_email.is_none())
+    {
+        return reply(state, say.invalid_email(&typed));
+    }
+    if let Some(typed) = heard
+        .invalid_phone
+        .filter(|_| state.draft.client_phone.is_none())
+    {
+        return reply(state, say.invalid_phone(&typed));
+    }
     next_question(state, context, &say)
 }
 
@@ -361,7 +424,7 @@ fn catalog(services: &[Service]) -> Vec<ServiceName> {
     services
         .iter()
         .filter(|service| service.active)
-        .map(|service| ServiceName::new(&service.id, &service.name, &[]))
+        .map(|service| ServiceName::new(&service.id, &service.name, everyday_names(&service.name)))
         .collect()
 }
 
@@ -392,7 +455,9 @@ fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
             TimeExpr::At { minutes, .. } => Wish::At(minutes),
             // The latest start is said, and a cita starting then must be offered too.
             TimeExpr::Between { from, to, .. } => Wish::Between(from, to.saturating_add(1)),
-            TimeExpr::Part(_) => Wish::Between(open, close),
+            // A part of the day when it is closed ("el sábado por la tarde"): nothing then,
+            // so the visitor is told and offered the times that are free.
+            TimeExpr::Part(_) => Wish::Between(close, close),
         },
     }
 }
@@ -453,12 +518,26 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         return reply(state, say.ask_services());
     }
     let Some(date) = state.draft.date else {
-        let question = say.ask_date(&state.draft);
+        let moving = state
+            .draft
+            .moving
+            .as_ref()
+            .and_then(|id| context.agenda.iter().find(|cita| &cita.id == id));
+        let question = match moving {
+            Some(cita) => say.ask_new_date(&say.cita_line(cita)),
+            None => say.ask_date(&state.draft),
+        };
         return reply(state, question);
     };
     if date < context.now.0 {
         state.draft.date = None;
         return reply(state, say.date_in_past());
+    }
+    let last_day = context.now.0 + time::Duration::days(LOOKAHEAD_DAYS);
+    if date > last_day {
+        // The agenda is known only this far: a time beyond it could not be offered truthfully.
+        state.draft.date = None;
+        return reply(state, say.too_far_ahead(last_day));
     }
     if context.business.hours.on(date.weekday()).is_empty() {
         state.draft.date = None;
@@ -473,7 +552,13 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         }
         match state.draft.time {
             Some(Wish::At(minute)) => {
-                if let Some(slot) = availability::at(&slots, minute) {
+                // A moved cita stays with its stylist, and staff book themselves, when free then.
+                let same_staff = preferred_staff(&state.draft, context).and_then(|staff_id| {
+                    slots
+                        .iter()
+                        .find(|slot| slot.start == minute && slot.staff_id == staff_id)
+                });
+                if let Some(slot) = same_staff.or_else(|| availability::at(&slots, minute)) {
                     state.draft.slot = Some((slot.staff_id.clone(), slot.start));
                 } else {
                     let offers = offers(availability::nearest(&slots, minute, MAX_OFFERS));
@@ -519,6 +604,22 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
     state.step = Step::ConfirmBooking;
     let summary = say.summary(&state.draft, context);
     reply(state, summary)
+}
+
+/// Who should do the cita when free at the wished time: the stylist of the cita being moved,
+/// or the staff member booking.
+fn preferred_staff<'a>(draft: &Draft, context: &'a Context<'_>) -> Option<&'a str> {
+    if let Some(id) = draft.moving.as_deref() {
+        return context
+            .agenda
+            .iter()
+            .find(|cita| cita.id == id)
+            .map(|cita| cita.staff_id.as_str());
+    }
+    match context.caller {
+        Caller::Staff { user_id, .. } => Some(user_id.as_str()),
+        Caller::Guest | Caller::Cliente { .. } => None,
+    }
 }
 
 fn offers(slots: Vec<&availability::Slot>) -> Vec<(String, DayMinute)> {
@@ -632,8 +733,10 @@ fn start_reschedule(
     context: &Context<'_>,
     say: &Replies<'_>,
 ) -> Turn {
-    if !matches!(context.caller, Caller::Cliente { .. }) {
-        return reply(state, say.reschedule_needs_account());
+    match context.caller {
+        Caller::Cliente { .. } => {}
+        Caller::Staff { .. } => return reply(state, say.staff_manage_in_dashboard()),
+        Caller::Guest => return reply(state, say.reschedule_needs_account()),
     }
     let citas = own_citas(context);
     match citas.as_slice() {
@@ -671,19 +774,29 @@ fn start_moving(
         .into_iter()
         .rev()
         .find(|date| !date.contains(cita.date));
+    let time = crate::understanding::parse_time(message);
     if let Some(date) = said {
         state.draft.date = Some(first_open_day(date, context));
-        if let Some(time) = crate::understanding::parse_time(message) {
+        if let Some(time) = time {
             state.draft.time = Some(wish(time, state.draft.date, context));
         }
+    } else if let Some(time) = time.filter(|time| {
+        // "mi cita del martes a las 10" names the cita itself when it is at 10.
+        !matches!(time, TimeExpr::At { minutes, .. } if *minutes == cita.start_min)
+    }) {
+        // Only a new time: the same day.
+        state.draft.date = Some(cita.date);
+        state.draft.time = Some(wish(time, Some(cita.date), context));
     }
     state.step = Step::Booking;
     next_question(state, context, say)
 }
 
 fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
-    if !matches!(context.caller, Caller::Cliente { .. }) {
-        return reply(state, say.cancel_needs_account());
+    match context.caller {
+        Caller::Cliente { .. } => {}
+        Caller::Staff { .. } => return reply(state, say.staff_manage_in_dashboard()),
+        Caller::Guest => return reply(state, say.cancel_needs_account()),
     }
     let citas = own_citas(context);
     match citas.as_slice() {

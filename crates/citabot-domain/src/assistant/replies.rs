@@ -5,7 +5,7 @@ use std::fmt::Write;
 use time::{Date, Month, Weekday};
 
 use super::{Context, Draft, Lang};
-use crate::booking::{Cita, DayMinute, format_minutes, format_price};
+use crate::booking::{Cita, CitaStatus, DayMinute, format_minutes, format_price};
 
 pub(super) struct Replies<'a> {
     lang: Lang,
@@ -190,6 +190,85 @@ impl<'a> Replies<'a> {
         text
     }
 
+    /// The price and length of the services asked about; `offer` adds an invitation to book.
+    pub(super) fn prices(&self, ids: &[String], offer: bool) -> String {
+        let lines: Vec<String> = ids
+            .iter()
+            .filter_map(|id| self.context.services.iter().find(|s| &s.id == id))
+            .map(|service| {
+                format!(
+                    "- **{}**: {} ({} min)",
+                    service.name,
+                    format_price(service.price_cents),
+                    service.duration_min
+                )
+            })
+            .collect();
+        let mut text = lines.join("\n");
+        if offer {
+            text.push_str(&self.pick("\n\n¿Quieres reservar?", "\n\nWould you like to book?"));
+        }
+        text
+    }
+
+    /// The hours of the weekday the visitor asked about. Said for the weekday ("los sábados"),
+    /// since the hours are weekly and "el sábado" may be any Saturday the visitor has in mind.
+    pub(super) fn hours_on(&self, date: Date) -> String {
+        let weekday = date.weekday();
+        let days = match self.lang {
+            Lang::Es => {
+                let name = weekday_es(weekday);
+                let plural = if name.ends_with('s') {
+                    name.to_owned()
+                } else {
+                    format!("{name}s")
+                };
+                format!("Los {plural}")
+            }
+            Lang::En => format!("On {weekday}s"),
+        };
+        let periods = self.context.business.hours.on(weekday);
+        if periods.is_empty() {
+            return match self.lang {
+                Lang::Es => format!("{days} estamos cerrados."),
+                Lang::En => format!("{days} we're closed."),
+            };
+        }
+        let spans: Vec<String> = periods
+            .iter()
+            .map(|p| {
+                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
+                match self.lang {
+                    Lang::Es => format!("de {open} a {close}"),
+                    Lang::En => format!("from {open} to {close}"),
+                }
+            })
+            .collect();
+        let spans = self.join(&spans.iter().map(String::as_str).collect::<Vec<_>>());
+        match self.lang {
+            Lang::Es => format!("{days} abrimos {spans}."),
+            Lang::En => format!("{days} we're open {spans}."),
+        }
+    }
+
+    pub(super) fn staff_manage_in_dashboard(&self) -> String {
+        self.pick(
+            "Las citas de los clientes se cancelan o se cambian desde el panel (**/dashboard**, en Citas). Aquí puedo reservar para un cliente o enseñarte tu agenda («¿qué citas tengo mañana?»).",
+            "Clients' appointments are cancelled or moved from the dashboard (**/dashboard**, Appointments). Here I can book for a client or show your agenda (\"what appointments do I have tomorrow?\").",
+        )
+    }
+
+    /// A cita's status, in the visitor's language.
+    fn status(&self, status: CitaStatus) -> String {
+        match (self.lang, status) {
+            (Lang::Es, _) => status.as_str().to_owned(),
+            (Lang::En, CitaStatus::Pendiente) => "pending".to_owned(),
+            (Lang::En, CitaStatus::Confirmada) => "confirmed".to_owned(),
+            (Lang::En, CitaStatus::Cancelada) => "cancelled".to_owned(),
+            (Lang::En, CitaStatus::Completada) => "completed".to_owned(),
+        }
+    }
+
     pub(super) fn hours(&self) -> String {
         let mut text = self.pick("Nuestro horario:\n\n", "Our opening hours:\n\n");
         for (weekday, periods) in self.context.business.hours.days() {
@@ -352,6 +431,61 @@ impl<'a> Replies<'a> {
         )
     }
 
+    /// The day of a cita being moved was not said yet.
+    pub(super) fn ask_new_date(&self, line: &str) -> String {
+        match self.lang {
+            Lang::Es => format!("¿A qué día y hora quieres cambiar esta cita?\n\n- {line}"),
+            Lang::En => {
+                format!("Which day and time should I move this appointment to?\n\n- {line}")
+            }
+        }
+    }
+
+    /// "No" to a move: the cita stays as it was.
+    pub(super) fn move_dropped(&self, line: &str) -> String {
+        match self.lang {
+            Lang::Es => format!("De acuerdo, no la cambio. Tu cita sigue así:\n\n- {line}"),
+            Lang::En => {
+                format!("OK, I won't move it. Your appointment stays as it was:\n\n- {line}")
+            }
+        }
+    }
+
+    pub(super) fn too_far_ahead(&self, last_day: Date) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "Por ahora solo doy citas hasta el **{}**. ¿Te viene bien un día antes?",
+                self.day(last_day)
+            ),
+            Lang::En => format!(
+                "For now I can only book up to **{}**. Would an earlier day suit you?",
+                self.day(last_day)
+            ),
+        }
+    }
+
+    pub(super) fn invalid_email(&self, typed: &str) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "«{typed}» no parece un email válido. ¿Me lo escribes de nuevo? (por ejemplo, nombre@correo.es)"
+            ),
+            Lang::En => format!(
+                "\"{typed}\" doesn't look like a valid email. Could you type it again? (for example, name@mail.com)"
+            ),
+        }
+    }
+
+    pub(super) fn invalid_phone(&self, typed: &str) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "«{typed}» no parece un teléfono válido (un móvil o fijo español tiene 9 cifras; de otro país, con su prefijo +). ¿Me lo escribes de nuevo? Si prefieres, seguimos sin teléfono."
+            ),
+            Lang::En => format!(
+                "\"{typed}\" doesn't look like a valid phone number (Spanish numbers have 9 digits; others need their + prefix). Could you type it again? Or we can go on without a phone."
+            ),
+        }
+    }
+
     pub(super) fn summary(&self, draft: &Draft, context: &Context<'_>) -> String {
         let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
             return self.not_understood();
@@ -386,6 +520,9 @@ impl<'a> Replies<'a> {
         ];
         if let Some(email) = &draft.client_email {
             lines.push(format!("- **Email**: {email}"));
+        }
+        if let Some(phone) = &draft.client_phone {
+            lines.push(format!("- **{}**: {phone}", self.pick("Teléfono", "Phone")));
         }
         lines.push(format!(
             "- **{}**: {}",
@@ -449,7 +586,7 @@ impl<'a> Replies<'a> {
             self.day(cita.date),
             format_minutes(cita.start_min),
             self.service_names(&cita.service_ids),
-            cita.status.as_str()
+            self.status(cita.status)
         )
     }
 
@@ -540,7 +677,7 @@ impl<'a> Replies<'a> {
                     format_minutes(cita.end_min),
                     client,
                     self.service_names(&cita.service_ids),
-                    cita.status.as_str()
+                    self.status(cita.status)
                 )
             })
             .collect();

@@ -53,6 +53,7 @@ fn cita(id: &str, staff_id: &str, client_id: &str, date: Date, start: u16, end: 
         status: CitaStatus::Pendiente,
         service_ids: vec!["corte".into()],
         created_at: OffsetDateTime::UNIX_EPOCH,
+        chat_session_id: None,
     }
 }
 
@@ -362,7 +363,7 @@ fn staff_read_their_agenda_and_book_for_a_named_client() {
 #[test]
 fn prices_and_hours_are_answered_from_the_business() {
     let mut chat = Chat::new(Caller::Guest);
-    let (reply, _) = chat.say("¿cuánto cuesta el tinte?");
+    let (reply, _) = chat.say("¿qué servicios tenéis y cuánto cuestan?");
     assert!(reply.contains("| Tinte | 90 min | 48,00 € |"), "{reply}");
     let (reply, _) = chat.say("¿a qué hora abrís?");
     assert!(
@@ -485,8 +486,233 @@ fn a_cliente_moves_her_cita_to_another_free_time() {
     // Asked without a new time, it asks; a guest is sent to sign in.
     let mut chat = Chat::new(marta());
     let (reply, _) = chat.say("¿puedo cambiar mi cita?");
-    assert!(reply.contains("¿Qué día"), "{reply}");
+    assert!(
+        reply.contains("¿A qué día y hora quieres cambiar esta cita?"),
+        "{reply}"
+    );
     let mut guest = Chat::new(Caller::Guest);
     let (reply, _) = guest.say("quiero cambiar mi cita");
     assert!(reply.contains("inicia sesión"), "{reply}");
+}
+
+// Fixes found by the transcript suite (crates/citabot-server/tests/api/transcripts).
+
+#[test]
+fn a_pick_by_position_or_a_yes_is_never_taken_for_a_name() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("quiero un corte de pelo el lunes");
+    let (reply, _) = chat.say("la segunda");
+    assert!(reply.contains("¿A nombre de quién"), "{reply}");
+    assert_eq!(chat.state.draft.client_name, None);
+    let (reply, _) = chat.say("Nuria Sáez");
+    assert!(reply.contains("email"), "{reply}");
+    assert_eq!(chat.state.draft.client_name.as_deref(), Some("Nuria Sáez"));
+
+    let mut staff = Chat::new(Caller::Staff {
+        user_id: "javier".into(),
+        name: "Javier Gómez".into(),
+    });
+    staff.say("reserva una manicura el lunes 23 a las 12");
+    let (reply, action) = staff.say("sí");
+    assert!(action.is_none());
+    assert!(reply.contains("¿Para qué cliente"), "{reply}");
+    assert_eq!(staff.state.draft.client_name, None);
+}
+
+#[test]
+fn staff_name_the_client_after_para() {
+    let mut staff = Chat::new(Caller::Staff {
+        user_id: "javier".into(),
+        name: "Javier Gómez".into(),
+    });
+    let (reply, _) =
+        staff.say("corte de pelo el jueves a las 10 para Teresa Blanco, teléfono 655 443 322");
+    assert!(
+        reply.contains("Teresa Blanco") && reply.contains("+34655443322"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn no_with_a_new_day_at_the_summary_changes_the_day() {
+    let mut chat = Chat::new(marta());
+    chat.say("una manicura el jueves a las 12");
+    let (reply, action) = chat.say("no, mejor el viernes 27 a las 12");
+    assert!(action.is_none());
+    assert!(
+        reply.contains("viernes 27 de noviembre") && reply.contains("¿La confirmo?"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn an_invalid_email_or_phone_is_said_so() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("un arreglo de barba el lunes a las 12");
+    chat.say("Diego Pardo");
+    let (reply, _) = chat.say("diego@ejemplo");
+    assert!(
+        reply.contains("«diego@ejemplo» no parece un email válido"),
+        "{reply}"
+    );
+    assert_eq!(chat.state.draft.client_email, None);
+    let (reply, _) = chat.say("diego@ejemplo.es, mi teléfono es 61234");
+    assert!(
+        reply.contains("«61234» no parece un teléfono válido"),
+        "{reply}"
+    );
+    assert_eq!(
+        chat.state.draft.client_email.as_deref(),
+        Some("diego@ejemplo.es"),
+        "the valid part is kept"
+    );
+    let (reply, _) = chat.say("612 345 679");
+    assert!(reply.contains("- **Teléfono**: +34612345679"), "{reply}");
+}
+
+#[test]
+fn past_and_too_distant_dates_are_refused() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("quiero un tinte el 10 de noviembre a las 10");
+    assert!(reply.contains("ya ha pasado"), "{reply}");
+    let (reply, _) = chat.say("el 15 de marzo");
+    assert!(
+        reply.contains("solo doy citas hasta el **martes 19 de enero**"),
+        "{reply}"
+    );
+    assert_eq!(chat.state.draft.date, None);
+}
+
+#[test]
+fn services_said_to_be_added_join_the_others() {
+    let mut chat = Chat::new(marta());
+    chat.say("corte de pelo el lunes a las 10");
+    let (reply, _) = chat.say("añade también un tinte");
+    assert!(reply.contains("Corte de pelo y Tinte"), "{reply}");
+    assert_eq!(chat.state.draft.service_ids, ["corte", "tinte"]);
+    let (reply, _) = chat.say("mejor solo una manicura");
+    assert_eq!(chat.state.draft.service_ids, ["manicura"], "{reply}");
+}
+
+#[test]
+fn english_visitors_name_services_in_english() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("I'd like a haircut and a beard trim on Monday at 12");
+    assert!(
+        reply.contains("Corte de pelo and Arreglo de barba"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_move_to_another_time_the_same_day_keeps_the_stylist() {
+    let mut chat = Chat::new(marta());
+    // Her cita (c-3) is Tuesday 24 at 10:00; with Javier, who comes second in the staff list.
+    chat.agenda[2].staff_id = "javier".into();
+    let (reply, _) = chat.say("quiero mover mi cita del martes a las 10:30");
+    assert!(
+        reply.contains("martes 24 de noviembre") && reply.contains("10:30–11:15"),
+        "{reply}"
+    );
+    assert!(reply.contains("Javier Gómez"), "{reply}");
+    let (reply, action) = chat.say("no");
+    assert!(action.is_none());
+    assert!(
+        reply.contains("no la cambio") && reply.contains("martes 24 de noviembre, 10:00"),
+        "{reply}"
+    );
+    assert_eq!(chat.state.step, Step::Idle);
+}
+
+#[test]
+fn a_price_or_the_hours_of_one_day_are_answered_alone() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("cuanto cuesta el tinte");
+    assert_eq!(reply, "- **Tinte**: 48,00 € (90 min)\n\n¿Quieres reservar?");
+    let (reply, _) = chat.say("¿a qué hora abrís el sábado?");
+    assert_eq!(reply, "Los sábados abrimos de 09:00 a 14:00.");
+    let (reply, _) = chat.say("¿abrís el domingo?");
+    assert!(reply.contains("Los domingos estamos cerrados."), "{reply}");
+}
+
+#[test]
+fn a_question_in_the_middle_of_a_booking_is_answered_and_the_booking_goes_on() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("un arreglo de barba el lunes a las 12");
+    let (reply, _) = chat.say("¿cuánto cuesta?");
+    assert_eq!(
+        reply,
+        "- **Arreglo de barba**: 8,00 € (15 min)\n\n¿A nombre de quién hago la reserva?"
+    );
+    let (reply, _) = chat.say("¿cuánto cuesta el tinte?");
+    assert!(reply.starts_with("- **Tinte**: 48,00 €"), "{reply}");
+    assert_eq!(
+        chat.state.draft.service_ids,
+        ["barba"],
+        "a question changes nothing"
+    );
+    let (reply, _) = chat.say("¿a qué hora cerráis el lunes?");
+    assert!(
+        reply.contains("Los lunes abrimos de 09:30 a 14:00 y de 16:30 a 20:30")
+            && reply.ends_with("¿A nombre de quién hago la reserva?"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn staff_are_sent_to_the_dashboard_to_cancel_or_move_and_book_themselves_first() {
+    let javier = || Caller::Staff {
+        user_id: "javier".into(),
+        name: "Javier Gómez".into(),
+    };
+    let mut chat = Chat::new(javier());
+    for message in [
+        "cancela la cita de Otra Persona",
+        "cambia la cita del viernes",
+    ] {
+        let (reply, action) = chat.say(message);
+        assert!(action.is_none());
+        assert!(reply.contains("/dashboard"), "{reply}");
+        assert!(!reply.contains("inicia sesión"), "{reply}");
+    }
+    let mut chat = Chat::new(javier());
+    // Lucía comes first in the staff list and is free too.
+    let (reply, _) = chat.say("una manicura el lunes 23 a las 12 para Pedro Sanz");
+    assert!(reply.contains("- **Con**: Javier Gómez"), "{reply}");
+}
+
+#[test]
+fn english_cita_lines_give_the_status_in_english() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("show my appointments");
+    assert!(
+        reply.contains("Tuesday 24 November, 10:00 — Corte de pelo (pending)"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_part_of_the_day_when_closed_is_said_so() {
+    let mut chat = Chat::new(marta());
+    // Saturday closes at 14:00.
+    let (reply, _) = chat.say("una manicura mañana por la tarde");
+    assert!(
+        reply.starts_with("A esa hora no queda nada el sábado 21 de noviembre"),
+        "{reply}"
+    );
+    assert!(reply.contains("1. **09:00**"), "{reply}");
+}
+
+#[test]
+fn a_name_given_with_a_greeting_is_not_asked_for_again() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("hola, me llamo Inés Soto");
+    assert!(reply.contains("Peluquería Lucía"), "{reply}");
+    let (reply, _) = chat.say("quiero un corte de pelo el viernes 27 a las 12");
+    assert!(reply.contains("email"), "{reply}");
+    let (reply, _) = chat.say("ines.soto@ejemplo.es");
+    assert!(
+        reply.contains("- **A nombre de**: Inés Soto") && reply.contains("¿La confirmo?"),
+        "{reply}"
+    );
 }

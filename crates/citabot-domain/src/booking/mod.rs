@@ -227,6 +227,8 @@ pub struct Cita {
     /// The `cita_servicio` links, in booking order.
     pub service_ids: Vec<String>,
     pub created_at: OffsetDateTime,
+    /// The chat session whose assistant booked it; `None` for citas made by hand.
+    pub chat_session_id: Option<String>,
 }
 
 impl Cita {
@@ -348,6 +350,7 @@ mod tests {
             status: CitaStatus::Pendiente,
             service_ids: vec!["corte".into()],
             created_at: at,
+            chat_session_id: None,
         };
         assert!(cita.collides_with(date!(2026 - 11 - 27), 630, 700));
         assert!(

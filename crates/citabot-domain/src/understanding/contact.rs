@@ -45,6 +45,49 @@ fn valid_email(w: &str) -> bool {
     local_ok && domain_ok
 }
 
+/// What the visitor meant as an email but is not a valid one ("ana@ejemplo", "ana@@x.es"), as
+/// typed, so the assistant can say so instead of asking again as if nothing was said. `None`
+/// when the text holds a valid email or nothing with an `@`.
+pub fn invalid_email(text: &str) -> Option<String> {
+    if extract_email(text).is_some() {
+        return None;
+    }
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '<' | '>' | '(' | ')'))
+        .map(|word| word.trim_end_matches(['.', '?', '!']))
+        .find(|word| word.contains('@'))
+        .map(str::to_owned)
+}
+
+/// Digits given as a phone ("mi teléfono es 61234", "tel 00 12") that do not make a valid
+/// number, as typed. Only after a word that says a phone follows, so dates, times and prices
+/// are never taken for a failed phone. `None` when the text holds a valid phone.
+pub fn invalid_phone(text: &str) -> Option<String> {
+    if extract_phone(text).is_some() {
+        return None;
+    }
+    const SAYS_PHONE: &[&str] = &[
+        "telefono", "tel", "tlf", "movil", "numero", "phone", "mobile", "number", "whatsapp",
+    ];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let at = words.iter().position(|word| {
+        SAYS_PHONE.contains(&normalize(word.trim_end_matches([':', ',', '.'])).as_str())
+    })?;
+    // The digits after the keyword and a few filler words ("es", "el", "is").
+    let digits: String = words[at + 1..]
+        .iter()
+        .skip_while(|word| !word.starts_with(|c: char| c.is_ascii_digit() || c == '+'))
+        .take_while(|word| {
+            word.trim_end_matches([',', '.'])
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '+' | '-' | '.' | '(' | ')'))
+        })
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let digits = digits.trim_end_matches([',', '.']);
+    (digits.chars().any(|c| c.is_ascii_digit())).then(|| digits.to_owned())
+}
+
 /// The first phone number in the text, normalised to E.164 (`+34612345678`).
 ///
 /// Spanish numbers are nine digits starting with 6, 7, 8 or 9, with or without `+34` / `0034`,
@@ -137,7 +180,8 @@ fn phone_from(run: &str) -> Option<String> {
 }
 
 /// The visitor's name when they give it: "me llamo Ana López", "soy Ana", "mi nombre es…", "a
-/// nombre de Luis García", "I'm John Smith", "my name is…". Each word is capitalised ("de", "del",
+/// nombre de Luis García", "I'm John Smith", "my name is…", and "para Teresa Blanco" / "for John
+/// Smith" when written with a capital (a day or month is not a name). Each word is capitalised ("de", "del",
 /// "la" inside a name stay lowercase); the name stops at punctuation, a digit, "y"/"and", "mi"/
 /// "my", or after four words. `None` for phrases that are not names ("soy cliente", "soy nueva",
 /// "I'm looking for…").
@@ -166,12 +210,24 @@ pub fn extract_name(text: &str) -> Option<String> {
         &["under", "the", "name"],
     ];
     const WEAK: &[&[&str]] = &[&["soy"], &["im"], &["i", "am"], &["this", "is"]];
+    // "para Teresa Blanco", "for John Smith": a name only when written with a capital, since
+    // "para mañana" and "for tomorrow" are far more common.
+    const CAPITALISED: &[&[&str]] = &[&["para"], &["for"]];
     for start in 0..norm.len() {
-        for (triggers, strong) in [(STRONG, true), (WEAK, false)] {
+        for (triggers, strong) in [(STRONG, true), (WEAK, false), (CAPITALISED, false)] {
             for trigger in triggers {
                 let end = start + trigger.len();
                 if norm.get(start..end) != Some(trigger)
                     || words[end - 1].2 && trigger != &["nombre"]
+                {
+                    continue;
+                }
+                if std::ptr::eq(triggers, CAPITALISED)
+                    && !words.get(end).is_some_and(|(raw, norm, _)| {
+                        raw.chars().next().is_some_and(char::is_uppercase)
+                            && !NOT_NAMES.contains(&norm.as_str())
+                            && !CALENDAR_WORDS.contains(&norm.as_str())
+                    })
                 {
                     continue;
                 }
@@ -253,6 +309,54 @@ const STOP: &[&str] = &[
     "y", "e", "and", "mi", "my", "con", "with", "para", "for", "por", "email", "correo",
     "telefono", "movil", "que", "pero", "but", "quiero", "quisiera", "want", "would", "tengo",
     "have",
+];
+
+/// Days and months, which people capitalise in English: "for Monday" is not a name.
+const CALENDAR_WORDS: &[&str] = &[
+    "lunes",
+    "martes",
+    "miercoles",
+    "jueves",
+    "viernes",
+    "sabado",
+    "domingo",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "navidad",
+    "christmas",
+    "today",
+    "tomorrow",
+    "hoy",
+    "manana",
 ];
 
 /// Words joining the parts of a Spanish name.
@@ -401,6 +505,42 @@ mod tests {
     }
 
     #[test]
+    fn emails_that_are_not_valid_are_reported_as_typed() {
+        let cases = [
+            ("diego@ejemplo", Some("diego@ejemplo")),
+            ("anabelen@@ejemplo.es", Some("anabelen@@ejemplo.es")),
+            ("mi correo es ana@.com, gracias", Some("ana@.com")),
+            ("jack@example", Some("jack@example")),
+            ("@ejemplo.es", Some("@ejemplo.es")),
+            ("diego@ejemplo.es", None),
+            ("escribe a ana@x.com o ana@", None),
+            ("Pedro Sanz", None),
+            ("", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(invalid_email(text).as_deref(), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn phones_that_are_not_valid_are_reported_as_typed() {
+        let cases = [
+            ("raul@ejemplo.es, mi teléfono es 61234", Some("61234")),
+            ("tel 612 345", Some("612 345")),
+            ("mi móvil: 512345678", Some("512345678")),
+            ("my phone number is 12345.", Some("12345")),
+            ("mi teléfono es 612 345 678", None),
+            ("el 25 a las 10:30", None),
+            ("cuesta 25 €", None),
+            ("mi teléfono te lo doy luego", None),
+            ("", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(invalid_phone(text).as_deref(), want, "{text:?}");
+        }
+    }
+
+    #[test]
     fn phones() {
         let cases = [
             ("mi móvil es 612345678", Some("+34612345678")),
@@ -468,6 +608,16 @@ mod tests {
             ("me llamo Ana 612345678", Some("Ana")),
             ("nombre: Pedro Ruiz", Some("Pedro Ruiz")),
             ("soy ana-maría", Some("Ana-María")),
+            (
+                "corte el jueves a las 10 para Teresa Blanco, teléfono 655 443 322",
+                Some("Teresa Blanco"),
+            ),
+            ("para Marta Ruiz, marta@cliente.example", Some("Marta Ruiz")),
+            ("book it for John Smith", Some("John Smith")),
+            ("una cita para mañana", None),
+            ("para el lunes", None),
+            ("a haircut for Monday", None),
+            ("Para mañana a las 10", None),
             ("I'm John Smith", Some("John Smith")),
             ("my name is john o'neil", Some("John O'Neil")),
             ("Hi, I am Sarah and I want a haircut", Some("Sarah")),

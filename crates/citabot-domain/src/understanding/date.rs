@@ -408,14 +408,19 @@ fn not_a_day(next: Option<&str>, after: Option<&str>) -> bool {
     }
 }
 
-/// A day and month; without a year, the next such date from today on.
+/// How far back a day and month without a year still mean this year's, already past: "el 10 de
+/// noviembre" said on the 20th is a mistake to point out, not a booking for next November.
+const RECENT_PAST_DAYS: i64 = 60;
+
+/// A day and month; without a year, this year's when it is today, ahead or just past
+/// ([`RECENT_PAST_DAYS`]), otherwise next year's.
 fn calendar(day: u8, month: Month, year: Option<i32>, today: Date) -> Option<Date> {
     match year {
         Some(y) => Date::from_calendar_date(y, month, day).ok(),
         None => {
             let this = Date::from_calendar_date(today.year(), month, day).ok();
             match this {
-                Some(d) if d >= today => Some(d),
+                Some(d) if d >= today - days(RECENT_PAST_DAYS) => Some(d),
                 _ => Date::from_calendar_date(today.year() + 1, month, day).ok(),
             }
         }
@@ -456,7 +461,8 @@ fn weekday(w: &str) -> Option<Weekday> {
         ("saturday", Weekday::Saturday),
         ("sunday", Weekday::Sunday),
     ];
-    lookup(NAMES, w, 6)
+    // "lunnes" is a Monday: five-letter names forgive a typo too (no common word is one away).
+    lookup(NAMES, w, 5)
 }
 
 /// The value of `w` in a table of names: an exact name, else the first name of at least
@@ -637,6 +643,8 @@ mod tests {
             ("el sabado", date!(2026 - 11 - 21)),
             ("este sábado", date!(2026 - 11 - 21)),
             ("el lunes", date!(2026 - 11 - 23)),
+            ("el lunnes", date!(2026 - 11 - 23)),
+            ("el luens", date!(2026 - 11 - 23)),
             ("el jueves", date!(2026 - 11 - 26)),
             ("el miércoles", date!(2026 - 11 - 25)),
             ("el miercoles", date!(2026 - 11 - 25)),
@@ -681,17 +689,17 @@ mod tests {
             ("el veinticinco de noviembre", date!(2026 - 11 - 25)),
             ("el 1 de diciembre", date!(2026 - 12 - 1)),
             ("el 2 de enero", date!(2027 - 1 - 2)),
-            ("el 10 de noviembre", date!(2027 - 11 - 10)),
+            ("el 10 de noviembre", date!(2026 - 11 - 10)),
             ("el 20 de noviembre", date!(2026 - 11 - 20)),
             ("el 25 de noviembre de 2027", date!(2027 - 11 - 25)),
             ("el día 3 de marzo", date!(2027 - 3 - 3)),
-            ("el 5 de nov", date!(2027 - 11 - 5)),
+            ("el 5 de nov", date!(2026 - 11 - 5)),
             ("25/11", date!(2026 - 11 - 25)),
             ("25-11", date!(2026 - 11 - 25)),
             ("el 25/11 a las 10:30", date!(2026 - 11 - 25)),
             ("25/11/2026", date!(2026 - 11 - 25)),
             ("3/1/27", date!(2027 - 1 - 3)),
-            ("1/11", date!(2027 - 11 - 1)),
+            ("1/11", date!(2026 - 11 - 1)),
             ("2026-12-24", date!(2026 - 12 - 24)),
             ("el 25", date!(2026 - 11 - 25)),
             ("el día 25", date!(2026 - 11 - 25)),
@@ -704,7 +712,10 @@ mod tests {
             ("the 25th of november", date!(2026 - 11 - 25)),
             ("on the 3rd", date!(2026 - 12 - 3)),
             ("dec 1", date!(2026 - 12 - 1)),
-            ("el 3 de novienbre", date!(2027 - 11 - 3)),
+            ("el 3 de novienbre", date!(2026 - 11 - 3)),
+            // Sixty days back is still this year's; sixty-one is next year's.
+            ("el 21 de septiembre", date!(2026 - 9 - 21)),
+            ("el 20 de septiembre", date!(2027 - 9 - 20)),
             ("¿el 24 abrís?", date!(2026 - 11 - 24)),
             ("el 3 de setpiembre", date!(2027 - 9 - 3)),
             ("el primero de diciembre", date!(2026 - 12 - 1)),

@@ -238,6 +238,11 @@ const ENGLISH: &[&str] = &[
     "speak",
     "get",
     "make",
+    "lot",
+    "lots",
+    "good",
+    "great",
+    "cheers",
 ];
 
 #[cfg(test)]
@@ -255,6 +260,10 @@ mod tests {
             ("Can I cancel my appointment?", Some(Language::En)),
             ("hi", Some(Language::En)),
             ("thanks", Some(Language::En)),
+            ("thanks a lot", Some(Language::En)),
+            ("good morning", Some(Language::En)),
+            ("cheers, see you", Some(Language::En)),
+            ("the second one, please", Some(Language::En)),
             ("how much is a haircut", Some(Language::En)),
             (
                 "quiero reservar un corte mañana a las 5",

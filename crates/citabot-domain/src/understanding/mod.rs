@@ -16,13 +16,13 @@ mod services;
 
 use time::Date;
 
-pub use contact::{extract_email, extract_name, extract_phone};
+pub use contact::{extract_email, extract_name, extract_phone, invalid_email, invalid_phone};
 pub use date::{DateExpr, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
-pub use services::{ServiceMatch, ServiceName, match_services};
+pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
 
 /// Everything a message says, read at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +43,10 @@ pub struct Understanding {
     pub phone: Option<String>,
     /// The visitor's name, capitalised.
     pub name: Option<String>,
+    /// Something meant as an email that is not a valid one, as typed.
+    pub invalid_email: Option<String>,
+    /// Digits given as a phone that are not a valid number, as typed.
+    pub invalid_phone: Option<String>,
 }
 
 impl Understanding {
@@ -65,6 +69,8 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         email: extract_email(text),
         phone: extract_phone(text),
         name: extract_name(text),
+        invalid_email: invalid_email(text),
+        invalid_phone: invalid_phone(text),
     }
 }
 

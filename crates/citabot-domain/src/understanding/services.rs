@@ -96,6 +96,74 @@ pub fn match_services(text: &str, catalog: &[ServiceName]) -> Vec<ServiceMatch> 
     out
 }
 
+/// The everyday names people use for a hair salon's usual services, in Spanish and English,
+/// keyed by the service's name as a salon lists it. A business whose services are called
+/// otherwise simply gets no extra names; its own names always match.
+const EVERYDAY_NAMES: &[(&str, &[&str])] = &[
+    (
+        "corte de pelo",
+        &[
+            "corte",
+            "cortarme el pelo",
+            "cortar el pelo",
+            "haircut",
+            "hair cut",
+        ],
+    ),
+    (
+        "corte de caballero",
+        &[
+            "corte de hombre",
+            "corte masculino",
+            "men s haircut",
+            "mens haircut",
+            "gents haircut",
+            "barber cut",
+        ],
+    ),
+    (
+        "lavado y peinado",
+        &[
+            "peinado",
+            "lavar y peinar",
+            "blow dry",
+            "blowdry",
+            "wash and blow dry",
+        ],
+    ),
+    ("tinte", &["color", "colour", "dye", "teñirme el pelo"]),
+    ("mechas", &["highlights", "balayage"]),
+    (
+        "alisado de keratina",
+        &["keratina", "alisado", "keratin", "keratin treatment"],
+    ),
+    ("arreglo de barba", &["barba", "beard trim", "beard"]),
+    ("manicura", &["uñas", "manicure", "nails"]),
+];
+
+/// Other names for a service called `name` ("haircut" for "Corte de pelo"), if it is one a
+/// salon usually offers.
+pub fn everyday_names(name: &str) -> &'static [&'static str] {
+    let key = super::normalize(name);
+    EVERYDAY_NAMES
+        .iter()
+        .find(|(listed, _)| *listed == key)
+        .map_or(&[], |(_, names)| names)
+}
+
+/// Whether the visitor adds services to those already chosen ("añade también un tinte",
+/// "and a beard trim as well") instead of replacing them.
+pub fn adds_services(text: &str) -> bool {
+    let normalized = super::normalize(text);
+    let words = tokens(&normalized);
+    const ADDING: &[&str] = &[
+        "tambien", "ademas", "anade", "anademe", "anadir", "anademe", "agrega", "agregame", "also",
+        "add", "plus", "too",
+    ];
+    words.iter().any(|word| ADDING.contains(word))
+        || words.windows(2).any(|pair| pair == ["as", "well"])
+}
+
 #[derive(Debug)]
 struct Found {
     index: usize,
@@ -250,6 +318,76 @@ mod tests {
         }
         let only_function_words = [ServiceName::new("x", "De", &["y", "el"])];
         assert!(match_services("de y el", &only_function_words).is_empty());
+    }
+
+    /// The demo salon's names with the everyday names added, as the assistant reads them.
+    fn salon() -> Vec<ServiceName> {
+        [
+            ("corte-mujer", "Corte de pelo"),
+            ("corte-caballero", "Corte de caballero"),
+            ("peinado", "Lavado y peinado"),
+            ("tinte", "Tinte"),
+            ("mechas", "Mechas"),
+            ("keratina", "Alisado de keratina"),
+            ("barba", "Arreglo de barba"),
+            ("manicura", "Manicura"),
+        ]
+        .into_iter()
+        .map(|(id, name)| ServiceName::new(id, name, everyday_names(name)))
+        .collect()
+    }
+
+    #[test]
+    fn everyday_names_in_spanish_and_english() {
+        let cases: &[(&str, &[&str])] = &[
+            ("quiero un corte el viernes", &["corte-mujer"]),
+            ("un corte de caballero", &["corte-caballero"]),
+            ("corte de hombre y barba", &["corte-caballero", "barba"]),
+            ("I'd like a haircut", &["corte-mujer"]),
+            (
+                "a men's haircut and a beard trim",
+                &["corte-caballero", "barba"],
+            ),
+            ("how much is a colour?", &["tinte"]),
+            ("highlights on Friday", &["mechas"]),
+            ("a keratin treatment", &["keratina"]),
+            ("a blow dry please", &["peinado"]),
+            ("me quiero hacer las uñas", &["manicura"]),
+            ("manicure and nails", &["manicura"]),
+            ("un alisado", &["keratina"]),
+        ];
+        let catalog = salon();
+        for (text, want) in cases {
+            let ids: Vec<String> = match_services(text, &catalog)
+                .into_iter()
+                .map(|m| m.id)
+                .collect();
+            assert_eq!(ids, *want, "{text:?}");
+        }
+        assert!(everyday_names("Masaje facial").is_empty());
+        assert_eq!(everyday_names("TINTE")[0], "color");
+    }
+
+    #[test]
+    fn adding_or_replacing_services() {
+        for text in [
+            "añade también un tinte",
+            "y además una manicura",
+            "añádeme un arreglo de barba",
+            "and a beard trim as well",
+            "add a manicure",
+            "a colour too",
+        ] {
+            assert!(adds_services(text), "{text:?}");
+        }
+        for text in [
+            "mejor un tinte",
+            "quiero una manicura",
+            "instead a colour",
+            "tantas",
+        ] {
+            assert!(!adds_services(text), "{text:?}");
+        }
     }
 
     #[test]
