@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderValue, Method};
-use axum::routing::{MethodRouter, get, post};
+use axum::routing::{MethodRouter, get, patch, post};
 use axum::{Router, middleware};
 use citabot_domain::clock::Clock;
 use citabot_store::Store;
@@ -23,7 +23,7 @@ use crate::live::{self, InProcessHub, LiveHub};
 use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
-use crate::{assets, auth, gateway, health, openapi, profile, request_limits};
+use crate::{assets, auth, dashboard, gateway, health, openapi, profile, request_limits};
 
 /// What every handler may use. Cheap to clone: everything is shared.
 #[derive(Debug, Clone)]
@@ -63,6 +63,30 @@ pub fn router(state: AppState) -> Router {
         .route("/api/auth/logout", post(auth::handlers::logout))
         .route("/api/auth/session", get(auth::handlers::session))
         .route("/api/profile", get(profile::get))
+        .route("/api/business", get(dashboard::business::get))
+        .route(
+            "/api/services",
+            get(dashboard::services::list).post(dashboard::services::create),
+        )
+        .route("/api/services/{id}", patch(dashboard::services::update))
+        .route(
+            "/api/appointments",
+            get(dashboard::appointments::list).post(dashboard::appointments::create),
+        )
+        .route(
+            "/api/appointments/{id}",
+            patch(dashboard::appointments::update),
+        )
+        .route(
+            "/api/availability",
+            get(dashboard::appointments::availability),
+        )
+        .route(
+            "/api/staff",
+            get(dashboard::staff::list).post(dashboard::staff::create),
+        )
+        .route("/api/staff/{id}", patch(dashboard::staff::update))
+        .route("/api/clients", get(dashboard::clients::list))
         .route("/chat", get(live::socket::upgrade))
         .layer(DefaultBodyLimit::max(API_MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(

@@ -63,7 +63,15 @@ pub async fn answer(
         .unwrap_or_default();
     let mut turn = assistant::step(previous, message, &context);
     if let Some(action) = turn.action.take() {
-        let outcome = carry_out(store, &business.time_zone, &caller, &action, now_instant).await;
+        let outcome = carry_out(
+            store,
+            &business.time_zone,
+            &caller,
+            session,
+            &action,
+            now_instant,
+        )
+        .await;
         turn = assistant::settle(turn.state, &action, &outcome, &context);
     }
     let text = serde_json::to_string(&turn.state).unwrap_or_default();
@@ -105,20 +113,14 @@ async fn agenda_clients(
     let Caller::Staff { user_id, .. } = caller else {
         return Ok(Vec::new());
     };
-    let mut ids: Vec<&str> = agenda
+    let mut ids: Vec<String> = agenda
         .iter()
         .filter(|cita| &cita.staff_id == user_id)
-        .map(|cita| cita.client_id.as_str())
+        .map(|cita| cita.client_id.clone())
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    let mut clients = Vec::with_capacity(ids.len());
-    for id in ids {
-        if let Some(client) = store.client(id).await? {
-            clients.push(client);
-        }
-    }
-    Ok(clients)
+    store.clients_by_ids(&ids).await
 }
 
 /// Writes what the conversation decided; the outcome is what really happened.
@@ -126,11 +128,12 @@ async fn carry_out(
     store: &dyn Store,
     time_zone: &str,
     caller: &Caller,
+    session: &ChatSessionId,
     action: &Action,
     now: OffsetDateTime,
 ) -> Outcome {
     let result = match action {
-        Action::Book(booking) => book(store, time_zone, booking, now).await,
+        Action::Book(booking) => book(store, time_zone, session, booking, now).await,
         Action::Cancel { cita_id } => cancel(store, caller, cita_id).await,
         Action::Move { cita_id, to } => move_cita(store, time_zone, caller, cita_id, to).await,
     };
@@ -140,9 +143,12 @@ async fn carry_out(
     })
 }
 
+/// Writes a cita the conversation `session` booked (recorded on it, so the dashboard can tell
+/// which conversations led to a booking).
 async fn book(
     store: &dyn Store,
     time_zone: &str,
+    session: &ChatSessionId,
     booking: &Booking,
     now: OffsetDateTime,
 ) -> Result<Outcome, StoreError> {
@@ -163,6 +169,7 @@ async fn book(
         status: CitaStatus::Pendiente,
         service_ids: booking.service_ids.clone(),
         created_at: now,
+        chat_session_id: Some(session.as_str().to_owned()),
     };
     match store.create_cita(&cita).await {
         Ok(()) => Ok(Outcome::Booked(cita)),

@@ -11,6 +11,7 @@ pub mod assistant;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod dashboard;
 pub mod database;
 pub mod demo;
 pub mod error;

@@ -7,7 +7,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use utoipa::OpenApi;
 
-use crate::{auth, gateway, health, live, metrics, profile};
+use crate::{auth, dashboard, gateway, health, live, metrics, profile};
 
 #[derive(Debug, OpenApi)]
 #[openapi(
@@ -24,6 +24,18 @@ use crate::{auth, gateway, health, live, metrics, profile};
         auth::handlers::logout,
         auth::handlers::session,
         profile::get,
+        dashboard::business::get,
+        dashboard::services::list,
+        dashboard::services::create,
+        dashboard::services::update,
+        dashboard::appointments::list,
+        dashboard::appointments::update,
+        dashboard::appointments::create,
+        dashboard::appointments::availability,
+        dashboard::staff::list,
+        dashboard::staff::create,
+        dashboard::staff::update,
+        dashboard::clients::list,
         health::live,
         health::ready,
         metrics::export,
@@ -32,6 +44,7 @@ use crate::{auth, gateway, health, live, metrics, profile};
     tags(
         (name = "chat", description = "The chat webhook and its live channel"),
         (name = "accounts", description = "Sign-up, sign-in, sessions and the profile"),
+        (name = "booking", description = "The business, services, appointments, availability, staff and clients (the site and the dashboard)"),
         (name = "operations", description = "Probes, metrics and this description"),
     )
 )]

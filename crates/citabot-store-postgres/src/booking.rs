@@ -2,23 +2,26 @@
 //! constraint `citas_no_double_booking` (SQLSTATE 23P01), however many bookings race.
 
 use async_trait::async_trait;
+use citabot_domain::account::Role;
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
-    CitaColumns, CitaTime, ClientColumns, ServiceColumns, citas_with_services, client_from_columns,
-    hours_from_rows, service_from_columns,
+    CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
+    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
+    contains_pattern, hours_from_rows, service_from_columns,
 };
-use citabot_store::{BookingStore, StoreError};
+use citabot_store::{BookingStore, StoreError, User, UserColumns};
 use sqlx::AssertSqlSafe;
 use time::{Date, OffsetDateTime};
 
 use crate::PgStore;
 
-const CITA_COLUMNS: &str =
-    "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at";
+const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at, \
+     chat_session_id";
 /// [`CITA_COLUMNS`] as selected: the minutes widened to the shared columns' `i64`.
 const CITA_SELECT: &str = "id, staff_id, client_id, date, start_min::bigint, end_min::bigint, \
-     start_at, end_at, status, created_at";
+     start_at, end_at, status, created_at, \
+     chat_session_id";
 
 /// A failed write: the exclusion constraint's refusal becomes [`StoreError::SlotTaken`], a
 /// unique key [`StoreError::Conflict`].
@@ -181,10 +184,51 @@ impl BookingStore for PgStore {
             .collect())
     }
 
+    async fn update_service(&self, service: &Service) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE services SET name = $1, description = $2, duration_min = $3, \
+             price_cents = $4, active = $5 WHERE id = $6",
+        )
+        .bind(&service.name)
+        .bind(&service.description)
+        .bind(i32::from(service.duration_min))
+        .bind(
+            i32::try_from(service.price_cents)
+                .map_err(|_| StoreError::Corrupt(format!("price {}", service.price_cents)))?,
+        )
+        .bind(service.active)
+        .bind(&service.id)
+        .execute(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn staff_accounts(&self) -> Result<Vec<User>, StoreError> {
+        let rows: Vec<UserColumns> = sqlx::query_as(
+            "SELECT id, email, first_name, last_name, phone, role, created_at FROM users \
+             WHERE role IN ('usuario', 'administrador') ORDER BY first_name, last_name, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(User::from_columns).collect()
+    }
+
+    async fn set_role(&self, user_id: &str, role: Role) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE users SET role = $1 WHERE id = $2")
+            .bind(role.as_str())
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() == 1)
+    }
+
     async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO clients (id, name, email, phone, user_id, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO clients (id, name, email, phone, user_id, created_at, search_key) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&client.id)
         .bind(&client.name)
@@ -192,6 +236,7 @@ impl BookingStore for PgStore {
         .bind(&client.phone)
         .bind(&client.user_id)
         .bind(now)
+        .bind(client_search_key(client))
         .execute(&self.pool)
         .await
         .map(drop)
@@ -200,6 +245,40 @@ impl BookingStore for PgStore {
 
     async fn client(&self, id: &str) -> Result<Option<Client>, StoreError> {
         client_where(self, "id = $1", id).await
+    }
+
+    async fn clients_by_ids(&self, ids: &[String]) -> Result<Vec<Client>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let rows: Vec<ClientColumns> = sqlx::query_as(
+            "SELECT id, name, email, phone, user_id FROM clients WHERE id = ANY($1)",
+        )
+        .bind(ids)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(rows.into_iter().map(client_from_columns).collect())
+    }
+
+    async fn search_clients(
+        &self,
+        query: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<ClientSummary>, StoreError> {
+        let pattern = contains_pattern(query.unwrap_or_default());
+        let rows: Vec<ClientSummaryColumns> = sqlx::query_as(
+            "SELECT c.id, c.name, c.email, c.phone, c.user_id, \
+             (SELECT COUNT(*) FROM citas WHERE citas.client_id = c.id), \
+             (SELECT MAX(citas.date) FROM citas WHERE citas.client_id = c.id) \
+             FROM clients c WHERE c.search_key LIKE $1 ESCAPE '\\' ORDER BY c.search_key COLLATE \"C\", c.id LIMIT $2",
+        )
+        .bind(pattern)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(client_summary_from_columns).collect()
     }
 
     async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError> {
@@ -213,7 +292,7 @@ impl BookingStore for PgStore {
     async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
         sqlx::query(AssertSqlSafe(format!(
-            "INSERT INTO citas ({CITA_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+            "INSERT INTO citas ({CITA_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
         )))
         .bind(&cita.id)
         .bind(&cita.staff_id)
@@ -225,6 +304,7 @@ impl BookingStore for PgStore {
         .bind(cita.end_at)
         .bind(cita.status.as_str())
         .bind(cita.created_at)
+        .bind(&cita.chat_session_id)
         .execute(&mut *tx)
         .await
         .map_err(|error| write_error(error, "cita id"))?;

@@ -2,20 +2,22 @@
 //! (`slot_taken`), which SQLite's single writer makes race-free.
 
 use async_trait::async_trait;
+use citabot_domain::account::Role;
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
-    CitaColumns, CitaTime, ClientColumns, ServiceColumns, citas_with_services, client_from_columns,
-    hours_from_rows, service_from_columns,
+    CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
+    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
+    contains_pattern, hours_from_rows, service_from_columns,
 };
-use citabot_store::{BookingStore, StoreError};
+use citabot_store::{BookingStore, StoreError, User, UserColumns};
 use sqlx::AssertSqlSafe;
 use time::{Date, OffsetDateTime};
 
 use crate::SqliteStore;
 
-const CITA_COLUMNS: &str =
-    "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at";
+const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at, \
+     chat_session_id";
 
 /// A failed write: the trigger's refusal becomes [`StoreError::SlotTaken`], a unique key
 /// [`StoreError::Conflict`].
@@ -177,10 +179,48 @@ impl BookingStore for SqliteStore {
             .collect())
     }
 
+    async fn update_service(&self, service: &Service) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE services SET name = ?, description = ?, duration_min = ?, \
+             price_cents = ?, active = ? WHERE id = ?",
+        )
+        .bind(&service.name)
+        .bind(&service.description)
+        .bind(service.duration_min)
+        .bind(service.price_cents)
+        .bind(service.active)
+        .bind(&service.id)
+        .execute(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn staff_accounts(&self) -> Result<Vec<User>, StoreError> {
+        let rows: Vec<UserColumns> = sqlx::query_as(
+            "SELECT id, email, first_name, last_name, phone, role, created_at FROM users \
+             WHERE role IN ('usuario', 'administrador') ORDER BY first_name, last_name, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(User::from_columns).collect()
+    }
+
+    async fn set_role(&self, user_id: &str, role: Role) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE users SET role = ? WHERE id = ?")
+            .bind(role.as_str())
+            .bind(user_id)
+            .execute(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() == 1)
+    }
+
     async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO clients (id, name, email, phone, user_id, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO clients (id, name, email, phone, user_id, created_at, search_key) \
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&client.id)
         .bind(&client.name)
@@ -188,6 +228,7 @@ impl BookingStore for SqliteStore {
         .bind(&client.phone)
         .bind(&client.user_id)
         .bind(now)
+        .bind(client_search_key(client))
         .execute(&self.pool)
         .await
         .map(drop)
@@ -196,6 +237,44 @@ impl BookingStore for SqliteStore {
 
     async fn client(&self, id: &str) -> Result<Option<Client>, StoreError> {
         client_where(self, "id = ?", id).await
+    }
+
+    async fn clients_by_ids(&self, ids: &[String]) -> Result<Vec<Client>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; ids.len()].join(", ");
+        let mut rows = sqlx::query_as::<_, ClientColumns>(AssertSqlSafe(format!(
+            "SELECT id, name, email, phone, user_id FROM clients WHERE id IN ({marks})"
+        )));
+        for id in ids {
+            rows = rows.bind(id);
+        }
+        let rows = rows
+            .fetch_all(&self.pool)
+            .await
+            .map_err(StoreError::backend)?;
+        Ok(rows.into_iter().map(client_from_columns).collect())
+    }
+
+    async fn search_clients(
+        &self,
+        query: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<ClientSummary>, StoreError> {
+        let pattern = contains_pattern(query.unwrap_or_default());
+        let rows: Vec<ClientSummaryColumns> = sqlx::query_as(
+            "SELECT c.id, c.name, c.email, c.phone, c.user_id, \
+             (SELECT COUNT(*) FROM citas WHERE citas.client_id = c.id), \
+             (SELECT MAX(citas.date) FROM citas WHERE citas.client_id = c.id) \
+             FROM clients c WHERE c.search_key LIKE ? ESCAPE '\\' ORDER BY c.search_key, c.id LIMIT ?",
+        )
+        .bind(pattern)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        rows.into_iter().map(client_summary_from_columns).collect()
     }
 
     async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError> {
@@ -209,7 +288,7 @@ impl BookingStore for SqliteStore {
     async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
         sqlx::query(AssertSqlSafe(format!(
-            "INSERT INTO citas ({CITA_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            "INSERT INTO citas ({CITA_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )))
         .bind(&cita.id)
         .bind(&cita.staff_id)
@@ -221,6 +300,7 @@ impl BookingStore for SqliteStore {
         .bind(cita.end_at)
         .bind(cita.status.as_str())
         .bind(cita.created_at)
+        .bind(&cita.chat_session_id)
         .execute(&mut *tx)
         .await
         .map_err(|error| write_error(error, "cita id"))?;

@@ -4,13 +4,23 @@
 //! ([`StoreError::SlotTaken`]), so that two racing bookings cannot both succeed.
 
 use async_trait::async_trait;
+use citabot_domain::account::Role;
 use citabot_domain::booking::{
     Business, Cita, CitaStatus, Client, DayMinute, OpeningPeriod, Service, StaffMember, WeeklyHours,
 };
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime, Weekday};
 
-use crate::StoreError;
+use crate::{StoreError, User};
+
+/// A client as the dashboard lists them: with how many citas they have had (any status) and the
+/// date of the latest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientSummary {
+    pub client: Client,
+    pub appointments: u32,
+    pub last_appointment_date: Option<Date>,
+}
 
 /// Where and when a cita happens; what moving it changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,13 +47,35 @@ pub trait BookingStore: Send + Sync {
     /// Adds a service; [`StoreError::Conflict`] when its id is taken.
     async fn create_service(&self, service: &Service) -> Result<(), StoreError>;
 
+    /// Replaces a service's name, description, duration, price and active flag; `false` when
+    /// there is no service with its id.
+    async fn update_service(&self, service: &Service) -> Result<bool, StoreError>;
+
     /// Accounts with role `usuario` or `administrador`, by name.
     async fn staff(&self) -> Result<Vec<StaffMember>, StoreError>;
+
+    /// The same accounts as [`Self::staff`], whole, in the same order.
+    async fn staff_accounts(&self) -> Result<Vec<User>, StoreError>;
+
+    /// Gives an account another role; `false` when there is no such account.
+    async fn set_role(&self, user_id: &str, role: Role) -> Result<bool, StoreError>;
 
     /// Adds a client; [`StoreError::Conflict`] when its email or account already has one.
     async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError>;
 
     async fn client(&self, id: &str) -> Result<Option<Client>, StoreError>;
+
+    /// The clients with these ids, in one query (unknown ids are left out), in no set order.
+    async fn clients_by_ids(&self, ids: &[String]) -> Result<Vec<Client>, StoreError>;
+
+    /// Clients whose name, email or phone contains `query` ignoring case and accents (all of
+    /// them when `None`), by name as folded for search (byte order, the same on every
+    /// database), at most `limit`.
+    async fn search_clients(
+        &self,
+        query: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<ClientSummary>, StoreError>;
 
     /// The client with this (lower-cased) email.
     async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError>;
@@ -87,6 +119,75 @@ pub trait BookingStore: Send + Sync {
     ) -> Result<(), StoreError>;
 }
 
+/// Text folded for searching: lower case, and the accented Latin letters of Spanish, Catalan,
+/// Portuguese and French as their base letter (`ñ` as `n`, `ç` as `c`). The migration that
+/// adds `clients.search_key` folds existing rows with the same table, so keep them in step.
+pub fn search_fold(text: &str) -> String {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|letter| match letter {
+            'à' | 'á' | 'â' | 'ä' | 'ã' => 'a',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ñ' => 'n',
+            'ç' => 'c',
+            other => other,
+        })
+        .collect()
+}
+
+/// What [`BookingStore::search_clients`] matches a client on: name, email and phone folded, and
+/// the phone's digits alone (so `600123456` finds `+34 600 123 456`).
+pub fn client_search_key(client: &Client) -> String {
+    let phone = client.phone.as_deref().unwrap_or_default();
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    search_fold(&format!(
+        "{}\n{}\n{phone}\n{digits}",
+        client.name,
+        client.email.as_deref().unwrap_or_default()
+    ))
+}
+
+/// A `LIKE` pattern (with `\` as the escape) for text containing `query`, folded.
+pub fn contains_pattern(query: &str) -> String {
+    let mut pattern = String::from("%");
+    for letter in search_fold(query).chars() {
+        if matches!(letter, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(letter);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// A client summary's stored columns: [`ClientColumns`], then the number of citas and the date
+/// of the latest.
+pub type ClientSummaryColumns = (
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    i64,
+    Option<Date>,
+);
+
+/// Rebuilds a client summary from its stored columns.
+pub fn client_summary_from_columns(
+    columns: ClientSummaryColumns,
+) -> Result<ClientSummary, StoreError> {
+    let (id, name, email, phone, user_id, appointments, last_appointment_date) = columns;
+    Ok(ClientSummary {
+        client: client_from_columns((id, name, email, phone, user_id)),
+        appointments: u32::try_from(appointments)
+            .map_err(|_| StoreError::Corrupt(format!("cita count {appointments}")))?,
+        last_appointment_date,
+    })
+}
+
 /// A service's stored columns: `id, name, description, duration_min, price_cents, active`.
 pub type ServiceColumns = (String, String, String, i64, i64, bool);
 
@@ -100,7 +201,7 @@ pub type ClientColumns = (
 );
 
 /// A cita's stored columns: `id, staff_id, client_id, date, start_min, end_min, start_at, end_at,
-/// status, created_at`; its services are read separately.
+/// status, created_at, chat_session_id`; its services are read separately.
 pub type CitaColumns = (
     String,
     String,
@@ -112,6 +213,7 @@ pub type CitaColumns = (
     OffsetDateTime,
     String,
     OffsetDateTime,
+    Option<String>,
 );
 
 fn minute(value: i64, what: &str) -> Result<DayMinute, StoreError> {
@@ -150,7 +252,19 @@ pub fn cita_from_columns(
     columns: CitaColumns,
     service_ids: Vec<String>,
 ) -> Result<Cita, StoreError> {
-    let (id, staff_id, client_id, date, start, end, start_at, end_at, status, created_at) = columns;
+    let (
+        id,
+        staff_id,
+        client_id,
+        date,
+        start,
+        end,
+        start_at,
+        end_at,
+        status,
+        created_at,
+        chat_session_id,
+    ) = columns;
     Ok(Cita {
         id,
         staff_id,
@@ -164,6 +278,7 @@ pub fn cita_from_columns(
             .map_err(|error| StoreError::Corrupt(error.to_string()))?,
         service_ids,
         created_at,
+        chat_session_id,
     })
 }
 
@@ -205,4 +320,32 @@ pub fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreErr
         weekday = weekday.next();
     }
     WeeklyHours::new(days).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_text_is_folded_and_patterns_escaped() {
+        assert_eq!(search_fold("ÍÑIGO Peña Çà"), "inigo pena ca");
+        assert_eq!(
+            search_fold("Ørsted"),
+            "ørsted",
+            "letters outside the table stay"
+        );
+        assert_eq!(contains_pattern("Ruíz"), "%ruiz%");
+        assert_eq!(contains_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+        let client = Client {
+            id: "k".into(),
+            name: "Marta Ruíz".into(),
+            email: Some("marta@ejemplo.es".into()),
+            phone: Some("+34 611 222 333".into()),
+            user_id: None,
+        };
+        assert_eq!(
+            client_search_key(&client),
+            "marta ruiz\nmarta@ejemplo.es\n+34 611 222 333\n34611222333"
+        );
+    }
 }

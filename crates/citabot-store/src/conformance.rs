@@ -354,6 +354,9 @@ macro_rules! store_conformance_tests {
             double_bookings_are_refused,
             racing_bookings_leave_one_winner,
             assistant_state_is_kept,
+            services_are_updated,
+            staff_roles_change,
+            clients_are_read_by_ids_and_searched,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -303,7 +303,7 @@ fn too_many_attempts(retry: RetryAfter) -> ApiError {
     .with_retry_after(retry.0)
 }
 
-fn invalid_value(error: &AccountValueError) -> ApiError {
+pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
     let (code, message) = match error {
         AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
         AccountValueError::PasswordTooShort { min } => (

@@ -9,7 +9,7 @@ use time::macros::date;
 use crate::helpers::{Backend, Session, TestApp, json_body};
 
 /// The demo salon on a fresh database; returns the demo accounts' passwords by email.
-async fn salon(backend: Backend) -> Option<(TestApp, Vec<(String, String)>)> {
+pub async fn salon(backend: Backend) -> Option<(TestApp, Vec<(String, String)>)> {
     let app = TestApp::spawn_on(backend, |_| {}).await?;
     let accounts = citabot_server::demo::seed_if_empty(app.store.as_ref(), app.clock.as_ref())
         .await
@@ -22,7 +22,7 @@ async fn salon(backend: Backend) -> Option<(TestApp, Vec<(String, String)>)> {
     Some((app, logins))
 }
 
-async fn say(app: &TestApp, who: Option<&Session>, session_id: &str, text: &str) -> String {
+pub async fn say(app: &TestApp, who: Option<&Session>, session_id: &str, text: &str) -> String {
     let mut request = app.client.post(app.url("/api/n8n/chat")).json(&json!({
         "action": "sendMessage", "sessionId": session_id, "chatInput": text,
         "metadata": { "currentDate": "2026-11-20", "role": "administrador", "userId": "forged" },
@@ -38,7 +38,7 @@ async fn say(app: &TestApp, who: Option<&Session>, session_id: &str, text: &str)
     body["output"].as_str().expect("an output").to_owned()
 }
 
-async fn sign_in(app: &TestApp, logins: &[(String, String)], email: &str) -> Session {
+pub async fn sign_in(app: &TestApp, logins: &[(String, String)], email: &str) -> Session {
     let password = &logins
         .iter()
         .find(|(login, _)| login == email)

@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 12] = [
+const OPERATIONS: [(&str, &str); 24] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -17,6 +17,18 @@ const OPERATIONS: [(&str, &str); 12] = [
     ("post", "/api/auth/logout"),
     ("get", "/api/auth/session"),
     ("get", "/api/profile"),
+    ("get", "/api/business"),
+    ("get", "/api/services"),
+    ("post", "/api/services"),
+    ("patch", "/api/services/{id}"),
+    ("get", "/api/appointments"),
+    ("post", "/api/appointments"),
+    ("patch", "/api/appointments/{id}"),
+    ("get", "/api/availability"),
+    ("get", "/api/staff"),
+    ("post", "/api/staff"),
+    ("patch", "/api/staff/{id}"),
+    ("get", "/api/clients"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
@@ -64,6 +76,7 @@ async fn the_description_names_exactly_the_served_operations() {
     for (method, path) in OPERATIONS {
         let request = match method {
             "get" => app.client.get(app.url(path)),
+            "patch" => app.client.patch(app.url(path)),
             _ => app.client.post(app.url(path)),
         };
         let response = request.send().await.expect("answers");

@@ -70,6 +70,7 @@ fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min: u16) -> C
         status: CitaStatus::Pendiente,
         service_ids: vec!["corte".into()],
         created_at: T0,
+        chat_session_id: None,
     }
 }
 
@@ -179,18 +180,21 @@ pub async fn clients_are_found_by_email_and_account(store: &dyn Store) -> Result
     Ok(())
 }
 
-/// A cita reads back whole with its services in order, by id, by day range and by client; its
+/// A cita reads back whole (its chat session too) with its services in order, by id, by day range and by client; its
 /// status moves only from the status the caller saw.
 pub async fn citas_round_trip(store: &dyn Store) -> Result<(), StoreError> {
     booking_fixture(store).await?;
     let friday = date!(2026 - 11 - 27);
     let mut both = cita("c-1", "staff-ana", friday, 1020, 1140);
     both.service_ids = vec!["tinte".into(), "corte".into()];
+    // Booked by the assistant of a conversation; `next_day` below by hand.
+    both.chat_session_id = Some("session-1".into());
     store.create_cita(&both).await?;
     let next_day = cita("c-2", "staff-luis", date!(2026 - 11 - 28), 600, 630);
     store.create_cita(&next_day).await?;
 
     assert_eq!(store.cita("c-1").await?, Some(both.clone()));
+    assert_eq!(store.cita("c-2").await?, Some(next_day.clone()));
     assert_eq!(store.cita("c-0").await?, None);
     assert_eq!(
         store.citas_between(friday, date!(2026 - 11 - 28)).await?,
@@ -335,6 +339,149 @@ pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError
     assert_eq!(
         store.assistant_state(&id).await?.as_deref(),
         Some(r#"{"step":"confirmar"}"#)
+    );
+    Ok(())
+}
+
+/// A service is edited in place (its id and position stay); an unknown id edits nothing.
+pub async fn services_are_updated(store: &dyn Store) -> Result<(), StoreError> {
+    store
+        .create_service(&service("corte", "Corte", 30, 1800))
+        .await?;
+    store
+        .create_service(&service("barba", "Barba", 15, 800))
+        .await?;
+    let mut edited = service("corte", "Corte y peinado", 45, 2500);
+    edited.description = "Con lavado".into();
+    edited.active = false;
+    assert!(store.update_service(&edited).await?);
+    assert_eq!(
+        store.services().await?,
+        [edited, service("barba", "Barba", 15, 800)]
+    );
+    assert!(
+        !store
+            .update_service(&service("nada", "Nada", 30, 0))
+            .await?
+    );
+    assert_eq!(store.services().await?.len(), 2, "nothing was created");
+    Ok(())
+}
+
+/// Staff accounts read back whole; a role change moves an account on or off the staff.
+pub async fn staff_roles_change(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    store
+        .create_user(&new_user("u-marta", "marta@ejemplo.es", Role::Cliente))
+        .await?;
+    let accounts = store.staff_accounts().await?;
+    let ids: Vec<&str> = accounts.iter().map(|user| user.id.as_str()).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&"staff-ana") && ids.contains(&"staff-luis"));
+    assert_eq!(
+        Some(&accounts[0]),
+        store.user(&accounts[0].id).await?.as_ref()
+    );
+
+    assert!(store.set_role("u-marta", Role::Usuario).await?);
+    assert!(store.set_role("staff-ana", Role::Cliente).await?);
+    let ids: Vec<String> = store
+        .staff_accounts()
+        .await?
+        .into_iter()
+        .map(|user| user.id)
+        .collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&"u-marta".to_owned()) && ids.contains(&"staff-luis".to_owned()));
+    assert_eq!(
+        store.user("staff-ana").await?.map(|user| user.role),
+        Some(Role::Cliente)
+    );
+    assert!(!store.set_role("nadie", Role::Usuario).await?);
+    Ok(())
+}
+
+/// Several clients are read in one call; the search ignores case and accents, matches name,
+/// email and phone (its digits alone too), treats `%` and `_` as letters, counts citas and
+/// keeps to the limit.
+pub async fn clients_are_read_by_ids_and_searched(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let mut ines = client("k-2", Some("ines@ejemplo.es"), None);
+    ines.name = "INÉS Muñoz".into();
+    ines.phone = Some("+34 699 000 111".into());
+    store.create_client(&ines, T0).await?;
+    let mut pablo = client("k-3", None, None);
+    pablo.name = "Pablo_Gil".into();
+    pablo.phone = None;
+    store.create_client(&pablo, T0).await?;
+
+    let mut found = store
+        .clients_by_ids(&["k-3".into(), "k-2".into(), "k-9".into()])
+        .await?;
+    found.sort_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(found, [ines.clone(), pablo.clone()]);
+    assert_eq!(store.clients_by_ids(&[]).await?, []);
+
+    store
+        .create_cita(&cita("c-1", "staff-ana", date!(2026 - 11 - 27), 600, 630))
+        .await?;
+    let mut later = cita("c-2", "staff-ana", date!(2026 - 12 - 4), 600, 630);
+    later.status = CitaStatus::Cancelada;
+    store.create_cita(&later).await?;
+
+    let names = |found: Vec<crate::booking::ClientSummary>| -> Vec<String> {
+        found.into_iter().map(|summary| summary.client.id).collect()
+    };
+    assert_eq!(
+        names(store.search_clients(None, 10).await?),
+        ["k-2", "k-1", "k-3"]
+    );
+    assert_eq!(names(store.search_clients(None, 2).await?), ["k-2", "k-1"]);
+    for query in [
+        "ines",
+        "INES",
+        "inés",
+        "muñ",
+        "MUNOZ",
+        "ines@",
+        "699 000",
+        "699000111",
+    ] {
+        assert_eq!(
+            names(store.search_clients(Some(query), 10).await?),
+            ["k-2"],
+            "{query}"
+        );
+    }
+    assert_eq!(
+        names(store.search_clients(Some("ejemplo.es"), 10).await?),
+        ["k-2", "k-1"]
+    );
+    assert_eq!(names(store.search_clients(Some("_"), 10).await?), ["k-3"]);
+    assert_eq!(
+        names(store.search_clients(Some("%"), 10).await?),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        names(store.search_clients(Some("zzz"), 10).await?),
+        Vec::<String>::new()
+    );
+
+    let marta = store.search_clients(Some("marta"), 10).await?;
+    assert_eq!(marta.len(), 1);
+    assert_eq!(
+        marta[0].client,
+        client("k-1", Some("marta@ejemplo.es"), None)
+    );
+    assert_eq!(marta[0].appointments, 2, "cancelled citas count too");
+    assert_eq!(marta[0].last_appointment_date, Some(date!(2026 - 12 - 4)));
+    let ines_summary = &store.search_clients(Some("ines"), 10).await?[0];
+    assert_eq!(
+        (
+            ines_summary.appointments,
+            ines_summary.last_appointment_date
+        ),
+        (0, None)
     );
     Ok(())
 }

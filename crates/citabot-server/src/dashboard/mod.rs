@@ -1,0 +1,228 @@
+//! The site's and the dashboard's booking APIs (DESIGN S5, D1–D3; `docs/DASHBOARD-API.md`): the
+//! business and its services for everyone, appointments, availability, staff and clients.
+//!
+//! Roles are checked here, on the server, whatever the site shows: [`signed_in`], [`staff`] and
+//! [`administrador`] turn the request's [`Caller`] into the account or a 401/403. Every answer is
+//! JSON with camelCase fields and `Cache-Control: no-store` (it carries people's data or what
+//! staff just changed); errors use the envelope of [`crate::error`] with the contract's codes.
+
+pub mod appointments;
+pub mod business;
+pub mod clients;
+pub mod services;
+pub mod staff;
+
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use citabot_domain::account::Role;
+use citabot_domain::booking::Business;
+use citabot_store::{StoreError, User};
+use serde::Serialize;
+use time::Date;
+use time::macros::format_description;
+
+use crate::app::AppState;
+use crate::auth::Caller;
+use crate::error::ApiError;
+
+/// The signed-in account, or 401 for a guest.
+pub fn signed_in(caller: &Caller) -> Result<&User, ApiError> {
+    caller
+        .session()
+        .map(|session| &session.user)
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "unauthenticated",
+                "Inicia sesión para continuar.",
+            )
+        })
+}
+
+/// The signed-in staff member (`usuario` or `administrador`): 401 for a guest, 403 for a cliente.
+pub fn staff(caller: &Caller) -> Result<&User, ApiError> {
+    let user = signed_in(caller)?;
+    if user.role.is_staff() {
+        Ok(user)
+    } else {
+        Err(forbidden("Solo el personal del negocio puede hacer esto."))
+    }
+}
+
+/// The signed-in administrador: 401 for a guest, 403 for anyone else.
+pub fn administrador(caller: &Caller) -> Result<&User, ApiError> {
+    let user = signed_in(caller)?;
+    if user.role == Role::Administrador {
+        Ok(user)
+    } else {
+        Err(forbidden("Solo un administrador puede hacer esto."))
+    }
+}
+
+/// Whether the caller is staff (who see inactive services, everyone's citas, ...).
+pub fn is_staff(caller: &Caller) -> bool {
+    caller
+        .session()
+        .is_some_and(|session| session.user.role.is_staff())
+}
+
+pub fn forbidden(message: &str) -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "forbidden", message)
+}
+
+/// 400: malformed input; the message names the field.
+pub fn invalid(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, "invalid_request", message)
+}
+
+/// 422: well formed but impossible (outside opening hours, an inactive service, ...).
+pub fn unprocessable(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "unprocessable", message)
+}
+
+/// 409: the slot is taken, or the change is not allowed from the current state.
+pub fn conflict(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "conflict", message)
+}
+
+/// 404, also for things the caller may not see (so their existence does not leak).
+pub fn not_found(message: &str) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+}
+
+/// An unexpected store failure: logged, answered with a bare 500.
+pub fn store_failed(error: StoreError) -> ApiError {
+    ApiError::internal(&error)
+}
+
+/// A JSON body, or 400 naming what is wrong with it (unknown fields included); 413 and 415 keep
+/// their status.
+pub fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value).map_err(|rejection| {
+        let status = match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(
+            status,
+            "invalid_request",
+            format!("La petición no es válida: {}", rejection.body_text()),
+        )
+    })
+}
+
+/// Query parameters, or 400 naming what is wrong (unknown parameters included).
+pub fn query<T>(query: Result<axum::extract::Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query
+        .map(|axum::extract::Query(value)| value)
+        .map_err(|rejection| {
+            invalid(format!(
+                "Los parámetros no son válidos: {}",
+                rejection.body_text()
+            ))
+        })
+}
+
+/// Parses a local date `YYYY-MM-DD` given in `field`.
+pub fn parse_date(text: &str, field: &str) -> Result<Date, ApiError> {
+    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).map_err(|_| {
+        invalid(format!(
+            "La fecha de «{field}» debe ser una fecha válida con el formato AAAA-MM-DD."
+        ))
+    })
+}
+
+/// The business; 503 `not_configured` before one is set up (a database never seeded): the
+/// server cannot take bookings yet, which is not the same as a missing page.
+pub async fn business_of(state: &AppState) -> Result<Business, ApiError> {
+    state
+        .store
+        .business()
+        .await
+        .map_err(store_failed)?
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not_configured",
+                "El negocio aún no está configurado.",
+            )
+        })
+}
+
+/// A JSON answer that no cache keeps.
+pub fn answer(status: StatusCode, body: impl Serialize) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Checks a name-like text field: trimmed, 1 to `max` characters, no control characters.
+pub fn checked_text(text: &str, field: &str, max: usize) -> Result<String, ApiError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(invalid(format!("Falta «{field}».")));
+    }
+    limited_text(trimmed, field, max)
+}
+
+/// Checks a free text field that may be empty: at most `max` characters, no control characters
+/// but line breaks.
+pub fn limited_text(text: &str, field: &str, max: usize) -> Result<String, ApiError> {
+    let trimmed = text.trim();
+    if trimmed.chars().count() > max {
+        return Err(invalid(format!(
+            "«{field}» puede tener como mucho {max} caracteres."
+        )));
+    }
+    if trimmed
+        .chars()
+        .any(|letter| letter.is_control() && letter != '\n')
+    {
+        return Err(invalid(format!(
+            "«{field}» no puede llevar caracteres de control."
+        )));
+    }
+    Ok(trimmed.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn dates_are_read_strictly() {
+        assert_eq!(
+            parse_date("2026-11-27", "from").ok(),
+            Some(date!(2026 - 11 - 27))
+        );
+        for bad in ["2026-11-31", "27/11/2026", "2026-1-5", "", "mañana"] {
+            assert!(parse_date(bad, "from").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn texts_are_trimmed_and_limited() {
+        assert_eq!(
+            checked_text("  Corte ", "nombre", 5).ok(),
+            Some("Corte".into())
+        );
+        assert!(checked_text("   ", "nombre", 5).is_err());
+        assert!(checked_text("Cortes", "nombre", 5).is_err());
+        assert_eq!(
+            checked_text("Ñañas", "nombre", 5).ok(),
+            Some("Ñañas".into())
+        );
+        assert!(checked_text("a\u{7}b", "nombre", 5).is_err());
+        assert_eq!(limited_text("", "descripción", 5).ok(), Some(String::new()));
+        assert_eq!(
+            limited_text("a\nb", "descripción", 5).ok(),
+            Some("a\nb".into())
+        );
+    }
+}

@@ -1,0 +1,146 @@
+//! What the dashboard API tests share: the demo salon with one signed-in session per role, a
+//! request helper that signs requests like the site does, and [`both`] to run a scenario on
+//! SQLite and on PostgreSQL. The test clock says Friday 2026-11-20, 10:30 in Madrid.
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::booking::{salon, sign_in};
+use crate::helpers::{Backend, Session, TestApp, json_body};
+
+pub const ADMIN: &str = "lucia@peluqueria.example";
+pub const USUARIO: &str = "javier@peluqueria.example";
+pub const CLIENTE: &str = "marta@cliente.example";
+
+/// The demo salon with its administrador (Lucía), usuario (Javier) and cliente (Marta) signed in.
+pub struct Salon {
+    pub app: TestApp,
+    pub admin: Session,
+    pub usuario: Session,
+    pub cliente: Session,
+}
+
+impl Salon {
+    pub async fn open(backend: Backend) -> Option<Self> {
+        let (app, logins) = salon(backend).await?;
+        let admin = sign_in(&app, &logins, ADMIN).await;
+        let usuario = sign_in(&app, &logins, USUARIO).await;
+        let cliente = sign_in(&app, &logins, CLIENTE).await;
+        Some(Self {
+            app,
+            admin,
+            usuario,
+            cliente,
+        })
+    }
+
+    /// Sends `method path` with an optional JSON body, as `who` (a guest when `None`), and reads
+    /// the JSON answer.
+    pub async fn call(
+        &self,
+        who: Option<&Session>,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        call(&self.app, who, method, path, body).await
+    }
+
+    pub async fn get(&self, who: Option<&Session>, path: &str) -> (StatusCode, Value) {
+        self.call(who, Method::GET, path, None).await
+    }
+
+    pub async fn post(
+        &self,
+        who: Option<&Session>,
+        path: &str,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        self.call(who, Method::POST, path, Some(body)).await
+    }
+
+    pub async fn patch(
+        &self,
+        who: Option<&Session>,
+        path: &str,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        self.call(who, Method::PATCH, path, Some(body)).await
+    }
+
+    /// The account id of a signed-in session.
+    pub fn id_of(session: &Session) -> String {
+        session.body["user"]["id"]
+            .as_str()
+            .expect("a signed-in user")
+            .to_owned()
+    }
+
+    /// The client record of the demo cliente (Marta).
+    pub async fn marta_client_id(&self) -> String {
+        let (status, body) = self.get(Some(&self.admin), "/api/clients?q=marta").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["items"][0]["id"]
+            .as_str()
+            .expect("Marta has a client")
+            .to_owned()
+    }
+}
+
+/// Sends a request as a browser on the site would: the session cookie, and its CSRF token on
+/// anything but GET.
+pub async fn call(
+    app: &TestApp,
+    who: Option<&Session>,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut request = app.client.request(method.clone(), app.url(path));
+    if let Some(who) = who {
+        request = request.header("cookie", who.cookie_header());
+        if method != Method::GET {
+            request = request.header("x-csrf-token", &who.csrf_token);
+        }
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    json_body(request.send().await.expect("answers")).await
+}
+
+/// Asserts an error answer's status and code, and that it carries a Spanish sentence.
+pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, code: &str) {
+    let (got, body) = answer;
+    assert_eq!(*got, status, "{body}");
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|message| !message.is_empty()),
+        "{body}"
+    );
+}
+
+/// Runs each named `async fn(Backend)` scenario as two tests, on SQLite and on PostgreSQL.
+macro_rules! both {
+    ($($scenario:ident),* $(,)?) => {
+        $(
+            mod $scenario {
+                use crate::helpers::Backend;
+
+                #[tokio::test]
+                async fn on_sqlite() {
+                    super::$scenario(Backend::Sqlite).await;
+                }
+
+                #[tokio::test]
+                async fn on_postgres() {
+                    super::$scenario(Backend::Postgres).await;
+                }
+            }
+        )*
+    };
+}
+
+pub(crate) use both;
