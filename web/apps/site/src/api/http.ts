@@ -1,0 +1,86 @@
+/**
+ * The site's one way to call the server's JSON API: same-origin credentials, JSON in and out,
+ * the CSRF token on every state-changing request, and failures as `ApiError` carrying the
+ * server's Spanish message (SECURITY: the token comes from the session answer, never a cookie).
+ */
+
+/** A failed API call; `message` is meant for the person (Spanish). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const NETWORK_FAILURE = 'No se pudo conectar con el servidor.';
+const UNEXPECTED_ANSWER = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
+
+// One token per page: the session belongs to the browser tab, not to a component.
+let csrfToken: string | null = null;
+
+/** Remembers the CSRF token from the session, login or sign-up answer (null when signed out). */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls `path` on the server and resolves with its JSON body (`undefined` for 204). */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // An abort is the caller's own doing: let it through unchanged so they can ignore it.
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, 'network_error', NETWORK_FAILURE);
+  }
+
+  if (response.status === 204) return undefined as T;
+  const body = await readJson(response);
+  if (response.ok) return body as T;
+  const envelope = errorEnvelope(body);
+  throw new ApiError(
+    response.status,
+    envelope?.code ?? 'http_error',
+    envelope?.message ?? UNEXPECTED_ANSWER,
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorEnvelope(body: unknown): { code: string; message: string } | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const { error } = body;
+  if (typeof error !== 'object' || error === null) return null;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : 'http_error';
+  const message =
+    'message' in error && typeof error.message === 'string' ? error.message : UNEXPECTED_ANSWER;
+  return { code, message };
+}

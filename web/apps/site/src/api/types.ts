@@ -1,0 +1,139 @@
+/**
+ * The bodies of the server's site and dashboard APIs (docs/DASHBOARD-API.md) and of the auth
+ * API, as TypeScript types. Types only: the calls live with the pages that make them.
+ */
+
+/** Who is signed in; `guest` is nobody. Staff are `usuario` and `administrador`. */
+export type Role = 'cliente' | 'usuario' | 'administrador';
+
+/** The signed-in person's account. */
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: Role;
+}
+
+/** `GET /api/auth/session` and the login and sign-up answers. */
+export interface SessionInfo {
+  user: Profile | null;
+  csrfToken: string | null;
+}
+
+/** One opening period; `weekday` 1 = Monday … 7 = Sunday, minutes after local midnight. */
+export interface OpeningPeriod {
+  weekday: number;
+  openMin: number;
+  closeMin: number;
+}
+
+/** `GET /api/business`. */
+export interface Business {
+  name: string;
+  timeZone: string;
+  slotStep: number;
+  hours: OpeningPeriod[];
+}
+
+export interface Service {
+  id: string;
+  name: string;
+  description: string;
+  durationMin: number;
+  priceCents: number;
+  active: boolean;
+}
+
+export type AppointmentStatus = 'pendiente' | 'confirmada' | 'completada' | 'cancelada';
+
+export interface Appointment {
+  id: string;
+  staffId: string;
+  staffName: string;
+  clientId: string;
+  clientName: string;
+  clientEmail: string | null;
+  clientPhone: string | null;
+  date: string;
+  startMin: number;
+  endMin: number;
+  startAt: string;
+  endAt: string;
+  status: AppointmentStatus;
+  services: { id: string; name: string }[];
+  chatSessionId: string | null;
+  createdAt: string;
+}
+
+/** A free start time of `GET /api/availability`, with the staff free then. */
+export interface AvailableStart {
+  startMin: number;
+  staffIds: string[];
+}
+
+export interface StaffMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+}
+
+export interface Client {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  userId: string | null;
+  appointments: number;
+  lastAppointmentDate: string | null;
+}
+
+export interface Conversation {
+  sessionId: string;
+  visitor: {
+    kind: 'guest' | 'account';
+    userId: string | null;
+    name: string | null;
+    email: string | null;
+    role: Role | 'guest';
+  };
+  startedAt: string;
+  lastAt: string;
+  messageCount: number;
+  lastMessage: { sender: 'user' | 'bot'; text: string; at: string } | null;
+  booked: boolean;
+  appointmentIds: string[];
+  takenOverBy: { id: string; name: string } | null;
+}
+
+export interface ConversationMessage {
+  sender: 'user' | 'bot';
+  text: string;
+  at: string;
+  /** The staff member who wrote a bot message during a take-over. */
+  by?: string;
+}
+
+export interface ConversationDetail extends Conversation {
+  messages: ConversationMessage[];
+}
+
+/** One day of `GET /api/stats`. */
+export interface StatsDay {
+  date: string;
+  appointments: number;
+  conversations: number;
+  conversationsBooked: number;
+}
+
+export interface ItemResponse<T> {
+  item: T;
+}
+
+export interface ListResponse<T> {
+  items: T[];
+}

@@ -1,0 +1,87 @@
+/**
+ * Who is signed in, for the whole site. The provider asks the server once (`GET
+ * /api/auth/session`), then keeps the answer and the CSRF token in step with sign-in, sign-up
+ * and sign-out. Failures are `ApiError`s for the caller to show.
+ */
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { apiFetch, setCsrfToken } from '../api/http';
+import type { Profile, SessionInfo } from '../api/types';
+
+/** The account fields of `POST /api/auth/signup`. */
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+}
+
+interface AuthApi {
+  user: Profile | null;
+  /** True until the first session answer (or its failure) arrives. */
+  loading: boolean;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: SignUpInput): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthApi | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<Profile | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<SessionInfo>('/api/auth/session', { signal: controller.signal })
+      .then((session) => {
+        setCsrfToken(session.csrfToken);
+        setUser(session.user);
+      })
+      .catch(() => {
+        // Unknown session: the visitor browses as a guest and can still sign in.
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => {
+      controller.abort();
+    };
+  }, []);
+
+  const api = useMemo<AuthApi>(() => {
+    function adopt(session: SessionInfo) {
+      setCsrfToken(session.csrfToken);
+      setUser(session.user);
+      setLoading(false);
+    }
+    return {
+      user,
+      loading,
+      async signIn(email, password) {
+        adopt(
+          await apiFetch<SessionInfo>('/api/auth/login', {
+            method: 'POST',
+            body: { email, password },
+          }),
+        );
+      },
+      async signUp(input) {
+        adopt(await apiFetch<SessionInfo>('/api/auth/signup', { method: 'POST', body: input }));
+      },
+      async signOut() {
+        await apiFetch<undefined>('/api/auth/logout', { method: 'POST' });
+        adopt({ user: null, csrfToken: null });
+      },
+    };
+  }, [user, loading]);
+
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
+}
+
+/** The signed-in person and the ways to change who that is; only inside `AuthProvider`. */
+export function useAuth(): AuthApi {
+  const api = useContext(AuthContext);
+  if (!api) throw new Error('useAuth needs an AuthProvider above it');
+  return api;
+}

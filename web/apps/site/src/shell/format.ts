@@ -1,0 +1,86 @@
+/**
+ * es-ES formatting of the API's values: prices in cents, local dates `YYYY-MM-DD`, minutes
+ * after midnight, and instants shown in the business's time zone. Dates are calendar days, so
+ * their arithmetic runs in UTC where no daylight-saving change can shift a day.
+ */
+
+const LOCALE = 'es-ES';
+
+const priceFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+
+/** 2500 → "25,00 €". */
+export function formatPrice(cents: number): string {
+  return priceFormat.format(cents / 100);
+}
+
+function parseDate(date: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`Fecha no válida: ${date}`);
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDateFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-11-23' → "lunes, 23 de noviembre de 2026" (long) or "23/11/2026" (short). */
+export function formatDate(date: string, style: 'long' | 'short' = 'long'): string {
+  return (style === 'long' ? longDateFormat : shortDateFormat).format(parseDate(date));
+}
+
+/** Minutes after midnight → "HH:MM" (615 → "10:15"). */
+export function formatTime(minutes: number): string {
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${hours}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** An RFC 3339 instant as "23/11/2026, 10:15" in `timeZone`. */
+export function formatInstant(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** Today's date (`YYYY-MM-DD`) in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone,
+  }).format(now);
+}
+
+/** `date` moved by `days` calendar days (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const moved = parseDate(date);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return isoDate(moved);
+}
+
+/** The Monday of `date`'s week. */
+export function startOfWeek(date: string): string {
+  const weekday = (parseDate(date).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(date, -weekday);
+}

@@ -1,0 +1,139 @@
+/**
+ * The site's toasts (DESIGN S2) on Radix Toast: a provider that keeps the open toasts and renders
+ * them in one labelled viewport, and `useToast` to raise one from anywhere below it. API failures
+ * reach people through `error`, as destructive toasts with the server's Spanish message.
+ */
+import * as RadixToast from '@radix-ui/react-toast';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { ApiError } from '../api/http';
+
+/** What a toast says and offers. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  /** One action; `altText` tells screen-reader users how to do it without the toast. */
+  action?: { label: string; altText: string; onClick: () => void };
+}
+
+interface ToastApi {
+  toast(t: ToastInput): void;
+  /** A destructive toast for a failed call: ApiError's message, else a generic Spanish one. */
+  error(cause: unknown, title?: string): void;
+}
+
+interface OpenToast extends ToastInput {
+  id: number;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/** How long a toast stays, unless hovered or focused (Radix pauses it then). */
+export const TOAST_DURATION_MS = 5000;
+const GENERIC_FAILURE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
+
+/** Holds the site's toasts; render it once, around everything that may raise one. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<OpenToast[]>([]);
+  const nextId = useRef(0);
+
+  const toast = useCallback((input: ToastInput) => {
+    if (input.action?.altText.trim() === '') {
+      // Without altText the action is out of reach for screen-reader users (Radix's rule).
+      throw new Error('Un aviso con acción necesita un altText que no esté vacío.');
+    }
+    const id = nextId.current++;
+    setToasts((open) => [...open, { ...input, id }]);
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      toast,
+      error(cause, title = 'Algo ha fallado') {
+        const description = cause instanceof ApiError ? cause.message : GENERIC_FAILURE;
+        toast({ title, description, variant: 'destructive' });
+      },
+    }),
+    [toast],
+  );
+
+  function dismiss(id: number) {
+    setToasts((open) => open.filter((t) => t.id !== id));
+  }
+
+  return (
+    <ToastContext.Provider value={api}>
+      <RadixToast.Provider
+        duration={TOAST_DURATION_MS}
+        swipeDirection="right"
+        swipeThreshold={50}
+        label="Notificación"
+      >
+        {children}
+        {toasts.map((t) => (
+          <ToastItem
+            key={t.id}
+            toast={t}
+            onClose={() => {
+              dismiss(t.id);
+            }}
+          />
+        ))}
+        <RadixToast.Viewport
+          className="toast-viewport"
+          hotkey={['F8']}
+          label="Notificaciones ({hotkey})"
+        />
+      </RadixToast.Provider>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onClose }: { toast: OpenToast; onClose: () => void }) {
+  const variant = toast.variant ?? 'default';
+  return (
+    <RadixToast.Root
+      className="toast"
+      data-variant={variant}
+      // Failures interrupt screen readers; everything else waits its turn.
+      type={variant === 'destructive' ? 'foreground' : 'background'}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <RadixToast.Title className="toast-title">{toast.title}</RadixToast.Title>
+      {toast.description && (
+        <RadixToast.Description className="toast-description">
+          {toast.description}
+        </RadixToast.Description>
+      )}
+      {toast.action && (
+        <RadixToast.Action
+          className="button button-secondary toast-action"
+          altText={toast.action.altText}
+          onClick={toast.action.onClick}
+        >
+          {toast.action.label}
+        </RadixToast.Action>
+      )}
+      <RadixToast.Close className="toast-close" aria-label="Cerrar">
+        <span aria-hidden="true">×</span>
+      </RadixToast.Close>
+    </RadixToast.Root>
+  );
+}
+
+/** Raises toasts; only inside `ToastProvider`. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast needs a ToastProvider above it');
+  return api;
+}
