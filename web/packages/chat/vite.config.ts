@@ -82,6 +82,9 @@ export default defineConfig(({ mode }): UserConfig => {
     test: {
       environment: 'jsdom',
       setupFiles: ['src/test/setup.ts'],
+      // Tests check behaviour, never speed; a few render thousands of versions of a long text,
+      // which a loaded two-core CI machine stretched past the 5 s default once.
+      testTimeout: 60_000,
     },
   };
 });
