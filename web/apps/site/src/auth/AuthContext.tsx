@@ -20,9 +20,9 @@ interface AuthApi {
   user: Profile | null;
   /** True until the first session answer (or its failure) arrives. */
   loading: boolean;
-  signIn(email: string, password: string): Promise<void>;
-  signUp(input: SignUpInput): Promise<void>;
-  signOut(): Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
+  signUp: (input: SignUpInput) => Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthApi | null>(null);
@@ -58,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return {
       user,
       loading,
-      async signIn(email, password) {
+      signIn: async (email, password) => {
         adopt(
           await apiFetch<SessionInfo>('/api/auth/login', {
             method: 'POST',
@@ -66,10 +66,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           }),
         );
       },
-      async signUp(input) {
+      signUp: async (input) => {
         adopt(await apiFetch<SessionInfo>('/api/auth/signup', { method: 'POST', body: input }));
       },
-      async signOut() {
+      signOut: async () => {
         await apiFetch<undefined>('/api/auth/logout', { method: 'POST' });
         adopt({ user: null, csrfToken: null });
       },

@@ -1,11 +1,10 @@
 /**
  * The site's chat configuration (SPEC §2, DESIGN S4): Spanish texts, welcome screen, history,
- * no streaming, the server's chat gateway, and the metadata sent with every request.
- *
- * The visitor is a guest for now: the gateway fills in the identity of signed-in users itself,
- * and sign-in arrives with a later issue.
+ * no streaming, the server's chat gateway, and the metadata sent with every request (SPEC §3,
+ * §6), worked out here as pure functions of who is signed in and their profile.
  */
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
+import type { Profile, Role } from '../api/types';
 
 /** An appointment draft (`cita`) as the assistant receives it. */
 export interface CitaDraft {
@@ -33,7 +32,7 @@ export interface VisitorMetadata extends ChatMetadata {
   email: string;
   name: string;
   phone: string;
-  role: 'guest' | 'cliente' | 'usuario' | 'administrador';
+  role: 'guest' | Role;
   guest: boolean;
   /** Today in the browser's time zone, `yyyy-mm-dd`. */
   currentDate: string;
@@ -49,6 +48,21 @@ export function localDate(now: Date): string {
   return `${String(now.getFullYear())}-${month}-${day}`;
 }
 
+function emptyDraft(): CitaDraft {
+  return {
+    userId: '',
+    clientId: '',
+    clientName: '',
+    clientEmail: '',
+    date: '',
+    startMin: null,
+    startAt: '',
+    endAt: '',
+    status: 'pendiente',
+    services: [],
+  };
+}
+
 /** A guest's metadata at `now`: no identity and an empty `pendiente` draft. */
 export function guestMetadata(now: Date): VisitorMetadata {
   return {
@@ -60,27 +74,43 @@ export function guestMetadata(now: Date): VisitorMetadata {
     guest: true,
     currentDate: localDate(now),
     currentDateISO: now.toISOString(),
-    cita: {
-      userId: '',
-      clientId: '',
-      clientName: '',
-      clientEmail: '',
-      date: '',
-      startMin: null,
-      startAt: '',
-      endAt: '',
-      status: 'pendiente',
-      services: [],
-    },
+    cita: emptyDraft(),
     cita_servicio: [],
   };
 }
 
 /**
- * The chat widget's options for a page served from `origin`. The metadata is a function, so
- * every request carries the date it was sent on.
+ * The metadata of `user` (signed in, or null for a guest) at `now`. Who they are comes from the
+ * session; their name, phone and the draft's details come from `profile` (`GET /api/profile`),
+ * so without it (not loaded, or the call failed) the draft stays empty (SPEC §8). A cliente's
+ * draft names them as the client; staff's draft names them as the one booking (SPEC §6).
  */
-export function chatOptions(origin: string): ChatProps {
+export function visitorMetadata(
+  now: Date,
+  user: Profile | null,
+  profile: Profile | null,
+): VisitorMetadata {
+  const guest = guestMetadata(now);
+  if (!user) return guest;
+  const identity = { ...guest, userId: user.id, email: user.email, role: user.role, guest: false };
+  if (!profile) return identity;
+
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const cita =
+    profile.role === 'cliente'
+      ? { ...guest.cita, clientId: user.id, clientName: name, clientEmail: profile.email }
+      : { ...guest.cita, userId: user.id };
+  return { ...identity, role: profile.role, name, phone: profile.phone ?? '', cita };
+}
+
+/**
+ * The chat widget's options for a page served from `origin`. `metadata` is called for every
+ * request, so each carries the date it was sent on and the latest profile.
+ */
+export function chatOptions(
+  origin: string,
+  metadata: () => VisitorMetadata = () => guestMetadata(new Date()),
+): ChatProps {
   return {
     webhookUrl: new URL('/api/n8n/chat', origin).href,
     mode: 'window',
@@ -99,6 +129,6 @@ export function chatOptions(origin: string): ChatProps {
       },
     },
     initialMessages: ['¡Hola! 👋', '¿En qué puedo ayudarte hoy?'],
-    metadata: () => guestMetadata(new Date()),
+    metadata,
   };
 }

@@ -25,9 +25,9 @@ export interface ToastInput {
 }
 
 interface ToastApi {
-  toast(t: ToastInput): void;
+  toast: (t: ToastInput) => void;
   /** A destructive toast for a failed call: ApiError's message, else a generic Spanish one. */
-  error(cause: unknown, title?: string): void;
+  error: (cause: unknown, title?: string) => void;
 }
 
 interface OpenToast extends ToastInput {
@@ -57,7 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo<ToastApi>(
     () => ({
       toast,
-      error(cause, title = 'Algo ha fallado') {
+      error: (cause, title = 'Algo ha fallado') => {
         const description = cause instanceof ApiError ? cause.message : GENERIC_FAILURE;
         toast({ title, description, variant: 'destructive' });
       },

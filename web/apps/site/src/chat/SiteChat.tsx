@@ -1,0 +1,84 @@
+/**
+ * The chat widget on every page (DESIGN S4). One widget per signed-in identity: it starts as a
+ * guest while the session loads, and when the signed-in user changes (sign in, sign out, another
+ * account) the old widget is removed and a new one built, so no conversation or metadata leaks
+ * from one person to the next. Pages open it through `useOpenChat`.
+ *
+ * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
+ * which is what lets a page button open the window.
+ */
+import { ChatWidget, createChatStore, mergeOptions, type ChatStore } from '@citabot/chat';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiFetch } from '../api/http';
+import type { ItemResponse, Profile } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { chatOptions, visitorMetadata } from './chatConfig';
+import { ChatOpenerContext } from './useOpenChat';
+
+/** Renders `children` and the chat widget of whoever is signed in. */
+export function SiteChat({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const current = useRef<ChatStore | null>(null);
+  const openChat = useCallback(() => {
+    current.current?.open();
+  }, []);
+  // Registers the widget pages open; returns how to take it back (only if still the current one).
+  const register = useCallback((store: ChatStore) => {
+    current.current = store;
+    return () => {
+      if (current.current === store) current.current = null;
+    };
+  }, []);
+
+  return (
+    <ChatOpenerContext value={openChat}>
+      {children}
+      <VisitorChat key={user?.id ?? 'guest'} user={user} register={register} />
+    </ChatOpenerContext>
+  );
+}
+
+interface VisitorChatProps {
+  user: Profile | null;
+  register: (store: ChatStore) => () => void;
+}
+
+/**
+ * A widget for `user` whose metadata, worked out at each request, uses the profile once
+ * `setProfile` has been given it.
+ */
+function createVisitorChat(user: Profile | null) {
+  let profile: Profile | null = null;
+  const metadata = () => visitorMetadata(new Date(), user, profile);
+  const store = createChatStore(mergeOptions(chatOptions(window.location.origin, metadata)));
+  return {
+    store,
+    setProfile(loaded: Profile) {
+      profile = loaded;
+    },
+  };
+}
+
+/** One widget for one visitor; its parent gives it a new key for the next one. */
+function VisitorChat({ user, register }: VisitorChatProps) {
+  const [chat] = useState(() => createVisitorChat(user));
+
+  useEffect(() => register(chat.store), [chat, register]);
+
+  useEffect(() => {
+    if (!user) return;
+    const controller = new AbortController();
+    apiFetch<ItemResponse<Profile>>('/api/profile', { signal: controller.signal })
+      .then(({ item }) => {
+        chat.setProfile(item);
+      })
+      .catch(() => {
+        // SPEC §8: without a profile the chat still works, with an empty draft.
+      });
+    return () => {
+      controller.abort();
+    };
+  }, [chat, user]);
+
+  return <ChatWidget store={chat.store} />;
+}

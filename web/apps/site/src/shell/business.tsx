@@ -1,0 +1,50 @@
+/**
+ * The business the site belongs to (`GET /api/business`), read once for the whole site: its
+ * name heads every page, its hours are on the landing page, and its time zone tells the pages
+ * what "today" is. A failure is shown once as a toast; pages then do without.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { apiFetch } from '../api/http';
+import type { Business, ItemResponse } from '../api/types';
+import { useToast } from './toast';
+
+interface BusinessState {
+  /** Null while loading or when it could not be read. */
+  business: Business | null;
+  loading: boolean;
+}
+
+const BusinessContext = createContext<BusinessState>({ business: null, loading: true });
+
+export function BusinessProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<BusinessState>({ business: null, loading: true });
+  const { error } = useToast();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<ItemResponse<Business>>('/api/business', { signal: controller.signal })
+      .then(({ item }) => {
+        setState({ business: item, loading: false });
+      })
+      .catch((cause: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ business: null, loading: false });
+        error(cause, 'No se pudieron cargar los datos del negocio');
+      });
+    return () => {
+      controller.abort();
+    };
+  }, [error]);
+
+  return <BusinessContext value={state}>{children}</BusinessContext>;
+}
+
+export function useBusiness(): BusinessState {
+  return useContext(BusinessContext);
+}
+
+/** The time zone that says what "today" is: the business's, else the browser's. */
+export function useTimeZone(): string {
+  const { business } = useBusiness();
+  return business?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
