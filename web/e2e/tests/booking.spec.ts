@@ -1,9 +1,12 @@
 /**
  * A visitor books an appointment with the built-in assistant on the demo salon, in the real
  * widget on the site: every question is answered in turn, the summary is confirmed, the booking
- * is reported only once written, and the conversation is there again after a reload.
+ * is reported only once written, it is in the database with its service (read back by a staff
+ * member through the appointments API), and the conversation is there again after a reload.
  */
 import { expect, test } from '@playwright/test';
+import { type ListedAppointment, madridDate, signedInApi } from './support/api';
+import { addAccount } from './support/server';
 
 test('a guest books a haircut through the chat and finds the booking after a reload', async ({
   page,
@@ -30,6 +33,25 @@ test('a guest books a haircut through the chat and finds the booking after a rel
   await expect(summary).toContainText('Pedro Sanz');
   await say('sí', /Hecho/);
   await expect(log.locator('.chat-message-from-bot').last()).toContainText('pendiente');
+
+  const sessionId = await page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
+  const staff = await signedInApi(addAccount('usuario', 'Nuria', 'Recepción'));
+  // "el lunes" is within the next seven days.
+  const { items } = await staff.get<{ items: ListedAppointment[] }>(
+    `/api/appointments?from=${madridDate()}&to=${madridDate(7)}`,
+  );
+  await staff.dispose();
+  const booked = items.filter((cita) => cita.clientEmail === 'pedro.sanz@ejemplo.es');
+  expect(booked).toHaveLength(1);
+  expect(booked[0]).toMatchObject({
+    clientName: 'Pedro Sanz',
+    startMin: 600,
+    endMin: 630,
+    status: 'pendiente',
+    chatSessionId: sessionId,
+  });
+  expect(booked[0]?.services.map((service) => service.name)).toEqual(['Corte de caballero']);
+  expect(new Date(`${booked[0]?.date ?? ''}T12:00:00Z`).getUTCDay()).toBe(1);
 
   await page.reload();
   await page.getByRole('button', { name: 'Abrir chat' }).click();
