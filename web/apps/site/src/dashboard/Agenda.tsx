@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
+import type {
+  Appointment,
+  AppointmentStatus,
+  ItemResponse,
+  ListResponse,
+  StaffMember,
+} from '../api/types';
+import { addDays, formatDate, startOfWeek, todayIn } from '../shell/format';
+import { Skeleton } from '../shell/Skeleton';
+import { useToast } from '../shell/toast';
+import { AppointmentCard } from './AppointmentCard';
+import { STATUS_LABELS, type StatusAction } from './appointmentStatus';
+import { ConfirmDialog } from './ConfirmDialog';
+import { NewAppointmentForm } from './NewAppointmentForm';
+import { useResource } from './useResource';
+
+type View = 'day' | 'week';
+
+/** The query parameter other sections link with to open the agenda on a given day. */
+export const AGENDA_DAY_PARAM = 'dia';
+
+export function agendaDayPath(date: string): string {
+  return `/dashboard?${AGENDA_DAY_PARAM}=${date}`;
+}
+
+function dayFromLocation(): string | null {
+  const day = new URLSearchParams(window.location.search).get(AGENDA_DAY_PARAM);
+  return day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+}
+
+/** The agenda (D2): a day or a week of citas, filtered by status and staff member. */
+export function Agenda({ timeZone }: { timeZone: string }) {
+  const { toast, error: showError } = useToast();
+  const today = todayIn(timeZone);
+  const [view, setView] = useState<View>('day');
+  const [chosenDay, setChosenDay] = useState(dayFromLocation);
+  const [status, setStatus] = useState<AppointmentStatus | ''>('');
+  const [staffId, setStaffId] = useState('');
+  const [formOpen, setFormOpen] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<{
+    appointment: Appointment;
+    action: StatusAction;
+  }>();
+
+  const day = chosenDay ?? today;
+  const from = view === 'day' ? day : startOfWeek(day);
+  const to = view === 'day' ? day : addDays(from, 6);
+  const query = new URLSearchParams({ from, to });
+  if (status) query.set('status', status);
+  if (staffId) query.set('staffId', staffId);
+
+  const staff = useResource<ListResponse<StaffMember>>('/api/staff');
+  const appointments = useResource<ListResponse<Appointment>>(`/api/appointments?${query}`);
+  const step = view === 'day' ? 1 : 7;
+  const days = view === 'day' ? [day] : Array.from({ length: 7 }, (_, i) => addDays(from, i));
+
+  async function changeStatus(appointment: Appointment, action: StatusAction) {
+    setBusyId(appointment.id);
+    try {
+      const { item } = await apiFetch<ItemResponse<Appointment>>(
+        `/api/appointments/${encodeURIComponent(appointment.id)}`,
+        { method: 'PATCH', body: { status: action.to } },
+      );
+      appointments.update((list) => ({
+        items: list.items.map((each) => (each.id === item.id ? item : each)),
+      }));
+      toast({ title: action.done });
+    } catch (cause) {
+      showError(cause, 'No se pudo cambiar la cita');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  function onAction(appointment: Appointment, action: StatusAction) {
+    if (action.to === 'cancelada') setCancelling({ appointment, action });
+    else void changeStatus(appointment, action);
+  }
+
+  return (
+    <section className="dash-page" aria-labelledby="dash-agenda-title">
+      <div className="dash-page-head">
+        <h1 id="dash-agenda-title">Agenda</h1>
+        <button
+          type="button"
+          className="dash-button dash-button-primary"
+          aria-expanded={formOpen}
+          aria-controls="dash-new-appointment"
+          onClick={() => {
+            setFormOpen((open) => !open);
+          }}
+        >
+          Nueva cita
+        </button>
+      </div>
+
+      {formOpen && (
+        <NewAppointmentForm
+          id="dash-new-appointment"
+          staff={staff.data?.items ?? []}
+          defaultDate={day}
+          onCreated={(created) => {
+            setFormOpen(false);
+            setChosenDay(created.date);
+            appointments.reload();
+          }}
+          onClose={() => {
+            setFormOpen(false);
+          }}
+        />
+      )}
+
+      <div className="dash-toolbar" role="group" aria-label="Vista y fechas">
+        <div className="dash-segmented" role="group" aria-label="Vista">
+          {(['day', 'week'] as const).map((each) => (
+            <button
+              key={each}
+              type="button"
+              className="dash-button"
+              aria-pressed={view === each}
+              onClick={() => {
+                setView(each);
+              }}
+            >
+              {each === 'day' ? 'Día' : 'Semana'}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="dash-button"
+          onClick={() => {
+            setChosenDay(addDays(day, -step));
+          }}
+        >
+          {view === 'day' ? 'Día anterior' : 'Semana anterior'}
+        </button>
+        <button
+          type="button"
+          className="dash-button"
+          onClick={() => {
+            setChosenDay(today);
+          }}
+        >
+          Hoy
+        </button>
+        <button
+          type="button"
+          className="dash-button"
+          onClick={() => {
+            setChosenDay(addDays(day, step));
+          }}
+        >
+          {view === 'day' ? 'Día siguiente' : 'Semana siguiente'}
+        </button>
+      </div>
+
+      <div className="dash-toolbar">
+        <label className="dash-field">
+          <span>Estado</span>
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as AppointmentStatus | '');
+            }}
+          >
+            <option value="">Todos</option>
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="dash-field">
+          <span>Personal</span>
+          <select
+            value={staffId}
+            onChange={(event) => {
+              setStaffId(event.target.value);
+            }}
+          >
+            <option value="">Todo el equipo</option>
+            {staff.data?.items.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.firstName} {member.lastName}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <p className="dash-range" aria-live="polite">
+        {view === 'day'
+          ? formatDate(day)
+          : `Semana del ${formatDate(from, 'short')} al ${formatDate(to, 'short')}`}
+      </p>
+
+      {appointments.loading ? (
+        <Skeleton variant="block" count={3} height="6rem" />
+      ) : (
+        days.map((date) => {
+          const ofDay = appointments.data?.items.filter((each) => each.date === date) ?? [];
+          return (
+            <section key={date} className="dash-day" aria-label={formatDate(date)}>
+              {view === 'week' && <h2 className="dash-day-title">{formatDate(date)}</h2>}
+              {ofDay.length === 0 ? (
+                <p className="dash-empty">No hay citas este día.</p>
+              ) : (
+                <ul className="dash-cards">
+                  {ofDay.map((appointment) => (
+                    <AppointmentCard
+                      key={appointment.id}
+                      appointment={appointment}
+                      busy={busyId === appointment.id}
+                      onAction={onAction}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })
+      )}
+
+      {cancelling && (
+        <ConfirmDialog
+          title="¿Cancelar la cita?"
+          description={`La cita de ${cancelling.appointment.clientName} del ${formatDate(cancelling.appointment.date)} quedará cancelada.`}
+          confirmLabel="Cancelar la cita"
+          onCancel={() => {
+            setCancelling(undefined);
+          }}
+          onConfirm={() => {
+            setCancelling(undefined);
+            void changeStatus(cancelling.appointment, cancelling.action);
+          }}
+        />
+      )}
+    </section>
+  );
+}

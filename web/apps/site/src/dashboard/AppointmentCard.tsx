@@ -1,0 +1,53 @@
+import type { Appointment } from '../api/types';
+import { formatTime } from '../shell/format';
+import { allowedActions, type StatusAction } from './appointmentStatus';
+import { StatusBadge } from './StatusBadge';
+
+interface AppointmentCardProps {
+  appointment: Appointment;
+  /** True while a change of this cita is on its way: its buttons wait. */
+  busy: boolean;
+  onAction: (appointment: Appointment, action: StatusAction) => void;
+}
+
+/** One cita of the agenda: when, who, what, with whom, its status and the changes it allows. */
+export function AppointmentCard({ appointment, busy, onAction }: AppointmentCardProps) {
+  const time = `${formatTime(appointment.startMin)}–${formatTime(appointment.endMin)}`;
+  const contact = [appointment.clientEmail, appointment.clientPhone].filter(Boolean).join(' · ');
+  const actions = allowedActions(appointment.status);
+  return (
+    <li className="dash-card">
+      <div className="dash-card-head">
+        <span className="dash-time">{time}</span>
+        <StatusBadge status={appointment.status} />
+      </div>
+      <h3 className="dash-card-title">{appointment.clientName}</h3>
+      {contact && <p className="dash-muted">{contact}</p>}
+      <p>{appointment.services.map((service) => service.name).join(', ')}</p>
+      <p className="dash-muted">Con {appointment.staffName}</p>
+      {actions.length > 0 && (
+        <div className="dash-actions">
+          {actions.map((action) => (
+            <button
+              key={action.to}
+              type="button"
+              className={
+                action.to === 'cancelada' ? 'dash-button dash-button-danger' : 'dash-button'
+              }
+              disabled={busy}
+              onClick={() => {
+                onAction(appointment, action);
+              }}
+            >
+              {action.label}
+              <span className="dash-sr-only">
+                {' '}
+                la cita de {appointment.clientName} a las {formatTime(appointment.startMin)}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

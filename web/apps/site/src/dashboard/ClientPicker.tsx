@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import { useClientSearch } from './useClientSearch';
+
+/** Who the new cita is for: an existing client picked by search, or a new one's details. */
+export type ClientChoice =
+  | { kind: 'existing'; clientId: string | null }
+  | { kind: 'new'; name: string; email: string; phone: string };
+
+interface ClientPickerProps {
+  value: ClientChoice;
+  onChange: (choice: ClientChoice) => void;
+}
+
+export function ClientPicker({ value, onChange }: ClientPickerProps) {
+  const [search, setSearch] = useState('');
+  const clients = useClientSearch(search, false);
+  const resultsId = useId();
+
+  return (
+    <fieldset className="dash-fieldset">
+      <legend>Cliente</legend>
+      <div className="dash-segmented" role="radiogroup" aria-label="Tipo de cliente">
+        <label className="dash-choice">
+          <input
+            type="radio"
+            name="client-kind"
+            checked={value.kind === 'existing'}
+            onChange={() => {
+              onChange({ kind: 'existing', clientId: null });
+            }}
+          />
+          Cliente existente
+        </label>
+        <label className="dash-choice">
+          <input
+            type="radio"
+            name="client-kind"
+            checked={value.kind === 'new'}
+            onChange={() => {
+              onChange({ kind: 'new', name: '', email: '', phone: '' });
+            }}
+          />
+          Cliente nuevo
+        </label>
+      </div>
+
+      {value.kind === 'existing' ? (
+        <>
+          <label className="dash-field">
+            <span>Buscar cliente</span>
+            <input
+              type="search"
+              value={search}
+              placeholder="Nombre, correo o teléfono"
+              aria-controls={resultsId}
+              onChange={(event) => {
+                setSearch(event.target.value);
+              }}
+            />
+          </label>
+          <div id={resultsId} role="radiogroup" aria-label="Clientes encontrados">
+            {clients.query !== '' && !clients.loading && clients.data?.items.length === 0 && (
+              <p className="dash-empty">No hay clientes con ese dato.</p>
+            )}
+            {clients.data?.items.map((client) => (
+              <label key={client.id} className="dash-choice">
+                <input
+                  type="radio"
+                  name="client-id"
+                  checked={value.clientId === client.id}
+                  onChange={() => {
+                    onChange({ kind: 'existing', clientId: client.id });
+                  }}
+                />
+                {client.name}
+                {client.email && <span className="dash-muted"> · {client.email}</span>}
+              </label>
+            ))}
+          </div>
+        </>
+      ) : (
+        <div className="dash-grid">
+          <label className="dash-field">
+            <span>Nombre</span>
+            <input
+              value={value.name}
+              maxLength={120}
+              required
+              autoComplete="off"
+              onChange={(event) => {
+                onChange({ ...value, name: event.target.value });
+              }}
+            />
+          </label>
+          <label className="dash-field">
+            <span>Correo (opcional)</span>
+            <input
+              type="email"
+              value={value.email}
+              autoComplete="off"
+              onChange={(event) => {
+                onChange({ ...value, email: event.target.value });
+              }}
+            />
+          </label>
+          <label className="dash-field">
+            <span>Teléfono (opcional)</span>
+            <input
+              type="tel"
+              value={value.phone}
+              autoComplete="off"
+              onChange={(event) => {
+                onChange({ ...value, phone: event.target.value });
+              }}
+            />
+          </label>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { formatDate } from '../shell/format';
+import { Skeleton } from '../shell/Skeleton';
+import { useClientSearch } from './useClientSearch';
+
+/** Clientes (D3): every client, searched by name, email or phone as the person types. */
+export function Clients() {
+  const [search, setSearch] = useState('');
+  const clients = useClientSearch(search, true);
+
+  return (
+    <section className="dash-page" aria-labelledby="dash-clients-title">
+      <h1 id="dash-clients-title">Clientes</h1>
+      <label className="dash-field dash-search">
+        <span>Buscar</span>
+        <input
+          type="search"
+          value={search}
+          maxLength={100}
+          placeholder="Nombre, correo o teléfono"
+          onChange={(event) => {
+            setSearch(event.target.value);
+          }}
+        />
+      </label>
+      {clients.loading ? (
+        <Skeleton variant="paragraph" count={5} />
+      ) : clients.data?.items.length === 0 ? (
+        <p className="dash-empty">No hay clientes que coincidan.</p>
+      ) : (
+        <div className="dash-table-wrap" role="region" aria-label="Tabla de clientes" tabIndex={0}>
+          <table className="dash-table">
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Correo</th>
+                <th scope="col">Teléfono</th>
+                <th scope="col">Citas</th>
+                <th scope="col">Última cita</th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.data?.items.map((client) => (
+                <tr key={client.id}>
+                  <th scope="row">{client.name}</th>
+                  <td>{client.email ?? '—'}</td>
+                  <td>{client.phone ?? '—'}</td>
+                  <td>{client.appointments}</td>
+                  <td>
+                    {client.lastAppointmentDate === null
+                      ? '—'
+                      : formatDate(client.lastAppointmentDate, 'short')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

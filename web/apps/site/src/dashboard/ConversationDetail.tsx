@@ -1,0 +1,216 @@
+import { useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../api/http';
+import type {
+  Appointment,
+  Conversation,
+  ConversationDetail as Detail,
+  ConversationMessage,
+  ItemResponse,
+  ListResponse,
+} from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { addDays, formatDate, formatInstant, formatTime, todayIn } from '../shell/format';
+import { Link } from '../shell/router';
+import { Skeleton } from '../shell/Skeleton';
+import { useToast } from '../shell/toast';
+import { agendaDayPath } from './Agenda';
+import { visitorLabel } from './conversationText';
+import { usePolledConversation } from './usePolledConversation';
+import { useResource } from './useResource';
+
+// The appointments API answers at most 92 days at once; a chat books within that.
+const BOOKING_WINDOW_DAYS = 91;
+
+function authorOf(message: ConversationMessage, visitor: string): string {
+  if (message.sender === 'user') return visitor;
+  return message.by === undefined ? 'Asistente' : `${message.by} (equipo)`;
+}
+
+/**
+ * One conversation (D4): the transcript, read again every second so the visitor's new messages
+ * appear (and are announced politely), the citas it booked, and the take-over controls.
+ */
+export function ConversationDetail({
+  sessionId,
+  timeZone,
+}: {
+  sessionId: string;
+  timeZone: string;
+}) {
+  const { user } = useAuth();
+  const { toast, error: showError } = useToast();
+  const { conversation, patch } = usePolledConversation(sessionId);
+  const [reply, setReply] = useState('');
+  const [sending, setSending] = useState(false);
+  const base = `/api/conversations/${encodeURIComponent(sessionId)}`;
+
+  async function switchOwner(action: 'takeover' | 'handback') {
+    setSending(true);
+    try {
+      const { item } = await apiFetch<ItemResponse<Conversation>>(`${base}/${action}`, {
+        method: 'POST',
+      });
+      patch((current) => ({ ...current, ...item, messages: current.messages }));
+      toast({
+        title:
+          action === 'takeover'
+            ? 'Ahora atiendes tú esta conversación'
+            : 'El asistente vuelve a responder',
+      });
+    } catch (cause) {
+      showError(cause, 'No se pudo cambiar quién atiende');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function sendReply(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = reply.trim();
+    if (text === '') return;
+    setSending(true);
+    try {
+      await apiFetch<unknown>(`${base}/messages`, { method: 'POST', body: { text } });
+      setReply('');
+      // Shown at once; the next read brings the stored copy.
+      const by = user ? `${user.firstName} ${user.lastName}` : undefined;
+      patch((current) => ({
+        ...current,
+        messages: [...current.messages, { sender: 'bot', text, at: new Date().toISOString(), by }],
+      }));
+    } catch (cause) {
+      showError(cause, 'No se pudo enviar la respuesta');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (conversation === undefined) {
+    return (
+      <section className="dash-page" aria-labelledby="dash-conversation-title">
+        <h1 id="dash-conversation-title">Conversación</h1>
+        <Skeleton variant="paragraph" count={6} />
+      </section>
+    );
+  }
+
+  const visitor = visitorLabel(conversation.visitor);
+  const takenByMe = conversation.takenOverBy !== null && conversation.takenOverBy.id === user?.id;
+  return (
+    <section className="dash-page" aria-labelledby="dash-conversation-title">
+      <p>
+        <Link to="/dashboard/conversaciones">← Todas las conversaciones</Link>
+      </p>
+      <h1 id="dash-conversation-title">Conversación con {visitor}</h1>
+      <p className="dash-muted">
+        Empezó el {formatInstant(conversation.startedAt, timeZone)} ·{' '}
+        {conversation.takenOverBy
+          ? `Atendida por ${conversation.takenOverBy.name}`
+          : 'Responde el asistente'}
+      </p>
+
+      {conversation.booked && (
+        <BookedAppointments conversation={conversation} timeZone={timeZone} />
+      )}
+
+      <ol className="dash-transcript" role="log" aria-label="Mensajes">
+        {conversation.messages.map((message, index) => (
+          <li
+            // The transcript only grows, so a message keeps its position.
+            key={index}
+            className="dash-message"
+            data-sender={message.sender === 'user' ? 'visitor' : message.by ? 'staff' : 'assistant'}
+          >
+            <p className="dash-message-meta">
+              <strong>{authorOf(message, visitor)}</strong> · {formatInstant(message.at, timeZone)}
+            </p>
+            <p className="dash-message-text">{message.text}</p>
+          </li>
+        ))}
+      </ol>
+
+      <div className="dash-actions">
+        {!takenByMe && (
+          <button
+            type="button"
+            className="dash-button dash-button-primary"
+            disabled={sending}
+            onClick={() => void switchOwner('takeover')}
+          >
+            Atender
+          </button>
+        )}
+        {conversation.takenOverBy && (
+          <button
+            type="button"
+            className="dash-button"
+            disabled={sending}
+            onClick={() => void switchOwner('handback')}
+          >
+            Devolver al asistente
+          </button>
+        )}
+      </div>
+
+      {takenByMe && (
+        <form className="dash-panel" aria-label="Responder" onSubmit={(e) => void sendReply(e)}>
+          <label className="dash-field">
+            <span>Tu respuesta</span>
+            <textarea
+              rows={3}
+              value={reply}
+              onChange={(event) => {
+                setReply(event.target.value);
+              }}
+            />
+          </label>
+          <div className="dash-actions">
+            <button
+              type="submit"
+              className="dash-button dash-button-primary"
+              disabled={sending || reply.trim() === ''}
+            >
+              Enviar
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The citas this chat booked, each a link to its day in the agenda. */
+function BookedAppointments({
+  conversation,
+  timeZone,
+}: {
+  conversation: Detail;
+  timeZone: string;
+}) {
+  const from = todayIn(timeZone, new Date(conversation.startedAt));
+  const query = new URLSearchParams({ from, to: addDays(from, BOOKING_WINDOW_DAYS) });
+  const appointments = useResource<ListResponse<Appointment>>(`/api/appointments?${query}`);
+  const booked =
+    appointments.data?.items.filter((each) => each.chatSessionId === conversation.sessionId) ?? [];
+  return (
+    <section className="dash-panel" aria-labelledby="dash-booked-title">
+      <h2 id="dash-booked-title">Citas reservadas en este chat</h2>
+      {appointments.loading ? (
+        <Skeleton variant="paragraph" />
+      ) : booked.length === 0 ? (
+        <p className="dash-muted">No se encuentran sus citas en la agenda.</p>
+      ) : (
+        <ul>
+          {booked.map((appointment) => (
+            <li key={appointment.id}>
+              <Link to={agendaDayPath(appointment.date)}>
+                {formatDate(appointment.date)}, {formatTime(appointment.startMin)}
+              </Link>{' '}
+              · {appointment.services.map((service) => service.name).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from '../shell/router';
+
+export type SectionId =
+  | 'agenda'
+  | 'servicios'
+  | 'equipo'
+  | 'clientes'
+  | 'conversaciones'
+  | 'estadisticas'
+  | 'desconocida';
+
+const SECTIONS: { id: Exclude<SectionId, 'desconocida'>; label: string; path: string }[] = [
+  { id: 'agenda', label: 'Agenda', path: '/dashboard' },
+  { id: 'servicios', label: 'Servicios', path: '/dashboard/servicios' },
+  { id: 'equipo', label: 'Equipo', path: '/dashboard/equipo' },
+  { id: 'clientes', label: 'Clientes', path: '/dashboard/clientes' },
+  { id: 'conversaciones', label: 'Conversaciones', path: '/dashboard/conversaciones' },
+  { id: 'estadisticas', label: 'Estadísticas', path: '/dashboard/estadisticas' },
+];
+
+/** Which section a `/dashboard…` path shows; a conversation's path also names its session. */
+export function sectionOf(path: string): { id: SectionId; sessionId?: string } {
+  const parts = path.split('/').filter((part) => part !== '');
+  const [, name, sessionId, ...rest] = parts;
+  if (rest.length > 0) return { id: 'desconocida' };
+  if (name === undefined) return { id: 'agenda' };
+  if (name === 'conversaciones' && sessionId !== undefined) {
+    return { id: 'conversaciones', sessionId: decodeURIComponent(sessionId) };
+  }
+  const section = SECTIONS.find((candidate) => candidate.id === name && candidate.id !== 'agenda');
+  return section && sessionId === undefined ? { id: section.id } : { id: 'desconocida' };
+}
+
+/** The dashboard's own nav; on a phone it scrolls sideways instead of taking the screen. */
+export function DashboardNav({ current }: { current: SectionId }) {
+  return (
+    <nav className="dash-nav" aria-label="Secciones del panel">
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <Link
+              to={section.path}
+              className="dash-nav-link"
+              aria-current={section.id === current ? 'page' : undefined}
+            >
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../api/http';
+import type {
+  Appointment,
+  AvailableStart,
+  ItemResponse,
+  ListResponse,
+  Service,
+  StaffMember,
+} from '../api/types';
+import { formatDate, formatTime } from '../shell/format';
+import { useToast } from '../shell/toast';
+import { ClientPicker, type ClientChoice } from './ClientPicker';
+import { errorMessage } from './errorMessage';
+import { useResource } from './useResource';
+
+interface NewAppointmentFormProps {
+  id: string;
+  staff: StaffMember[];
+  defaultDate: string;
+  onCreated: (appointment: Appointment) => void;
+  onClose: () => void;
+}
+
+/** The request body of `POST /api/appointments`. */
+interface NewAppointmentBody {
+  staffId: string;
+  clientId?: string;
+  client?: { name: string; email?: string; phone?: string };
+  date: string;
+  startMin: number;
+  serviceIds: string[];
+  status: 'pendiente' | 'confirmada';
+}
+
+/**
+ * "Nueva cita" (D2): services, day and staff member first, then the free times the server
+ * offers for them, then the client. Problems found before sending and the server's own
+ * refusals are both shown in the form, next to the button.
+ */
+export function NewAppointmentForm({
+  id,
+  staff,
+  defaultDate,
+  onCreated,
+  onClose,
+}: NewAppointmentFormProps) {
+  const { toast } = useToast();
+  const [serviceIds, setServiceIds] = useState<string[]>([]);
+  const [date, setDate] = useState(defaultDate);
+  const [staffId, setStaffId] = useState('');
+  const [start, setStart] = useState('');
+  const [client, setClient] = useState<ClientChoice>({ kind: 'existing', clientId: null });
+  const [status, setStatus] = useState<'pendiente' | 'confirmada'>('confirmada');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const services = useResource<ListResponse<Service>>('/api/services');
+  const availabilityQuery = new URLSearchParams({ date, serviceIds: serviceIds.join(',') });
+  if (staffId) availabilityQuery.set('staffId', staffId);
+  const availability = useResource<ListResponse<AvailableStart>>(
+    serviceIds.length > 0 && date !== '' ? `/api/availability?${availabilityQuery}` : null,
+  );
+  // A time picked for other services, day or staff member is not on offer any more.
+  const startOffer = availability.data?.items.find((each) => String(each.startMin) === start);
+
+  function toggleService(serviceId: string, checked: boolean) {
+    setServiceIds((current) =>
+      checked ? [...current, serviceId] : current.filter((each) => each !== serviceId),
+    );
+  }
+
+  function buildBody(): NewAppointmentBody | string {
+    if (serviceIds.length === 0) return 'Elige al menos un servicio.';
+    if (startOffer === undefined) return 'Elige una hora libre.';
+    // "Cualquiera" takes the first staff member the server says is free then.
+    const chosenStaff = staffId || startOffer.staffIds[0];
+    if (chosenStaff === undefined) return 'Elige una hora libre.';
+    const body = { staffId: chosenStaff, date, startMin: startOffer.startMin, serviceIds, status };
+    if (client.kind === 'existing') {
+      if (client.clientId === null) return 'Busca y elige un cliente, o crea uno nuevo.';
+      return { ...body, clientId: client.clientId };
+    }
+    const name = client.name.trim();
+    if (name === '') return 'Escribe el nombre del cliente.';
+    const email = client.email.trim();
+    const phone = client.phone.trim();
+    return {
+      ...body,
+      client: { name, ...(email && { email }), ...(phone && { phone }) },
+    };
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = buildBody();
+    if (typeof body === 'string') {
+      setProblem(body);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    try {
+      const { item } = await apiFetch<ItemResponse<Appointment>>('/api/appointments', {
+        method: 'POST',
+        body,
+      });
+      toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
+      onCreated(item);
+    } catch (cause) {
+      setProblem(errorMessage(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const activeServices = services.data?.items.filter((service) => service.active) ?? [];
+  return (
+    <form id={id} className="dash-panel" aria-label="Nueva cita" onSubmit={(e) => void submit(e)}>
+      <h2>Nueva cita</h2>
+      <fieldset className="dash-fieldset">
+        <legend>Servicios</legend>
+        {activeServices.map((service) => (
+          <label key={service.id} className="dash-choice">
+            <input
+              type="checkbox"
+              checked={serviceIds.includes(service.id)}
+              onChange={(event) => {
+                toggleService(service.id, event.target.checked);
+              }}
+            />
+            {service.name} <span className="dash-muted">({service.durationMin} min)</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="dash-grid">
+        <label className="dash-field">
+          <span>Día</span>
+          <input
+            type="date"
+            value={date}
+            required
+            onChange={(event) => {
+              setDate(event.target.value);
+            }}
+          />
+        </label>
+        <label className="dash-field">
+          <span>Personal</span>
+          <select
+            value={staffId}
+            onChange={(event) => {
+              setStaffId(event.target.value);
+            }}
+          >
+            <option value="">Cualquiera</option>
+            {staff.map((member) => (
+              <option key={member.id} value={member.id}>
+                {member.firstName} {member.lastName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="dash-field">
+          <span>Hora</span>
+          <select
+            value={startOffer ? start : ''}
+            disabled={availability.data === undefined}
+            onChange={(event) => {
+              setStart(event.target.value);
+            }}
+          >
+            <option value="">
+              {serviceIds.length === 0
+                ? 'Elige antes los servicios'
+                : availability.loading
+                  ? 'Buscando horas libres…'
+                  : availability.data?.items.length === 0
+                    ? 'No hay horas libres'
+                    : 'Elige una hora'}
+            </option>
+            {availability.data?.items.map((each) => (
+              <option key={each.startMin} value={each.startMin}>
+                {formatTime(each.startMin)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="dash-field">
+          <span>Estado</span>
+          <select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as 'pendiente' | 'confirmada');
+            }}
+          >
+            <option value="confirmada">Confirmada</option>
+            <option value="pendiente">Pendiente</option>
+          </select>
+        </label>
+      </div>
+      <ClientPicker value={client} onChange={setClient} />
+      {problem !== null && (
+        <p className="dash-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="dash-actions">
+        <button type="button" className="dash-button" onClick={onClose}>
+          Cerrar
+        </button>
+        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
+          Crear cita
+        </button>
+      </div>
+    </form>
+  );
+}

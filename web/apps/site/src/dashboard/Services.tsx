@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
+import type { ItemResponse, ListResponse, Service } from '../api/types';
+import { formatPrice } from '../shell/format';
+import { Skeleton } from '../shell/Skeleton';
+import { useToast } from '../shell/toast';
+import { ServiceForm } from './ServiceForm';
+import { useResource } from './useResource';
+
+/** What the form is doing: nothing, creating, or editing one service. */
+type Editing = null | 'new' | Service;
+
+/** Servicios (D3): the whole menu; an administrador creates, edits and switches services. */
+export function Services({ isAdmin }: { isAdmin: boolean }) {
+  const { toast, error: showError } = useToast();
+  const services = useResource<ListResponse<Service>>('/api/services');
+  const [editing, setEditing] = useState<Editing>(null);
+
+  function replace(saved: Service) {
+    services.update(({ items }) => ({
+      items: items.some((each) => each.id === saved.id)
+        ? items.map((each) => (each.id === saved.id ? saved : each))
+        : [...items, saved],
+    }));
+  }
+
+  async function toggleActive(service: Service) {
+    try {
+      const { item } = await apiFetch<ItemResponse<Service>>(
+        `/api/services/${encodeURIComponent(service.id)}`,
+        { method: 'PATCH', body: { active: !service.active } },
+      );
+      replace(item);
+      toast({
+        title: item.active ? 'Servicio activado' : 'Servicio desactivado',
+        description: item.name,
+      });
+    } catch (cause) {
+      showError(cause, 'No se pudo cambiar el servicio');
+    }
+  }
+
+  return (
+    <section className="dash-page" aria-labelledby="dash-services-title">
+      <div className="dash-page-head">
+        <h1 id="dash-services-title">Servicios</h1>
+        {isAdmin && (
+          <button
+            type="button"
+            className="dash-button dash-button-primary"
+            onClick={() => {
+              setEditing('new');
+            }}
+          >
+            Nuevo servicio
+          </button>
+        )}
+      </div>
+      {!isAdmin && <p className="dash-muted">Solo un administrador puede cambiar los servicios.</p>}
+
+      {isAdmin && editing !== null && (
+        <ServiceForm
+          // A fresh form for each service edited.
+          key={editing === 'new' ? 'new' : editing.id}
+          service={editing === 'new' ? undefined : editing}
+          onSaved={(saved) => {
+            replace(saved);
+            setEditing(null);
+          }}
+          onClose={() => {
+            setEditing(null);
+          }}
+        />
+      )}
+
+      {services.loading ? (
+        <Skeleton variant="paragraph" count={5} />
+      ) : (
+        <div className="dash-table-wrap" role="region" aria-label="Tabla de servicios" tabIndex={0}>
+          <table className="dash-table">
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Descripción</th>
+                <th scope="col">Duración</th>
+                <th scope="col">Precio</th>
+                <th scope="col">Activo</th>
+                {isAdmin && <th scope="col">Acciones</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {services.data?.items.map((service) => (
+                <tr key={service.id}>
+                  <th scope="row">{service.name}</th>
+                  <td>{service.description || '—'}</td>
+                  <td>{service.durationMin} min</td>
+                  <td>{formatPrice(service.priceCents)}</td>
+                  <td>{service.active ? 'Sí' : 'No'}</td>
+                  {isAdmin && (
+                    <td>
+                      <div className="dash-actions">
+                        <button
+                          type="button"
+                          className="dash-button"
+                          onClick={() => {
+                            setEditing(service);
+                          }}
+                        >
+                          Editar<span className="dash-sr-only"> {service.name}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="dash-button"
+                          onClick={() => void toggleActive(service)}
+                        >
+                          {service.active ? 'Desactivar' : 'Activar'}
+                          <span className="dash-sr-only"> {service.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

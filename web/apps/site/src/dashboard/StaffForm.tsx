@@ -1,0 +1,170 @@
+import { useState, type SubmitEvent } from 'react';
+import { apiFetch } from '../api/http';
+import type { ItemResponse, StaffMember } from '../api/types';
+import { useToast } from '../shell/toast';
+import { errorMessage } from './errorMessage';
+import { Field } from './Field';
+
+interface StaffDraft {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  role: 'usuario' | 'administrador';
+}
+
+type StaffErrors = Partial<Record<keyof StaffDraft, string>>;
+
+// Sign-up's limits, which the server applies to staff accounts too.
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+const NAME_MAX = 120;
+
+function validate(draft: StaffDraft): StaffErrors {
+  const errors: StaffErrors = {};
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) {
+    errors.email = 'Escribe un correo válido.';
+  }
+  if (draft.password.length < PASSWORD_MIN) {
+    errors.password = `La contraseña necesita al menos ${PASSWORD_MIN} caracteres.`;
+  } else if (draft.password.length > PASSWORD_MAX) {
+    errors.password = `La contraseña admite ${PASSWORD_MAX} caracteres como máximo.`;
+  }
+  if (draft.firstName.trim() === '') errors.firstName = 'Escribe el nombre.';
+  if (draft.lastName.trim() === '') errors.lastName = 'Escribe los apellidos.';
+  return errors;
+}
+
+/** Adds a member of staff with a new account (administrador). */
+export function StaffForm({
+  onAdded,
+  onClose,
+}: {
+  onAdded: (member: StaffMember) => void;
+  onClose: () => void;
+}) {
+  const { toast } = useToast();
+  const [draft, setDraft] = useState<StaffDraft>({
+    email: '',
+    password: '',
+    firstName: '',
+    lastName: '',
+    phone: '',
+    role: 'usuario',
+  });
+  const [errors, setErrors] = useState<StaffErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  function change<K extends keyof StaffDraft>(key: K, value: StaffDraft[K]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setProblem(null);
+    setSending(true);
+    const phone = draft.phone.trim();
+    try {
+      const { item } = await apiFetch<ItemResponse<StaffMember>>('/api/staff', {
+        method: 'POST',
+        body: {
+          email: draft.email.trim(),
+          password: draft.password,
+          firstName: draft.firstName.trim(),
+          lastName: draft.lastName.trim(),
+          ...(phone && { phone }),
+          role: draft.role,
+        },
+      });
+      toast({ title: 'Miembro añadido', description: `${item.firstName} ${item.lastName}` });
+      onAdded(item);
+    } catch (cause) {
+      setProblem(errorMessage(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const text = (
+    key: 'email' | 'firstName' | 'lastName' | 'phone',
+    label: string,
+    type = 'text',
+  ) => (
+    <Field label={label} error={errors[key]}>
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          value={draft[key]}
+          maxLength={key === 'firstName' || key === 'lastName' ? NAME_MAX : undefined}
+          autoComplete="off"
+          onChange={(event) => {
+            change(key, event.target.value);
+          }}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      className="dash-panel"
+      aria-label="Añadir miembro"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+    >
+      <h2>Añadir miembro</h2>
+      <div className="dash-grid">
+        {text('firstName', 'Nombre')}
+        {text('lastName', 'Apellidos')}
+        {text('email', 'Correo', 'email')}
+        {text('phone', 'Teléfono (opcional)', 'tel')}
+        <Field label="Contraseña" error={errors.password}>
+          {(props) => (
+            <input
+              {...props}
+              type="password"
+              autoComplete="new-password"
+              value={draft.password}
+              onChange={(event) => {
+                change('password', event.target.value);
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Rol" error={undefined}>
+          {(props) => (
+            <select
+              {...props}
+              value={draft.role}
+              onChange={(event) => {
+                change('role', event.target.value as StaffDraft['role']);
+              }}
+            >
+              <option value="usuario">Usuario</option>
+              <option value="administrador">Administrador</option>
+            </select>
+          )}
+        </Field>
+      </div>
+      {problem !== null && (
+        <p className="dash-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="dash-actions">
+        <button type="button" className="dash-button" onClick={onClose}>
+          Cerrar
+        </button>
+        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
+          Añadir
+        </button>
+      </div>
+    </form>
+  );
+}

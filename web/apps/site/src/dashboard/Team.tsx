@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
+import type { ItemResponse, ListResponse, Role, StaffMember } from '../api/types';
+import { Skeleton } from '../shell/Skeleton';
+import { useToast } from '../shell/toast';
+import { ConfirmDialog } from './ConfirmDialog';
+import { StaffForm } from './StaffForm';
+import { useResource } from './useResource';
+
+const ROLE_LABELS: Record<Role, string> = {
+  usuario: 'Usuario',
+  administrador: 'Administrador',
+  cliente: 'Quitar del equipo',
+};
+
+function fullName(member: StaffMember): string {
+  return `${member.firstName} ${member.lastName}`;
+}
+
+/** Equipo (D3): the staff; an administrador adds members and changes or removes their role. */
+export function Team({ isAdmin }: { isAdmin: boolean }) {
+  const { toast, error: showError } = useToast();
+  const staff = useResource<ListResponse<StaffMember>>('/api/staff');
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+
+  async function changeRole(member: StaffMember, role: Role) {
+    try {
+      const { item } = await apiFetch<ItemResponse<StaffMember>>(
+        `/api/staff/${encodeURIComponent(member.id)}`,
+        { method: 'PATCH', body: { role } },
+      );
+      staff.update(({ items }) => ({
+        // Someone made a cliente is no longer staff.
+        items:
+          item.role === 'cliente'
+            ? items.filter((each) => each.id !== item.id)
+            : items.map((each) => (each.id === item.id ? item : each)),
+      }));
+      toast({
+        title: item.role === 'cliente' ? 'Quitado del equipo' : 'Rol cambiado',
+        description: fullName(item),
+      });
+    } catch (cause) {
+      showError(cause, 'No se pudo cambiar el rol');
+    }
+  }
+
+  return (
+    <section className="dash-page" aria-labelledby="dash-team-title">
+      <div className="dash-page-head">
+        <h1 id="dash-team-title">Equipo</h1>
+        {isAdmin && (
+          <button
+            type="button"
+            className="dash-button dash-button-primary"
+            aria-expanded={adding}
+            onClick={() => {
+              setAdding((open) => !open);
+            }}
+          >
+            Añadir miembro
+          </button>
+        )}
+      </div>
+
+      {isAdmin && adding && (
+        <StaffForm
+          onAdded={(member) => {
+            staff.update(({ items }) => ({ items: [...items, member] }));
+            setAdding(false);
+          }}
+          onClose={() => {
+            setAdding(false);
+          }}
+        />
+      )}
+
+      {staff.loading ? (
+        <Skeleton variant="paragraph" count={4} />
+      ) : (
+        <div className="dash-table-wrap" role="region" aria-label="Tabla del equipo" tabIndex={0}>
+          <table className="dash-table">
+            <thead>
+              <tr>
+                <th scope="col">Nombre</th>
+                <th scope="col">Correo</th>
+                <th scope="col">Teléfono</th>
+                <th scope="col">Rol</th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.data?.items.map((member) => (
+                <tr key={member.id}>
+                  <th scope="row">{fullName(member)}</th>
+                  <td>{member.email}</td>
+                  <td>{member.phone ?? '—'}</td>
+                  <td>
+                    {isAdmin ? (
+                      <select
+                        aria-label={`Rol de ${fullName(member)}`}
+                        value={member.role}
+                        onChange={(event) => {
+                          const role = event.target.value as Role;
+                          if (role === 'cliente') setRemoving(member);
+                          else void changeRole(member, role);
+                        }}
+                      >
+                        {Object.entries(ROLE_LABELS).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      ROLE_LABELS[member.role]
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {removing && (
+        <ConfirmDialog
+          title="¿Quitar del equipo?"
+          description={`${fullName(removing)} dejará de ver el panel; su cuenta seguirá como cliente.`}
+          confirmLabel="Quitar del equipo"
+          onCancel={() => {
+            setRemoving(null);
+          }}
+          onConfirm={() => {
+            setRemoving(null);
+            void changeRole(removing, 'cliente');
+          }}
+        />
+      )}
+    </section>
+  );
+}

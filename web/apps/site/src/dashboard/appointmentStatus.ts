@@ -1,0 +1,33 @@
+import type { AppointmentStatus } from '../api/types';
+
+export const STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pendiente: 'Pendiente',
+  confirmada: 'Confirmada',
+  cancelada: 'Cancelada',
+  completada: 'Completada',
+};
+
+/** A change staff may ask for, as the server's status rules allow it. */
+export interface StatusAction {
+  to: AppointmentStatus;
+  label: string;
+  /** What the toast says once done. */
+  done: string;
+}
+
+const CONFIRM: StatusAction = { to: 'confirmada', label: 'Confirmar', done: 'Cita confirmada' };
+const CANCEL: StatusAction = { to: 'cancelada', label: 'Cancelar', done: 'Cita cancelada' };
+const COMPLETE: StatusAction = { to: 'completada', label: 'Completar', done: 'Cita completada' };
+
+/** pendiente → confirmada | cancelada; confirmada → completada | cancelada; the rest are final. */
+export function allowedActions(status: AppointmentStatus): StatusAction[] {
+  switch (status) {
+    case 'pendiente':
+      return [CONFIRM, CANCEL];
+    case 'confirmada':
+      return [COMPLETE, CANCEL];
+    case 'cancelada':
+    case 'completada':
+      return [];
+  }
+}

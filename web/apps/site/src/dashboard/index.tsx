@@ -1,0 +1,111 @@
+/**
+ * The staff dashboard (DESIGN §6): every path under `/dashboard`. It checks who is signed in
+ * (D1: staff only; a cliente is sent to their own citas), takes the business's time zone from
+ * the shell, and shows the section the path names under a shared nav. The server checks roles too;
+ * its 403 reaches the person as an error toast from the section that asked.
+ */
+import { useAuth } from '../auth/AuthContext';
+import { useBusiness } from '../shell/business';
+import { Link } from '../shell/router';
+import { Skeleton } from '../shell/Skeleton';
+import { Agenda } from './Agenda';
+import { Clients } from './Clients';
+import { ConversationDetail } from './ConversationDetail';
+import { Conversations } from './Conversations';
+import { DashboardNav, sectionOf } from './DashboardNav';
+import { Services } from './Services';
+import { Stats } from './Stats';
+import { Team } from './Team';
+import './dashboard.css';
+
+export function Dashboard({ path }: { path: string }) {
+  const { user, loading } = useAuth();
+
+  if (loading) return <Skeleton variant="heading" />;
+  if (user === null) {
+    return (
+      <section className="dash-notice" aria-labelledby="dash-notice-title">
+        <h1 id="dash-notice-title">Panel</h1>
+        <p>Inicia sesión para ver el panel.</p>
+        <Link to="/entrar" className="dash-button dash-button-primary">
+          Entrar
+        </Link>
+      </section>
+    );
+  }
+  if (user.role === 'cliente') {
+    return (
+      <section className="dash-notice" aria-labelledby="dash-notice-title">
+        <h1 id="dash-notice-title">Panel</h1>
+        <p>El panel es para el personal del negocio. Tus citas están en tu propia página.</p>
+        <Link to="/mis-citas" className="dash-button dash-button-primary">
+          Ver mis citas
+        </Link>
+      </section>
+    );
+  }
+  return <StaffDashboard path={path} isAdmin={user.role === 'administrador'} />;
+}
+
+function StaffDashboard({ path, isAdmin }: { path: string; isAdmin: boolean }) {
+  const { business, loading } = useBusiness();
+  const section = sectionOf(path);
+  return (
+    <div className="dash">
+      <DashboardNav current={section.id} />
+      <div className="dash-section">
+        <SectionContent
+          section={section}
+          isAdmin={isAdmin}
+          // undefined while loading, null when the business could not be read (toast shown)
+          timeZone={loading ? undefined : (business?.timeZone ?? null)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function SectionContent({
+  section,
+  isAdmin,
+  timeZone,
+}: {
+  section: ReturnType<typeof sectionOf>;
+  isAdmin: boolean;
+  timeZone: string | null | undefined;
+}) {
+  // Services, staff and clients do not depend on the business's time zone.
+  switch (section.id) {
+    case 'servicios':
+      return <Services isAdmin={isAdmin} />;
+    case 'equipo':
+      return <Team isAdmin={isAdmin} />;
+    case 'clientes':
+      return <Clients />;
+    case 'desconocida':
+      return (
+        <section aria-labelledby="dash-missing-title">
+          <h1 id="dash-missing-title">Sección no encontrada</h1>
+          <p>
+            Esta sección del panel no existe. <Link to="/dashboard">Volver a la agenda</Link>.
+          </p>
+        </section>
+      );
+  }
+  if (timeZone === undefined) return <Skeleton variant="block" height="12rem" />;
+  if (timeZone === null) {
+    return <p role="alert">No se pudieron leer los datos del negocio. Recarga la página.</p>;
+  }
+  switch (section.id) {
+    case 'agenda':
+      return <Agenda timeZone={timeZone} />;
+    case 'conversaciones':
+      return section.sessionId === undefined ? (
+        <Conversations timeZone={timeZone} />
+      ) : (
+        <ConversationDetail sessionId={section.sessionId} timeZone={timeZone} />
+      );
+    case 'estadisticas':
+      return <Stats timeZone={timeZone} />;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Client, ListResponse } from '../api/types';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useResource } from './useResource';
+
+/** How long typing must pause before a search goes to the server. */
+export const SEARCH_DELAY_MS = 250;
+
+/**
+ * `GET /api/clients?q=` for what the person typed, asked once typing pauses. With nothing typed
+ * it lists every client when `listAllWhenEmpty`, and asks nothing otherwise.
+ */
+export function useClientSearch(search: string, listAllWhenEmpty: boolean) {
+  const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
+  const path =
+    query !== ''
+      ? `/api/clients?${new URLSearchParams({ q: query })}`
+      : listAllWhenEmpty
+        ? '/api/clients'
+        : null;
+  return { query, ...useResource<ListResponse<Client>>(path) };
+}

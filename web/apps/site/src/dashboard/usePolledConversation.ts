@@ -1,0 +1,74 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { apiFetch } from '../api/http';
+import type { ConversationDetail, ItemResponse } from '../api/types';
+import { useToast } from '../shell/toast';
+
+/** How often an open conversation is read again, so the visitor's new messages appear. */
+export const POLL_INTERVAL_MS = 1000;
+
+/**
+ * Reads `GET /api/conversations/{sessionId}` now and every second while the page is open and
+ * the tab visible (a hidden tab stops asking and reads again as soon as it is shown). One read
+ * at a time; a run of failures shows one toast, not one a second.
+ */
+export function usePolledConversation(sessionId: string) {
+  const toast = useToast();
+  const [settled, setSettled] = useState<{ sessionId: string; item: ConversationDetail } | null>(
+    null,
+  );
+  const showError = useEffectEvent((cause: unknown) => {
+    toast.error(cause, 'No se pudo leer la conversación');
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const path = `/api/conversations/${encodeURIComponent(sessionId)}`;
+    let reading = false;
+    let failing = false;
+    let timer: ReturnType<typeof setInterval> | undefined;
+
+    async function read() {
+      if (reading) return;
+      reading = true;
+      try {
+        const { item } = await apiFetch<ItemResponse<ConversationDetail>>(path, {
+          signal: controller.signal,
+        });
+        failing = false;
+        setSettled({ sessionId, item });
+      } catch (cause) {
+        if (!controller.signal.aborted && !failing) showError(cause);
+        failing = true;
+      } finally {
+        reading = false;
+      }
+    }
+    function start() {
+      void read();
+      timer = setInterval(() => void read(), POLL_INTERVAL_MS);
+    }
+    function stop() {
+      clearInterval(timer);
+      timer = undefined;
+    }
+    function onVisibilityChange() {
+      if (document.hidden) stop();
+      else if (timer === undefined) start();
+    }
+
+    if (!document.hidden) start();
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      stop();
+      controller.abort();
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+    };
+  }, [sessionId]);
+
+  const item = settled?.sessionId === sessionId ? settled.item : undefined;
+  /** Applies an answer of takeover, handback or a sent reply until the next read. */
+  function patch(change: (current: ConversationDetail) => ConversationDetail) {
+    setSettled((current) => (current === null ? null : { ...current, item: change(current.item) }));
+  }
+  return { conversation: item, patch };
+}
