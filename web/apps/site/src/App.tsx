@@ -1,19 +1,89 @@
-import { Chat } from '@citabot/chat';
-import { chatOptions } from './chat/chatConfig';
+/**
+ * The site: the providers every page shares (session, toasts, tooltips, the business, the chat)
+ * and the shell around the page the path names (DESIGN S5).
+ */
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { AuthProvider } from './auth/AuthContext';
+import { SiteChat } from './chat/SiteChat';
+import { Landing } from './pages/Landing';
+import { MyAppointments } from './pages/MyAppointments';
+import { NotFound } from './pages/NotFound';
+import { SignIn } from './pages/SignIn';
+import { SignUp } from './pages/SignUp';
+import { BusinessProvider } from './shell/business';
+import { Header } from './shell/Header';
+import { usePath } from './shell/router';
+import { Skeleton } from './shell/Skeleton';
+import { isDashboardPath, useDocumentTheme } from './shell/theme';
+import { ToastProvider } from './shell/toast';
+import { TooltipProvider } from './shell/Tooltip';
 
-/** The site: the demo business's landing page, with the chat widget on every page. */
+// Staff-only and the largest part of the site: loaded when someone opens it.
+const Dashboard = lazy(() =>
+  import('./dashboard/index').then((module) => ({ default: module.Dashboard })),
+);
+
 export function App() {
   return (
+    <AuthProvider>
+      <ToastProvider>
+        <TooltipProvider>
+          <BusinessProvider>
+            <SiteChat>
+              <Shell />
+            </SiteChat>
+          </BusinessProvider>
+        </TooltipProvider>
+      </ToastProvider>
+    </AuthProvider>
+  );
+}
+
+function Shell() {
+  const path = usePath();
+  useDocumentTheme(path);
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(path);
+
+  // After a client-side navigation, start reading (and tabbing) at the new page, as a page
+  // load would.
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    main.current?.focus();
+  }, [path]);
+
+  return (
     <>
-      <main className="landing">
-        <h1>Peluquería Citabot</h1>
-        <p>
-          Cortes, color y peinados en el centro de la ciudad. Reserva tu cita cuando quieras: abre
-          el chat en la esquina inferior derecha y nuestro asistente te ayudará a elegir el
-          servicio, el día y la hora.
-        </p>
+      <a href="#contenido" className="skip-link">
+        Saltar al contenido
+      </a>
+      <Header path={path} />
+      <main id="contenido" ref={main} tabIndex={-1} className="site-main">
+        <Page path={path} />
       </main>
-      <Chat {...chatOptions(window.location.origin)} />
     </>
   );
+}
+
+function Page({ path }: { path: string }) {
+  if (isDashboardPath(path)) {
+    return (
+      <Suspense fallback={<Skeleton variant="heading" />}>
+        <Dashboard path={path} />
+      </Suspense>
+    );
+  }
+  switch (path) {
+    case '/':
+      return <Landing />;
+    case '/registro':
+      return <SignUp />;
+    case '/entrar':
+      return <SignIn />;
+    case '/mis-citas':
+      return <MyAppointments />;
+    default:
+      return <NotFound />;
+  }
 }
