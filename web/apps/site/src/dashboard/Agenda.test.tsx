@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Appointment, AppointmentStatus, StaffMember } from '../api/types';
+import { Dashboard } from '.';
+import {
+  CSRF_TOKEN,
+  TODAY,
+  apiError,
+  fixToday,
+  profile,
+  renderWithProviders,
+  stubApi,
+  type ApiCall,
+  type Reply,
+} from './testing';
+
+const STAFF: StaffMember[] = [
+  {
+    id: 'st-1',
+    firstName: 'Lucía',
+    lastName: 'Gómez',
+    email: 'lucia@example.com',
+    phone: null,
+    role: 'usuario',
+  },
+  {
+    id: 'st-2',
+    firstName: 'Marta',
+    lastName: 'Ruiz',
+    email: 'marta@example.com',
+    phone: null,
+    role: 'administrador',
+  },
+];
+
+function appointment(id: string, status: AppointmentStatus, clientName: string): Appointment {
+  return {
+    id,
+    staffId: 'st-1',
+    staffName: 'Lucía Gómez',
+    clientId: `cl-${id}`,
+    clientName,
+    clientEmail: `${id}@example.com`,
+    clientPhone: null,
+    date: TODAY,
+    startMin: 600,
+    endMin: 645,
+    startAt: '2026-11-23T09:00:00Z',
+    endAt: '2026-11-23T09:45:00Z',
+    status,
+    services: [{ id: 'sv-1', name: 'Corte' }],
+    chatSessionId: null,
+    createdAt: '2026-11-20T09:00:00Z',
+  };
+}
+
+function agendaApi(items: Appointment[], onPatch?: (call: ApiCall) => Reply) {
+  return stubApi(profile('usuario'), (call) => {
+    if (call.path === '/api/staff') return { body: { items: STAFF } };
+    if (call.path === '/api/appointments' && call.method === 'GET') {
+      return { body: { items: items.filter((each) => each.date === call.query.get('from')) } };
+    }
+    if (call.method === 'PATCH' && onPatch) return onPatch(call);
+    return undefined;
+  });
+}
+
+function lastAgendaQuery(calls: ApiCall[]) {
+  const asked = calls.filter((call) => call.path === '/api/appointments' && call.method === 'GET');
+  return Object.fromEntries(asked.at(-1)?.query ?? []);
+}
+
+async function cardOf(clientName: string) {
+  const title = await screen.findByRole('heading', { level: 3, name: clientName });
+  const card = title.closest('li');
+  if (!card) throw new Error('la cita no está en una tarjeta');
+  return within(card);
+}
+
+describe('Agenda (D2)', () => {
+  beforeEach(fixToday);
+
+  it('asks for today in the business’s time zone, then the week and the next one', async () => {
+    const { calls } = agendaApi([]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+
+    expect(await screen.findByText('No hay citas este día.')).toBeInTheDocument();
+    expect(lastAgendaQuery(calls)).toEqual({ from: TODAY, to: TODAY });
+
+    await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
+    await waitFor(() => {
+      expect(lastAgendaQuery(calls)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    await waitFor(() => {
+      expect(lastAgendaQuery(calls)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    });
+    expect(await screen.findAllByText('No hay citas este día.')).toHaveLength(7);
+
+    await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
+    await waitFor(() => {
+      expect(lastAgendaQuery(calls)).toEqual({ from: '2026-11-30', to: '2026-12-06' });
+    });
+    await user.click(screen.getByRole('button', { name: 'Hoy' }));
+    await waitFor(() => {
+      expect(lastAgendaQuery(calls)).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    });
+  });
+
+  it('puts the status and staff filters in the query', async () => {
+    const { calls } = agendaApi([]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByText('No hay citas este día.');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Pendiente');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Personal' }),
+      'Marta Ruiz',
+    );
+    await waitFor(() => {
+      expect(lastAgendaQuery(calls)).toEqual({
+        from: TODAY,
+        to: TODAY,
+        status: 'pendiente',
+        staffId: 'st-2',
+      });
+    });
+  });
+
+  it('offers only the changes each status allows', async () => {
+    agendaApi([
+      appointment('a1', 'pendiente', 'Pilar'),
+      appointment('a2', 'confirmada', 'Rosa'),
+      appointment('a3', 'cancelada', 'Inés'),
+      appointment('a4', 'completada', 'Sara'),
+    ]);
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const names = async (client: string) =>
+      (await cardOf(client)).queryAllByRole('button').map((button) => button.textContent);
+
+    expect(await names('Pilar')).toEqual([
+      'Confirmar la cita de Pilar a las 10:00',
+      'Cancelar la cita de Pilar a las 10:00',
+    ]);
+    expect(await names('Rosa')).toEqual([
+      'Completar la cita de Rosa a las 10:00',
+      'Cancelar la cita de Rosa a las 10:00',
+    ]);
+    expect(await names('Inés')).toEqual([]);
+    expect(await names('Sara')).toEqual([]);
+    expect((await cardOf('Pilar')).getByText('Pendiente')).toBeInTheDocument();
+    expect((await cardOf('Sara')).getByText('Completada')).toBeInTheDocument();
+  });
+
+  it('confirms a cita with a PATCH and shows its new status', async () => {
+    const pending = appointment('a1', 'pendiente', 'Pilar');
+    const { callsTo } = agendaApi([pending], (call) => ({
+      body: { item: { ...pending, status: (call.body as { status: AppointmentStatus }).status } },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+
+    await user.click((await cardOf('Pilar')).getByRole('button', { name: /^Confirmar/ }));
+
+    expect((await screen.findAllByText('Cita confirmada')).length).toBeGreaterThan(0);
+    const [patch] = callsTo('/api/appointments/a1', 'PATCH');
+    expect(patch?.body).toEqual({ status: 'confirmada' });
+    expect(patch?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    const card = await cardOf('Pilar');
+    expect(card.getByText('Confirmada')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: /^Completar/ })).toBeInTheDocument();
+  });
+
+  it('asks before cancelling, and sends nothing when the person goes back', async () => {
+    const pending = appointment('a1', 'pendiente', 'Pilar');
+    const { callsTo } = agendaApi([pending], () => ({
+      body: { item: { ...pending, status: 'cancelada' } },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+
+    await user.click((await cardOf('Pilar')).getByRole('button', { name: /^Cancelar/ }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar la cita?' });
+    expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo('/api/appointments/a1', 'PATCH')).toHaveLength(0);
+
+    await user.click((await cardOf('Pilar')).getByRole('button', { name: /^Cancelar/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar la cita' }));
+    await waitFor(() => {
+      expect(callsTo('/api/appointments/a1', 'PATCH')[0]?.body).toEqual({ status: 'cancelada' });
+    });
+    expect((await cardOf('Pilar')).getByText('Cancelada')).toBeInTheDocument();
+  });
+
+  it('shows the server’s 409 as an error toast and keeps the status', async () => {
+    agendaApi([appointment('a2', 'confirmada', 'Rosa')], () =>
+      apiError(409, 'conflict', 'Esta cita ya no se puede completar.'),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+
+    await user.click((await cardOf('Rosa')).getByRole('button', { name: /^Completar/ }));
+
+    expect(
+      (await screen.findAllByText('Esta cita ya no se puede completar.')).length,
+    ).toBeGreaterThan(0);
+    expect((await cardOf('Rosa')).getByText('Confirmada')).toBeInTheDocument();
+  });
+
+  it('opens on the day a link names', async () => {
+    window.history.pushState(null, '', '/dashboard?dia=2026-12-01');
+    const { calls } = agendaApi([]);
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByText('No hay citas este día.');
+    expect(lastAgendaQuery(calls)).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+    window.history.pushState(null, '', '/');
+  });
+});

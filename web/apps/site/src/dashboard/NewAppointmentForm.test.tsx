@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Appointment, Client, Service } from '../api/types';
+import { Dashboard } from '.';
+import {
+  TODAY,
+  apiError,
+  fixToday,
+  profile,
+  renderWithProviders,
+  stubApi,
+  type Reply,
+} from './testing';
+
+const SERVICES: Service[] = [
+  { id: 'sv-1', name: 'Corte', description: '', durationMin: 30, priceCents: 2000, active: true },
+  { id: 'sv-2', name: 'Color', description: '', durationMin: 60, priceCents: 4500, active: true },
+  {
+    id: 'sv-3',
+    name: 'Permanente',
+    description: '',
+    durationMin: 90,
+    priceCents: 6000,
+    active: false,
+  },
+];
+const CLIENTS: Client[] = [
+  {
+    id: 'cl-9',
+    name: 'Ángela Martín',
+    email: 'angela@example.com',
+    phone: null,
+    userId: null,
+    appointments: 2,
+    lastAppointmentDate: '2026-10-01',
+  },
+];
+
+function formApi(onPost: () => Reply) {
+  return stubApi(profile('administrador'), (call) => {
+    switch (call.path) {
+      case '/api/staff':
+        return {
+          body: {
+            items: [
+              {
+                id: 'st-1',
+                firstName: 'Lucía',
+                lastName: 'Gómez',
+                email: 'l@example.com',
+                phone: null,
+                role: 'usuario',
+              },
+            ],
+          },
+        };
+      case '/api/services':
+        return { body: { items: SERVICES } };
+      case '/api/availability':
+        return {
+          body: {
+            items: [
+              { startMin: 600, staffIds: ['st-1'] },
+              { startMin: 630, staffIds: ['st-1'] },
+            ],
+          },
+        };
+      case '/api/clients':
+        return { body: { items: CLIENTS } };
+      case '/api/appointments':
+        return call.method === 'POST' ? onPost() : { body: { items: [] } };
+    }
+    return undefined;
+  });
+}
+
+const CREATED = { id: 'new', clientName: 'Ángela Martín', date: TODAY } as Appointment;
+
+async function openForm() {
+  const user = userEvent.setup();
+  renderWithProviders(<Dashboard path="/dashboard" />);
+  await user.click(await screen.findByRole('button', { name: 'Nueva cita' }));
+  const form = within(screen.getByRole('form', { name: 'Nueva cita' }));
+  return { user, form };
+}
+
+describe('Nueva cita (D2)', () => {
+  beforeEach(fixToday);
+
+  it('offers the free times of the chosen services and posts the cita for a found client', async () => {
+    const { callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
+    const { user, form } = await openForm();
+
+    expect(form.queryByRole('checkbox', { name: /Permanente/ })).not.toBeInTheDocument();
+    await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
+    await user.click(form.getByRole('checkbox', { name: /Color/ }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Personal' }), 'Lucía Gómez');
+    await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:30');
+    expect(Object.fromEntries(callsTo('/api/availability').at(-1)?.query ?? [])).toEqual({
+      date: TODAY,
+      serviceIds: 'sv-1,sv-2',
+      staffId: 'st-1',
+    });
+
+    await user.type(form.getByRole('searchbox', { name: 'Buscar cliente' }), 'angela');
+    await user.click(await form.findByRole('radio', { name: /Ángela Martín/ }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Estado' }), 'Pendiente');
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+
+    await waitFor(() => {
+      expect(callsTo('/api/appointments', 'POST')).toHaveLength(1);
+    });
+    expect(callsTo('/api/appointments', 'POST')[0]?.body).toEqual({
+      staffId: 'st-1',
+      clientId: 'cl-9',
+      date: TODAY,
+      startMin: 630,
+      serviceIds: ['sv-1', 'sv-2'],
+      status: 'pendiente',
+    });
+    expect((await screen.findAllByText('Cita creada')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('form', { name: 'Nueva cita' })).not.toBeInTheDocument();
+  });
+
+  it('posts a new client’s details, taking a free staff member when any will do', async () => {
+    const { callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
+    const { user, form } = await openForm();
+
+    await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
+    await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:00');
+    await user.click(form.getByRole('radio', { name: 'Cliente nuevo' }));
+    await user.type(form.getByRole('textbox', { name: 'Nombre' }), 'Nuria Vidal');
+    await user.type(form.getByRole('textbox', { name: 'Teléfono (opcional)' }), '600111222');
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+
+    await waitFor(() => {
+      expect(callsTo('/api/appointments', 'POST')[0]?.body).toEqual({
+        staffId: 'st-1',
+        client: { name: 'Nuria Vidal', phone: '600111222' },
+        date: TODAY,
+        startMin: 600,
+        serviceIds: ['sv-1'],
+        status: 'confirmada',
+      });
+    });
+  });
+
+  it('says what is missing before sending, and shows the server’s refusal', async () => {
+    const { callsTo } = formApi(() => apiError(409, 'conflict', 'Esa hora ya está ocupada.'));
+    const { user, form } = await openForm();
+
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+    expect(form.getByRole('alert')).toHaveTextContent('Elige al menos un servicio.');
+    expect(callsTo('/api/appointments', 'POST')).toHaveLength(0);
+
+    await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
+    await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:00');
+    await user.click(form.getByRole('radio', { name: 'Cliente nuevo' }));
+    await user.type(form.getByRole('textbox', { name: 'Nombre' }), 'Nuria Vidal');
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+    expect(await form.findByText('Esa hora ya está ocupada.')).toBeInTheDocument();
+  });
+});

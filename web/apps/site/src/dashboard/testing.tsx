@@ -1,0 +1,113 @@
+/**
+ * Test support for the dashboard: the site's real providers around a page, and a `fetch` stub
+ * that answers the API from a handler per test while recording every call.
+ */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import type { Business, Profile, Role } from '../api/types';
+import { AuthProvider } from '../auth/AuthContext';
+import { BusinessProvider } from '../shell/business';
+import { ToastProvider } from '../shell/toast';
+
+export const CSRF_TOKEN = 'token-de-prueba';
+
+export const BUSINESS: Business = {
+  name: 'Peluquería Citabot',
+  timeZone: 'Europe/Madrid',
+  slotStep: 15,
+  hours: [{ weekday: 1, openMin: 540, closeMin: 1200 }],
+};
+
+/**
+ * 00:30 on Monday 23 November 2026 in Madrid, still the 22nd in UTC: "today" of every dashboard
+ * test, so a page that took the browser's UTC day instead of the business's would ask for the 22nd.
+ */
+export const NOW = new Date('2026-11-22T23:30:00Z');
+export const TODAY = '2026-11-23';
+
+export function profile(role: Role, id = `persona-${role}`): Profile {
+  return {
+    id,
+    email: `${role}@example.com`,
+    firstName: 'Ana',
+    lastName: 'Pérez',
+    phone: null,
+    role,
+  };
+}
+
+/** One request the page made. */
+export interface ApiCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}
+
+/** What the stub answers: a JSON body and a status (200 unless said). */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+}
+
+export function apiError(status: number, code: string, message: string): Reply {
+  return { status, body: { error: { code, message } } };
+}
+
+/**
+ * Stubs `fetch`: the session (as `user`) and the business are answered here, everything else
+ * by `handler`; a request it does not answer is a 404 so a wrong path shows in the test.
+ */
+export function stubApi(
+  user: Profile | null,
+  handler: (call: ApiCall) => Reply | undefined = () => undefined,
+) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn((input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const call: ApiCall = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: new Headers(init.headers),
+    };
+    calls.push(call);
+    const reply =
+      call.path === '/api/auth/session'
+        ? { body: { user, csrfToken: user ? CSRF_TOKEN : null } }
+        : call.path === '/api/business'
+          ? { body: { item: BUSINESS } }
+          : (handler(call) ?? apiError(404, 'not_found', 'No existe.'));
+    const status = reply.status ?? 200;
+    return Promise.resolve(
+      new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  /** The calls to `path` (optionally with one method), oldest first. */
+  const callsTo = (path: string, method = 'GET') =>
+    calls.filter((call) => call.path === path && call.method === method);
+  return { calls, callsTo };
+}
+
+/** Renders `page` inside the site's toast, auth and business providers. */
+export function renderWithProviders(page: ReactElement) {
+  return render(
+    <ToastProvider>
+      <AuthProvider>
+        <BusinessProvider>{page}</BusinessProvider>
+      </AuthProvider>
+    </ToastProvider>,
+  );
+}
+
+/** Fixes "today" without faking timers, so Testing Library's waits keep working. */
+export function fixToday() {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+}
