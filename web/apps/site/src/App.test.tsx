@@ -1,38 +1,76 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { App } from './App';
-
-function stubGateway() {
-  const bodies: Record<string, unknown>[] = [];
-  const fetchMock = vi.fn((url: string, init: RequestInit) => {
-    const body = JSON.parse(init.body as string) as Record<string, unknown>;
-    bodies.push(body);
-    return Promise.resolve(
-      new Response(JSON.stringify({ output: '¡Claro! ¿Para qué día?' }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, bodies };
-}
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { apiError, cliente, fakeServer, session, staff } from './test/fakeServer';
+import { renderApp } from './test/renderApp';
 
 describe('App', () => {
-  it('shows the landing page in a main landmark', () => {
-    stubGateway();
-    render(<App />);
+  it('shows the landing page in a main landmark: business, services, prices and hours', async () => {
+    fakeServer();
+    renderApp('/');
     const main = screen.getByRole('main');
     expect(
-      within(main).getByRole('heading', { level: 1, name: 'Peluquería Citabot' }),
+      await within(main).findByRole('heading', { level: 1, name: 'Peluquería Lucía' }),
+    ).toBeInTheDocument();
+    const services = within(main).getByRole('region', { name: 'Servicios' });
+    expect(await within(services).findByRole('heading', { name: 'Corte de pelo' })).toBeVisible();
+    expect(within(services).getByText('18,00 €')).toBeInTheDocument();
+    expect(within(services).getByText('45,00 €')).toBeInTheDocument();
+    expect(within(services).getByText('90 min')).toBeInTheDocument();
+
+    const hours = within(main).getByRole('region', { name: 'Horario' });
+    const day = (name: string) => within(hours).getByText(name).nextElementSibling?.textContent;
+    expect(day('Lunes')).toBe('10:00–20:00');
+    expect(day('Martes')).toBe('10:00–14:00, 16:00–20:00');
+    expect(day('Miércoles')).toBe('Cerrado');
+    expect(day('Sábado')).toBe('10:00–14:00');
+    expect(day('Domingo')).toBe('Cerrado');
+    await waitFor(() => {
+      expect(document.title).toBe('Reserva tu cita · Peluquería Lucía');
+    });
+  });
+
+  it('shows skeletons while the services load, and a toast when they fail', async () => {
+    let fail: (response: Response) => void = () => undefined;
+    fakeServer({
+      'GET /api/services': () =>
+        new Promise<Response>((resolve) => {
+          fail = resolve;
+        }),
+    });
+    renderApp('/');
+    const services = screen.getByRole('region', { name: 'Servicios' });
+    expect(within(services).getByRole('status')).toHaveTextContent('Cargando…');
+    await waitFor(() => {
+      fail(apiError(503, 'not_configured', 'El negocio aún no está configurado.'));
+    });
+    expect(await within(services).findByText('No se pudieron cargar los servicios.')).toBeVisible();
+    const toasts = screen.getByRole('region', { name: 'Notificaciones (F8)' });
+    expect(
+      await within(toasts).findByText('El negocio aún no está configurado.'),
     ).toBeInTheDocument();
   });
 
-  it('has the Spanish chat, which talks to the gateway as a guest', async () => {
-    const { fetchMock, bodies } = stubGateway();
+  it('opens the chat from "Reservar por chat"', async () => {
+    fakeServer();
     const user = userEvent.setup();
-    render(<App />);
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Reservar por chat' }));
+    expect(screen.getByRole('dialog', { name: 'Hola' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cerrar chat' })).toBeInTheDocument();
+  });
+
+  it('has the Spanish chat, which talks to the gateway as a guest', async () => {
+    const bodies: unknown[] = [];
+    fakeServer({
+      'POST /api/n8n/chat': (request) => {
+        bodies.push(request.body);
+        return { body: { output: '¡Claro! ¿Para qué día?' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/');
 
     await user.click(screen.getByRole('button', { name: 'Abrir chat' }));
     const chat = screen.getByRole('dialog', { name: 'Hola' });
@@ -49,10 +87,6 @@ describe('App', () => {
     );
 
     expect(await within(chat).findByText('¡Claro! ¿Para qué día?')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith(
-      `${window.location.origin}/api/n8n/chat`,
-      expect.objectContaining({ method: 'POST' }),
-    );
     expect(bodies).toEqual([
       {
         action: 'sendMessage',
@@ -61,6 +95,106 @@ describe('App', () => {
         metadata: expect.objectContaining({ role: 'guest', guest: true }) as unknown,
       },
     ]);
-    expect(screen.getByRole('button', { name: 'Cerrar chat' })).toBeInTheDocument();
   });
+
+  it('offers guests to sign in or sign up, and moves between pages without reloading', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    await user.click(await within(nav).findByRole('link', { name: 'Entrar' }));
+    expect(window.location.pathname).toBe('/entrar');
+    expect(screen.getByRole('heading', { level: 1, name: 'Entrar' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('main')).toHaveFocus();
+
+    await user.click(within(nav).getByRole('link', { name: 'Crear cuenta' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Peluquería Lucía' }));
+    expect(window.location.pathname).toBe('/');
+
+    window.history.back();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Crear cuenta' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a cliente their citas link and name, and signs them out back to the landing page', async () => {
+    let signedIn = true;
+    const server = fakeServer({
+      'GET /api/auth/session': () => ({ body: session(signedIn ? cliente : null) }),
+      'GET /api/profile': { body: { item: cliente } },
+      'GET /api/appointments': { body: { items: [] } },
+      'POST /api/auth/logout': () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/mis-citas');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    expect(await within(nav).findByRole('link', { name: 'Mis citas' })).toBeInTheDocument();
+    expect(within(nav).getByText('Ana')).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Panel' })).not.toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('button', { name: 'Salir' }));
+    await waitFor(() => {
+      expect(window.location.pathname).toBe('/');
+    });
+    expect(await within(nav).findByRole('link', { name: 'Entrar' })).toBeInTheDocument();
+    expect(server.to('/api/auth/logout')[0]?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
+  });
+
+  it('shows staff the link to the dashboard, which is always light', async () => {
+    fakeServer({
+      'GET /api/auth/session': { body: session(staff) },
+      'GET /api/profile': { body: { item: staff } },
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    await user.click(await within(nav).findByRole('link', { name: 'Panel' }));
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    // The dashboard's code arrives on demand.
+    expect(await within(screen.getByRole('main')).findAllByRole('heading')).not.toHaveLength(0);
+  });
+
+  it('has a Spanish page for unknown paths', async () => {
+    fakeServer();
+    renderApp('/no-existe');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+    await waitFor(() => {
+      expect(document.title).toBe('Página no encontrada · Peluquería Lucía');
+    });
+  });
+
+  it('starts with a skip link to the main content', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#contenido');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'contenido');
+  });
+
+  it.each(['/', '/entrar', '/registro', '/mis-citas', '/no-existe'])(
+    'has no axe violations on %s',
+    async (path) => {
+      fakeServer();
+      renderApp(path);
+      await screen.findByRole('link', { name: 'Peluquería Lucía' });
+      // Colour contrast needs a layout engine; styles.test.ts checks the token pairs instead.
+      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chatOptions, guestMetadata, localDate } from './chatConfig';
+import { cliente, staff } from '../test/fakeServer';
+import { chatOptions, guestMetadata, localDate, visitorMetadata } from './chatConfig';
 
 describe('chatOptions', () => {
   it('is the product configuration of SPEC §2', () => {
@@ -70,5 +71,57 @@ describe('localDate', () => {
   it('uses the local calendar day, zero-padded', () => {
     expect(localDate(new Date(2026, 2, 9, 0, 0))).toBe('2026-03-09');
     expect(localDate(new Date(2026, 11, 31, 23, 59))).toBe('2026-12-31');
+  });
+});
+
+describe('visitorMetadata', () => {
+  const now = new Date(2026, 10, 23, 10, 0);
+  const empty = guestMetadata(now).cita;
+
+  it('is the guest metadata for nobody signed in', () => {
+    expect(visitorMetadata(now, null, null)).toEqual(guestMetadata(now));
+  });
+
+  it("makes a cliente the draft's client, from their profile", () => {
+    expect(visitorMetadata(now, cliente, cliente)).toEqual({
+      ...guestMetadata(now),
+      userId: 'user-ana',
+      email: 'ana@example.com',
+      name: 'Ana García',
+      phone: '600111222',
+      role: 'cliente',
+      guest: false,
+      cita: {
+        ...empty,
+        clientId: 'user-ana',
+        clientName: 'Ana García',
+        clientEmail: 'ana@example.com',
+      },
+    });
+  });
+
+  it.each(['usuario', 'administrador'] as const)(
+    "makes a %s the draft's userId, with no client",
+    (role) => {
+      const member = { ...staff, role };
+      expect(visitorMetadata(now, member, member)).toMatchObject({
+        userId: 'user-lucia',
+        name: 'Lucía Pérez',
+        phone: '',
+        role,
+        guest: false,
+        cita: { ...empty, userId: 'user-lucia' },
+      });
+    },
+  );
+
+  it('keeps an empty draft and no profile data without a profile', () => {
+    expect(visitorMetadata(now, cliente, null)).toEqual({
+      ...guestMetadata(now),
+      userId: 'user-ana',
+      email: 'ana@example.com',
+      role: 'cliente',
+      guest: false,
+    });
   });
 });

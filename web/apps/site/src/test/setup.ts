@@ -3,9 +3,21 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setCsrfToken } from '../api/http';
 
-// What jsdom lacks and the site's libraries touch: scrolling (the router scrolls to the top),
-// pointer capture (toast swipes) and ResizeObserver (tooltip positioning). Inert stand-ins.
+// What jsdom lacks and the site touches: scrolling (the router scrolls to the top), media
+// queries (a light system; tests of the theme stub their own), pointer capture (toast swipes)
+// and ResizeObserver (tooltip positioning). Inert stand-ins.
 window.scrollTo = () => undefined;
+window.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
 Element.prototype.setPointerCapture = () => undefined;
 Element.prototype.releasePointerCapture = () => undefined;
 Element.prototype.hasPointerCapture = () => false;

@@ -1,0 +1,194 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../api/types';
+import { AuthProvider, useAuth } from '../auth/AuthContext';
+import {
+  apiError,
+  cliente,
+  fakeServer,
+  session,
+  staff,
+  type RecordedRequest,
+} from '../test/fakeServer';
+import { SiteChat } from './SiteChat';
+import type { VisitorMetadata } from './chatConfig';
+
+const bea: Profile = { ...cliente, id: 'user-bea', email: 'bea@example.com', firstName: 'Bea' };
+
+/** A server with accounts (Ana, Bea, Lucía) whose sign-in changes the session. */
+function serverWithAccounts(routes: Parameters<typeof fakeServer>[0] = {}) {
+  const accounts = [cliente, bea, staff];
+  let signedIn: Profile | null = null;
+  const messages: VisitorMetadata[] = [];
+  const server = fakeServer({
+    'GET /api/auth/session': () => ({ body: session(signedIn) }),
+    'GET /api/profile': () =>
+      signedIn ? { body: { item: signedIn } } : apiError(401, 'unauthenticated', 'Inicia sesión.'),
+    'POST /api/auth/login': (request) => {
+      const { email } = request.body as { email: string };
+      signedIn = accounts.find((account) => account.email === email) ?? null;
+      return { body: session(signedIn) };
+    },
+    'POST /api/auth/logout': () => {
+      signedIn = null;
+      return new Response(null, { status: 204 });
+    },
+    'POST /api/n8n/chat': (request: RecordedRequest) => {
+      const body = request.body as { action: string; metadata: VisitorMetadata };
+      if (body.action === 'loadPreviousSession') return { body: { data: [] } };
+      messages.push(body.metadata);
+      return { body: { output: 'De acuerdo.' } };
+    },
+    ...routes,
+  });
+  return { ...server, messages };
+}
+
+/** Renders the chat under the session, with buttons standing in for the sign-in pages. */
+function renderChat() {
+  function Controls() {
+    const { user, loading, signIn, signOut } = useAuth();
+    return (
+      <>
+        <p>{loading ? 'cargando' : (user?.id ?? 'invitado')}</p>
+        {[cliente, bea, staff].map((account) => (
+          <button key={account.id} type="button" onClick={() => void signIn(account.email, 'x')}>
+            {account.firstName}
+          </button>
+        ))}
+        <button type="button" onClick={() => void signOut()}>
+          Salir
+        </button>
+      </>
+    );
+  }
+  render(
+    <AuthProvider>
+      <SiteChat>
+        <Controls />
+      </SiteChat>
+    </AuthProvider>,
+  );
+}
+
+const widget = () => document.querySelector('.citabot-chat');
+
+/** Sends a message from the chat and waits for the answer. */
+async function chatOnce(text: string) {
+  const user = userEvent.setup();
+  const toggle = screen.getByRole('button', { name: /Abrir chat|Cerrar chat/ });
+  if (toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle);
+  const chat = screen.getByRole('dialog', { name: 'Hola' });
+  const start = within(chat).queryByRole('button', { name: 'Nueva conversación' });
+  if (start) await user.click(start);
+  await user.type(
+    within(chat).getByRole('textbox', { name: 'Escribe tu pregunta...' }),
+    `${text}{Enter}`,
+  );
+  await within(chat).findByText('De acuerdo.');
+}
+
+describe('SiteChat', () => {
+  it('builds a new widget whenever the signed-in user changes: guest → Ana → Bea → guest', async () => {
+    const server = serverWithAccounts();
+    const user = userEvent.setup();
+    renderChat();
+    const seen = new Set<Element | null>();
+    const guestWidget = widget();
+    expect(guestWidget).not.toBeNull();
+    seen.add(guestWidget);
+    await screen.findByText('invitado');
+    // The session answered "guest": still the same widget.
+    expect(widget()).toBe(guestWidget);
+
+    for (const [button, id] of [
+      ['Ana', 'user-ana'],
+      ['Bea', 'user-bea'],
+      ['Salir', 'invitado'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: button }));
+      await screen.findByText(id);
+      expect(widget()).not.toBeNull();
+      expect(seen.has(widget())).toBe(false);
+      seen.add(widget());
+      expect(document.querySelectorAll('.citabot-chat')).toHaveLength(1);
+    }
+
+    // Each widget speaks for its own visitor.
+    await chatOnce('Hola');
+    expect(server.messages.at(-1)).toMatchObject({ role: 'guest', guest: true, userId: '' });
+  });
+
+  it("sends the signed-in cliente's identity and draft, from the profile", async () => {
+    const server = serverWithAccounts();
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Ana' }));
+    await screen.findByText('user-ana');
+    await waitFor(() => {
+      expect(server.to('/api/profile')).toHaveLength(1);
+    });
+    await chatOnce('Quiero una cita');
+    expect(server.messages.at(-1)).toMatchObject({
+      userId: 'user-ana',
+      role: 'cliente',
+      guest: false,
+      name: 'Ana García',
+      cita: { clientId: 'user-ana', clientName: 'Ana García', clientEmail: 'ana@example.com' },
+    });
+  });
+
+  it("makes staff the draft's userId", async () => {
+    const server = serverWithAccounts();
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Lucía' }));
+    await screen.findByText('user-lucia');
+    await waitFor(() => {
+      expect(server.to('/api/profile')).toHaveLength(1);
+    });
+    await chatOnce('Hola');
+    expect(server.messages.at(-1)).toMatchObject({
+      role: 'administrador',
+      cita: { userId: 'user-lucia', clientId: '' },
+    });
+  });
+
+  it('asks for no profile for a guest', async () => {
+    const server = serverWithAccounts();
+    renderChat();
+    await screen.findByText('invitado');
+    await chatOnce('Hola');
+    expect(server.to('/api/profile')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a 500', apiError(500, 'internal', 'Error interno.')],
+    ['a network failure', new TypeError('Failed to fetch')],
+  ])('still chats, with an empty draft, after %s from the profile', async (_, failure) => {
+    const server = serverWithAccounts({ 'GET /api/profile': failure });
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(await screen.findByRole('button', { name: 'Ana' }));
+    await screen.findByText('user-ana');
+    await waitFor(() => {
+      expect(server.to('/api/profile')).toHaveLength(1);
+    });
+    await chatOnce('Hola');
+    const metadata = server.messages.at(-1);
+    expect(metadata).toMatchObject({ userId: 'user-ana', role: 'cliente', guest: false, name: '' });
+    expect(metadata?.cita).toEqual({
+      userId: '',
+      clientId: '',
+      clientName: '',
+      clientEmail: '',
+      date: '',
+      startMin: null,
+      startAt: '',
+      endAt: '',
+      status: 'pendiente',
+      services: [],
+    });
+  });
+});
