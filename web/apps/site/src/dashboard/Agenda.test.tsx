@@ -7,6 +7,7 @@ import {
   CSRF_TOKEN,
   TODAY,
   apiError,
+  enclosing,
   fixToday,
   profile,
   renderWithProviders,
@@ -73,9 +74,7 @@ function lastAgendaQuery(calls: ApiCall[]) {
 
 async function cardOf(clientName: string) {
   const title = await screen.findByRole('heading', { level: 3, name: clientName });
-  const card = title.closest('li');
-  if (!card) throw new Error('la cita no está en una tarjeta');
-  return within(card);
+  return within(enclosing(title, 'li'));
 }
 
 describe('Agenda (D2)', () => {

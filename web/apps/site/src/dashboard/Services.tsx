@@ -102,19 +102,21 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
                         <button
                           type="button"
                           className="dash-button"
+                          // The visible word first, then which service (WCAG label in name).
+                          aria-label={`Editar ${service.name}`}
                           onClick={() => {
                             setEditing(service);
                           }}
                         >
-                          Editar<span className="dash-sr-only"> {service.name}</span>
+                          Editar
                         </button>
                         <button
                           type="button"
                           className="dash-button"
+                          aria-label={`${service.active ? 'Desactivar' : 'Activar'} ${service.name}`}
                           onClick={() => void toggleActive(service)}
                         >
                           {service.active ? 'Desactivar' : 'Activar'}
-                          <span className="dash-sr-only"> {service.name}</span>
                         </button>
                       </div>
                     </td>

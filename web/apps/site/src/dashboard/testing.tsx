@@ -111,3 +111,10 @@ export function renderWithProviders(page: ReactElement) {
 export function fixToday() {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 }
+
+/** The nearest `selector` around `element` (a row, a card), failing the test when there is none. */
+export function enclosing(element: HTMLElement, selector: string): HTMLElement {
+  const found = element.closest<HTMLElement>(selector);
+  if (!found) throw new Error(`No hay ningún ${selector} alrededor del elemento`);
+  return found;
+}

@@ -1,0 +1,167 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationDetail, ConversationMessage } from '../api/types';
+import { Dashboard } from '.';
+import { POLL_INTERVAL_MS } from './usePolledConversation';
+import { CSRF_TOKEN, profile, renderWithProviders, stubApi } from './testing';
+
+const ME = profile('usuario', 'st-1');
+const PATH = '/api/conversations/sesion-1';
+
+function conversation(messages: ConversationMessage[]): ConversationDetail {
+  return {
+    sessionId: 'sesion-1',
+    visitor: { kind: 'guest', userId: null, name: null, email: null, role: 'guest' },
+    startedAt: '2026-11-23T09:00:00Z',
+    lastAt: '2026-11-23T09:05:00Z',
+    messageCount: messages.length,
+    lastMessage: null,
+    booked: false,
+    appointmentIds: [],
+    takenOverBy: null,
+    messages,
+  };
+}
+
+const HELLO: ConversationMessage = {
+  sender: 'user',
+  text: 'Hola, <b>quiero</b> cita',
+  at: '2026-11-23T09:00:00Z',
+};
+const ANSWER: ConversationMessage = {
+  sender: 'bot',
+  text: '¿Para qué día?',
+  at: '2026-11-23T09:00:05Z',
+};
+
+describe('Conversación (D4)', () => {
+  // Only the intervals are fake: promises and Testing Library's own timeouts stay real.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  });
+
+  it('reads the conversation every second while open, and stops when left', async () => {
+    let current = conversation([HELLO, ANSWER]);
+    const { callsTo } = stubApi(ME, (call) =>
+      call.path === PATH ? { body: { item: current } } : undefined,
+    );
+    const view = renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+
+    const log = await screen.findByRole('log', { name: 'Mensajes' });
+    // Plain text: the visitor's markup is shown, never rendered.
+    expect(within(log).getByText('Hola, <b>quiero</b> cita')).toBeInTheDocument();
+    expect(within(log).getByText('¿Para qué día?')).toBeInTheDocument();
+    expect(callsTo(PATH)).toHaveLength(1);
+
+    current = conversation([
+      HELLO,
+      ANSWER,
+      { sender: 'user', text: 'El martes', at: '2026-11-23T09:01:00Z' },
+    ]);
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS - 1));
+    expect(callsTo(PATH)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(callsTo(PATH)).toHaveLength(2);
+    expect(await within(log).findByText('El martes')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(callsTo(PATH)).toHaveLength(3);
+
+    view.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5));
+    expect(callsTo(PATH)).toHaveLength(3);
+  });
+
+  it('takes over, replies and hands back', async () => {
+    let current = conversation([HELLO]);
+    const { callsTo } = stubApi(ME, (call) => {
+      if (call.path === PATH) return { body: { item: current } };
+      if (call.path === `${PATH}/takeover`) {
+        current = { ...current, takenOverBy: { id: 'st-1', name: 'Ana Pérez' } };
+        return { body: { item: current } };
+      }
+      if (call.path === `${PATH}/messages`) {
+        const text = (call.body as { text: string }).text;
+        current = {
+          ...current,
+          messages: [
+            ...current.messages,
+            { sender: 'bot', text, at: '2026-11-23T09:02:00Z', by: 'Ana Pérez' },
+          ],
+        };
+        return { status: 201, body: {} };
+      }
+      if (call.path === `${PATH}/handback`) {
+        current = { ...current, takenOverBy: null };
+        return { body: { item: current } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+
+    expect(await screen.findByText(/Responde el asistente/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Tu respuesta' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Atender' }));
+    expect(callsTo(`${PATH}/takeover`, 'POST')[0]?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+
+    await user.type(await screen.findByRole('textbox', { name: 'Tu respuesta' }), 'Hola, soy Ana');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => {
+      expect(callsTo(`${PATH}/messages`, 'POST')[0]?.body).toEqual({ text: 'Hola, soy Ana' });
+    });
+    const log = screen.getByRole('log', { name: 'Mensajes' });
+    expect(await within(log).findByText('Hola, soy Ana')).toBeInTheDocument();
+    expect(within(log).getByText('Ana Pérez (equipo)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tu respuesta' })).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Devolver al asistente' }));
+    await waitFor(() => {
+      expect(callsTo(`${PATH}/handback`, 'POST')).toHaveLength(1);
+    });
+    expect(await screen.findByText(/Responde el asistente/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Tu respuesta' })).not.toBeInTheDocument();
+  });
+
+  it('links the citas it booked to their day in the agenda', async () => {
+    const booked = { ...conversation([HELLO]), booked: true, appointmentIds: ['ap-1'] };
+    const { callsTo } = stubApi(ME, (call) => {
+      if (call.path === PATH) return { body: { item: booked } };
+      if (call.path === '/api/appointments') {
+        return {
+          body: {
+            items: [
+              {
+                id: 'ap-1',
+                date: '2026-11-25',
+                startMin: 600,
+                chatSessionId: 'sesion-1',
+                services: [{ id: 's', name: 'Corte' }],
+              },
+              {
+                id: 'ap-2',
+                date: '2026-11-25',
+                startMin: 660,
+                chatSessionId: 'otra',
+                services: [],
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+
+    const link = await screen.findByRole('link', {
+      name: 'miércoles, 25 de noviembre de 2026, 10:00',
+    });
+    expect(link).toHaveAttribute('href', '/dashboard?dia=2026-11-25');
+    expect(screen.getAllByRole('link', { name: /noviembre/ })).toHaveLength(1);
+    expect(Object.fromEntries(callsTo('/api/appointments')[0]?.query ?? [])).toEqual({
+      from: '2026-11-23',
+      to: '2027-02-22',
+    });
+  });
+});

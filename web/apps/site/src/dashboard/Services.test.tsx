@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role, Service } from '../api/types';
+import { Dashboard } from '.';
+import { enclosing, profile, renderWithProviders, stubApi, type ApiCall } from './testing';
+
+const CUT: Service = {
+  id: 'sv-1',
+  name: 'Corte',
+  description: 'Lavado y corte',
+  durationMin: 30,
+  priceCents: 2000,
+  active: true,
+};
+
+function servicesApi(role: Role) {
+  return stubApi(profile(role), (call: ApiCall) => {
+    if (call.path === '/api/services' && call.method === 'GET') return { body: { items: [CUT] } };
+    if (call.path === '/api/services/sv-1' && call.method === 'PATCH') {
+      return { body: { item: { ...CUT, ...(call.body as Partial<Service>) } } };
+    }
+    return undefined;
+  });
+}
+
+describe('Servicios (D3)', () => {
+  it('shows every field, read-only, to a usuario', async () => {
+    servicesApi('usuario');
+    renderWithProviders(<Dashboard path="/dashboard/servicios" />);
+    const row = within(enclosing(await screen.findByRole('rowheader', { name: 'Corte' }), 'tr'));
+    expect(row.getByText('Lavado y corte')).toBeInTheDocument();
+    expect(row.getByText('30 min')).toBeInTheDocument();
+    expect(row.getByText('20,00 €')).toBeInTheDocument();
+    expect(row.getByText('Sí')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Editar|Nuevo servicio|Desactivar/ })).toBeNull();
+  });
+
+  it('lets an administrador edit a service, checking the limits before sending', async () => {
+    const { callsTo } = servicesApi('administrador');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/servicios" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Editar Corte' }));
+    const form = within(screen.getByRole('form', { name: 'Editar Corte' }));
+    const duration = form.getByRole('spinbutton', { name: 'Duración (minutos)' });
+    await user.clear(duration);
+    await user.type(duration, '500');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(duration).toHaveAccessibleDescription(
+      'La duración debe ser un número entero de minutos entre 5 y 480.',
+    );
+    expect(callsTo('/api/services/sv-1', 'PATCH')).toHaveLength(0);
+
+    await user.clear(duration);
+    await user.type(duration, '45');
+    const price = form.getByRole('textbox', { name: 'Precio (€)' });
+    await user.clear(price);
+    await user.type(price, '22,5');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => {
+      expect(callsTo('/api/services/sv-1', 'PATCH')[0]?.body).toEqual({
+        name: 'Corte',
+        description: 'Lavado y corte',
+        durationMin: 45,
+        priceCents: 2250,
+        active: true,
+      });
+    });
+    expect(await screen.findByText('22,50 €')).toBeInTheDocument();
+  });
+
+  it('lets an administrador switch a service off', async () => {
+    const { callsTo } = servicesApi('administrador');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/servicios" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Desactivar Corte' }));
+    await waitFor(() => {
+      expect(callsTo('/api/services/sv-1', 'PATCH')[0]?.body).toEqual({ active: false });
+    });
+    expect(await screen.findByRole('button', { name: 'Activar Corte' })).toBeInTheDocument();
+  });
+});
