@@ -3,6 +3,7 @@
 //! adapter except the [`Store`] contract.
 
 mod booking;
+mod conversations;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -99,20 +100,14 @@ impl Store for PgStore {
             .await
             .map_err(StoreError::backend)?;
         }
+        let last = messages.last().unwrap_or(first);
+        sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
+            .bind(last.created_at)
+            .bind(session.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
         tx.commit().await.map_err(StoreError::backend)
-    }
-
-    async fn chat_owner(
-        &self,
-        session: &ChatSessionId,
-    ) -> Result<Option<Option<String>>, StoreError> {
-        let row: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = $1")
-                .bind(session.as_str())
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(StoreError::backend)?;
-        Ok(row.map(|(owner,)| owner))
     }
 
     async fn chat_transcript(

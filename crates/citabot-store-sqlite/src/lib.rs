@@ -3,6 +3,7 @@
 //! is shared with the PostgreSQL adapter except the [`Store`] contract.
 
 mod booking;
+mod conversations;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -125,20 +126,14 @@ impl Store for SqliteStore {
             .await
             .map_err(StoreError::backend)?;
         }
+        let last = messages.last().unwrap_or(first);
+        sqlx::query("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+            .bind(last.created_at)
+            .bind(session.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
         tx.commit().await.map_err(StoreError::backend)
-    }
-
-    async fn chat_owner(
-        &self,
-        session: &ChatSessionId,
-    ) -> Result<Option<Option<String>>, StoreError> {
-        let row: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
-                .bind(session.as_str())
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(StoreError::backend)?;
-        Ok(row.map(|(owner,)| owner))
     }
 
     async fn chat_transcript(

@@ -4,8 +4,10 @@
 //! Each case takes a fresh, migrated, empty store.
 
 mod booking;
+mod conversations;
 
 pub use booking::*;
+pub use conversations::*;
 
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -14,7 +16,7 @@ use time::{Duration, OffsetDateTime, macros::datetime};
 
 pub(crate) const T0: OffsetDateTime = datetime!(2026-11-20 09:30:00.123 UTC);
 
-fn session(id: &str) -> ChatSessionId {
+pub(crate) fn session(id: &str) -> ChatSessionId {
     ChatSessionId::parse(id).expect("test session ids are valid")
 }
 
@@ -27,7 +29,7 @@ async fn history(store: &dyn Store, id: &ChatSessionId) -> Result<Vec<ChatMessag
         .unwrap_or_default())
 }
 
-fn message(author: MessageAuthor, content: &str, seconds: i64) -> ChatMessage {
+pub(crate) fn message(author: MessageAuthor, content: &str, seconds: i64) -> ChatMessage {
     ChatMessage {
         author,
         content: content.to_owned(),
@@ -295,9 +297,15 @@ pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), Sto
         (None, 2)
     );
     assert_eq!(store.chat_transcript(&session("nobody")).await?, None);
-    assert_eq!(store.chat_owner(&owned).await?, Some(Some("u-ana".into())));
-    assert_eq!(store.chat_owner(&guests).await?, Some(None));
-    assert_eq!(store.chat_owner(&session("nobody")).await?, None);
+    let owner_of = async |id: &ChatSessionId| -> Result<Option<Option<String>>, StoreError> {
+        Ok(store
+            .chat_session_control(id)
+            .await?
+            .map(|control| control.owner_user_id))
+    };
+    assert_eq!(owner_of(&owned).await?, Some(Some("u-ana".into())));
+    assert_eq!(owner_of(&guests).await?, Some(None));
+    assert_eq!(owner_of(&session("nobody")).await?, None);
     Ok(())
 }
 
@@ -357,6 +365,9 @@ macro_rules! store_conformance_tests {
             services_are_updated,
             staff_roles_change,
             clients_are_read_by_ids_and_searched,
+            conversations_are_listed_by_their_last_message,
+            staff_take_over_and_write_as_the_assistant,
+            activity_is_read_by_span,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -6,8 +6,10 @@
 
 pub mod booking;
 pub mod conformance;
+pub mod conversations;
 
 pub use booking::BookingStore;
+pub use conversations::ConversationStore;
 
 use async_trait::async_trait;
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -217,9 +219,9 @@ impl StoreError {
 }
 
 /// Everything the server persists: conversations and accounts here, the booking side in
-/// [`BookingStore`].
+/// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`].
 #[async_trait]
-pub trait Store: BookingStore + Send + Sync + std::fmt::Debug {
+pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debug {
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;
 
@@ -229,20 +231,14 @@ pub trait Store: BookingStore + Send + Sync + std::fmt::Debug {
     /// Appends messages to a chat session in one transaction (a turn is stored whole or not at
     /// all). The first append creates the session, owned by `writer` (an account id, or `None`
     /// for a guest). A session owned by an account accepts appends from that account only:
-    /// anyone else gets [`StoreError::NotOwner`] and nothing is written.
+    /// anyone else gets [`StoreError::NotOwner`] and nothing is written. The session's last
+    /// message time follows the last message appended.
     async fn append_chat_messages(
         &self,
         session: &ChatSessionId,
         writer: Option<&str>,
         messages: &[ChatMessage],
     ) -> Result<(), StoreError>;
-
-    /// Who owns a session, without its messages: `None` for a session never seen,
-    /// `Some(None)` for a guest's.
-    async fn chat_owner(
-        &self,
-        session: &ChatSessionId,
-    ) -> Result<Option<Option<String>>, StoreError>;
 
     /// A session's owner and messages (oldest first); `None` for a session never seen.
     async fn chat_transcript(

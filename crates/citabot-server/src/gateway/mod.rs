@@ -2,6 +2,10 @@
 //! keeps every conversation with its owner, writes the identity metadata from the caller's
 //! session, and answers from the built-in responder or, when `webhook_url` is set, relays to an
 //! external n8n webhook ([`upstream`]). The wire shapes live in [`wire`].
+//!
+//! A conversation taken over by staff (DESIGN D4) is not answered by the assistant or the
+//! workflow: the visitor's message is stored for staff to read, and the widget is sent to the live
+//! channel, where the staff member's replies arrive.
 
 pub mod metadata;
 pub mod uploads;
@@ -228,22 +232,15 @@ async fn send_message(
     } = message;
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
-        let output = answer_here(state, session, user, input, files, client_metadata).await?;
+        let output = match answer_here(state, session, user, input, files, client_metadata).await? {
+            Turn::Answered(output) => output,
+            Turn::HeldForStaff => {
+                return Ok(held_for_staff(state, session, caller_id, headers).await);
+            }
+        };
         // A streaming widget gets the reply as one run; never `executionStarted` (PROTOCOL §3.2).
         if wants_stream(headers) {
-            let now_ms = i64::try_from(state.clock.now().unix_timestamp_nanos() / 1_000_000)
-                .unwrap_or_default();
-            let mut response = Response::new(Body::from(wire::stream_reply(&output, now_ms)));
-            let headers = response.headers_mut();
-            headers.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json; charset=utf-8"),
-            );
-            headers.insert(
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("no-cache, no-transform"),
-            );
-            return Ok(response);
+            return Ok(one_run(state, &output));
         }
         if state.settings.chat_reply_mode == ReplyMode::Live {
             // The channel stays open after the reply: the widget's next message goes over it.
@@ -256,6 +253,9 @@ async fn send_message(
     };
 
     // Stored first: the ownership check happens before anything reaches the workflow.
+    if store_if_taken_over(state, session, caller_id, input).await? {
+        return Ok(held_for_staff(state, session, caller_id, headers).await);
+    }
     let human = ChatMessage {
         author: MessageAuthor::Human,
         content: input.as_str().to_owned(),
@@ -315,6 +315,44 @@ async fn send_message(
     }
 }
 
+/// A reply as a stream of one run, for a widget that asked for NDJSON.
+fn one_run(state: &AppState, output: &str) -> Response {
+    let now_ms =
+        i64::try_from(state.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or_default();
+    let mut response = Response::new(Body::from(wire::stream_reply(output, now_ms)));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json; charset=utf-8"),
+    );
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-cache, no-transform"),
+    );
+    response
+}
+
+/// What the visitor reads while staff have their conversation: shown, not stored (it is neither
+/// the assistant's nor a staff member's message).
+pub const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
+
+/// The answer to a message held for staff. The widget goes to the live channel, where the notice
+/// comes first (so it is not left waiting with its input locked) and the staff member's replies
+/// follow. A streaming widget never opens the live channel (PROTOCOL §3.2): it gets the notice,
+/// and the replies with the history.
+async fn held_for_staff(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    headers: &HeaderMap,
+) -> Response {
+    if wants_stream(headers) {
+        return one_run(state, HELD_NOTICE);
+    }
+    let queued = vec![LiveFrame::Message(HELD_NOTICE.to_owned())];
+    start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
+}
+
 /// Starts an execution in the hub and answers n8n's `executionStarted`, which sends the widget
 /// to the live channel.
 async fn start_execution(
@@ -335,9 +373,51 @@ async fn start_execution(
     .into_response()
 }
 
-/// Answers a message with the built-in assistant and stores the turn. A conversation of another
-/// account is refused before anything is read or written. Shared by the HTTP gateway and the
-/// live channel.
+/// What became of a visitor's message answered here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Turn {
+    /// The assistant's reply.
+    Answered(String),
+    /// Staff have the conversation: the message is stored for them, and nobody answers it now.
+    HeldForStaff,
+}
+
+/// Stores the visitor's message and answers `true` when staff have taken the conversation over;
+/// `false`, storing nothing, when the assistant answers. A conversation of another account is
+/// refused before anything is read or written.
+pub async fn store_if_taken_over(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    input: &ChatInput,
+) -> Result<bool, GatewayError> {
+    // Owner and take-over alone: a long conversation's messages are not read on every turn.
+    let control = state
+        .store
+        .chat_session_control(session)
+        .await
+        .map_err(|error| GatewayError::internal(&error))?;
+    let Some(control) = control else {
+        return Ok(false);
+    };
+    if control.owner_user_id.is_some() && control.owner_user_id.as_deref() != caller_id {
+        return Err(not_owner());
+    }
+    if control.taken_over_by.is_none() {
+        return Ok(false);
+    }
+    let human = ChatMessage {
+        author: MessageAuthor::Human,
+        content: input.as_str().to_owned(),
+        created_at: state.clock.now(),
+    };
+    append(state.store.as_ref(), session, caller_id, &[human]).await?;
+    Ok(true)
+}
+
+/// Answers a message with the built-in assistant and stores the turn, unless staff have the
+/// conversation ([`Turn::HeldForStaff`]); the assistant's state never sees a message it did not
+/// answer. Shared by the HTTP gateway and the live channel.
 pub async fn answer_here(
     state: &AppState,
     session: &ChatSessionId,
@@ -345,18 +425,11 @@ pub async fn answer_here(
     input: &ChatInput,
     files: &[Upload],
     client_metadata: Option<&Value>,
-) -> Result<String, GatewayError> {
+) -> Result<Turn, GatewayError> {
     let caller_id = user.map(|user| user.id.as_str());
     let received_at = state.clock.now();
-    // The owner alone: a long conversation's messages are not read on every turn.
-    let owner = state
-        .store
-        .chat_owner(session)
-        .await
-        .map_err(|error| GatewayError::internal(&error))?
-        .flatten();
-    if owner.is_some() && owner.as_deref() != caller_id {
-        return Err(not_owner());
+    if store_if_taken_over(state, session, caller_id, input).await? {
+        return Ok(Turn::HeldForStaff);
     }
     let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
     let output = assistant::answer(
@@ -382,7 +455,7 @@ pub async fn answer_here(
         },
     ];
     append(state.store.as_ref(), session, caller_id, &turn).await?;
-    Ok(output)
+    Ok(Turn::Answered(output))
 }
 
 /// The widget asks for NDJSON with `Accept: text/plain` (PROTOCOL §2.4).

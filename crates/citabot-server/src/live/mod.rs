@@ -9,12 +9,16 @@
 //!
 //! Executions live in a [`LiveHub`]. This in-process hub serves one instance; several instances
 //! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
+//!
+//! Staff who take a conversation over (DESIGN D4) write to the visitor through the hub too:
+//! [`LiveHub::deliver`] hands a message to every socket of that conversation, or keeps it in the
+//! conversation's mailbox for the next socket to attach.
 
 pub mod bridge;
 pub mod channels;
 pub mod socket;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 use async_trait::async_trait;
@@ -102,6 +106,12 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
         now: OffsetDateTime,
     ) -> Result<Attached, AttachError>;
 
+    /// Sends a staff member's message to every socket attached to an execution of `session`
+    /// answered here; with none open, keeps it for the next one to attach (at most
+    /// [`MAILBOX_CAPACITY`] messages per conversation, for [`MAILBOX_KEEP`]). Returns how many
+    /// sockets it reached.
+    fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize;
+
     /// Sockets attached right now.
     fn open_channels(&self) -> usize;
 
@@ -111,6 +121,12 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
 
 /// How long a started execution waits for its socket.
 const ATTACH_WITHIN: Duration = Duration::minutes(5);
+
+/// Staff messages kept per conversation while no socket is open; older ones are dropped first.
+/// The transcript keeps them all: the widget shows them with the history on its next load.
+pub const MAILBOX_CAPACITY: usize = 20;
+/// How long a staff message waits in a mailbox for a socket.
+pub const MAILBOX_KEEP: Duration = Duration::hours(24);
 
 #[derive(Debug)]
 struct Execution {
@@ -125,15 +141,30 @@ struct Execution {
     sender: Option<mpsc::UnboundedSender<LiveFrame>>,
 }
 
+/// Staff messages waiting for a conversation's next socket.
+#[derive(Debug)]
+struct Mailbox {
+    messages: VecDeque<String>,
+    /// The latest message's arrival: the whole mailbox expires [`MAILBOX_KEEP`] after it.
+    updated: OffsetDateTime,
+}
+
+#[derive(Debug, Default)]
+struct Channels {
+    executions: HashMap<String, Execution>,
+    /// By chat session id.
+    mailboxes: HashMap<String, Mailbox>,
+}
+
 /// The hub of one server instance.
 #[derive(Debug, Default)]
 pub struct InProcessHub {
-    executions: Mutex<HashMap<String, Execution>>,
+    channels: Mutex<Channels>,
 }
 
 impl InProcessHub {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Execution>> {
-        self.executions
+    fn lock(&self) -> std::sync::MutexGuard<'_, Channels> {
+        self.channels
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -156,11 +187,11 @@ impl LiveHub for InProcessHub {
             execution_id: tokens::random_token(),
             resume_token: tokens::random_token(),
         };
-        let mut executions = self.lock();
-        executions.retain(|_, execution| {
+        let mut channels = self.lock();
+        channels.executions.retain(|_, execution| {
             execution.sender.is_some() || now < execution.started + ATTACH_WITHIN
         });
-        executions.insert(
+        channels.executions.insert(
             started.execution_id.clone(),
             Execution {
                 session: session.clone(),
@@ -183,7 +214,11 @@ impl LiveHub for InProcessHub {
         caller: Option<&str>,
         now: OffsetDateTime,
     ) -> Result<Attached, AttachError> {
-        let mut executions = self.lock();
+        let mut channels = self.lock();
+        let Channels {
+            executions,
+            mailboxes,
+        } = &mut *channels;
         let execution = executions
             .get_mut(execution_id)
             .ok_or(AttachError::Unknown)?;
@@ -202,6 +237,16 @@ impl LiveHub for InProcessHub {
         for frame in execution.queued.drain(..) {
             let _ = sender.send(frame);
         }
+        // What staff wrote while no socket was open; a bridged execution's socket talks to the
+        // workflow instead, so the mail waits for one answered here.
+        if execution.upstream.is_none()
+            && let Some(mailbox) = mailboxes.remove(execution.session.as_str())
+            && now < mailbox.updated + MAILBOX_KEEP
+        {
+            for text in mailbox.messages {
+                let _ = sender.send(LiveFrame::Message(text));
+            }
+        }
         // A second socket replaces the first, whose queue ends with this.
         execution.sender = Some(sender);
         Ok(Attached {
@@ -212,15 +257,45 @@ impl LiveHub for InProcessHub {
         })
     }
 
+    fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize {
+        let mut channels = self.lock();
+        let reached = channels
+            .executions
+            .values()
+            .filter(|execution| execution.session == *session && execution.upstream.is_none())
+            .filter_map(|execution| execution.sender.as_ref())
+            .filter(|sender| sender.send(LiveFrame::Message(text.to_owned())).is_ok())
+            .count();
+        channels
+            .mailboxes
+            .retain(|_, mailbox| now < mailbox.updated + MAILBOX_KEEP);
+        if reached == 0 {
+            let mailbox = channels
+                .mailboxes
+                .entry(session.as_str().to_owned())
+                .or_insert_with(|| Mailbox {
+                    messages: VecDeque::new(),
+                    updated: now,
+                });
+            if mailbox.messages.len() == MAILBOX_CAPACITY {
+                mailbox.messages.pop_front();
+            }
+            mailbox.messages.push_back(text.to_owned());
+            mailbox.updated = now;
+        }
+        reached
+    }
+
     fn open_channels(&self) -> usize {
         self.lock()
+            .executions
             .values()
             .filter(|execution| execution.sender.is_some())
             .count()
     }
 
     fn detached(&self, execution_id: &str) {
-        self.lock().remove(execution_id);
+        self.lock().executions.remove(execution_id);
     }
 }
 
@@ -320,6 +395,70 @@ mod tests {
             .await
             .is_ok()
         );
+    }
+
+    #[tokio::test]
+    async fn staff_messages_reach_open_sockets_or_wait_for_the_next_one() {
+        let hub = InProcessHub::default();
+        let first = hub
+            .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
+            .await;
+        let mut open = hub
+            .attach(&first.execution_id, "s1", &first.resume_token, None, T0)
+            .await
+            .expect("attaches");
+        assert_eq!(hub.deliver(&session("s1"), "en directo", T0), 1);
+        assert_eq!(
+            open.frames.recv().await,
+            Some(LiveFrame::Message("en directo".into()))
+        );
+        assert_eq!(hub.deliver(&session("s2"), "otra", T0), 0, "no socket");
+
+        hub.detached(&first.execution_id);
+        for number in 0..=MAILBOX_CAPACITY {
+            assert_eq!(hub.deliver(&session("s1"), &format!("m{number}"), T0), 0);
+        }
+        let queued = vec![LiveFrame::Message("aviso".into())];
+        let next = hub
+            .start(&session("s1"), None, ExecutionSource::Here(queued), T0)
+            .await;
+        let mut attached = hub
+            .attach(&next.execution_id, "s1", &next.resume_token, None, T0)
+            .await
+            .expect("attaches");
+        assert_eq!(
+            attached.frames.recv().await,
+            Some(LiveFrame::Message("aviso".into()))
+        );
+        assert_eq!(
+            attached.frames.recv().await,
+            Some(LiveFrame::Message("m1".into())),
+            "the oldest was dropped"
+        );
+        for _ in 2..=MAILBOX_CAPACITY {
+            assert!(attached.frames.recv().await.is_some());
+        }
+        assert!(
+            attached.frames.try_recv().is_err(),
+            "the mailbox is emptied"
+        );
+
+        let late = T0 + MAILBOX_KEEP;
+        hub.deliver(&session("s3"), "caduca", T0);
+        let expired = hub
+            .start(&session("s3"), None, ExecutionSource::Here(vec![]), late)
+            .await;
+        let mut attached = hub
+            .attach(
+                &expired.execution_id,
+                "s3",
+                &expired.resume_token,
+                None,
+                late,
+            )
+            .await
+            .expect("attaches");
+        assert!(attached.frames.try_recv().is_err(), "expired");
     }
 
     #[tokio::test]

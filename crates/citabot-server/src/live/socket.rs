@@ -7,6 +7,9 @@
 //! Before the upgrade, the page's origin must be ours or allowed (SECURITY §3.8); after it, the
 //! execution must exist, match the session, the token and the signed-in account, or the socket
 //! is closed with 1008. A client silent for `live_idle_secs` is dropped.
+//!
+//! While staff have the conversation (DESIGN D4), the visitor's messages over the socket are
+//! stored for them and not answered; staff replies arrive through the hub like any frame.
 
 use std::time::Duration;
 
@@ -223,10 +226,17 @@ async fn run(
                 Some(Ok(Message::Text(text))) => {
                     last_heard = Instant::now();
                     // The channel stays open: the widget answers over it while it waits.
-                    if let Some(reply) = answer(state, attached, text.as_str(), peer).await
-                        && send_text(socket, &reply).await.is_err()
-                    {
-                        return;
+                    match answer(state, attached, text.as_str(), peer).await {
+                        Reply::Nothing => {}
+                        Reply::Say(reply) => {
+                            if send_text(socket, &reply).await.is_err() { return; }
+                        }
+                        Reply::SayAndClose(reply) => {
+                            if send_text(socket, &reply).await.is_ok() {
+                                close(socket, close_code::NORMAL, "").await;
+                            }
+                            return;
+                        }
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
@@ -293,31 +303,56 @@ pub(super) fn classify(
     VisitorFrame::Message(input)
 }
 
-/// Handles a client frame: acks need nothing; a message is answered (the reply text).
-async fn answer(
-    state: &AppState,
-    attached: &Attached,
-    text: &str,
-    peer: SocketAddr,
-) -> Option<String> {
+/// What the socket says back to a client frame.
+enum Reply {
+    Nothing,
+    Say(String),
+    /// Says it, then closes the socket: the widget's next message goes over HTTP.
+    SayAndClose(String),
+}
+
+/// Tells a visitor of an external workflow that their conversation is the workflow's again: a
+/// socket answered here cannot reach it, so the message goes again over HTTP.
+const BACK_TO_THE_WORKFLOW: &str =
+    "La conversación vuelve al asistente: envía tu mensaje otra vez, por favor.";
+
+/// Handles a client frame: acks need nothing; a message is answered (the reply text), or only
+/// stored while staff have the conversation.
+async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketAddr) -> Reply {
     let input = match classify(state, attached, text, peer) {
         VisitorFrame::Message(input) => input,
-        VisitorFrame::Refused(sentence) => return Some(sentence),
-        VisitorFrame::HeartbeatAck | VisitorFrame::Ignored => return None,
+        VisitorFrame::Refused(sentence) => return Reply::Say(sentence),
+        VisitorFrame::HeartbeatAck | VisitorFrame::Ignored => return Reply::Nothing,
     };
+    if state.upstream.is_some() {
+        // Only a taken-over conversation has a socket answered here in proxy mode.
+        return match gateway::store_if_taken_over(
+            state,
+            &attached.session,
+            attached.owner.as_deref(),
+            &input,
+        )
+        .await
+        {
+            Ok(true) => Reply::Nothing,
+            Ok(false) => Reply::SayAndClose(BACK_TO_THE_WORKFLOW.to_owned()),
+            Err(error) => Reply::Say(format!("Error: {}", error.message())),
+        };
+    }
     let owner = match &attached.owner {
         Some(id) => match state.store.user(id).await {
             Ok(found) => found,
             Err(error) => {
                 let failure = gateway::wire::GatewayError::internal(&error);
-                return Some(format!("Error: {}", failure.message()));
+                return Reply::Say(format!("Error: {}", failure.message()));
             }
         },
         None => None,
     };
     match gateway::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await {
-        Ok(output) => Some(output),
-        Err(error) => Some(format!("Error: {}", error.message())),
+        Ok(gateway::Turn::Answered(output)) => Reply::Say(output),
+        Ok(gateway::Turn::HeldForStaff) => Reply::Nothing,
+        Err(error) => Reply::Say(format!("Error: {}", error.message())),
     }
 }
 

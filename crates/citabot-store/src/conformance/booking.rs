@@ -57,7 +57,7 @@ fn client(id: &str, email: Option<&str>, user_id: Option<&str>) -> Client {
     }
 }
 
-fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min: u16) -> Cita {
+pub(crate) fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min: u16) -> Cita {
     Cita {
         id: id.into(),
         staff_id: staff_id.into(),
@@ -75,7 +75,7 @@ fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min: u16) -> C
 }
 
 /// Two staff members, a client and two services: what a cita needs to exist.
-async fn booking_fixture(store: &dyn Store) -> Result<(), StoreError> {
+pub(crate) async fn booking_fixture(store: &dyn Store) -> Result<(), StoreError> {
     store
         .create_user(&new_user("staff-ana", "ana@salon.es", Role::Usuario))
         .await?;

@@ -1,0 +1,233 @@
+//! The dashboard's conversations on PostgreSQL.
+
+use async_trait::async_trait;
+use citabot_domain::chat::ChatSessionId;
+use citabot_store::StoreError;
+use citabot_store::conversations::{
+    Activity, ChatSessionControl, Conversation, ConversationStart, ConversationStore,
+    ConversationSummary, MessageColumns, STAFF_AUTHOR, StaffMessageOutcome, SummaryColumns,
+    messages_from_columns, summaries_from_columns,
+};
+use sqlx::AssertSqlSafe;
+use time::OffsetDateTime;
+
+use crate::PgStore;
+
+/// [`SummaryColumns`] from the session `s`, its last message `m`, its owner `o` and the staff
+/// member `t` holding it; a session without messages has no `m` and is left out.
+const SUMMARY_SELECT: &str = "SELECT s.id, s.owner_user_id, s.created_at, s.last_message_at, \
+        (SELECT COUNT(*) FROM chat_messages c WHERE c.session_id = s.id), \
+        m.author, m.content, m.created_at, \
+        o.first_name, o.last_name, o.email, o.role, \
+        s.taken_over_by, t.first_name, t.last_name \
+     FROM chat_sessions s \
+     JOIN chat_messages m ON m.id = (SELECT MAX(l.id) FROM chat_messages l WHERE l.session_id = s.id) \
+     LEFT JOIN users o ON o.id = s.owner_user_id \
+     LEFT JOIN users t ON t.id = s.taken_over_by";
+
+/// The list's order; the limit is the last parameter.
+fn ordered(filter: &str, limit_parameter: u8) -> String {
+    format!(
+        "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL {filter} \
+         ORDER BY s.last_message_at DESC, s.id DESC LIMIT ${limit_parameter}"
+    )
+}
+
+impl PgStore {
+    /// The summaries of these rows, with their citas read in one more query.
+    async fn with_citas(
+        &self,
+        rows: Vec<SummaryColumns>,
+    ) -> Result<Vec<ConversationSummary>, StoreError> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<&str> = rows.iter().map(|row| row.0.as_str()).collect();
+        let citas: Vec<(String, String)> = sqlx::query_as(
+            "SELECT chat_session_id, id FROM citas WHERE chat_session_id = ANY($1) \
+             ORDER BY created_at, id",
+        )
+        .bind(&ids)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        summaries_from_columns(rows, &citas)
+    }
+}
+
+#[async_trait]
+impl ConversationStore for PgStore {
+    async fn conversations(
+        &self,
+        before: Option<OffsetDateTime>,
+        limit: u32,
+    ) -> Result<Vec<ConversationSummary>, StoreError> {
+        let rows: Vec<SummaryColumns> = match before {
+            Some(before) => {
+                sqlx::query_as(AssertSqlSafe(ordered("AND s.last_message_at < $1", 2)))
+                    .bind(before)
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await
+            }
+            None => {
+                sqlx::query_as(AssertSqlSafe(ordered("", 1)))
+                    .bind(i64::from(limit))
+                    .fetch_all(&self.pool)
+                    .await
+            }
+        }
+        .map_err(StoreError::backend)?;
+        self.with_citas(rows).await
+    }
+
+    async fn conversation(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<Conversation>, StoreError> {
+        let row: Option<SummaryColumns> =
+            sqlx::query_as(AssertSqlSafe(format!("{SUMMARY_SELECT} WHERE s.id = $1")))
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        let Some(summary) = self.with_citas(row.into_iter().collect()).await?.pop() else {
+            return Ok(None);
+        };
+        let messages: Vec<MessageColumns> = sqlx::query_as(
+            "SELECT m.author, m.content, m.created_at, m.staff_user_id, u.first_name, u.last_name \
+             FROM chat_messages m LEFT JOIN users u ON u.id = m.staff_user_id \
+             WHERE m.session_id = $1 ORDER BY m.id",
+        )
+        .bind(session.as_str())
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(Some(Conversation {
+            summary,
+            messages: messages_from_columns(messages)?,
+        }))
+    }
+
+    async fn chat_session_control(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<ChatSessionControl>, StoreError> {
+        let row: Option<(Option<String>, Option<String>)> =
+            sqlx::query_as("SELECT owner_user_id, taken_over_by FROM chat_sessions WHERE id = $1")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(StoreError::backend)?;
+        Ok(
+            row.map(|(owner_user_id, taken_over_by)| ChatSessionControl {
+                owner_user_id,
+                taken_over_by,
+            }),
+        )
+    }
+
+    async fn take_over(
+        &self,
+        session: &ChatSessionId,
+        staff_id: &str,
+        now: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE chat_sessions SET taken_over_by = $1, taken_over_at = $2 WHERE id = $3",
+        )
+        .bind(staff_id)
+        .bind(now)
+        .bind(session.as_str())
+        .execute(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn hand_back(&self, session: &ChatSessionId) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE chat_sessions SET taken_over_by = NULL, taken_over_at = NULL WHERE id = $1",
+        )
+        .bind(session.as_str())
+        .execute(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(done.rows_affected() > 0)
+    }
+
+    async fn append_staff_message(
+        &self,
+        session: &ChatSessionId,
+        staff_id: &str,
+        text: &str,
+        at: OffsetDateTime,
+    ) -> Result<StaffMessageOutcome, StoreError> {
+        // Written under the holder check, the session row locked until the commit so that a
+        // hand-back cannot slip in between.
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let written = sqlx::query(
+            "INSERT INTO chat_messages (session_id, author, content, created_at, staff_user_id) \
+             SELECT id, $1, $2, $3, taken_over_by FROM chat_sessions \
+             WHERE id = $4 AND taken_over_by = $5 FOR UPDATE",
+        )
+        .bind(STAFF_AUTHOR.as_str())
+        .bind(text)
+        .bind(at)
+        .bind(session.as_str())
+        .bind(staff_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(StoreError::backend)?;
+        if written.rows_affected() == 0 {
+            drop(tx);
+            let known = self.chat_session_control(session).await?.is_some();
+            return Ok(if known {
+                StaffMessageOutcome::NotHolder
+            } else {
+                StaffMessageOutcome::Unknown
+            });
+        }
+        sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
+            .bind(at)
+            .bind(session.as_str())
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        tx.commit().await.map_err(StoreError::backend)?;
+        Ok(StaffMessageOutcome::Stored)
+    }
+
+    async fn activity_between(
+        &self,
+        from: OffsetDateTime,
+        to: OffsetDateTime,
+    ) -> Result<Activity, StoreError> {
+        let citas: Vec<(OffsetDateTime,)> = sqlx::query_as(
+            "SELECT created_at FROM citas \
+             WHERE created_at >= $1 AND created_at < $2",
+        )
+        .bind(from)
+        .bind(to)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        let conversations: Vec<(OffsetDateTime, bool)> = sqlx::query_as(
+            "SELECT s.created_at, EXISTS (SELECT 1 FROM citas c WHERE c.chat_session_id = s.id) \
+             FROM chat_sessions s \
+             WHERE s.created_at >= $1 AND s.created_at < $2",
+        )
+        .bind(from)
+        .bind(to)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(StoreError::backend)?;
+        Ok(Activity {
+            citas_created: citas.into_iter().map(|(at,)| at).collect(),
+            conversations: conversations
+                .into_iter()
+                .map(|(started_at, booked)| ConversationStart { started_at, booked })
+                .collect(),
+        })
+    }
+}
