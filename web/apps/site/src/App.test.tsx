@@ -193,7 +193,9 @@ describe('App', () => {
       renderApp(path);
       await screen.findByRole('link', { name: 'Peluquería Lucía' });
       // Colour contrast needs a layout engine; styles.test.ts checks the token pairs instead.
-      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+      const results = await axe.run(document.body, {
+        rules: { 'color-contrast': { enabled: false } },
+      });
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
     },
   );

@@ -44,7 +44,11 @@ describe('apiFetch', () => {
 
   it("fails with the server's code, status and Spanish message", async () => {
     fakeServer({
-      'POST /api/auth/login': apiError(401, 'invalid_credentials', 'Correo o contraseña incorrectos.'),
+      'POST /api/auth/login': apiError(
+        401,
+        'invalid_credentials',
+        'Correo o contraseña incorrectos.',
+      ),
     });
     const failure = apiFetch('/api/auth/login', { method: 'POST', body: {} });
     await expect(failure).rejects.toBeInstanceOf(ApiError);

@@ -87,9 +87,12 @@ describe('useDocumentTheme', () => {
   it('follows system changes off the dashboard, and stops listening on it', () => {
     const system = stubSystem(false);
     window.history.replaceState(null, '', '/');
-    const { rerender, unmount } = renderHook(({ path }) => {
-      useDocumentTheme(path);
-    }, { initialProps: { path: '/' } });
+    const { rerender, unmount } = renderHook(
+      ({ path }) => {
+        useDocumentTheme(path);
+      },
+      { initialProps: { path: '/' } },
+    );
     expect(documentTheme()).toBe('light');
     system.change(true);
     expect(documentTheme()).toBe('dark');

@@ -94,7 +94,7 @@ export function fakeServer(routes: Record<string, Handler | Answer> = {}) {
     ...routes,
   };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(String(input), window.location.origin);
+    const url = new URL(input instanceof Request ? input.url : input, window.location.origin);
     const method = (init.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, url, headers: new Headers(init.headers), body };

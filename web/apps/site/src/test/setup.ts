@@ -7,21 +7,18 @@ import { setCsrfToken } from '../api/http';
 // queries (a light system; tests of the theme stub their own), pointer capture (toast swipes)
 // and ResizeObserver (tooltip positioning). Inert stand-ins.
 window.scrollTo = () => undefined;
+// Only what the site calls; the deprecated listener methods are left out.
 window.matchMedia = (query: string) =>
   ({
     matches: false,
     media: query,
-    onchange: null,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }) satisfies MediaQueryList;
+  }) as unknown as MediaQueryList;
 Element.prototype.setPointerCapture = () => undefined;
 Element.prototype.releasePointerCapture = () => undefined;
 Element.prototype.hasPointerCapture = () => false;
-window.ResizeObserver ??= class {
+window.ResizeObserver = class {
   observe() {
     return undefined;
   }
