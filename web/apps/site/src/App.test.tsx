@@ -161,6 +161,7 @@ describe('App', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
     // The dashboard's code arrives on demand.
     expect(await within(screen.getByRole('main')).findAllByRole('heading')).not.toHaveLength(0);
+    expect(document.title).toBe('Panel · Peluquería Lucía');
   });
 
   it('has a Spanish page for unknown paths', async () => {

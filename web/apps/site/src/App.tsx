@@ -13,6 +13,7 @@ import { SignUp } from './pages/SignUp';
 import { BusinessProvider } from './shell/business';
 import { Header } from './shell/Header';
 import { usePath } from './shell/router';
+import { usePageTitle } from './shell/usePageTitle';
 import { Skeleton } from './shell/Skeleton';
 import { isDashboardPath, useDocumentTheme } from './shell/theme';
 import { ToastProvider } from './shell/toast';
@@ -67,13 +68,7 @@ function Shell() {
 }
 
 function Page({ path }: { path: string }) {
-  if (isDashboardPath(path)) {
-    return (
-      <Suspense fallback={<Skeleton variant="heading" />}>
-        <Dashboard path={path} />
-      </Suspense>
-    );
-  }
+  if (isDashboardPath(path)) return <DashboardPage path={path} />;
   switch (path) {
     case '/':
       return <Landing />;
@@ -86,4 +81,13 @@ function Page({ path }: { path: string }) {
     default:
       return <NotFound />;
   }
+}
+
+function DashboardPage({ path }: { path: string }) {
+  usePageTitle('Panel');
+  return (
+    <Suspense fallback={<Skeleton variant="heading" />}>
+      <Dashboard path={path} />
+    </Suspense>
+  );
 }
