@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentStatus, StaffMember } from '../api/types';
+import type { Appointment, AppointmentStatus } from '../api/types';
 import { Dashboard } from '.';
 import {
   CSRF_TOKEN,
   TODAY,
   apiError,
+  STAFF,
   enclosing,
+  fakeAppointment,
   fixToday,
   profile,
   renderWithProviders,
@@ -16,44 +18,8 @@ import {
   type Reply,
 } from './testing';
 
-const STAFF: StaffMember[] = [
-  {
-    id: 'st-1',
-    firstName: 'Lucía',
-    lastName: 'Gómez',
-    email: 'lucia@example.com',
-    phone: null,
-    role: 'usuario',
-  },
-  {
-    id: 'st-2',
-    firstName: 'Marta',
-    lastName: 'Ruiz',
-    email: 'marta@example.com',
-    phone: null,
-    role: 'administrador',
-  },
-];
-
 function appointment(id: string, status: AppointmentStatus, clientName: string): Appointment {
-  return {
-    id,
-    staffId: 'st-1',
-    staffName: 'Lucía Gómez',
-    clientId: `cl-${id}`,
-    clientName,
-    clientEmail: `${id}@example.com`,
-    clientPhone: null,
-    date: TODAY,
-    startMin: 600,
-    endMin: 645,
-    startAt: '2026-11-23T09:00:00Z',
-    endAt: '2026-11-23T09:45:00Z',
-    status,
-    services: [{ id: 'sv-1', name: 'Corte' }],
-    chatSessionId: null,
-    createdAt: '2026-11-20T09:00:00Z',
-  };
+  return fakeAppointment({ id, status, clientName });
 }
 
 function agendaApi(items: Appointment[], onPatch?: (call: ApiCall) => Reply) {

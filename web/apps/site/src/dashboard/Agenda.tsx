@@ -193,10 +193,14 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         </label>
       </div>
 
-      <p className="dash-range" aria-live="polite">
-        {view === 'day'
-          ? formatDate(day)
-          : `Semana del ${formatDate(from, 'short')} al ${formatDate(to, 'short')}`}
+      {view === 'week' && (
+        <p className="dash-range">
+          Semana del {formatDate(from, 'short')} al {formatDate(to, 'short')}
+        </p>
+      )}
+      {/* Tells screen-reader users where the previous/next buttons took them. */}
+      <p className="dash-sr-only" aria-live="polite">
+        {view === 'day' ? formatDate(day) : `Semana del ${formatDate(from)} al ${formatDate(to)}`}
       </p>
 
       {appointments.loading ? (
@@ -205,8 +209,10 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         days.map((date) => {
           const ofDay = appointments.data?.items.filter((each) => each.date === date) ?? [];
           return (
-            <section key={date} className="dash-day" aria-label={formatDate(date)}>
-              {view === 'week' && <h2 className="dash-day-title">{formatDate(date)}</h2>}
+            <section key={date} className="dash-day" aria-labelledby={`dash-day-${date}`}>
+              <h2 id={`dash-day-${date}`} className="dash-day-title">
+                {formatDate(date)}
+              </h2>
               {ofDay.length === 0 ? (
                 <p className="dash-empty">No hay citas este día.</p>
               ) : (

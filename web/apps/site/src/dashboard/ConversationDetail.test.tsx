@@ -4,24 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, ConversationMessage } from '../api/types';
 import { Dashboard } from '.';
 import { POLL_INTERVAL_MS } from './usePolledConversation';
-import { CSRF_TOKEN, profile, renderWithProviders, stubApi } from './testing';
+import { CSRF_TOKEN, fakeConversation, profile, renderWithProviders, stubApi } from './testing';
 
 const ME = profile('usuario', 'st-1');
 const PATH = '/api/conversations/sesion-1';
 
 function conversation(messages: ConversationMessage[]): ConversationDetail {
-  return {
-    sessionId: 'sesion-1',
-    visitor: { kind: 'guest', userId: null, name: null, email: null, role: 'guest' },
-    startedAt: '2026-11-23T09:00:00Z',
-    lastAt: '2026-11-23T09:05:00Z',
-    messageCount: messages.length,
-    lastMessage: null,
-    booked: false,
-    appointmentIds: [],
-    takenOverBy: null,
-    messages,
-  };
+  return fakeConversation({ sessionId: 'sesion-1', messageCount: messages.length, messages });
 }
 
 const HELLO: ConversationMessage = {
@@ -71,6 +60,33 @@ describe('Conversación (D4)', () => {
     view.unmount();
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5));
     expect(callsTo(PATH)).toHaveLength(3);
+  });
+
+  it('stops asking while the tab is hidden and asks again when it is shown', async () => {
+    const { callsTo } = stubApi(ME, (call) =>
+      call.path === PATH ? { body: { item: conversation([HELLO]) } } : undefined,
+    );
+    renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+    await screen.findByRole('log', { name: 'Mensajes' });
+    const setHidden = (hidden: boolean) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, value: hidden });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+
+    try {
+      setHidden(true);
+      await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5));
+      expect(callsTo(PATH)).toHaveLength(1);
+      setHidden(false);
+      await waitFor(() => {
+        expect(callsTo(PATH)).toHaveLength(2);
+      });
+      await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+      expect(callsTo(PATH)).toHaveLength(3);
+    } finally {
+      // Back to jsdom's own answer for the next tests.
+      delete (document as { hidden?: boolean }).hidden;
+    }
   });
 
   it('takes over, replies and hands back', async () => {

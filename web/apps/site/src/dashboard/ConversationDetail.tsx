@@ -113,21 +113,27 @@ export function ConversationDetail({
         <BookedAppointments conversation={conversation} timeZone={timeZone} />
       )}
 
-      <ol className="dash-transcript" role="log" aria-label="Mensajes">
-        {conversation.messages.map((message, index) => (
-          <li
-            // The transcript only grows, so a message keeps its position.
-            key={index}
-            className="dash-message"
-            data-sender={message.sender === 'user' ? 'visitor' : message.by ? 'staff' : 'assistant'}
-          >
-            <p className="dash-message-meta">
-              <strong>{authorOf(message, visitor)}</strong> · {formatInstant(message.at, timeZone)}
-            </p>
-            <p className="dash-message-text">{message.text}</p>
-          </li>
-        ))}
-      </ol>
+      {/* A log is a polite live region: the visitor's new messages are read out as they arrive. */}
+      <div role="log" aria-label="Mensajes">
+        <ol className="dash-transcript">
+          {conversation.messages.map((message, index) => (
+            <li
+              // The transcript only grows, so a message keeps its position.
+              key={index}
+              className="dash-message"
+              data-sender={
+                message.sender === 'user' ? 'visitor' : message.by ? 'staff' : 'assistant'
+              }
+            >
+              <p className="dash-message-meta">
+                <strong>{authorOf(message, visitor)}</strong> ·{' '}
+                {formatInstant(message.at, timeZone)}
+              </p>
+              <p className="dash-message-text">{message.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
 
       <div className="dash-actions">
         {!takenByMe && (

@@ -4,21 +4,17 @@ import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../api/types';
 import { Dashboard } from '.';
 import { CONVERSATIONS_PAGE } from './Conversations';
-import { enclosing, profile, renderWithProviders, stubApi } from './testing';
+import { enclosing, fakeConversation, profile, renderWithProviders, stubApi } from './testing';
 
 function conversation(index: number, changes: Partial<Conversation> = {}): Conversation {
-  return {
+  return fakeConversation({
     sessionId: `s-${index}`,
-    visitor: { kind: 'guest', userId: null, name: null, email: null, role: 'guest' },
-    startedAt: '2026-11-23T09:00:00Z',
+    // Ten a day, going back from the 23rd.
     lastAt: `2026-11-${String(23 - Math.floor(index / 10)).padStart(2, '0')}T09:00:00Z`,
     messageCount: 4,
     lastMessage: { sender: 'user', text: `Mensaje ${index}`, at: '2026-11-23T09:00:00Z' },
-    booked: false,
-    appointmentIds: [],
-    takenOverBy: null,
     ...changes,
-  };
+  });
 }
 
 describe('Conversaciones (D4)', () => {

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Appointment, Client, Service } from '../api/types';
+import type { Appointment, Client } from '../api/types';
 import { Dashboard } from '.';
 import {
+  SERVICES,
+  STAFF,
   TODAY,
   apiError,
   fixToday,
@@ -13,18 +15,6 @@ import {
   type Reply,
 } from './testing';
 
-const SERVICES: Service[] = [
-  { id: 'sv-1', name: 'Corte', description: '', durationMin: 30, priceCents: 2000, active: true },
-  { id: 'sv-2', name: 'Color', description: '', durationMin: 60, priceCents: 4500, active: true },
-  {
-    id: 'sv-3',
-    name: 'Permanente',
-    description: '',
-    durationMin: 90,
-    priceCents: 6000,
-    active: false,
-  },
-];
 const CLIENTS: Client[] = [
   {
     id: 'cl-9',
@@ -41,20 +31,7 @@ function formApi(onPost: () => Reply) {
   return stubApi(profile('administrador'), (call) => {
     switch (call.path) {
       case '/api/staff':
-        return {
-          body: {
-            items: [
-              {
-                id: 'st-1',
-                firstName: 'Lucía',
-                lastName: 'Gómez',
-                email: 'l@example.com',
-                phone: null,
-                role: 'usuario',
-              },
-            ],
-          },
-        };
+        return { body: { items: STAFF } };
       case '/api/services':
         return { body: { items: SERVICES } };
       case '/api/availability':

@@ -5,7 +5,15 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { Business, Profile, Role } from '../api/types';
+import type {
+  Appointment,
+  Business,
+  ConversationDetail,
+  Profile,
+  Role,
+  Service,
+  StaffMember,
+} from '../api/types';
 import { AuthProvider } from '../auth/AuthContext';
 import { BusinessProvider } from '../shell/business';
 import { ToastProvider } from '../shell/toast';
@@ -117,4 +125,83 @@ export function enclosing(element: HTMLElement, selector: string): HTMLElement {
   const found = element.closest<HTMLElement>(selector);
   if (!found) throw new Error(`No hay ningún ${selector} alrededor del elemento`);
   return found;
+}
+
+export const STAFF: StaffMember[] = [
+  {
+    id: 'st-1',
+    firstName: 'Lucía',
+    lastName: 'Gómez',
+    email: 'lucia@example.com',
+    phone: null,
+    role: 'usuario',
+  },
+  {
+    id: 'st-2',
+    firstName: 'Marta',
+    lastName: 'Ruiz',
+    email: 'marta@example.com',
+    phone: null,
+    role: 'administrador',
+  },
+];
+
+export const SERVICES: Service[] = [
+  {
+    id: 'sv-1',
+    name: 'Corte',
+    description: 'Lavado y corte',
+    durationMin: 30,
+    priceCents: 2000,
+    active: true,
+  },
+  { id: 'sv-2', name: 'Color', description: '', durationMin: 60, priceCents: 4500, active: true },
+  {
+    id: 'sv-3',
+    name: 'Permanente',
+    description: '',
+    durationMin: 90,
+    priceCents: 6000,
+    active: false,
+  },
+];
+
+/** A cita of today at 10:00 with Lucía, changed as the test needs. */
+export function fakeAppointment(changes: Partial<Appointment> & { id: string }): Appointment {
+  return {
+    staffId: 'st-1',
+    staffName: 'Lucía Gómez',
+    clientId: `cl-${changes.id}`,
+    clientName: 'Pilar',
+    clientEmail: `${changes.id}@example.com`,
+    clientPhone: null,
+    date: TODAY,
+    startMin: 600,
+    endMin: 645,
+    startAt: '2026-11-23T09:00:00Z',
+    endAt: '2026-11-23T09:45:00Z',
+    status: 'pendiente',
+    services: [{ id: 'sv-1', name: 'Corte' }],
+    chatSessionId: null,
+    createdAt: '2026-11-20T09:00:00Z',
+    ...changes,
+  };
+}
+
+/** A guest's chat that nobody has taken over, changed as the test needs. */
+export function fakeConversation(
+  changes: Partial<ConversationDetail> & { sessionId: string },
+): ConversationDetail {
+  return {
+    visitor: { kind: 'guest', userId: null, name: null, email: null, role: 'guest' },
+    startedAt: '2026-11-23T09:00:00Z',
+    lastAt: '2026-11-23T09:05:00Z',
+    messageCount: 0,
+    lastMessage: null,
+    booked: false,
+    appointmentIds: [],
+    takenOverBy: null,
+    messages: [],
+    ...changes,
+  };
 }

@@ -1,0 +1,102 @@
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Dashboard } from '.';
+import {
+  SERVICES,
+  STAFF,
+  fakeAppointment,
+  fakeConversation,
+  fixToday,
+  profile,
+  renderWithProviders,
+  stubApi,
+  type ApiCall,
+  type Reply,
+} from './testing';
+
+const CHAT = fakeConversation({
+  sessionId: 'sesion-1',
+  booked: true,
+  messageCount: 2,
+  lastMessage: { sender: 'bot', text: 'Reservado.', at: '2026-11-23T09:01:00Z' },
+  messages: [
+    { sender: 'user', text: 'Quiero cita', at: '2026-11-23T09:00:00Z' },
+    { sender: 'bot', text: 'Reservado.', at: '2026-11-23T09:01:00Z' },
+  ],
+});
+
+/** Some of everything, so every section shows its full layout. */
+function anything(call: ApiCall): Reply | undefined {
+  switch (call.path) {
+    case '/api/staff':
+      return { body: { items: STAFF } };
+    case '/api/services':
+      return { body: { items: SERVICES } };
+    case '/api/appointments':
+      return {
+        body: {
+          items: [
+            fakeAppointment({ id: 'a1' }),
+            fakeAppointment({ id: 'a2', status: 'confirmada', chatSessionId: 'sesion-1' }),
+          ],
+        },
+      };
+    case '/api/clients':
+      return {
+        body: {
+          items: [
+            {
+              id: 'c1',
+              name: 'Pilar',
+              email: null,
+              phone: null,
+              userId: null,
+              appointments: 1,
+              lastAppointmentDate: null,
+            },
+          ],
+        },
+      };
+    case '/api/conversations':
+      return { body: { items: [CHAT] } };
+    case '/api/conversations/sesion-1':
+      return { body: { item: CHAT } };
+    case '/api/stats':
+      return {
+        body: {
+          items: [
+            { date: '2026-11-23', appointments: 2, conversations: 3, conversationsBooked: 1 },
+          ],
+        },
+      };
+  }
+  return undefined;
+}
+
+describe('Dashboard accessibility', () => {
+  beforeEach(fixToday);
+
+  it.each([
+    ['/dashboard', 'Agenda'],
+    ['/dashboard/servicios', 'Servicios'],
+    ['/dashboard/equipo', 'Equipo'],
+    ['/dashboard/clientes', 'Clientes'],
+    ['/dashboard/conversaciones', 'Conversaciones'],
+    ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
+    ['/dashboard/estadisticas', 'Estadísticas'],
+  ])('has no axe violations on %s', async (path, heading) => {
+    stubApi(profile('administrador'), anything);
+    renderWithProviders(<Dashboard path={path} />);
+    await screen.findByRole('heading', { level: 1, name: heading });
+    // Wait for the section's data, not just its heading.
+    await screen.findAllByText(/Pilar|Corte|Lucía|Reservado|Invitado|Citas creadas/);
+    // jsdom has no layout, so contrast is checked by the end-to-end axe run in a browser.
+    const results = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(
+      results.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map((n) => n.html) })),
+    ).toEqual([]);
+  });
+});
