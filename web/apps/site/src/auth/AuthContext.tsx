@@ -3,7 +3,15 @@
  * /api/auth/session`), then keeps the answer and the CSRF token in step with sign-in, sign-up
  * and sign-out. Failures are `ApiError`s for the caller to show.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { apiFetch, setCsrfToken } from '../api/http';
 import type { Profile, SessionInfo } from '../api/types';
 
@@ -30,11 +38,15 @@ const AuthContext = createContext<AuthApi | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<Profile | null>(null);
   const [loading, setLoading] = useState(true);
+  // The first session read; a sign-in that lands before it answers makes its answer stale.
+  const sessionRead = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
+    sessionRead.current = controller;
     apiFetch<SessionInfo>('/api/auth/session', { signal: controller.signal })
       .then((session) => {
+        if (controller.signal.aborted) return;
         setCsrfToken(session.csrfToken);
         setUser(session.user);
       })
@@ -51,6 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<AuthApi>(() => {
     function adopt(session: SessionInfo) {
+      sessionRead.current?.abort();
       setCsrfToken(session.csrfToken);
       setUser(session.user);
       setLoading(false);

@@ -24,6 +24,7 @@ export function BusinessProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     apiFetch<ItemResponse<Business>>('/api/business', { signal: controller.signal })
       .then(({ item }) => {
+        if (controller.signal.aborted) return;
         setState({ business: item, loading: false });
       })
       .catch((cause: unknown) => {

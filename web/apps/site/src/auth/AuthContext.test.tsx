@@ -1,0 +1,77 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { cliente, fakeServer, json, session } from '../test/fakeServer';
+import { AuthProvider, useAuth } from './AuthContext';
+
+function Who() {
+  const { user, loading, signIn } = useAuth();
+  return (
+    <>
+      <p>{loading ? 'cargando' : (user?.firstName ?? 'invitado')}</p>
+      <button type="button" onClick={() => void signIn('ana@example.com', 'x')}>
+        Entrar
+      </button>
+    </>
+  );
+}
+
+describe('AuthProvider', () => {
+  it('reads the session once, and keeps its CSRF token for later calls', async () => {
+    const server = fakeServer({
+      'GET /api/auth/session': { body: session(cliente) },
+      'POST /api/auth/logout': json(null, 204),
+    });
+    let auth: ReturnType<typeof useAuth> | undefined;
+    function Probe() {
+      auth = useAuth();
+      return null;
+    }
+    render(
+      <AuthProvider>
+        <Who />
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByText('cargando')).toBeInTheDocument();
+    expect(await screen.findByText('Ana')).toBeInTheDocument();
+    await act(() => auth?.signOut());
+    expect(screen.getByText('invitado')).toBeInTheDocument();
+    expect(server.to('/api/auth/logout')[0]?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
+    expect(server.to('/api/auth/session')).toHaveLength(1);
+  });
+
+  it('is a guest when the session cannot be read', async () => {
+    fakeServer({ 'GET /api/auth/session': new TypeError('Failed to fetch') });
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('invitado')).toBeInTheDocument();
+  });
+
+  it('keeps a sign-in that lands before the first session answer', async () => {
+    let answerSession: (response: Response) => void = () => undefined;
+    fakeServer({
+      'GET /api/auth/session': () =>
+        new Promise<Response>((resolve) => {
+          answerSession = resolve;
+        }),
+      'POST /api/auth/login': { body: session(cliente) },
+    });
+    const user = userEvent.setup();
+    render(
+      <AuthProvider>
+        <Who />
+      </AuthProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Ana')).toBeInTheDocument();
+    await act(async () => {
+      answerSession(json(session(null)));
+      await Promise.resolve();
+    });
+    expect(screen.getByText('Ana')).toBeInTheDocument();
+  });
+});
