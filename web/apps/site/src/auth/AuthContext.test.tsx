@@ -5,12 +5,15 @@ import { cliente, fakeServer, json, session } from '../test/fakeServer';
 import { AuthProvider, useAuth } from './AuthContext';
 
 function Who() {
-  const { user, loading, signIn } = useAuth();
+  const { user, loading, signIn, signOut } = useAuth();
   return (
     <>
       <p>{loading ? 'cargando' : (user?.firstName ?? 'invitado')}</p>
       <button type="button" onClick={() => void signIn('ana@example.com', 'x')}>
         Entrar
+      </button>
+      <button type="button" onClick={() => void signOut()}>
+        Salir
       </button>
     </>
   );
@@ -22,21 +25,16 @@ describe('AuthProvider', () => {
       'GET /api/auth/session': { body: session(cliente) },
       'POST /api/auth/logout': json(null, 204),
     });
-    let auth: ReturnType<typeof useAuth> | undefined;
-    function Probe() {
-      auth = useAuth();
-      return null;
-    }
+    const user = userEvent.setup();
     render(
       <AuthProvider>
         <Who />
-        <Probe />
       </AuthProvider>,
     );
     expect(screen.getByText('cargando')).toBeInTheDocument();
     expect(await screen.findByText('Ana')).toBeInTheDocument();
-    await act(() => auth?.signOut());
-    expect(screen.getByText('invitado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salir' }));
+    expect(await screen.findByText('invitado')).toBeInTheDocument();
     expect(server.to('/api/auth/logout')[0]?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
     expect(server.to('/api/auth/session')).toHaveLength(1);
   });
