@@ -44,57 +44,60 @@ export function BarChart({ title, dates, series }: BarChartProps) {
 
   return (
     <figure className="dash-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId}>
-        <title id={titleId}>{title}</title>
-        <line className="dash-axis" x1={PLOT.left} y1={y(0)} x2={WIDTH - PLOT.right} y2={y(0)} />
-        <line className="dash-axis" x1={PLOT.left} y1={PLOT.top} x2={PLOT.left} y2={y(0)} />
-        {[0, max].map((tick) => (
-          <text
-            key={tick}
-            className="dash-axis-label"
-            x={PLOT.left - 6}
-            y={y(tick)}
-            textAnchor="end"
-            dominantBaseline="middle"
-          >
-            {tick}
-          </text>
-        ))}
-        {dates.map((date, day) => {
-          const x = PLOT.left + slot * day + (slot - barWidth) / 2;
-          let base = 0;
-          return (
-            <g key={date} className="dash-bar">
-              {series.map((each) => {
-                const value = each.values[day] ?? 0;
-                const top = base + value;
-                const rect = (
-                  <rect
-                    key={each.label}
-                    className={each.className}
-                    x={x}
-                    y={y(top)}
-                    width={barWidth}
-                    height={y(base) - y(top)}
-                  />
-                );
-                base = top;
-                return rect;
-              })}
-              {day % labelEvery === 0 && (
-                <text
-                  className="dash-axis-label"
-                  x={x + barWidth / 2}
-                  y={HEIGHT - 8}
-                  textAnchor="middle"
-                >
-                  {shortDay(date)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+      {/* On a phone the chart keeps a readable size and scrolls sideways in its own region. */}
+      <div className="dash-chart-scroll" role="region" aria-labelledby={titleId} tabIndex={0}>
+        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId}>
+          <title id={titleId}>{title}</title>
+          <line className="dash-axis" x1={PLOT.left} y1={y(0)} x2={WIDTH - PLOT.right} y2={y(0)} />
+          <line className="dash-axis" x1={PLOT.left} y1={PLOT.top} x2={PLOT.left} y2={y(0)} />
+          {[0, max].map((tick) => (
+            <text
+              key={tick}
+              className="dash-axis-label"
+              x={PLOT.left - 6}
+              y={y(tick)}
+              textAnchor="end"
+              dominantBaseline="middle"
+            >
+              {tick}
+            </text>
+          ))}
+          {dates.map((date, day) => {
+            const x = PLOT.left + slot * day + (slot - barWidth) / 2;
+            let base = 0;
+            return (
+              <g key={date} className="dash-bar">
+                {series.map((each) => {
+                  const value = each.values[day] ?? 0;
+                  const top = base + value;
+                  const rect = (
+                    <rect
+                      key={each.label}
+                      className={each.className}
+                      x={x}
+                      y={y(top)}
+                      width={barWidth}
+                      height={y(base) - y(top)}
+                    />
+                  );
+                  base = top;
+                  return rect;
+                })}
+                {day % labelEvery === 0 && (
+                  <text
+                    className="dash-axis-label"
+                    x={x + barWidth / 2}
+                    y={HEIGHT - 8}
+                    textAnchor="middle"
+                  >
+                    {shortDay(date)}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       {series.length > 1 && (
         <figcaption className="dash-legend">
           {series.map((each) => (

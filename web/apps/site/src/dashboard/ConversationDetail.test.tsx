@@ -4,7 +4,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, ConversationMessage } from '../api/types';
 import { Dashboard } from '.';
 import { POLL_INTERVAL_MS } from './usePolledConversation';
-import { CSRF_TOKEN, fakeConversation, profile, renderWithProviders, stubApi } from './testing';
+import {
+  CSRF_TOKEN,
+  apiError,
+  fakeConversation,
+  profile,
+  renderWithProviders,
+  stubApi,
+} from './testing';
 
 const ME = profile('usuario', 'st-1');
 const PATH = '/api/conversations/sesion-1';
@@ -87,6 +94,16 @@ describe('Conversación (D4)', () => {
       // Back to jsdom's own answer for the next tests.
       delete (document as { hidden?: boolean }).hidden;
     }
+  });
+
+  it('stops asking about a conversation that does not exist', async () => {
+    const { callsTo } = stubApi(ME, () => apiError(404, 'not_found', 'No existe.'));
+    renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+    expect(
+      await screen.findByRole('heading', { name: 'Conversación no encontrada' }),
+    ).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(callsTo(PATH)).toHaveLength(1);
   });
 
   it('takes over, replies and hands back', async () => {

@@ -85,6 +85,17 @@ export function ConversationDetail({
     }
   }
 
+  if (conversation === null) {
+    return (
+      <section className="dash-page" aria-labelledby="dash-conversation-title">
+        <h1 id="dash-conversation-title">Conversación no encontrada</h1>
+        <p>
+          No hay ninguna conversación con esa dirección.{' '}
+          <Link to="/dashboard/conversaciones">Ver todas las conversaciones</Link>.
+        </p>
+      </section>
+    );
+  }
   if (conversation === undefined) {
     return (
       <section className="dash-page" aria-labelledby="dash-conversation-title">

@@ -70,6 +70,14 @@ export function NewAppointmentForm({
     );
   }
 
+  /** What the time select says before a time is picked. */
+  function timePrompt(): string {
+    if (serviceIds.length === 0) return 'Elige antes los servicios';
+    if (availability.loading) return 'Buscando horas libres…';
+    if (availability.data?.items.length === 0) return 'No hay horas libres';
+    return 'Elige una hora';
+  }
+
   function buildBody(): NewAppointmentBody | string {
     if (serviceIds.length === 0) return 'Elige al menos un servicio.';
     if (startOffer === undefined) return 'Elige una hora libre.';
@@ -170,15 +178,7 @@ export function NewAppointmentForm({
               setStart(event.target.value);
             }}
           >
-            <option value="">
-              {serviceIds.length === 0
-                ? 'Elige antes los servicios'
-                : availability.loading
-                  ? 'Buscando horas libres…'
-                  : availability.data?.items.length === 0
-                    ? 'No hay horas libres'
-                    : 'Elige una hora'}
-            </option>
+            <option value="">{timePrompt()}</option>
             {availability.data?.items.map((each) => (
               <option key={each.startMin} value={each.startMin}>
                 {formatTime(each.startMin)}

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { apiFetch } from '../api/http';
+import { ApiError, apiFetch } from '../api/http';
 import type { ConversationDetail, ItemResponse } from '../api/types';
 import { useToast } from '../shell/toast';
 
@@ -9,13 +9,15 @@ export const POLL_INTERVAL_MS = 1000;
 /**
  * Reads `GET /api/conversations/{sessionId}` now and every second while the page is open and
  * the tab visible (a hidden tab stops asking and reads again as soon as it is shown). One read
- * at a time; a run of failures shows one toast, not one a second.
+ * at a time; a run of failures shows one toast, not one a second; a 404 stops asking for good.
  */
 export function usePolledConversation(sessionId: string) {
   const toast = useToast();
-  const [settled, setSettled] = useState<{ sessionId: string; item: ConversationDetail } | null>(
-    null,
-  );
+  const [settled, setSettled] = useState<{
+    sessionId: string;
+    /** Null when the server says there is no such conversation. */
+    item: ConversationDetail | null;
+  } | null>(null);
   const showError = useEffectEvent((cause: unknown) => {
     toast.error(cause, 'No se pudo leer la conversación');
   });
@@ -25,6 +27,7 @@ export function usePolledConversation(sessionId: string) {
     const path = `/api/conversations/${encodeURIComponent(sessionId)}`;
     let reading = false;
     let failing = false;
+    let gone = false;
     let timer: ReturnType<typeof setInterval> | undefined;
 
     async function read() {
@@ -37,7 +40,14 @@ export function usePolledConversation(sessionId: string) {
         failing = false;
         setSettled({ sessionId, item });
       } catch (cause) {
-        if (!controller.signal.aborted && !failing) showError(cause);
+        if (controller.signal.aborted) return;
+        if (cause instanceof ApiError && cause.status === 404) {
+          gone = true;
+          stop();
+          setSettled({ sessionId, item: null });
+          return;
+        }
+        if (!failing) showError(cause);
         failing = true;
       } finally {
         reading = false;
@@ -53,7 +63,7 @@ export function usePolledConversation(sessionId: string) {
     }
     function onVisibilityChange() {
       if (document.hidden) stop();
-      else if (timer === undefined) start();
+      else if (timer === undefined && !gone) start();
     }
 
     if (!document.hidden) start();
@@ -65,10 +75,13 @@ export function usePolledConversation(sessionId: string) {
     };
   }, [sessionId]);
 
+  // undefined until the first answer for this session.
   const item = settled?.sessionId === sessionId ? settled.item : undefined;
   /** Applies an answer of takeover, handback or a sent reply until the next read. */
   function patch(change: (current: ConversationDetail) => ConversationDetail) {
-    setSettled((current) => (current === null ? null : { ...current, item: change(current.item) }));
+    setSettled((current) =>
+      current?.item == null ? current : { ...current, item: change(current.item) },
+    );
   }
   return { conversation: item, patch };
 }
