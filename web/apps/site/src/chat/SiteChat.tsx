@@ -1,8 +1,9 @@
 /**
  * The chat widget on every page (DESIGN S4). One widget per signed-in identity: it starts as a
  * guest while the session loads, and when the signed-in user changes (sign in, sign out, another
- * account) the old widget is removed and a new one built, so no conversation or metadata leaks
- * from one person to the next. Pages open it through `useOpenChat`.
+ * account) the old widget is removed and a new one built, so no widget state or metadata carries
+ * over from one person to the next (the server decides whose history a session id may show).
+ * Pages open it through `useOpenChat`.
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
  * which is what lets a page button open the window.

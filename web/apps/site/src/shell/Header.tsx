@@ -3,6 +3,7 @@
  * page (staff: the dashboard; clientes: their citas) and the way in or out.
  */
 import { useAuth } from '../auth/AuthContext';
+import { isStaff } from '../auth/roles';
 import { useBusiness } from './business';
 import { Link, navigate } from './router';
 import { useToast } from './toast';
@@ -21,10 +22,10 @@ export function Header({ path }: { path: string }) {
     }
   }
 
-  const staff = user !== null && user.role !== 'cliente';
-  const ownPage = staff
-    ? { to: '/dashboard', label: 'Panel' }
-    : { to: '/mis-citas', label: 'Mis citas' };
+  const ownPage =
+    user && isStaff(user.role)
+      ? { to: '/dashboard', label: 'Panel' }
+      : { to: '/mis-citas', label: 'Mis citas' };
   const current = (to: string) =>
     path === to || path.startsWith(`${to}/`) ? ('page' as const) : undefined;
 
