@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '../shell/router';
 
 export type SectionId =
@@ -33,9 +34,17 @@ export function sectionOf(path: string): { id: SectionId; sessionId?: string } {
 
 /** The dashboard's own nav; on a phone it scrolls sideways instead of taking the screen. */
 export function DashboardNav({ current }: { current: SectionId }) {
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the later sections start off-screen: centre the current one in the strip.
+  useEffect(() => {
+    const strip = list.current;
+    const item = strip?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
+    if (!strip || !item) return;
+    strip.scrollLeft = item.offsetLeft - (strip.clientWidth - item.offsetWidth) / 2;
+  }, [current]);
   return (
     <nav className="dash-nav" aria-label="Secciones del panel">
-      <ul>
+      <ul ref={list}>
         {SECTIONS.map((section) => (
           <li key={section.id}>
             <Link

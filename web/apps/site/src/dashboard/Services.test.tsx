@@ -71,6 +71,36 @@ describe('Servicios (D3)', () => {
     expect(await screen.findByText('22,50 €')).toBeInTheDocument();
   });
 
+  it('lets an administrador create a service', async () => {
+    const { callsTo } = stubApi(profile('administrador'), (call) => {
+      if (call.path !== '/api/services') return undefined;
+      if (call.method === 'POST') {
+        return { status: 201, body: { item: { id: 'sv-9', ...(call.body as object) } } };
+      }
+      return { body: { items: [CUT] } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/servicios" />);
+
+    await user.click(await screen.findByRole('button', { name: 'Nuevo servicio' }));
+    const form = within(screen.getByRole('form', { name: 'Nuevo servicio' }));
+    await user.type(form.getByRole('textbox', { name: 'Nombre' }), 'Peinado');
+    await user.type(form.getByRole('textbox', { name: 'Descripción' }), 'Con plancha');
+    await user.type(form.getByRole('textbox', { name: 'Precio (€)' }), '15');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => {
+      expect(callsTo('/api/services', 'POST')[0]?.body).toEqual({
+        name: 'Peinado',
+        description: 'Con plancha',
+        durationMin: 30,
+        priceCents: 1500,
+        active: true,
+      });
+    });
+    expect(await screen.findByRole('rowheader', { name: 'Peinado' })).toBeInTheDocument();
+  });
+
   it('lets an administrador switch a service off', async () => {
     const { callsTo } = servicesApi('administrador');
     const user = userEvent.setup();
