@@ -1,0 +1,46 @@
+/**
+ * Driving the site app the way its people do: signing in through its form, and talking to the
+ * built-in assistant in the site's own (Spanish) chat.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Account } from './server';
+
+/** Signs in through `/entrar` and waits for the page the site sends that role to. */
+export async function signInThroughForm(page: Page, account: Account): Promise<void> {
+  await page.goto('/entrar');
+  await page.getByLabel('Correo electrónico').fill(account.email);
+  await page.getByLabel('Contraseña').fill(account.password);
+  await page.getByRole('main').getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(account.role === 'cliente' ? /\/mis-citas$/ : /\/dashboard$/);
+}
+
+export interface SiteChat {
+  window: Locator;
+  log: Locator;
+  /** The bot's messages (not the typing indicator). */
+  botMessages: Locator;
+  /** Sends `text` and waits until the last bot message matches `reply`. */
+  say(text: string, reply: RegExp | string): Promise<void>;
+}
+
+/** Opens the site's chat (starting a conversation when the welcome screen shows). */
+export async function openSiteChat(page: Page): Promise<SiteChat> {
+  await page.getByRole('button', { name: 'Abrir chat' }).click();
+  const window = page.getByRole('dialog', { name: 'Hola' });
+  const input = window.getByRole('textbox', { name: 'Escribe tu pregunta...' });
+  const start = window.getByRole('button', { name: 'Nueva conversación' });
+  await expect(input.or(start).first()).toBeVisible();
+  if (await start.isVisible()) await start.click();
+  const log = window.getByRole('log');
+  const botMessages = log.locator('.chat-message-from-bot:not(.chat-message-typing)');
+  return {
+    window,
+    log,
+    botMessages,
+    async say(text, reply) {
+      await input.fill(text);
+      await input.press('Enter');
+      await expect(botMessages.last()).toContainText(reply);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * A staff member takes over a visitor's live conversation from the dashboard (DESIGN D4): the
+ * visitor's next message reaches the staff member instead of the assistant, the reply arrives in
+ * the visitor's widget over the live channel, the visitor answers over that channel, and once
+ * handed back the assistant answers again.
+ */
+import { expect, test } from '@playwright/test';
+import { addAccount } from './support/server';
+import { openSiteChat, signInThroughForm } from './support/site';
+
+test('staff take a conversation over, reply live, and hand it back', async ({ browser, page }) => {
+  // A word no other conversation of the run says, to find this one among the guests'.
+  const marker = `Ulises-${String(Date.now())}`;
+  await page.goto('/');
+  const visitor = await openSiteChat(page);
+  await visitor.say(`hola, soy ${marker}`, /asistente de reservas/);
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInThroughForm(staff, addAccount('usuario', 'Tomás', 'Mostrador'));
+  await staff.goto('/dashboard/conversaciones');
+  await staff
+    .getByRole('listitem')
+    .filter({ hasText: marker })
+    .getByRole('link', { name: 'Invitado' })
+    .click();
+  await staff.getByRole('button', { name: 'Atender' }).click();
+  await expect(staff.getByText('Atendida por Tomás')).toBeVisible();
+
+  // Taken over: the assistant stays quiet and the message reaches the staff member.
+  const transcript = staff.getByRole('log', { name: 'Mensajes' });
+  const visitorInput = visitor.window.getByRole('textbox', { name: 'Escribe tu pregunta...' });
+  await visitorInput.fill('¿hay alguien ahí?');
+  await visitorInput.press('Enter');
+  await expect(transcript).toContainText('¿hay alguien ahí?');
+
+  await staff.getByLabel('Tu respuesta').fill('Hola, soy Tomás, del equipo. ¿En qué te ayudo?');
+  await staff.getByRole('button', { name: 'Enviar' }).click();
+  await expect(visitor.botMessages.last()).toHaveText(
+    'Hola, soy Tomás, del equipo. ¿En qué te ayudo?',
+  );
+
+  // The visitor's answer travels over the open live channel and shows in the dashboard.
+  await visitorInput.fill('quería saber si abrís el sábado');
+  await visitorInput.press('Enter');
+  await expect(transcript).toContainText('quería saber si abrís el sábado');
+
+  await staff.getByRole('button', { name: 'Devolver al asistente' }).click();
+  await expect(staff.getByText('Responde el asistente')).toBeVisible();
+  await staffContext.close();
+
+  await visitor.say('¿qué servicios tenéis?', /Corte de caballero/);
+});
