@@ -14,7 +14,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
-import { visitorLabel } from './conversationText';
+import { staffAuthorName, visitorLabel } from './conversationText';
 import { usePolledConversation } from './usePolledConversation';
 import { useResource } from './useResource';
 
@@ -23,7 +23,8 @@ const BOOKING_WINDOW_DAYS = 91;
 
 function authorOf(message: ConversationMessage, visitor: string): string {
   if (message.sender === 'user') return visitor;
-  return message.by === undefined ? 'Asistente' : `${message.by} (equipo)`;
+  const staff = staffAuthorName(message.by);
+  return staff === undefined ? 'Asistente' : `${staff} (equipo)`;
 }
 
 /**
@@ -39,7 +40,7 @@ export function ConversationDetail({
 }) {
   const { user } = useAuth();
   const { toast, error: showError } = useToast();
-  const { conversation, patch } = usePolledConversation(sessionId);
+  const { conversation, patch, refresh } = usePolledConversation(sessionId);
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
   const base = `/api/conversations/${encodeURIComponent(sessionId)}`;
@@ -72,12 +73,8 @@ export function ConversationDetail({
     try {
       await apiFetch<unknown>(`${base}/messages`, { method: 'POST', body: { text } });
       setReply('');
-      // Shown at once; the next read brings the stored copy.
-      const by = user ? `${user.firstName} ${user.lastName}` : undefined;
-      patch((current) => ({
-        ...current,
-        messages: [...current.messages, { sender: 'bot', text, at: new Date().toISOString(), by }],
-      }));
+      // The stored copy, with its author, comes with the next read: ask for it now.
+      refresh();
     } catch (cause) {
       showError(cause, 'No se pudo enviar la respuesta');
     } finally {

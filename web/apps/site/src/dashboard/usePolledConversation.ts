@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiError, apiFetch } from '../api/http';
 import type { ConversationDetail, ItemResponse } from '../api/types';
 import { useToast } from '../shell/toast';
@@ -18,6 +18,8 @@ export function usePolledConversation(sessionId: string) {
     /** Null when the server says there is no such conversation. */
     item: ConversationDetail | null;
   } | null>(null);
+  // The running poll's read, for a refresh outside the interval.
+  const readNow = useRef<(() => void) | null>(null);
   const showError = useEffectEvent((cause: unknown) => {
     toast.error(cause, 'No se pudo leer la conversación');
   });
@@ -66,9 +68,11 @@ export function usePolledConversation(sessionId: string) {
       else if (timer === undefined && !gone) start();
     }
 
+    readNow.current = () => void read();
     if (!document.hidden) start();
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => {
+      readNow.current = null;
       stop();
       controller.abort();
       document.removeEventListener('visibilitychange', onVisibilityChange);
@@ -83,5 +87,9 @@ export function usePolledConversation(sessionId: string) {
       current?.item == null ? current : { ...current, item: change(current.item) },
     );
   }
-  return { conversation: item, patch };
+  /** Reads now, without waiting for the next tick (after sending a reply). */
+  const refresh = useCallback(() => {
+    readNow.current?.();
+  }, []);
+  return { conversation: item, patch, refresh };
 }
