@@ -8,6 +8,7 @@ import { useAuth } from '../auth/AuthContext';
 import { useBusiness } from '../shell/business';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
+import { AccessNotice } from './AccessNotice';
 import { Agenda } from './Agenda';
 import { Clients } from './Clients';
 import { ConversationDetail } from './ConversationDetail';
@@ -23,25 +24,15 @@ export function Dashboard({ path }: { path: string }) {
 
   if (loading) return <Skeleton variant="heading" />;
   if (user === null) {
-    return (
-      <section className="dash-notice" aria-labelledby="dash-notice-title">
-        <h1 id="dash-notice-title">Panel</h1>
-        <p>Inicia sesión para ver el panel.</p>
-        <Link to="/entrar" className="dash-button dash-button-primary">
-          Entrar
-        </Link>
-      </section>
-    );
+    return <AccessNotice text="Inicia sesión para ver el panel." to="/entrar" label="Entrar" />;
   }
   if (user.role === 'cliente') {
     return (
-      <section className="dash-notice" aria-labelledby="dash-notice-title">
-        <h1 id="dash-notice-title">Panel</h1>
-        <p>El panel es para el personal del negocio. Tus citas están en tu propia página.</p>
-        <Link to="/mis-citas" className="dash-button dash-button-primary">
-          Ver mis citas
-        </Link>
-      </section>
+      <AccessNotice
+        text="El panel es para el personal del negocio. Tus citas están en tu propia página."
+        to="/mis-citas"
+        label="Ver mis citas"
+      />
     );
   }
   return <StaffDashboard path={path} isAdmin={user.role === 'administrador'} />;
