@@ -178,6 +178,20 @@ describe('Agenda (D2)', () => {
     expect((await cardOf('Rosa')).getByText('Confirmada')).toBeInTheDocument();
   });
 
+  it('does not claim an empty day when the citas could not be read', async () => {
+    stubApi(profile('usuario'), (call) =>
+      call.path === '/api/appointments'
+        ? apiError(403, 'forbidden', 'No tienes permiso para ver la agenda.')
+        : { body: { items: [] } },
+    );
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    expect(await screen.findByText('No se pudieron cargar las citas.')).toBeInTheDocument();
+    expect(screen.queryByText('No hay citas este día.')).not.toBeInTheDocument();
+    expect(
+      (await screen.findAllByText('No tienes permiso para ver la agenda.')).length,
+    ).toBeGreaterThan(0);
+  });
+
   it('opens on the day a link names', async () => {
     window.history.pushState(null, '', '/dashboard?dia=2026-12-01');
     const { calls } = agendaApi([]);

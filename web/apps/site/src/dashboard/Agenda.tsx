@@ -205,6 +205,9 @@ export function Agenda({ timeZone }: { timeZone: string }) {
 
       {appointments.loading ? (
         <Skeleton variant="block" count={3} height="6rem" />
+      ) : appointments.data === undefined ? (
+        // The toast said why; an empty day here would be a false "no citas".
+        <p className="dash-empty">No se pudieron cargar las citas.</p>
       ) : (
         days.map((date) => {
           const ofDay = appointments.data?.items.filter((each) => each.date === date) ?? [];
