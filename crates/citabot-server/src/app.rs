@@ -87,6 +87,24 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/staff/{id}", patch(dashboard::staff::update))
         .route("/api/clients", get(dashboard::clients::list))
+        .route("/api/conversations", get(dashboard::conversations::list))
+        .route(
+            "/api/conversations/{session_id}",
+            get(dashboard::conversations::get),
+        )
+        .route(
+            "/api/conversations/{session_id}/takeover",
+            post(dashboard::conversations::take_over),
+        )
+        .route(
+            "/api/conversations/{session_id}/messages",
+            post(dashboard::conversations::send),
+        )
+        .route(
+            "/api/conversations/{session_id}/handback",
+            post(dashboard::conversations::hand_back),
+        )
+        .route("/api/stats", get(dashboard::stats::get))
         .route("/chat", get(live::socket::upgrade))
         .layer(DefaultBodyLimit::max(API_MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(

@@ -36,6 +36,12 @@ use crate::{auth, dashboard, gateway, health, live, metrics, profile};
         dashboard::staff::create,
         dashboard::staff::update,
         dashboard::clients::list,
+        dashboard::conversations::list,
+        dashboard::conversations::get,
+        dashboard::conversations::take_over,
+        dashboard::conversations::send,
+        dashboard::conversations::hand_back,
+        dashboard::stats::get,
         health::live,
         health::ready,
         metrics::export,
@@ -45,6 +51,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics, profile};
         (name = "chat", description = "The chat webhook and its live channel"),
         (name = "accounts", description = "Sign-up, sign-in, sessions and the profile"),
         (name = "booking", description = "The business, services, appointments, availability, staff and clients (the site and the dashboard)"),
+        (name = "conversations", description = "The chat conversations, their take-over by staff, and the charts' daily figures (the dashboard)"),
         (name = "operations", description = "Probes, metrics and this description"),
     )
 )]

@@ -25,16 +25,14 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::clients::date_text;
 use super::{
-    answer, body, business_of, checked_text, conflict, invalid, not_found, parse_date, query,
-    signed_in, staff, store_failed, unprocessable,
+    answer, body, business_of, checked_text, conflict, date_range, invalid, not_found, parse_date,
+    query, signed_in, staff, store_failed, unprocessable,
 };
 use crate::app::AppState;
 use crate::auth::Caller;
 use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 
-/// The widest range one list may cover, in days between `from` and `to`.
-pub const MAX_RANGE_DAYS: i64 = 92;
 /// The most services one cita may have.
 pub const MAX_SERVICES: usize = 10;
 /// The longest client name, in characters.
@@ -281,16 +279,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let user = signed_in(&caller)?;
     let params = query(params)?;
-    let from = parse_date(&params.from, "from")?;
-    let to = parse_date(&params.to, "to")?;
-    if from > to {
-        return Err(invalid("«from» no puede ser posterior a «to»."));
-    }
-    if (to - from).whole_days() > MAX_RANGE_DAYS {
-        return Err(invalid(format!(
-            "Entre «from» y «to» puede haber como mucho {MAX_RANGE_DAYS} días."
-        )));
-    }
+    let (from, to) = date_range(&params.from, &params.to)?;
     let status = params.status.as_deref().map(parse_status).transpose()?;
     let store = state.store.as_ref();
     let citas = if user.role.is_staff() {

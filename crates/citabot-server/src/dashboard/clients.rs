@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
-use super::{answer, invalid, query, staff, store_failed};
+use super::{answer, invalid, limit_param, query, staff, store_failed};
 use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
@@ -76,17 +76,6 @@ pub fn date_text(date: Date) -> String {
     date.to_string()
 }
 
-fn checked_limit(limit: Option<&str>) -> Result<u32, ApiError> {
-    let Some(text) = limit else {
-        return Ok(DEFAULT_LIMIT);
-    };
-    text.trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-        .ok_or_else(|| invalid(format!("«limit» debe ser un número entre 1 y {MAX_LIMIT}.")))
-}
-
 /// `GET /api/clients` (staff): clients by name, at most `limit`.
 #[utoipa::path(get, path = "/api/clients", tag = "booking", params(ClientQuery), responses(
     (status = 200, description = "The clients found", body = ClientList),
@@ -100,7 +89,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
     let params = query(params)?;
-    let limit = checked_limit(params.limit.as_deref())?;
+    let limit = limit_param(params.limit.as_deref(), DEFAULT_LIMIT, MAX_LIMIT)?;
     let search = params
         .q
         .as_deref()
@@ -120,19 +109,4 @@ pub async fn list(
         .map(ClientView::from)
         .collect();
     Ok(answer(StatusCode::OK, ClientList { items }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limits_are_bounded() {
-        assert_eq!(checked_limit(None).ok(), Some(50));
-        assert_eq!(checked_limit(Some("200")).ok(), Some(200));
-        assert_eq!(checked_limit(Some("1")).ok(), Some(1));
-        for bad in ["0", "201", "-1", "diez", ""] {
-            assert!(checked_limit(Some(bad)).is_err(), "{bad}");
-        }
-    }
 }

@@ -1,5 +1,6 @@
-//! The site's and the dashboard's booking APIs (DESIGN S5, D1–D3; `docs/DASHBOARD-API.md`): the
-//! business and its services for everyone, appointments, availability, staff and clients.
+//! The site's and the dashboard's APIs (DESIGN S5, D1–D5; `docs/DASHBOARD-API.md`): the
+//! business and its services for everyone, appointments, availability, staff and clients, the
+//! conversations with their take-over by staff, and the charts' daily figures.
 //!
 //! Roles are checked here, on the server, whatever the site shows: [`signed_in`], [`staff`] and
 //! [`administrador`] turn the request's [`Caller`] into the account or a 401/403. Every answer is
@@ -9,8 +10,10 @@
 pub mod appointments;
 pub mod business;
 pub mod clients;
+pub mod conversations;
 pub mod services;
 pub mod staff;
+pub mod stats;
 
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -135,6 +138,37 @@ pub fn parse_date(text: &str, field: &str) -> Result<Date, ApiError> {
     })
 }
 
+/// The widest range a dated list may cover, in days between `from` and `to`.
+pub const MAX_RANGE_DAYS: i64 = 92;
+
+/// Reads the inclusive range `from`–`to`: both dates, in order, at most [`MAX_RANGE_DAYS`] apart.
+pub fn date_range(from: &str, to: &str) -> Result<(Date, Date), ApiError> {
+    let from = parse_date(from, "from")?;
+    let to = parse_date(to, "to")?;
+    if from > to {
+        return Err(invalid("«from» no puede ser posterior a «to»."));
+    }
+    if (to - from).whole_days() > MAX_RANGE_DAYS {
+        return Err(invalid(format!(
+            "Entre «from» y «to» puede haber como mucho {MAX_RANGE_DAYS} días."
+        )));
+    }
+    Ok((from, to))
+}
+
+/// Reads a list's `limit` parameter (text, so that a bad value gets a sentence): `default` when
+/// left out, otherwise 1 to `max`.
+pub fn limit_param(text: Option<&str>, default: u32, max: u32) -> Result<u32, ApiError> {
+    let Some(text) = text else {
+        return Ok(default);
+    };
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|limit| (1..=max).contains(limit))
+        .ok_or_else(|| invalid(format!("«limit» debe ser un número entre 1 y {max}.")))
+}
+
 /// The business; 503 `not_configured` before one is set up (a database never seeded): the
 /// server cannot take bookings yet, which is not the same as a missing page.
 pub async fn business_of(state: &AppState) -> Result<Business, ApiError> {
@@ -203,6 +237,28 @@ mod tests {
         );
         for bad in ["2026-11-31", "27/11/2026", "2026-1-5", "", "mañana"] {
             assert!(parse_date(bad, "from").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ranges_are_ordered_and_bounded() {
+        assert_eq!(
+            date_range("2026-11-01", "2027-02-01").ok(),
+            Some((date!(2026 - 11 - 01), date!(2027 - 02 - 01))),
+            "92 days apart"
+        );
+        assert!(date_range("2026-11-01", "2027-02-02").is_err());
+        assert!(date_range("2026-11-02", "2026-11-01").is_err());
+        assert!(date_range("2026-11-02", "mañana").is_err());
+    }
+
+    #[test]
+    fn limits_are_bounded() {
+        assert_eq!(limit_param(None, 50, 200).ok(), Some(50));
+        assert_eq!(limit_param(Some("200"), 50, 200).ok(), Some(200));
+        assert_eq!(limit_param(Some(" 1 "), 50, 200).ok(), Some(1));
+        for bad in ["0", "201", "-1", "diez", ""] {
+            assert!(limit_param(Some(bad), 50, 200).is_err(), "{bad}");
         }
     }
 

@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 24] = [
+const OPERATIONS: [(&str, &str); 30] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -29,6 +29,12 @@ const OPERATIONS: [(&str, &str); 24] = [
     ("post", "/api/staff"),
     ("patch", "/api/staff/{id}"),
     ("get", "/api/clients"),
+    ("get", "/api/conversations"),
+    ("get", "/api/conversations/{sessionId}"),
+    ("post", "/api/conversations/{sessionId}/takeover"),
+    ("post", "/api/conversations/{sessionId}/messages"),
+    ("post", "/api/conversations/{sessionId}/handback"),
+    ("get", "/api/stats"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

@@ -1,0 +1,403 @@
+//! The conversations (DESIGN D4), for staff only: `GET /api/conversations` (every chat session,
+//! the most recent first), `GET /api/conversations/{sessionId}` (with its transcript), and the
+//! take-over: `POST …/takeover`, `POST …/messages`, `POST …/handback`.
+//!
+//! While a conversation is taken over, the gateway stores the visitor's messages without
+//! answering them and sends the widget to the live channel ([`crate::gateway`]); a staff
+//! member's message is stored as a bot message naming them (so the visitor's history shows it)
+//! and handed to the hub, which delivers it to the visitor's open sockets or keeps it for the
+//! next one ([`crate::live::LiveHub::deliver`]). Any staff member may take a conversation over,
+//! also from a colleague who holds it; only the holder writes in it; anyone may hand it back.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::{Extension, Json};
+use citabot_domain::chat::{ChatSessionId, MessageAuthor};
+use citabot_store::conversations::{
+    ConversationMessage, ConversationSummary, StaffMessageOutcome, StaffRef, Visitor,
+};
+use citabot_store::{ChatMessage, Store};
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use utoipa::{IntoParams, ToSchema};
+
+use super::{
+    answer, body, checked_text, conflict, invalid, limit_param, not_found, query, staff,
+    store_failed,
+};
+use crate::app::AppState;
+use crate::auth::Caller;
+use crate::error::{ApiError, ErrorEnvelope};
+
+/// Conversations listed when `limit` is left out.
+pub const DEFAULT_LIMIT: u32 = 50;
+/// The most conversations one page lists.
+pub const MAX_LIMIT: u32 = 100;
+/// The longest staff message, in characters.
+pub const MESSAGE_MAX_CHARS: usize = 4000;
+
+const NO_SUCH_CONVERSATION: &str = "Esa conversación no existe.";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ConversationQuery {
+    /// 1 to 100; 50 when left out. Read as text, so that a bad value gets a sentence.
+    #[serde(default)]
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    limit: Option<String>,
+    /// Only conversations whose last message came before this instant (RFC 3339): the previous
+    /// page's last `lastAt`.
+    #[serde(default)]
+    #[param(value_type = Option<String>, format = DateTime)]
+    before: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisitorView {
+    /// `guest` or `account`.
+    #[schema(example = "guest")]
+    kind: &'static str,
+    /// The account, when one started the conversation; the rest is null for a guest.
+    user_id: Option<String>,
+    name: Option<String>,
+    email: Option<String>,
+    /// `guest`, `cliente`, `usuario` or `administrador`.
+    #[schema(example = "cliente")]
+    role: &'static str,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffView {
+    id: String,
+    name: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    /// `user` (the visitor) or `bot` (the assistant, or staff during a take-over).
+    #[schema(example = "user")]
+    sender: &'static str,
+    /// As the widget showed it (markdown).
+    text: String,
+    #[schema(format = DateTime)]
+    at: String,
+    /// The staff member who wrote this bot message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    by: Option<StaffView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationView {
+    session_id: String,
+    visitor: VisitorView,
+    #[schema(format = DateTime)]
+    started_at: String,
+    #[schema(format = DateTime)]
+    last_at: String,
+    message_count: u32,
+    last_message: Option<MessageView>,
+    /// Whether its assistant booked a cita.
+    booked: bool,
+    /// The citas it booked, oldest first.
+    appointment_ids: Vec<String>,
+    /// The staff member answering instead of the assistant.
+    taken_over_by: Option<StaffView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConversationDetail {
+    #[serde(flatten)]
+    conversation: ConversationView,
+    /// The transcript, oldest first.
+    messages: Vec<MessageView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConversationList {
+    items: Vec<ConversationView>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConversationResponse {
+    item: ConversationView,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConversationDetailResponse {
+    item: ConversationDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    item: MessageView,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StaffMessage {
+    /// 1 to 4000 characters; shown to the visitor as a bot message (markdown).
+    text: String,
+}
+
+fn rfc3339(instant: OffsetDateTime) -> String {
+    instant.format(&Rfc3339).unwrap_or_default()
+}
+
+impl From<StaffRef> for StaffView {
+    fn from(staff: StaffRef) -> Self {
+        Self {
+            id: staff.id,
+            name: staff.name,
+        }
+    }
+}
+
+impl From<Visitor> for VisitorView {
+    fn from(visitor: Visitor) -> Self {
+        match visitor {
+            Visitor::Guest => Self {
+                kind: "guest",
+                user_id: None,
+                name: None,
+                email: None,
+                role: "guest",
+            },
+            Visitor::Account {
+                user_id,
+                name,
+                email,
+                role,
+            } => Self {
+                kind: "account",
+                user_id: Some(user_id),
+                name: Some(name),
+                email: Some(email),
+                role: role.as_str(),
+            },
+        }
+    }
+}
+
+fn message_view(message: ChatMessage, by: Option<StaffRef>) -> MessageView {
+    MessageView {
+        sender: match message.author {
+            MessageAuthor::Human => "user",
+            MessageAuthor::Ai => "bot",
+        },
+        text: message.content,
+        at: rfc3339(message.created_at),
+        by: by.map(StaffView::from),
+    }
+}
+
+impl From<ConversationSummary> for ConversationView {
+    fn from(summary: ConversationSummary) -> Self {
+        Self {
+            session_id: summary.session_id,
+            visitor: summary.visitor.into(),
+            started_at: rfc3339(summary.started_at),
+            last_at: rfc3339(summary.last_at),
+            message_count: summary.message_count,
+            // Always there: a session exists from its first message on (the contract allows null).
+            last_message: Some(message_view(summary.last_message, None)),
+            booked: !summary.appointment_ids.is_empty(),
+            appointment_ids: summary.appointment_ids,
+            taken_over_by: summary.taken_over_by.map(StaffView::from),
+        }
+    }
+}
+
+/// The session id in the path; an id that cannot exist is simply not found.
+fn session_of(id: &str) -> Result<ChatSessionId, ApiError> {
+    ChatSessionId::parse(id).map_err(|_| not_found(NO_SUCH_CONVERSATION))
+}
+
+async fn summary_of(
+    store: &dyn Store,
+    session: &ChatSessionId,
+) -> Result<ConversationView, ApiError> {
+    store
+        .conversation(session)
+        .await
+        .map_err(store_failed)?
+        .map(|conversation| conversation.summary.into())
+        .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))
+}
+
+/// `GET /api/conversations` (staff): a page of conversations, the most recent `lastAt` first.
+#[utoipa::path(get, path = "/api/conversations", tag = "conversations", params(ConversationQuery),
+    responses(
+        (status = 200, description = "The conversations with at least one message", body = ConversationList),
+        (status = 400, description = "A bad limit or instant", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    params: Result<Query<ConversationQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    staff(&caller)?;
+    let params = query(params)?;
+    let limit = limit_param(params.limit.as_deref(), DEFAULT_LIMIT, MAX_LIMIT)?;
+    let before = params
+        .before
+        .as_deref()
+        .map(|text| {
+            OffsetDateTime::parse(text.trim(), &Rfc3339).map_err(|_| {
+                invalid("«before» debe ser un instante RFC 3339 (2026-11-20T09:30:00Z).")
+            })
+        })
+        .transpose()?;
+    let items = state
+        .store
+        .conversations(before, limit)
+        .await
+        .map_err(store_failed)?
+        .into_iter()
+        .map(ConversationView::from)
+        .collect();
+    Ok(answer(StatusCode::OK, ConversationList { items }))
+}
+
+/// `GET /api/conversations/{sessionId}` (staff): a conversation and its transcript.
+#[utoipa::path(get, path = "/api/conversations/{sessionId}", tag = "conversations",
+    params(("sessionId" = String, Path, description = "The chat session's id")),
+    responses(
+        (status = 200, description = "The conversation and its messages", body = ConversationDetailResponse),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope),
+        (status = 404, description = "No such conversation", body = ErrorEnvelope)))]
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    staff(&caller)?;
+    let session = session_of(&id)?;
+    let conversation = state
+        .store
+        .conversation(&session)
+        .await
+        .map_err(store_failed)?
+        .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
+    let messages = conversation
+        .messages
+        .into_iter()
+        .map(|ConversationMessage { message, by }| message_view(message, by))
+        .collect();
+    let item = ConversationDetail {
+        conversation: conversation.summary.into(),
+        messages,
+    };
+    Ok(answer(StatusCode::OK, ConversationDetailResponse { item }))
+}
+
+/// `POST /api/conversations/{sessionId}/takeover` (staff): the caller answers the visitor from
+/// now on, instead of the assistant (or of the colleague who held it).
+#[utoipa::path(post, path = "/api/conversations/{sessionId}/takeover", tag = "conversations",
+    params(("sessionId" = String, Path, description = "The chat session's id")),
+    responses(
+        (status = 200, description = "The conversation, taken over by the caller", body = ConversationResponse),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope),
+        (status = 404, description = "No such conversation", body = ErrorEnvelope)))]
+pub async fn take_over(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let user = staff(&caller)?;
+    let session = session_of(&id)?;
+    let store = state.store.as_ref();
+    let found = store
+        .take_over(&session, &user.id, state.clock.now())
+        .await
+        .map_err(store_failed)?;
+    if !found {
+        return Err(not_found(NO_SUCH_CONVERSATION));
+    }
+    let item = summary_of(store, &session).await?;
+    Ok(answer(StatusCode::OK, ConversationResponse { item }))
+}
+
+/// `POST /api/conversations/{sessionId}/messages` (the staff member holding the take-over):
+/// stores a bot message naming them and delivers it to the visitor.
+#[utoipa::path(post, path = "/api/conversations/{sessionId}/messages", tag = "conversations",
+    params(("sessionId" = String, Path, description = "The chat session's id")),
+    request_body = StaffMessage,
+    responses(
+        (status = 201, description = "Stored, and on its way to the visitor", body = MessageResponse),
+        (status = 400, description = "An empty or too long text", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope),
+        (status = 404, description = "No such conversation", body = ErrorEnvelope),
+        (status = 409, description = "The caller does not hold the take-over", body = ErrorEnvelope)))]
+pub async fn send(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    request: Result<Json<StaffMessage>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let user = staff(&caller)?;
+    let session = session_of(&id)?;
+    let text = checked_text(&body(request)?.text, "text", MESSAGE_MAX_CHARS)?;
+    let at = state.clock.now();
+    let outcome = state
+        .store
+        .append_staff_message(&session, &user.id, &text, at)
+        .await
+        .map_err(store_failed)?;
+    match outcome {
+        StaffMessageOutcome::Stored => {}
+        StaffMessageOutcome::NotHolder => {
+            return Err(conflict(
+                "Para escribir en esta conversación, tómala primero: ahora no la llevas tú.",
+            ));
+        }
+        StaffMessageOutcome::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
+    }
+    state.hub.deliver(&session, &text, at);
+    let by = StaffRef {
+        id: user.id.clone(),
+        name: format!("{} {}", user.first_name, user.last_name),
+    };
+    let message = ChatMessage {
+        author: citabot_store::conversations::STAFF_AUTHOR,
+        content: text,
+        created_at: at,
+    };
+    let item = message_view(message, Some(by));
+    Ok(answer(StatusCode::CREATED, MessageResponse { item }))
+}
+
+/// `POST /api/conversations/{sessionId}/handback` (staff): the assistant answers the visitor's
+/// next message again.
+#[utoipa::path(post, path = "/api/conversations/{sessionId}/handback", tag = "conversations",
+    params(("sessionId" = String, Path, description = "The chat session's id")),
+    responses(
+        (status = 200, description = "The conversation, back with the assistant", body = ConversationResponse),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope),
+        (status = 404, description = "No such conversation", body = ErrorEnvelope)))]
+pub async fn hand_back(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    staff(&caller)?;
+    let session = session_of(&id)?;
+    let store = state.store.as_ref();
+    if !store.hand_back(&session).await.map_err(store_failed)? {
+        return Err(not_found(NO_SUCH_CONVERSATION));
+    }
+    let item = summary_of(store, &session).await?;
+    Ok(answer(StatusCode::OK, ConversationResponse { item }))
+}
