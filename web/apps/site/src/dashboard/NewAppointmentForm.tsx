@@ -12,6 +12,7 @@ import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
 import { errorMessage } from './errorMessage';
+import { useFocusOnMount } from './useFocusOnMount';
 import { useResource } from './useResource';
 
 interface NewAppointmentFormProps {
@@ -46,6 +47,7 @@ export function NewAppointmentForm({
   onClose,
 }: NewAppointmentFormProps) {
   const { toast } = useToast();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [date, setDate] = useState(defaultDate);
   const [staffId, setStaffId] = useState('');
@@ -125,7 +127,9 @@ export function NewAppointmentForm({
   const activeServices = services.data?.items.filter((service) => service.active) ?? [];
   return (
     <form id={id} className="dash-panel" aria-label="Nueva cita" onSubmit={(e) => void submit(e)}>
-      <h2>Nueva cita</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Nueva cita
+      </h2>
       <fieldset className="dash-fieldset">
         <legend>Servicios</legend>
         {activeServices.map((service) => (

@@ -3,6 +3,7 @@ import { apiFetch } from '../api/http';
 import type { ItemResponse, Service } from '../api/types';
 import { useToast } from '../shell/toast';
 import { errorMessage } from './errorMessage';
+import { useFocusOnMount } from './useFocusOnMount';
 import { Field } from './Field';
 import {
   DESCRIPTION_MAX,
@@ -23,6 +24,7 @@ interface ServiceFormProps {
 /** Creates or edits a service (administrador); limits are checked before sending. */
 export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
   const { toast } = useToast();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [draft, setDraft] = useState<ServiceDraft>(() => draftOf(service));
   const [errors, setErrors] = useState<ServiceErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,7 +61,9 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
 
   return (
     <form className="dash-panel" aria-label={title} noValidate onSubmit={(e) => void submit(e)}>
-      <h2>{title}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       <div className="dash-grid">
         <Field label="Nombre" error={errors.name}>
           {(props) => (

@@ -43,6 +43,8 @@ describe('Servicios (D3)', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Editar Corte' }));
     const form = within(screen.getByRole('form', { name: 'Editar Corte' }));
+    // The form takes focus, so the keyboard does not stay behind at the row.
+    expect(screen.getByRole('heading', { name: 'Editar Corte' })).toHaveFocus();
     const duration = form.getByRole('spinbutton', { name: 'Duración (minutos)' });
     await user.clear(duration);
     await user.type(duration, '500');

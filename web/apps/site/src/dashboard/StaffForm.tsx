@@ -3,6 +3,7 @@ import { apiFetch } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
 import { useToast } from '../shell/toast';
 import { errorMessage } from './errorMessage';
+import { useFocusOnMount } from './useFocusOnMount';
 import { Field } from './Field';
 
 interface StaffDraft {
@@ -45,6 +46,7 @@ export function StaffForm({
   onClose: () => void;
 }) {
   const { toast } = useToast();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [draft, setDraft] = useState<StaffDraft>({
     email: '',
     password: '',
@@ -118,7 +120,9 @@ export function StaffForm({
       noValidate
       onSubmit={(e) => void submit(e)}
     >
-      <h2>Añadir miembro</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Añadir miembro
+      </h2>
       <div className="dash-grid">
         {text('firstName', 'Nombre')}
         {text('lastName', 'Apellidos')}
