@@ -115,7 +115,7 @@ export interface ConversationMessage {
   text: string;
   at: string;
   /** The staff member who wrote a bot message during a take-over. */
-  by?: string;
+  by?: { id: string; name: string };
 }
 
 export interface ConversationDetail extends Conversation {

@@ -116,9 +116,7 @@ describe('Conversación (D4)', () => {
       }
       if (call.path === `${PATH}/messages`) {
         const text = (call.body as { text: string }).text;
-        // The server names the author as { id, name }, like takenOverBy (the shared type says
-        // a string; see staffAuthorName).
-        const by = { id: 'st-1', name: 'Ana Pérez' } as unknown as string;
+        const by = { id: 'st-1', name: 'Ana Pérez' };
         current = {
           ...current,
           messages: [...current.messages, { sender: 'bot', text, at: '2026-11-23T09:02:00Z', by }],

@@ -14,7 +14,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
-import { staffAuthorName, visitorLabel } from './conversationText';
+import { visitorLabel } from './conversationText';
 import { usePolledConversation } from './usePolledConversation';
 import { useResource } from './useResource';
 
@@ -23,8 +23,7 @@ const BOOKING_WINDOW_DAYS = 91;
 
 function authorOf(message: ConversationMessage, visitor: string): string {
   if (message.sender === 'user') return visitor;
-  const staff = staffAuthorName(message.by);
-  return staff === undefined ? 'Asistente' : `${staff} (equipo)`;
+  return message.by === undefined ? 'Asistente' : `${message.by.name} (equipo)`;
 }
 
 /**
