@@ -28,6 +28,14 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/**
+ * The header a signed-in page sends with every state-changing request, the chat's included
+ * (the server refuses them without it); none for a guest.
+ */
+export function csrfHeader(): Record<string, string> {
+  return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
+}
+
 interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -37,9 +45,11 @@ interface ApiFetchOptions {
 /** Calls `path` on the server and resolves with its JSON body (`undefined` for 204). */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(method === 'GET' ? {} : csrfHeader()),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
 
   let response: Response;
   try {

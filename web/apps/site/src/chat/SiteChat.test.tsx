@@ -35,6 +35,10 @@ function serverWithAccounts(routes: Parameters<typeof fakeServer>[0] = {}) {
       return new Response(null, { status: 204 });
     },
     'POST /api/n8n/chat': (request: RecordedRequest) => {
+      // As the real server: a signed-in browser's chat requests carry the session's token.
+      if (signedIn && request.headers.get('X-CSRF-Token') !== session(signedIn).csrfToken) {
+        return apiError(403, 'csrf', 'Falta el token de seguridad.');
+      }
       const body = request.body as { action: string; metadata: VisitorMetadata };
       if (body.action === 'loadPreviousSession') return { body: { data: [] } };
       messages.push(body.metadata);
@@ -137,6 +141,25 @@ describe('SiteChat', () => {
       name: 'Ana García',
       cita: { clientId: 'user-ana', clientName: 'Ana García', clientEmail: 'ana@example.com' },
     });
+  });
+
+  it("sends the signed-in session's CSRF token with the chat's requests, a guest none", async () => {
+    const server = serverWithAccounts();
+    const user = userEvent.setup();
+    renderChat();
+    await screen.findByText('invitado');
+    await chatOnce('Hola');
+    const guestRequests = server.to('/api/n8n/chat');
+    expect(guestRequests.map((request) => request.headers.get('X-CSRF-Token'))).toContain(null);
+
+    await user.click(screen.getByRole('button', { name: 'Ana' }));
+    await screen.findByText('user-ana');
+    await chatOnce('Quiero una cita');
+    const signedInRequests = server.to('/api/n8n/chat').slice(guestRequests.length);
+    expect(signedInRequests.length).toBeGreaterThan(0);
+    for (const request of signedInRequests) {
+      expect(request.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
+    }
   });
 
   it("makes staff the draft's userId", async () => {

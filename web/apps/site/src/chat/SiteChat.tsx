@@ -10,7 +10,7 @@
  */
 import { ChatWidget, createChatStore, mergeOptions, type ChatStore } from '@citabot/chat';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiFetch } from '../api/http';
+import { apiFetch, csrfHeader } from '../api/http';
 import type { ItemResponse, Profile } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { chatOptions, visitorMetadata } from './chatConfig';
@@ -51,7 +51,9 @@ interface VisitorChatProps {
 function createVisitorChat(user: Profile | null) {
   let profile: Profile | null = null;
   const metadata = () => visitorMetadata(new Date(), user, profile);
-  const store = createChatStore(mergeOptions(chatOptions(window.location.origin, metadata)));
+  const store = createChatStore(
+    mergeOptions(chatOptions(window.location.origin, metadata, csrfHeader())),
+  );
   return {
     store,
     setProfile(loaded: Profile) {

@@ -105,14 +105,18 @@ export function visitorMetadata(
 
 /**
  * The chat widget's options for a page served from `origin`. `metadata` is called for every
- * request, so each carries the date it was sent on and the latest profile.
+ * request, so each carries the date it was sent on and the latest profile. `headers` go with
+ * every request: a signed-in visitor's CSRF token (the widget is rebuilt when the user changes,
+ * and a new session means a new user, so the token is fixed for a widget's life).
  */
 export function chatOptions(
   origin: string,
   metadata: () => VisitorMetadata = () => guestMetadata(new Date()),
+  headers: Record<string, string> = {},
 ): ChatProps {
   return {
     webhookUrl: new URL('/api/n8n/chat', origin).href,
+    webhookConfig: { method: 'POST', headers },
     mode: 'window',
     showWelcomeScreen: true,
     loadPreviousSession: true,
