@@ -178,6 +178,21 @@ describe('SiteChat', () => {
     });
   });
 
+  it("wears the page's theme and changes with it", async () => {
+    serverWithAccounts();
+    renderChat();
+    await screen.findByText('invitado');
+    expect(widget()).toHaveAttribute('data-theme', 'light');
+    document.documentElement.dataset.theme = 'dark';
+    await waitFor(() => {
+      expect(widget()).toHaveAttribute('data-theme', 'dark');
+    });
+    document.documentElement.dataset.theme = 'light';
+    await waitFor(() => {
+      expect(widget()).toHaveAttribute('data-theme', 'light');
+    });
+  });
+
   it('asks for no profile for a guest', async () => {
     const server = serverWithAccounts();
     renderChat();

@@ -9,7 +9,14 @@
  * which is what lets a page button open the window.
  */
 import { ChatWidget, createChatStore, mergeOptions, type ChatStore } from '@citabot/chat';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { apiFetch, csrfHeader } from '../api/http';
 import type { ItemResponse, Profile } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
@@ -62,9 +69,28 @@ function createVisitorChat(user: Profile | null) {
   };
 }
 
+function subscribeToPageTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
+  return () => {
+    observer.disconnect();
+  };
+}
+
+/**
+ * The theme the page wears (`<html data-theme>`, kept by the shell's theme rule), so the chat
+ * matches it: dark beside a dark page, light on the dashboard, changing with it.
+ */
+function usePageTheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribeToPageTheme, () =>
+    document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light',
+  );
+}
+
 /** One widget for one visitor; its parent gives it a new key for the next one. */
 function VisitorChat({ user, register }: VisitorChatProps) {
   const [chat] = useState(() => createVisitorChat(user));
+  const theme = usePageTheme();
 
   useEffect(() => register(chat.store), [chat, register]);
 
@@ -83,5 +109,5 @@ function VisitorChat({ user, register }: VisitorChatProps) {
     };
   }, [chat, user]);
 
-  return <ChatWidget store={chat.store} />;
+  return <ChatWidget store={chat.store} colorScheme={theme} />;
 }

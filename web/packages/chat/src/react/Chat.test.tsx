@@ -5,6 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { installFakeSocket } from '../test/socket';
 import { jsonResponse, stubWebhook } from '../test/webhook';
 import { Chat } from './Chat';
+import { ChatWidget } from './ChatWidget';
+import { mergeOptions } from '../core/options';
+import { createChatStore } from '../core/store';
 
 /** Fakes `matchMedia` (jsdom has none) with the system in dark mode or not. */
 function systemScheme(dark: boolean) {
@@ -144,6 +147,18 @@ describe('Chat', () => {
       system.change(false);
     });
     expect(themes()).toEqual(['light', 'dark', 'light']);
+  });
+
+  it("follows a host's colorScheme given to ChatWidget over the store's option", () => {
+    stubWebhook();
+    const store = createChatStore(mergeOptions({ colorScheme: 'light' }));
+    const { container, rerender } = render(<ChatWidget store={store} />);
+    const theme = () => container.querySelector('.citabot-chat')?.getAttribute('data-theme');
+    expect(theme()).toBe('light');
+    rerender(<ChatWidget store={store} colorScheme="dark" />);
+    expect(theme()).toBe('dark');
+    rerender(<ChatWidget store={store} colorScheme="light" />);
+    expect(theme()).toBe('light');
   });
 
   it('renders messages with the components given in messageComponents', async () => {

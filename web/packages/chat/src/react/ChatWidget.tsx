@@ -12,6 +12,11 @@ export interface ChatWidgetProps {
   store: ChatStore;
   /** Components for `type: 'component'` messages, by `key`, besides the built-in `with-buttons`. */
   messageComponents?: MessageComponents;
+  /**
+   * Overrides the store's `colorScheme` option, for a host page that has a theme of its own and
+   * changes it while the widget lives (a store's options are fixed when it is created).
+   */
+  colorScheme?: 'light' | 'dark' | 'auto';
 }
 
 /**
@@ -21,9 +26,9 @@ export interface ChatWidgetProps {
  * (`open` / `closed`) and `data-theme` (`light` / `dark`). Starts the store while mounted and stops
  * it (requests, live channel) when unmounted.
  */
-export function ChatWidget({ store, messageComponents }: ChatWidgetProps) {
+export function ChatWidget({ store, messageComponents, colorScheme }: ChatWidgetProps) {
   const isOpen = useChatState(store, (state) => state.isOpen);
-  const theme = useTheme(store.options.colorScheme);
+  const theme = useTheme(colorScheme ?? store.options.colorScheme);
   const windowId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
