@@ -85,17 +85,24 @@ impl ConversationStore for SqliteStore {
         self.with_citas(rows).await
     }
 
-    async fn conversation(
+    async fn conversation_summary(
         &self,
         session: &ChatSessionId,
-    ) -> Result<Option<Conversation>, StoreError> {
+    ) -> Result<Option<ConversationSummary>, StoreError> {
         let row: Option<SummaryColumns> =
             sqlx::query_as(AssertSqlSafe(format!("{SUMMARY_SELECT} WHERE s.id = ?")))
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
                 .map_err(StoreError::backend)?;
-        let Some(summary) = self.with_citas(row.into_iter().collect()).await?.pop() else {
+        Ok(self.with_citas(row.into_iter().collect()).await?.pop())
+    }
+
+    async fn conversation(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<Conversation>, StoreError> {
+        let Some(summary) = self.conversation_summary(session).await? else {
             return Ok(None);
         };
         let messages: Vec<MessageColumns> = sqlx::query_as(

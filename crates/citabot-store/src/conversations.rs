@@ -110,6 +110,12 @@ pub trait ConversationStore: Send + Sync {
         limit: u32,
     ) -> Result<Vec<ConversationSummary>, StoreError>;
 
+    /// A conversation as listed, without its transcript; `None` for a session never seen.
+    async fn conversation_summary(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<ConversationSummary>, StoreError>;
+
     /// A conversation and its transcript; `None` for a session never seen.
     async fn conversation(
         &self,

@@ -225,10 +225,10 @@ async fn summary_of(
     session: &ChatSessionId,
 ) -> Result<ConversationView, ApiError> {
     store
-        .conversation(session)
+        .conversation_summary(session)
         .await
         .map_err(store_failed)?
-        .map(|conversation| conversation.summary.into())
+        .map(ConversationView::from)
         .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))
 }
 

@@ -10,9 +10,14 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
+use citabot_domain::account::Role;
+use citabot_domain::chat::ChatSessionId;
+use citabot_domain::clock::Clock;
+
 use crate::booking::say;
 use crate::dashboard_helpers::{Salon, assert_error, both};
-use crate::helpers::{Backend, Session, json_body};
+use crate::fake_n8n::FakeN8n;
+use crate::helpers::{Backend, Session, TestApp, json_body};
 use crate::live::{Socket, connect, next, next_text, query, start};
 
 both!(
@@ -442,4 +447,75 @@ async fn staff_messages_wait_for_the_next_socket_and_join_the_history(backend: B
     assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
     assert_eq!(next_text(&mut socket).await, HELD_NOTICE);
     assert_eq!(next_text(&mut socket).await, "Sí, soy Javier.");
+}
+
+/// With an external workflow, a taken-over conversation never reaches it; once handed back, a
+/// message sent over the take-over's socket is sent back to the visitor to resend over HTTP
+/// (the socket answered here cannot reach the workflow).
+#[tokio::test]
+async fn in_proxy_mode_a_taken_over_conversation_skips_the_workflow() {
+    let (fake, address) = FakeN8n::start().await;
+    let app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.webhook_url = Some(format!("http://{address}/webhook/test/chat"));
+    })
+    .await
+    .expect("SQLite is always available");
+    let (status, _) = json_body(app.send_message("s-proxy", "hola").await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(fake.received().len(), 1);
+
+    // Staff are set up in the store directly: the endpoints are tested above.
+    let staff = app.sign_up("ana@salon.example").await;
+    let staff_id = staff.body["user"]["id"].as_str().expect("an id");
+    assert!(
+        app.store
+            .set_role(staff_id, Role::Usuario)
+            .await
+            .expect("writes")
+    );
+    let session = ChatSessionId::parse("s-proxy").expect("valid");
+    let now = app.clock.now();
+    assert!(
+        app.store
+            .take_over(&session, staff_id, now)
+            .await
+            .expect("writes")
+    );
+
+    let (execution, token) = start(&app, None, "s-proxy", "¿hay alguien?").await;
+    assert_eq!(fake.received().len(), 1, "the workflow is not called");
+    let mut socket = connect(&app, &query("s-proxy", &execution, &token), &[])
+        .await
+        .expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    assert_eq!(next_text(&mut socket).await, HELD_NOTICE);
+    send_frame(&mut socket, "s-proxy", "sigo aquí").await;
+    handled_so_far(&mut socket, "s-proxy").await;
+
+    assert!(app.store.hand_back(&session).await.expect("writes"));
+    send_frame(&mut socket, "s-proxy", "gracias").await;
+    assert_eq!(
+        next_text(&mut socket).await,
+        "La conversación vuelve al asistente: envía tu mensaje otra vez, por favor."
+    );
+    assert!(
+        matches!(next(&mut socket).await, Some(Message::Close(_)) | None),
+        "then the socket closes"
+    );
+    let stored: Vec<String> = app
+        .store
+        .chat_transcript(&session)
+        .await
+        .expect("reads")
+        .expect("exists")
+        .messages
+        .into_iter()
+        .map(|message| message.content)
+        .collect();
+    assert_eq!(
+        stored[stored.len() - 2..],
+        ["¿hay alguien?".to_owned(), "sigo aquí".to_owned()],
+        "held messages are kept; the one to resend is not"
+    );
+    assert_eq!(fake.received().len(), 1);
 }

@@ -178,10 +178,14 @@ pub async fn staff_take_over_and_write_as_the_assistant(
     );
     assert!(store.hand_back(&id).await?);
     assert!(!store.hand_back(&session("c-nobody")).await?);
-    let summary = store.conversation(&id).await?.expect("exists").summary;
+    let summary = store.conversation_summary(&id).await?.expect("exists");
     assert_eq!(summary.taken_over_by, None);
     assert_eq!(summary.last_at, at(5));
     assert_eq!(store.conversation(&session("c-nobody")).await?, None);
+    assert_eq!(
+        store.conversation_summary(&session("c-nobody")).await?,
+        None
+    );
     Ok(())
 }
 
