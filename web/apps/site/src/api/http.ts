@@ -19,6 +19,15 @@ export class ApiError extends Error {
 
 const NETWORK_FAILURE = 'No se pudo conectar con el servidor.';
 const UNEXPECTED_ANSWER = 'El servidor respondió de forma inesperada. Inténtalo de nuevo.';
+const UNEXPECTED_FAILURE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
+
+/**
+ * The Spanish sentence to show for a failed call, in a form or a toast: `ApiError`'s message
+ * (the server's, or the network failure's), else a generic one (a bug should not show its text).
+ */
+export function errorMessage(cause: unknown): string {
+  return cause instanceof ApiError ? cause.message : UNEXPECTED_FAILURE;
+}
 
 // One token per page: the session belongs to the browser tab, not to a component.
 let csrfToken: string | null = null;

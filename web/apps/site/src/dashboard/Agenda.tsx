@@ -11,10 +11,10 @@ import { addDays, formatDate, startOfWeek, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { AppointmentCard } from './AppointmentCard';
-import { STATUS_LABELS, type StatusAction } from './appointmentStatus';
+import { STATUS_LABELS, type StatusAction } from '../appointments/status';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NewAppointmentForm } from './NewAppointmentForm';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 type View = 'day' | 'week';
 

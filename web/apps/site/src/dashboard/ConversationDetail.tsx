@@ -16,7 +16,7 @@ import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
 import { visitorLabel } from './conversationText';
 import { usePolledConversation } from './usePolledConversation';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 // The appointments API answers at most 92 days at once; a chat books within that.
 const BOOKING_WINDOW_DAYS = 91;

@@ -6,7 +6,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { visitorLabel } from './conversationText';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 export const CONVERSATIONS_PAGE = 50;
 
@@ -62,7 +62,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
                   </Link>
                 </h2>
                 {conversation.booked && (
-                  <span className="dash-badge" data-status="confirmada">
+                  <span className="badge" data-status="confirmada">
                     Reservó
                   </span>
                 )}

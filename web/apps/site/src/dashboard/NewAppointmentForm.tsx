@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { apiFetch } from '../api/http';
+import { apiFetch, errorMessage } from '../api/http';
 import type {
   Appointment,
   AvailableStart,
@@ -11,9 +11,8 @@ import type {
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
-import { errorMessage } from './errorMessage';
 import { useFocusOnMount } from './useFocusOnMount';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 interface NewAppointmentFormProps {
   id: string;

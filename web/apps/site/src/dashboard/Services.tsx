@@ -5,7 +5,7 @@ import { formatPrice } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { ServiceForm } from './ServiceForm';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 /** What the form is doing: nothing, creating, or editing one service. */
 type Editing = null | 'new' | Service;

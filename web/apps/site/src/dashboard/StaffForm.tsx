@@ -1,8 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { apiFetch } from '../api/http';
+import { apiFetch, errorMessage } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
 import { useToast } from '../shell/toast';
-import { errorMessage } from './errorMessage';
 import { useFocusOnMount } from './useFocusOnMount';
 import { Field } from './Field';
 

@@ -3,7 +3,7 @@ import type { ListResponse, StatsDay } from '../api/types';
 import { addDays, formatDate, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { BarChart } from './BarChart';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 const RANGES = [7, 30] as const;
 type RangeDays = (typeof RANGES)[number];

@@ -5,7 +5,7 @@ import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { StaffForm } from './StaffForm';
-import { useResource } from './useResource';
+import { useResource } from '../api/useResource';
 
 const ROLE_LABELS: Record<Role, string> = {
   usuario: 'Usuario',

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { Appointment, ItemResponse } from '../api/types';
-import { STATUS_LABELS } from '../dashboard/appointmentStatus';
+import { isCancellable } from '../appointments/status';
+import { StatusBadge } from '../appointments/StatusBadge';
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 
@@ -19,9 +20,7 @@ export function AppointmentItem({ appointment, onChanged }: AppointmentItemProps
   const { toast, error } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
-  const cancellable =
-    onChanged !== undefined &&
-    (appointment.status === 'pendiente' || appointment.status === 'confirmada');
+  const cancellable = onChanged !== undefined && isCancellable(appointment.status);
   const when = `${formatDate(appointment.date)}, ${formatTime(appointment.startMin)}`;
 
   async function cancel() {
@@ -51,9 +50,7 @@ export function AppointmentItem({ appointment, onChanged }: AppointmentItemProps
       <p>{appointment.services.map((service) => service.name).join(', ')}</p>
       <p className="muted">Con {appointment.staffName}</p>
       <p>
-        <span className="status" data-status={appointment.status}>
-          {STATUS_LABELS[appointment.status]}
-        </span>
+        <StatusBadge status={appointment.status} />
       </p>
       {cancellable &&
         (confirming ? (

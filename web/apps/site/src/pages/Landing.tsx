@@ -4,7 +4,7 @@
  */
 import type { ListResponse, OpeningPeriod, Service } from '../api/types';
 import { useOpenChat } from '../chat/useOpenChat';
-import { useResource } from '../dashboard/useResource';
+import { useResource } from '../api/useResource';
 import { useBusiness } from '../shell/business';
 import { formatPrice, formatTime } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';

@@ -13,7 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { ApiError } from '../api/http';
+import { errorMessage } from '../api/http';
 
 /** What a toast says and offers. */
 export interface ToastInput {
@@ -26,7 +26,7 @@ export interface ToastInput {
 
 interface ToastApi {
   toast: (t: ToastInput) => void;
-  /** A destructive toast for a failed call: ApiError's message, else a generic Spanish one. */
+  /** A destructive toast for a failed call, described by `errorMessage`. */
   error: (cause: unknown, title?: string) => void;
 }
 
@@ -38,7 +38,6 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 /** How long a toast stays, unless hovered or focused (Radix pauses it then). */
 export const TOAST_DURATION_MS = 5000;
-const GENERIC_FAILURE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo.';
 
 /** Holds the site's toasts; render it once, around everything that may raise one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -58,8 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       toast,
       error: (cause, title = 'Algo ha fallado') => {
-        const description = cause instanceof ApiError ? cause.message : GENERIC_FAILURE;
-        toast({ title, description, variant: 'destructive' });
+        toast({ title, description: errorMessage(cause), variant: 'destructive' });
       },
     }),
     [toast],

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { apiFetch } from '../api/http';
+import { apiFetch } from './http';
 import { useToast } from '../shell/toast';
 
 interface Settled<T> {

@@ -1,3 +1,7 @@
+/**
+ * A cita's status as people read it, and the changes the server's status rules allow: one
+ * source for the dashboard's agenda and a cliente's own citas.
+ */
 import type { AppointmentStatus } from '../api/types';
 
 export const STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -30,4 +34,9 @@ export function allowedActions(status: AppointmentStatus): StatusAction[] {
     case 'completada':
       return [];
   }
+}
+
+/** Whether a cita in this status may still be cancelled, by staff or by its cliente. */
+export function isCancellable(status: AppointmentStatus): boolean {
+  return allowedActions(status).some((action) => action.to === 'cancelada');
 }
