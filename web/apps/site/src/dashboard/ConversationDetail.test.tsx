@@ -155,6 +155,45 @@ describe('Conversación (D4)', () => {
     expect(screen.queryByRole('textbox', { name: 'Tu respuesta' })).not.toBeInTheDocument();
   });
 
+  it("renders the assistant's and staff's markdown safely, the visitor's text as typed", async () => {
+    const messages: ConversationMessage[] = [
+      { sender: 'user', text: '**Hola** <script>alert(1)</script>', at: '2026-11-23T09:00:00Z' },
+      {
+        sender: 'bot',
+        text: '**Hora**: 10:00. <script>alert(1)</script> [Pagar](javascript:alert(1))',
+        at: '2026-11-23T09:00:05Z',
+      },
+      {
+        sender: 'bot',
+        by: { id: 'st-1', name: 'Lucía' },
+        text: 'Mira [la web](https://example.com)',
+        at: '2026-11-23T09:01:00Z',
+      },
+    ];
+    stubApi(ME, (call) =>
+      call.path === PATH ? { body: { item: conversation(messages) } } : undefined,
+    );
+    renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
+
+    const log = await screen.findByRole('log', { name: 'Mensajes' });
+    const [visitor, assistant, staff] = within(log).getAllByRole('listitem');
+    if (!visitor || !assistant || !staff) throw new Error('Faltan mensajes en la conversación');
+
+    expect(within(assistant).getByText('Hora').tagName).toBe('STRONG');
+    // Raw HTML is shown as text and an unsafe link loses its address: nothing runs.
+    expect(assistant).toHaveTextContent('<script>alert(1)</script>');
+    expect(log.querySelector('script')).toBeNull();
+    expect(within(assistant).queryByRole('link')).toBeNull();
+    expect(within(assistant).getByText(/Pagar/)).toBeInTheDocument();
+    expect(within(staff).getByRole('link', { name: /la web/ })).toHaveAttribute(
+      'href',
+      'https://example.com',
+    );
+    // The visitor's own words are never read as markdown.
+    expect(within(visitor).getByText('**Hola** <script>alert(1)</script>')).toBeInTheDocument();
+    expect(within(visitor).queryByText('Hola', { selector: 'strong' })).toBeNull();
+  });
+
   it('links the citas it booked to their day in the agenda', async () => {
     const booked = { ...conversation([HELLO]), booked: true, appointmentIds: ['ap-1'] };
     const { callsTo } = stubApi(ME, (call) => {

@@ -1,3 +1,4 @@
+import { Markdown } from '@citabot/chat';
 import { useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../api/http';
 import type {
@@ -136,7 +137,13 @@ export function ConversationDetail({
                 <strong>{authorOf(message, visitor)}</strong> ·{' '}
                 {formatInstant(message.at, timeZone)}
               </p>
-              <p className="dash-message-text">{message.text}</p>
+              {message.sender === 'user' ? (
+                <p className="dash-message-text">{message.text}</p>
+              ) : (
+                // The assistant's and staff's replies as the visitor saw them, with the widget's
+                // own safe renderer (raw HTML stays text, unsafe links are dropped).
+                <Markdown className="dash-message-markdown" source={message.text} />
+              )}
             </li>
           ))}
         </ol>
