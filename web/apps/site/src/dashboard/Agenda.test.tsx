@@ -148,12 +148,18 @@ describe('Agenda (D2)', () => {
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
 
-    await user.click((await cardOf('Pilar')).getByRole('button', { name: /^Cancelar/ }));
+    const cancel = (await cardOf('Pilar')).getByRole('button', { name: /^Cancelar/ });
+    await user.click(cancel);
     const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar la cita?' });
     expect(within(dialog).getByRole('button', { name: 'Volver' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo('/api/appointments/a1', 'PATCH')).toHaveLength(0);
+    expect(cancel).toHaveFocus();
+
+    await user.click(cancel);
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(cancel).toHaveFocus();
 
     await user.click((await cardOf('Pilar')).getByRole('button', { name: /^Cancelar/ }));
     await user.click(screen.getByRole('button', { name: 'Cancelar la cita' }));

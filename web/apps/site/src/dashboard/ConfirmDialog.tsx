@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { useFocusWhileOpen } from './useFocusWhileOpen';
 
 interface ConfirmDialogProps {
   title: string;
@@ -21,16 +22,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useFocusWhileOpen<HTMLButtonElement>();
   const confirmRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement;
-    cancelRef.current?.focus();
-    return () => {
-      if (previous instanceof HTMLElement) previous.focus();
-    };
-  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {

@@ -98,6 +98,7 @@ describe('Nueva cita (D2)', () => {
     });
     expect((await screen.findAllByText('Cita creada')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('form', { name: 'Nueva cita' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nueva cita' })).toHaveFocus();
   });
 
   it('posts a new client’s details, taking a free staff member when any will do', async () => {

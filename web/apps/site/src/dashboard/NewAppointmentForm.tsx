@@ -1,5 +1,5 @@
-import { useState, type SubmitEvent } from 'react';
-import { apiFetch, errorMessage } from '../api/http';
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
 import type {
   Appointment,
   AvailableStart,
@@ -11,7 +11,7 @@ import type {
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
-import { useFocusOnMount } from './useFocusOnMount';
+import { FormPanel } from './FormPanel';
 import { useResource } from '../api/useResource';
 
 interface NewAppointmentFormProps {
@@ -46,15 +46,12 @@ export function NewAppointmentForm({
   onClose,
 }: NewAppointmentFormProps) {
   const { toast } = useToast();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [date, setDate] = useState(defaultDate);
   const [staffId, setStaffId] = useState('');
   const [start, setStart] = useState('');
   const [client, setClient] = useState<ClientChoice>({ kind: 'existing', clientId: null });
   const [status, setStatus] = useState<'pendiente' | 'confirmada'>('confirmada');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   const services = useResource<ListResponse<Service>>('/api/services');
   const availabilityQuery = new URLSearchParams({ date, serviceIds: serviceIds.join(',') });
@@ -100,35 +97,26 @@ export function NewAppointmentForm({
     };
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function create(): Promise<string | undefined> {
     const body = buildBody();
-    if (typeof body === 'string') {
-      setProblem(body);
-      return;
-    }
-    setProblem(null);
-    setSending(true);
-    try {
-      const { item } = await apiFetch<ItemResponse<Appointment>>('/api/appointments', {
-        method: 'POST',
-        body,
-      });
-      toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
-      onCreated(item);
-    } catch (cause) {
-      setProblem(errorMessage(cause));
-    } finally {
-      setSending(false);
-    }
+    if (typeof body === 'string') return body;
+    const { item } = await apiFetch<ItemResponse<Appointment>>('/api/appointments', {
+      method: 'POST',
+      body,
+    });
+    toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
+    onCreated(item);
   }
 
   const activeServices = services.data?.items.filter((service) => service.active) ?? [];
   return (
-    <form id={id} className="dash-panel" aria-label="Nueva cita" onSubmit={(e) => void submit(e)}>
-      <h2 ref={heading} tabIndex={-1}>
-        Nueva cita
-      </h2>
+    <FormPanel
+      id={id}
+      title="Nueva cita"
+      submitLabel="Crear cita"
+      onSubmit={create}
+      onClose={onClose}
+    >
       <fieldset className="dash-fieldset">
         <legend>Servicios</legend>
         {activeServices.map((service) => (
@@ -203,19 +191,6 @@ export function NewAppointmentForm({
         </label>
       </div>
       <ClientPicker value={client} onChange={setClient} />
-      {problem !== null && (
-        <p className="dash-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="dash-actions">
-        <button type="button" className="dash-button" onClick={onClose}>
-          Cerrar
-        </button>
-        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
-          Crear cita
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -1,9 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
-import { apiFetch, errorMessage } from '../api/http';
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
 import type { ItemResponse, Service } from '../api/types';
 import { useToast } from '../shell/toast';
-import { useFocusOnMount } from './useFocusOnMount';
 import { Field } from './Field';
+import { FormPanel } from './FormPanel';
 import {
   DESCRIPTION_MAX,
   NAME_MAX,
@@ -23,46 +23,31 @@ interface ServiceFormProps {
 /** Creates or edits a service (administrador); limits are checked before sending. */
 export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
   const { toast } = useToast();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [draft, setDraft] = useState<ServiceDraft>(() => draftOf(service));
   const [errors, setErrors] = useState<ServiceErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const title = service ? `Editar ${service.name}` : 'Nuevo servicio';
 
   function change<K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) {
     setDraft((current) => ({ ...current, [key]: value }));
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save(): Promise<undefined> {
     const checked = validateService(draft);
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    setProblem(null);
-    setSending(true);
-    try {
-      const { item } = await apiFetch<ItemResponse<Service>>(
-        service ? `/api/services/${encodeURIComponent(service.id)}` : '/api/services',
-        { method: service ? 'PATCH' : 'POST', body: checked.fields },
-      );
-      toast({ title: service ? 'Servicio guardado' : 'Servicio creado', description: item.name });
-      onSaved(item);
-    } catch (cause) {
-      setProblem(errorMessage(cause));
-    } finally {
-      setSending(false);
-    }
+    const { item } = await apiFetch<ItemResponse<Service>>(
+      service ? `/api/services/${encodeURIComponent(service.id)}` : '/api/services',
+      { method: service ? 'PATCH' : 'POST', body: checked.fields },
+    );
+    toast({ title: service ? 'Servicio guardado' : 'Servicio creado', description: item.name });
+    onSaved(item);
   }
 
   return (
-    <form className="dash-panel" aria-label={title} noValidate onSubmit={(e) => void submit(e)}>
-      <h2 ref={heading} tabIndex={-1}>
-        {title}
-      </h2>
+    <FormPanel title={title} submitLabel="Guardar" onSubmit={save} onClose={onClose}>
       <div className="dash-grid">
         <Field label="Nombre" error={errors.name}>
           {(props) => (
@@ -127,19 +112,6 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
         />
         Activo (se ofrece en el chat)
       </label>
-      {problem !== null && (
-        <p className="dash-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="dash-actions">
-        <button type="button" className="dash-button" onClick={onClose}>
-          Cerrar
-        </button>
-        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
-          Guardar
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

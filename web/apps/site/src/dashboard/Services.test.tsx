@@ -73,6 +73,30 @@ describe('Servicios (D3)', () => {
     expect(await screen.findByText('22,50 €')).toBeInTheDocument();
   });
 
+  it('gives focus back to the button that opened the form, however it closes', async () => {
+    servicesApi('administrador');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/servicios" />);
+    const edit = await screen.findByRole('button', { name: 'Editar Corte' });
+
+    await user.click(edit);
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+
+    await user.click(edit);
+    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), '{Escape}');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(edit).toHaveFocus();
+
+    await user.click(edit);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    });
+    expect(edit).toHaveFocus();
+  });
+
   it('lets an administrador create a service', async () => {
     const { callsTo } = stubApi(profile('administrador'), (call) => {
       if (call.path !== '/api/services') return undefined;

@@ -1,9 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
-import { apiFetch, errorMessage } from '../api/http';
+import { useState } from 'react';
+import { apiFetch } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
 import { useToast } from '../shell/toast';
-import { useFocusOnMount } from './useFocusOnMount';
 import { Field } from './Field';
+import { FormPanel } from './FormPanel';
 
 interface StaffDraft {
   email: string;
@@ -45,7 +45,6 @@ export function StaffForm({
   onClose: () => void;
 }) {
   const { toast } = useToast();
-  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [draft, setDraft] = useState<StaffDraft>({
     email: '',
     password: '',
@@ -55,40 +54,29 @@ export function StaffForm({
     role: 'usuario',
   });
   const [errors, setErrors] = useState<StaffErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   function change<K extends keyof StaffDraft>(key: K, value: StaffDraft[K]) {
     setDraft((current) => ({ ...current, [key]: value }));
   }
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function add(): Promise<undefined> {
     const found = validate(draft);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setProblem(null);
-    setSending(true);
     const phone = draft.phone.trim();
-    try {
-      const { item } = await apiFetch<ItemResponse<StaffMember>>('/api/staff', {
-        method: 'POST',
-        body: {
-          email: draft.email.trim(),
-          password: draft.password,
-          firstName: draft.firstName.trim(),
-          lastName: draft.lastName.trim(),
-          ...(phone && { phone }),
-          role: draft.role,
-        },
-      });
-      toast({ title: 'Miembro añadido', description: `${item.firstName} ${item.lastName}` });
-      onAdded(item);
-    } catch (cause) {
-      setProblem(errorMessage(cause));
-    } finally {
-      setSending(false);
-    }
+    const { item } = await apiFetch<ItemResponse<StaffMember>>('/api/staff', {
+      method: 'POST',
+      body: {
+        email: draft.email.trim(),
+        password: draft.password,
+        firstName: draft.firstName.trim(),
+        lastName: draft.lastName.trim(),
+        ...(phone && { phone }),
+        role: draft.role,
+      },
+    });
+    toast({ title: 'Miembro añadido', description: `${item.firstName} ${item.lastName}` });
+    onAdded(item);
   }
 
   const text = (
@@ -113,15 +101,7 @@ export function StaffForm({
   );
 
   return (
-    <form
-      className="dash-panel"
-      aria-label="Añadir miembro"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-    >
-      <h2 ref={heading} tabIndex={-1}>
-        Añadir miembro
-      </h2>
+    <FormPanel title="Añadir miembro" submitLabel="Añadir" onSubmit={add} onClose={onClose}>
       <div className="dash-grid">
         {text('firstName', 'Nombre')}
         {text('lastName', 'Apellidos')}
@@ -155,19 +135,6 @@ export function StaffForm({
           )}
         </Field>
       </div>
-      {problem !== null && (
-        <p className="dash-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="dash-actions">
-        <button type="button" className="dash-button" onClick={onClose}>
-          Cerrar
-        </button>
-        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
-          Añadir
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -37,10 +37,14 @@ describe('Equipo (D3)', () => {
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/equipo" />);
 
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Rol de Lucía Gómez' }),
-      'Quitar del equipo',
-    );
+    const role = await screen.findByRole('combobox', { name: 'Rol de Lucía Gómez' });
+    await user.selectOptions(role, 'Quitar del equipo');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(role).toHaveFocus();
+    expect(role).toHaveValue('usuario');
+
+    await user.selectOptions(role, 'Quitar del equipo');
     expect(callsTo('/api/staff/st-2', 'PATCH')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Quitar del equipo' }));
 
