@@ -109,12 +109,20 @@ test.describe('axe finds nothing', () => {
       await expect(page).toHaveURL(/\/$/);
 
       await signInThroughForm(page, admin);
+      // A conversation of the administrador's own, so that one has a transcript to check.
+      const chat = await openSiteChat(page);
+      await chat.say('¿cuál es vuestro horario?', /lunes/i);
+      await page.getByRole('button', { name: 'Cerrar chat' }).first().click();
       for (const [path, heading] of DASHBOARD_PAGES) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
         await expectNoViolations(page, `on ${path} (${colorScheme} system)`);
       }
+      await page.goto('/dashboard/conversaciones');
+      await page.getByRole('link', { name: 'Olga Gerencia (administrador)' }).first().click();
+      await expect(page.getByRole('log', { name: 'Mensajes' })).toContainText('horario');
+      await expectNoViolations(page, `on a conversation (${colorScheme} system)`);
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Nueva cita' }).click();
       await expectNoViolations(page, `with the new-cita form open (${colorScheme} system)`);
