@@ -14,7 +14,9 @@ import { AppointmentCard } from './AppointmentCard';
 import { STATUS_LABELS, type StatusAction } from '../appointments/status';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NewAppointmentForm } from './NewAppointmentForm';
+import { StaffSelect } from './StaffSelect';
 import { useResource } from '../api/useResource';
+import { Field } from '../shell/Field';
 
 type View = 'day' | 'week';
 
@@ -159,38 +161,30 @@ export function Agenda({ timeZone }: { timeZone: string }) {
       </div>
 
       <div className="dash-toolbar">
-        <label className="dash-field">
-          <span>Estado</span>
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as AppointmentStatus | '');
-            }}
-          >
-            <option value="">Todos</option>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="dash-field">
-          <span>Personal</span>
-          <select
-            value={staffId}
-            onChange={(event) => {
-              setStaffId(event.target.value);
-            }}
-          >
-            <option value="">Todo el equipo</option>
-            {staff.data?.items.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.firstName} {member.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Estado">
+          {(control) => (
+            <select
+              {...control}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as AppointmentStatus | '');
+              }}
+            >
+              <option value="">Todos</option>
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <StaffSelect
+          staff={staff.data?.items ?? []}
+          value={staffId}
+          onChange={setStaffId}
+          anyLabel="Todo el equipo"
+        />
       </div>
 
       {view === 'week' && (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useClientSearch } from './useClientSearch';
+import { Field } from '../shell/Field';
 
 /** Who the new cita is for: an existing client picked by search, or a new one's details. */
 export type ClientChoice =
@@ -46,18 +47,20 @@ export function ClientPicker({ value, onChange }: ClientPickerProps) {
 
       {value.kind === 'existing' ? (
         <>
-          <label className="dash-field">
-            <span>Buscar cliente</span>
-            <input
-              type="search"
-              value={search}
-              placeholder="Nombre, correo o teléfono"
-              aria-controls={resultsId}
-              onChange={(event) => {
-                setSearch(event.target.value);
-              }}
-            />
-          </label>
+          <Field label="Buscar cliente">
+            {(control) => (
+              <input
+                {...control}
+                type="search"
+                value={search}
+                placeholder="Nombre, correo o teléfono"
+                aria-controls={resultsId}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                }}
+              />
+            )}
+          </Field>
           <div id={resultsId} role="radiogroup" aria-label="Clientes encontrados">
             {clients.query !== '' && !clients.loading && clients.data?.items.length === 0 && (
               <p className="dash-empty">No hay clientes con ese dato.</p>
@@ -80,40 +83,46 @@ export function ClientPicker({ value, onChange }: ClientPickerProps) {
         </>
       ) : (
         <div className="dash-grid">
-          <label className="dash-field">
-            <span>Nombre</span>
-            <input
-              value={value.name}
-              maxLength={120}
-              required
-              autoComplete="off"
-              onChange={(event) => {
-                onChange({ ...value, name: event.target.value });
-              }}
-            />
-          </label>
-          <label className="dash-field">
-            <span>Correo (opcional)</span>
-            <input
-              type="email"
-              value={value.email}
-              autoComplete="off"
-              onChange={(event) => {
-                onChange({ ...value, email: event.target.value });
-              }}
-            />
-          </label>
-          <label className="dash-field">
-            <span>Teléfono (opcional)</span>
-            <input
-              type="tel"
-              value={value.phone}
-              autoComplete="off"
-              onChange={(event) => {
-                onChange({ ...value, phone: event.target.value });
-              }}
-            />
-          </label>
+          <Field label="Nombre">
+            {(control) => (
+              <input
+                {...control}
+                value={value.name}
+                maxLength={120}
+                required
+                autoComplete="off"
+                onChange={(event) => {
+                  onChange({ ...value, name: event.target.value });
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Correo (opcional)">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                value={value.email}
+                autoComplete="off"
+                onChange={(event) => {
+                  onChange({ ...value, email: event.target.value });
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Teléfono (opcional)">
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                value={value.phone}
+                autoComplete="off"
+                onChange={(event) => {
+                  onChange({ ...value, phone: event.target.value });
+                }}
+              />
+            )}
+          </Field>
         </div>
       )}
     </fieldset>

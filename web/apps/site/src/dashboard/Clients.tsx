@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Field } from '../shell/Field';
 import { formatDate } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useClientSearch } from './useClientSearch';
@@ -11,18 +12,21 @@ export function Clients() {
   return (
     <section className="dash-page" aria-labelledby="dash-clients-title">
       <h1 id="dash-clients-title">Clientes</h1>
-      <label className="dash-field dash-search">
-        <span>Buscar</span>
-        <input
-          type="search"
-          value={search}
-          maxLength={100}
-          placeholder="Nombre, correo o teléfono"
-          onChange={(event) => {
-            setSearch(event.target.value);
-          }}
-        />
-      </label>
+      <Field label="Buscar">
+        {(control) => (
+          <input
+            {...control}
+            className="dash-search"
+            type="search"
+            value={search}
+            maxLength={100}
+            placeholder="Nombre, correo o teléfono"
+            onChange={(event) => {
+              setSearch(event.target.value);
+            }}
+          />
+        )}
+      </Field>
       {clients.loading ? (
         <Skeleton variant="paragraph" count={5} />
       ) : clients.data?.items.length === 0 ? (

@@ -18,6 +18,7 @@ import { agendaDayPath } from './Agenda';
 import { visitorLabel } from './conversationText';
 import { usePolledConversation } from './usePolledConversation';
 import { useResource } from '../api/useResource';
+import { Field } from '../shell/Field';
 
 // The appointments API answers at most 92 days at once; a chat books within that.
 const BOOKING_WINDOW_DAYS = 91;
@@ -174,16 +175,18 @@ export function ConversationDetail({
 
       {takenByMe && (
         <form className="dash-panel" aria-label="Responder" onSubmit={(e) => void sendReply(e)}>
-          <label className="dash-field">
-            <span>Tu respuesta</span>
-            <textarea
-              rows={3}
-              value={reply}
-              onChange={(event) => {
-                setReply(event.target.value);
-              }}
-            />
-          </label>
+          <Field label="Tu respuesta">
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                value={reply}
+                onChange={(event) => {
+                  setReply(event.target.value);
+                }}
+              />
+            )}
+          </Field>
           <div className="dash-actions">
             <button
               type="submit"

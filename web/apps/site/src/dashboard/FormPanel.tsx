@@ -61,7 +61,7 @@ export function FormPanel({ title, id, submitLabel, onSubmit, onClose, children 
       </h2>
       {children}
       {problem !== null && (
-        <p className="dash-error" role="alert">
+        <p className="form-error" role="alert">
           {problem}
         </p>
       )}

@@ -12,7 +12,10 @@ import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
 import { FormPanel } from './FormPanel';
+import { StaffSelect } from './StaffSelect';
 import { useResource } from '../api/useResource';
+import { STATUS_LABELS } from '../appointments/status';
+import { Field } from '../shell/Field';
 
 interface NewAppointmentFormProps {
   id: string;
@@ -22,6 +25,10 @@ interface NewAppointmentFormProps {
   onClose: () => void;
 }
 
+/** The statuses staff may give a new cita, the usual one first. */
+const NEW_STATUSES = ['confirmada', 'pendiente'] as const;
+type NewStatus = (typeof NEW_STATUSES)[number];
+
 /** The request body of `POST /api/appointments`. */
 interface NewAppointmentBody {
   staffId: string;
@@ -30,7 +37,7 @@ interface NewAppointmentBody {
   date: string;
   startMin: number;
   serviceIds: string[];
-  status: 'pendiente' | 'confirmada';
+  status: NewStatus;
 }
 
 /**
@@ -51,7 +58,7 @@ export function NewAppointmentForm({
   const [staffId, setStaffId] = useState('');
   const [start, setStart] = useState('');
   const [client, setClient] = useState<ClientChoice>({ kind: 'existing', clientId: null });
-  const [status, setStatus] = useState<'pendiente' | 'confirmada'>('confirmada');
+  const [status, setStatus] = useState<NewStatus>('confirmada');
 
   const services = useResource<ListResponse<Service>>('/api/services');
   const availabilityQuery = new URLSearchParams({ date, serviceIds: serviceIds.join(',') });
@@ -133,62 +140,56 @@ export function NewAppointmentForm({
         ))}
       </fieldset>
       <div className="dash-grid">
-        <label className="dash-field">
-          <span>Día</span>
-          <input
-            type="date"
-            value={date}
-            required
-            onChange={(event) => {
-              setDate(event.target.value);
-            }}
-          />
-        </label>
-        <label className="dash-field">
-          <span>Personal</span>
-          <select
-            value={staffId}
-            onChange={(event) => {
-              setStaffId(event.target.value);
-            }}
-          >
-            <option value="">Cualquiera</option>
-            {staff.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.firstName} {member.lastName}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="dash-field">
-          <span>Hora</span>
-          <select
-            value={startOffer ? start : ''}
-            disabled={availability.data === undefined}
-            onChange={(event) => {
-              setStart(event.target.value);
-            }}
-          >
-            <option value="">{timePrompt()}</option>
-            {availability.data?.items.map((each) => (
-              <option key={each.startMin} value={each.startMin}>
-                {formatTime(each.startMin)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="dash-field">
-          <span>Estado</span>
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as 'pendiente' | 'confirmada');
-            }}
-          >
-            <option value="confirmada">Confirmada</option>
-            <option value="pendiente">Pendiente</option>
-          </select>
-        </label>
+        <Field label="Día">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={date}
+              required
+              onChange={(event) => {
+                setDate(event.target.value);
+              }}
+            />
+          )}
+        </Field>
+        <StaffSelect staff={staff} value={staffId} onChange={setStaffId} anyLabel="Cualquiera" />
+        <Field label="Hora">
+          {(control) => (
+            <select
+              {...control}
+              value={startOffer ? start : ''}
+              disabled={availability.data === undefined}
+              onChange={(event) => {
+                setStart(event.target.value);
+              }}
+            >
+              <option value="">{timePrompt()}</option>
+              {availability.data?.items.map((each) => (
+                <option key={each.startMin} value={each.startMin}>
+                  {formatTime(each.startMin)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Estado">
+          {(control) => (
+            <select
+              {...control}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as NewStatus);
+              }}
+            >
+              {NEW_STATUSES.map((each) => (
+                <option key={each} value={each}>
+                  {STATUS_LABELS[each]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <ClientPicker value={client} onChange={setClient} />
     </FormPanel>

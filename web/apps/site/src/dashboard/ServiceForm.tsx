@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, Service } from '../api/types';
 import { useToast } from '../shell/toast';
-import { Field } from './Field';
 import { FormPanel } from './FormPanel';
 import {
   DESCRIPTION_MAX,
@@ -12,6 +11,7 @@ import {
   type ServiceDraft,
   type ServiceErrors,
 } from './serviceDraft';
+import { Field } from '../shell/Field';
 
 interface ServiceFormProps {
   /** The service to edit; none creates a new one. */
@@ -50,9 +50,9 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
     <FormPanel title={title} submitLabel="Guardar" onSubmit={save} onClose={onClose}>
       <div className="dash-grid">
         <Field label="Nombre" error={errors.name}>
-          {(props) => (
+          {(control) => (
             <input
-              {...props}
+              {...control}
               value={draft.name}
               maxLength={NAME_MAX}
               onChange={(event) => {
@@ -62,9 +62,9 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
           )}
         </Field>
         <Field label="Duración (minutos)" error={errors.durationMin}>
-          {(props) => (
+          {(control) => (
             <input
-              {...props}
+              {...control}
               type="number"
               inputMode="numeric"
               min={5}
@@ -77,9 +77,9 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
           )}
         </Field>
         <Field label="Precio (€)" error={errors.price}>
-          {(props) => (
+          {(control) => (
             <input
-              {...props}
+              {...control}
               inputMode="decimal"
               value={draft.price}
               onChange={(event) => {
@@ -90,9 +90,9 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
         </Field>
       </div>
       <Field label="Descripción" error={errors.description}>
-        {(props) => (
+        {(control) => (
           <textarea
-            {...props}
+            {...control}
             rows={3}
             maxLength={DESCRIPTION_MAX}
             value={draft.description}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
 import { useToast } from '../shell/toast';
-import { Field } from './Field';
 import { FormPanel } from './FormPanel';
+import { Field } from '../shell/Field';
 
 interface StaffDraft {
   email: string;
@@ -85,9 +85,9 @@ export function StaffForm({
     type = 'text',
   ) => (
     <Field label={label} error={errors[key]}>
-      {(props) => (
+      {(control) => (
         <input
-          {...props}
+          {...control}
           type={type}
           value={draft[key]}
           maxLength={key === 'firstName' || key === 'lastName' ? NAME_MAX : undefined}
@@ -108,9 +108,9 @@ export function StaffForm({
         {text('email', 'Correo', 'email')}
         {text('phone', 'Teléfono (opcional)', 'tel')}
         <Field label="Contraseña" error={errors.password}>
-          {(props) => (
+          {(control) => (
             <input
-              {...props}
+              {...control}
               type="password"
               autoComplete="new-password"
               value={draft.password}
@@ -121,9 +121,9 @@ export function StaffForm({
           )}
         </Field>
         <Field label="Rol" error={undefined}>
-          {(props) => (
+          {(control) => (
             <select
-              {...props}
+              {...control}
               value={draft.role}
               onChange={(event) => {
                 change('role', event.target.value as StaffDraft['role']);

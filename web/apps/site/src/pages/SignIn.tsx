@@ -1,81 +1,67 @@
-/**
- * Sign-in (`/entrar`). Once someone is signed in (now, or already when they arrive) they go to
- * their own page: staff to the dashboard, clientes to their citas.
- */
-import { useEffect, useState, type SubmitEvent } from 'react';
+/** Sign-in (`/entrar`): email and password; the server's refusal is shown in the form. */
+import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { useAuth } from '../auth/AuthContext';
-import { homePathOf } from '../auth/roles';
 import { Field } from '../shell/Field';
-import { Link, navigate } from '../shell/router';
 import { useToast } from '../shell/toast';
-import { usePageTitle } from '../shell/usePageTitle';
+import { AuthForm } from './AuthForm';
 
 export function SignIn() {
-  usePageTitle('Entrar');
-  const { user, signIn } = useAuth();
+  const { signIn } = useAuth();
   const { error } = useToast();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    if (user) navigate(homePathOf(user));
-  }, [user]);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSending(true);
+  async function submit() {
     setFormError(null);
     try {
       await signIn(email.trim(), password);
     } catch (cause) {
       setFormError(cause instanceof ApiError ? cause.message : null);
       error(cause, 'No se pudo entrar');
-    } finally {
-      setSending(false);
     }
   }
 
   return (
-    <div className="page narrow">
-      <h1>Entrar</h1>
-      <p className="muted">
-        ¿No tienes cuenta? <Link to="/registro">Crea una</Link>
-      </p>
-      <form className="form card" onSubmit={(event) => void submit(event)}>
-        <Field
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-          }}
-        />
-        <Field
-          label="Contraseña"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
-        />
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
+    <AuthForm
+      title="Entrar"
+      other={{ question: '¿No tienes cuenta?', to: '/registro', label: 'Crea una' }}
+      formError={formError}
+      submitLabel="Entrar"
+      sendingLabel="Entrando…"
+      onSubmit={submit}
+    >
+      <Field label="Correo electrónico">
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+            }}
+          />
         )}
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Entrando…' : 'Entrar'}
-        </button>
-      </form>
-    </div>
+      </Field>
+      <Field label="Contraseña">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+    </AuthForm>
   );
 }

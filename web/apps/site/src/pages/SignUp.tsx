@@ -3,16 +3,55 @@
  * message is shown next to the field it is about (and as a toast), and the new cliente lands on
  * their citas.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { useAuth } from '../auth/AuthContext';
-import { homePathOf } from '../auth/roles';
 import { Field } from '../shell/Field';
-import { Link, navigate } from '../shell/router';
 import { useToast } from '../shell/toast';
-import { usePageTitle } from '../shell/usePageTitle';
+import { AuthForm } from './AuthForm';
 
 type SignUpField = 'email' | 'password' | 'firstName' | 'lastName' | 'phone';
+
+/** The form's fields, in order, with what the browser needs to fill them in. */
+const FIELDS: {
+  name: SignUpField;
+  label: string;
+  type: 'email' | 'password' | 'text' | 'tel';
+  autoComplete: string;
+  required: boolean;
+  hint?: string;
+}[] = [
+  {
+    name: 'email',
+    label: 'Correo electrónico',
+    type: 'email',
+    autoComplete: 'email',
+    required: true,
+  },
+  {
+    name: 'password',
+    label: 'Contraseña',
+    type: 'password',
+    autoComplete: 'new-password',
+    required: true,
+    hint: 'Entre 8 y 128 caracteres.',
+  },
+  { name: 'firstName', label: 'Nombre', type: 'text', autoComplete: 'given-name', required: true },
+  {
+    name: 'lastName',
+    label: 'Apellidos',
+    type: 'text',
+    autoComplete: 'family-name',
+    required: true,
+  },
+  {
+    name: 'phone',
+    label: 'Teléfono (opcional)',
+    type: 'tel',
+    autoComplete: 'tel',
+    required: false,
+  },
+];
 
 /** The field a sign-up error code is about (`missing_name` is about the empty one). */
 function fieldOfError(code: string, firstName: string): SignUpField | null {
@@ -34,8 +73,7 @@ function fieldOfError(code: string, firstName: string): SignUpField | null {
 }
 
 export function SignUp() {
-  usePageTitle('Crear cuenta');
-  const { user, signUp } = useAuth();
+  const { signUp } = useAuth();
   const { toast, error } = useToast();
   const [values, setValues] = useState<Record<SignUpField, string>>({
     email: '',
@@ -48,21 +86,8 @@ export function SignUp() {
     null,
   );
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    if (user) navigate(homePathOf(user));
-  }, [user]);
-
-  function change(field: SignUpField) {
-    return (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-    };
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSending(true);
+  async function submit() {
     setFieldError(null);
     setFormError(null);
     const phone = values.phone.trim();
@@ -82,78 +107,38 @@ export function SignUp() {
         else setFormError(cause.message);
       }
       error(cause, 'No se pudo crear la cuenta');
-    } finally {
-      setSending(false);
     }
   }
 
-  const errorOf = (field: SignUpField) =>
-    fieldError?.field === field ? fieldError.message : undefined;
-
   return (
-    <div className="page narrow">
-      <h1>Crear cuenta</h1>
-      <p className="muted">
-        ¿Ya tienes cuenta? <Link to="/entrar">Entra</Link>
-      </p>
-      <form className="form card" onSubmit={(event) => void submit(event)}>
+    <AuthForm
+      title="Crear cuenta"
+      other={{ question: '¿Ya tienes cuenta?', to: '/entrar', label: 'Entra' }}
+      formError={formError}
+      submitLabel="Crear cuenta"
+      sendingLabel="Creando cuenta…"
+      onSubmit={submit}
+    >
+      {FIELDS.map(({ name, label, hint, ...input }) => (
         <Field
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onChange={change('email')}
-          error={errorOf('email')}
-        />
-        <Field
-          label="Contraseña"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="Entre 8 y 128 caracteres."
-          value={values.password}
-          onChange={change('password')}
-          error={errorOf('password')}
-        />
-        <Field
-          label="Nombre"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          value={values.firstName}
-          onChange={change('firstName')}
-          error={errorOf('firstName')}
-        />
-        <Field
-          label="Apellidos"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          onChange={change('lastName')}
-          error={errorOf('lastName')}
-        />
-        <Field
-          label="Teléfono (opcional)"
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={change('phone')}
-          error={errorOf('phone')}
-        />
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Creando cuenta…' : 'Crear cuenta'}
-        </button>
-      </form>
-    </div>
+          key={name}
+          label={label}
+          hint={hint}
+          error={fieldError?.field === name ? fieldError.message : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...input}
+              name={name}
+              value={values[name]}
+              onChange={(event) => {
+                setValues((current) => ({ ...current, [name]: event.target.value }));
+              }}
+            />
+          )}
+        </Field>
+      ))}
+    </AuthForm>
   );
 }
