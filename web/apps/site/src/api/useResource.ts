@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { apiFetch } from './http';
 import { useToast } from '../shell/toast';
+import { apiFetch } from './http';
 
 interface Settled<T> {
   path: string;

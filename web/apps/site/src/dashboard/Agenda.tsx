@@ -7,16 +7,16 @@ import type {
   ListResponse,
   StaffMember,
 } from '../api/types';
+import { useResource } from '../api/useResource';
+import { STATUS_LABELS, type StatusAction } from '../appointments/status';
+import { Field } from '../shell/Field';
 import { addDays, formatDate, startOfWeek, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { AppointmentCard } from './AppointmentCard';
-import { STATUS_LABELS, type StatusAction } from '../appointments/status';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NewAppointmentForm } from './NewAppointmentForm';
 import { StaffSelect } from './StaffSelect';
-import { useResource } from '../api/useResource';
-import { Field } from '../shell/Field';
 
 type View = 'day' | 'week';
 

@@ -1,7 +1,7 @@
 import type { Appointment } from '../api/types';
-import { formatTime } from '../shell/format';
 import { allowedActions, type StatusAction } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
+import { formatTime } from '../shell/format';
 
 interface AppointmentCardProps {
   appointment: Appointment;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useClientSearch } from './useClientSearch';
 import { Field } from '../shell/Field';
+import { useClientSearch } from './useClientSearch';
 
 /** Who the new cita is for: an existing client picked by search, or a new one's details. */
 export type ClientChoice =

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Field } from '../shell/Field';
 import { formatDate } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
+import { DataTable } from './DataTable';
 import { useClientSearch } from './useClientSearch';
 
 /** Clientes (D3): every client, searched by name, email or phone as the person types. */
@@ -32,34 +33,24 @@ export function Clients() {
       ) : clients.data?.items.length === 0 ? (
         <p className="dash-empty">No hay clientes que coincidan.</p>
       ) : (
-        <div className="dash-table-wrap" role="region" aria-label="Tabla de clientes" tabIndex={0}>
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Correo</th>
-                <th scope="col">Teléfono</th>
-                <th scope="col">Citas</th>
-                <th scope="col">Última cita</th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.data?.items.map((client) => (
-                <tr key={client.id}>
-                  <th scope="row">{client.name}</th>
-                  <td>{client.email ?? '—'}</td>
-                  <td>{client.phone ?? '—'}</td>
-                  <td>{client.appointments}</td>
-                  <td>
-                    {client.lastAppointmentDate === null
-                      ? '—'
-                      : formatDate(client.lastAppointmentDate, 'short')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Tabla de clientes"
+          columns={['Nombre', 'Correo', 'Teléfono', 'Citas', 'Última cita']}
+        >
+          {clients.data?.items.map((client) => (
+            <tr key={client.id}>
+              <th scope="row">{client.name}</th>
+              <td>{client.email ?? '—'}</td>
+              <td>{client.phone ?? '—'}</td>
+              <td>{client.appointments}</td>
+              <td>
+                {client.lastAppointmentDate === null
+                  ? '—'
+                  : formatDate(client.lastAppointmentDate, 'short')}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -9,7 +9,9 @@ import type {
   ItemResponse,
   ListResponse,
 } from '../api/types';
+import { useResource } from '../api/useResource';
 import { useAuth } from '../auth/AuthContext';
+import { Field } from '../shell/Field';
 import { addDays, formatDate, formatInstant, formatTime, todayIn } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
@@ -17,8 +19,6 @@ import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
 import { visitorLabel } from './conversationText';
 import { usePolledConversation } from './usePolledConversation';
-import { useResource } from '../api/useResource';
-import { Field } from '../shell/Field';
 
 // The appointments API answers at most 92 days at once; a chat books within that.
 const BOOKING_WINDOW_DAYS = 91;

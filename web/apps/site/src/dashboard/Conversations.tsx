@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { Conversation, ListResponse } from '../api/types';
+import { useResource } from '../api/useResource';
 import { formatInstant } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { visitorLabel } from './conversationText';
-import { useResource } from '../api/useResource';
 
 export const CONVERSATIONS_PAGE = 50;
 

@@ -8,14 +8,14 @@ import type {
   Service,
   StaffMember,
 } from '../api/types';
+import { useResource } from '../api/useResource';
+import { STATUS_LABELS } from '../appointments/status';
+import { Field } from '../shell/Field';
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
 import { FormPanel } from './FormPanel';
 import { StaffSelect } from './StaffSelect';
-import { useResource } from '../api/useResource';
-import { STATUS_LABELS } from '../appointments/status';
-import { Field } from '../shell/Field';
 
 interface NewAppointmentFormProps {
   id: string;

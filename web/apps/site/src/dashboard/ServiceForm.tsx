@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, Service } from '../api/types';
+import { Field } from '../shell/Field';
 import { useToast } from '../shell/toast';
 import { FormPanel } from './FormPanel';
 import {
@@ -11,7 +12,6 @@ import {
   type ServiceDraft,
   type ServiceErrors,
 } from './serviceDraft';
-import { Field } from '../shell/Field';
 
 interface ServiceFormProps {
   /** The service to edit; none creates a new one. */

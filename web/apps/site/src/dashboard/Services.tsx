@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, ListResponse, Service } from '../api/types';
+import { useResource } from '../api/useResource';
 import { formatPrice } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
+import { DataTable } from './DataTable';
 import { ServiceForm } from './ServiceForm';
-import { useResource } from '../api/useResource';
 
 /** What the form is doing: nothing, creating, or editing one service. */
 type Editing = null | 'new' | Service;
@@ -76,56 +77,52 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
       {services.loading ? (
         <Skeleton variant="paragraph" count={5} />
       ) : (
-        <div className="dash-table-wrap" role="region" aria-label="Tabla de servicios" tabIndex={0}>
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Descripción</th>
-                <th scope="col">Duración</th>
-                <th scope="col">Precio</th>
-                <th scope="col">Activo</th>
-                {isAdmin && <th scope="col">Acciones</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {services.data?.items.map((service) => (
-                <tr key={service.id}>
-                  <th scope="row">{service.name}</th>
-                  <td>{service.description || '—'}</td>
-                  <td>{service.durationMin} min</td>
-                  <td>{formatPrice(service.priceCents)}</td>
-                  <td>{service.active ? 'Sí' : 'No'}</td>
-                  {isAdmin && (
-                    <td>
-                      <div className="dash-actions">
-                        <button
-                          type="button"
-                          className="dash-button"
-                          // The visible word first, then which service (WCAG label in name).
-                          aria-label={`Editar ${service.name}`}
-                          onClick={() => {
-                            setEditing(service);
-                          }}
-                        >
-                          Editar
-                        </button>
-                        <button
-                          type="button"
-                          className="dash-button"
-                          aria-label={`${service.active ? 'Desactivar' : 'Activar'} ${service.name}`}
-                          onClick={() => void toggleActive(service)}
-                        >
-                          {service.active ? 'Desactivar' : 'Activar'}
-                        </button>
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Tabla de servicios"
+          columns={[
+            'Nombre',
+            'Descripción',
+            'Duración',
+            'Precio',
+            'Activo',
+            ...(isAdmin ? ['Acciones'] : []),
+          ]}
+        >
+          {services.data?.items.map((service) => (
+            <tr key={service.id}>
+              <th scope="row">{service.name}</th>
+              <td>{service.description || '—'}</td>
+              <td>{service.durationMin} min</td>
+              <td>{formatPrice(service.priceCents)}</td>
+              <td>{service.active ? 'Sí' : 'No'}</td>
+              {isAdmin && (
+                <td>
+                  <div className="dash-actions">
+                    <button
+                      type="button"
+                      className="dash-button"
+                      // The visible word first, then which service (WCAG label in name).
+                      aria-label={`Editar ${service.name}`}
+                      onClick={() => {
+                        setEditing(service);
+                      }}
+                    >
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="dash-button"
+                      aria-label={`${service.active ? 'Desactivar' : 'Activar'} ${service.name}`}
+                      onClick={() => void toggleActive(service)}
+                    >
+                      {service.active ? 'Desactivar' : 'Activar'}
+                    </button>
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

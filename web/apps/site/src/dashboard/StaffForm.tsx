@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
+import { Field } from '../shell/Field';
 import { useToast } from '../shell/toast';
 import { FormPanel } from './FormPanel';
-import { Field } from '../shell/Field';
 
 interface StaffDraft {
   email: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ListResponse, StatsDay } from '../api/types';
+import { useResource } from '../api/useResource';
 import { addDays, formatDate, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { BarChart } from './BarChart';
-import { useResource } from '../api/useResource';
 
 const RANGES = [7, 30] as const;
 type RangeDays = (typeof RANGES)[number];

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, ListResponse, Role, StaffMember } from '../api/types';
+import { useResource } from '../api/useResource';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable } from './DataTable';
 import { StaffForm } from './StaffForm';
-import { useResource } from '../api/useResource';
 
 const ROLE_LABELS: Record<Role, string> = {
   usuario: 'Usuario',
@@ -79,48 +80,36 @@ export function Team({ isAdmin }: { isAdmin: boolean }) {
       {staff.loading ? (
         <Skeleton variant="paragraph" count={4} />
       ) : (
-        <div className="dash-table-wrap" role="region" aria-label="Tabla del equipo" tabIndex={0}>
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Correo</th>
-                <th scope="col">Teléfono</th>
-                <th scope="col">Rol</th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.data?.items.map((member) => (
-                <tr key={member.id}>
-                  <th scope="row">{fullName(member)}</th>
-                  <td>{member.email}</td>
-                  <td>{member.phone ?? '—'}</td>
-                  <td>
-                    {isAdmin ? (
-                      <select
-                        aria-label={`Rol de ${fullName(member)}`}
-                        value={member.role}
-                        onChange={(event) => {
-                          const role = event.target.value as Role;
-                          if (role === 'cliente') setRemoving(member);
-                          else void changeRole(member, role);
-                        }}
-                      >
-                        {Object.entries(ROLE_LABELS).map(([value, label]) => (
-                          <option key={value} value={value}>
-                            {label}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      ROLE_LABELS[member.role]
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Tabla del equipo" columns={['Nombre', 'Correo', 'Teléfono', 'Rol']}>
+          {staff.data?.items.map((member) => (
+            <tr key={member.id}>
+              <th scope="row">{fullName(member)}</th>
+              <td>{member.email}</td>
+              <td>{member.phone ?? '—'}</td>
+              <td>
+                {isAdmin ? (
+                  <select
+                    aria-label={`Rol de ${fullName(member)}`}
+                    value={member.role}
+                    onChange={(event) => {
+                      const role = event.target.value as Role;
+                      if (role === 'cliente') setRemoving(member);
+                      else void changeRole(member, role);
+                    }}
+                  >
+                    {Object.entries(ROLE_LABELS).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  ROLE_LABELS[member.role]
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {removing && (

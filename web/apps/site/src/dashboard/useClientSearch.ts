@@ -1,6 +1,6 @@
 import type { Client, ListResponse } from '../api/types';
-import { useDebouncedValue } from './useDebouncedValue';
 import { useResource } from '../api/useResource';
+import { useDebouncedValue } from './useDebouncedValue';
 
 /** How long typing must pause before a search goes to the server. */
 export const SEARCH_DELAY_MS = 250;

@@ -3,8 +3,8 @@
  * the way to book, which is the chat.
  */
 import type { ListResponse, OpeningPeriod, Service } from '../api/types';
-import { useOpenChat } from '../chat/useOpenChat';
 import { useResource } from '../api/useResource';
+import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness } from '../shell/business';
 import { formatPrice, formatTime } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';

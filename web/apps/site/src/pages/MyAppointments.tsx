@@ -4,9 +4,9 @@
  */
 import { useState } from 'react';
 import type { Appointment, ListResponse } from '../api/types';
+import { useResource } from '../api/useResource';
 import { useAuth } from '../auth/AuthContext';
 import { isStaff } from '../auth/roles';
-import { useResource } from '../api/useResource';
 import { useBusiness, useTimeZone } from '../shell/business';
 import { addDays, todayIn } from '../shell/format';
 import { Link } from '../shell/router';
