@@ -193,7 +193,7 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         </p>
       )}
       {/* Tells screen-reader users where the previous/next buttons took them. */}
-      <p className="dash-sr-only" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {view === 'day' ? formatDate(day) : `Semana del ${formatDate(from)} al ${formatDate(to)}`}
       </p>
 

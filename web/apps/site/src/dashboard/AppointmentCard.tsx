@@ -22,9 +22,9 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
         <StatusBadge status={appointment.status} />
       </div>
       <h3 className="dash-card-title">{appointment.clientName}</h3>
-      {contact && <p className="dash-muted">{contact}</p>}
+      {contact && <p className="muted">{contact}</p>}
       <p>{appointment.services.map((service) => service.name).join(', ')}</p>
-      <p className="dash-muted">Con {appointment.staffName}</p>
+      <p className="muted">Con {appointment.staffName}</p>
       {actions.length > 0 && (
         <div className="dash-actions">
           {actions.map((action) => (
@@ -40,7 +40,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
               }}
             >
               {action.label}
-              <span className="dash-sr-only">
+              <span className="visually-hidden">
                 {' '}
                 la cita de {appointment.clientName} a las {formatTime(appointment.startMin)}
               </span>

@@ -76,7 +76,7 @@ export function ClientPicker({ value, onChange }: ClientPickerProps) {
                   }}
                 />
                 {client.name}
-                {client.email && <span className="dash-muted"> · {client.email}</span>}
+                {client.email && <span className="muted"> · {client.email}</span>}
               </label>
             ))}
           </div>

@@ -111,7 +111,7 @@ export function ConversationDetail({
         <Link to="/dashboard/conversaciones">← Todas las conversaciones</Link>
       </p>
       <h1 id="dash-conversation-title">Conversación con {visitor}</h1>
-      <p className="dash-muted">
+      <p className="muted">
         Empezó el {formatInstant(conversation.startedAt, timeZone)} ·{' '}
         {conversation.takenOverBy
           ? `Atendida por ${conversation.takenOverBy.name}`
@@ -221,7 +221,7 @@ function BookedAppointments({
       {appointments.loading ? (
         <Skeleton variant="paragraph" />
       ) : booked.length === 0 ? (
-        <p className="dash-muted">No se encuentran sus citas en la agenda.</p>
+        <p className="muted">No se encuentran sus citas en la agenda.</p>
       ) : (
         <ul>
           {booked.map((appointment) => (

@@ -69,13 +69,13 @@ export function Conversations({ timeZone }: { timeZone: string }) {
               </div>
               {conversation.lastMessage && (
                 <p className="dash-excerpt">
-                  <span className="dash-muted">
+                  <span className="muted">
                     {conversation.lastMessage.sender === 'user' ? 'Visitante: ' : 'Respuesta: '}
                   </span>
                   {conversation.lastMessage.text}
                 </p>
               )}
-              <p className="dash-muted">
+              <p className="muted">
                 {formatInstant(conversation.lastAt, timeZone)} · {conversation.messageCount}{' '}
                 {conversation.messageCount === 1 ? 'mensaje' : 'mensajes'}
                 {conversation.takenOverBy && ` · Atendida por ${conversation.takenOverBy.name}`}

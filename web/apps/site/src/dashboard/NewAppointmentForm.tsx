@@ -135,7 +135,7 @@ export function NewAppointmentForm({
                 toggleService(service.id, event.target.checked);
               }}
             />
-            {service.name} <span className="dash-muted">({service.durationMin} min)</span>
+            {service.name} <span className="muted">({service.durationMin} min)</span>
           </label>
         ))}
       </fieldset>

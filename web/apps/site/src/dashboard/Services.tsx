@@ -57,7 +57,7 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
           </button>
         )}
       </div>
-      {!isAdmin && <p className="dash-muted">Solo un administrador puede cambiar los servicios.</p>}
+      {!isAdmin && <p className="muted">Solo un administrador puede cambiar los servicios.</p>}
 
       {isAdmin && editing !== null && (
         <ServiceForm
