@@ -44,6 +44,7 @@ test('staff take a conversation over, reply live, and hand it back', async ({ br
   await staff.getByRole('button', { name: 'Devolver al asistente' }).click();
   await expect(staff.getByText('Responde el asistente')).toBeVisible();
   await staffContext.close();
+  await expect(visitor.botMessages.last()).toContainText('Te vuelve a atender el asistente');
 
   await visitor.say('¿qué servicios tenéis?', /Corte de caballero/);
 });

@@ -31,6 +31,7 @@ use super::{
 use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::gateway;
 
 /// Conversations listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -398,6 +399,7 @@ pub async fn hand_back(
     if !store.hand_back(&session).await.map_err(store_failed)? {
         return Err(not_found(NO_SUCH_CONVERSATION));
     }
+    state.hub.handed_back(&session, gateway::HANDED_BACK_NOTICE);
     let item = summary_of(store, &session).await?;
     Ok(answer(StatusCode::OK, ConversationResponse { item }))
 }

@@ -336,6 +336,12 @@ fn one_run(state: &AppState, output: &str) -> Response {
 /// the assistant's nor a staff member's message).
 pub const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
 
+/// What a visitor whose live channel is open reads when staff hand the conversation back: it
+/// also ends the widget's wait for a person, so the next message can be sent (to the assistant).
+/// Shown, not stored, like [`HELD_NOTICE`].
+pub const HANDED_BACK_NOTICE: &str =
+    "Te vuelve a atender el asistente de reservas. ¿En qué más puedo ayudarte?";
+
 /// The answer to a message held for staff. The widget goes to the live channel, where the notice
 /// comes first (so it is not left waiting with its input locked) and the staff member's replies
 /// follow. A streaming widget never opens the live channel (PROTOCOL §3.2): it gets the notice,

@@ -112,6 +112,11 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
     /// sockets it reached.
     fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize;
 
+    /// The conversation is the assistant's again: what still waits in its mailbox is dropped (the
+    /// history has it) and `notice` goes to the sockets open now, never to a later one. Returns
+    /// how many sockets it reached.
+    fn handed_back(&self, session: &ChatSessionId, notice: &str) -> usize;
+
     /// Sockets attached right now.
     fn open_channels(&self) -> usize;
 
@@ -160,6 +165,19 @@ struct Channels {
 #[derive(Debug, Default)]
 pub struct InProcessHub {
     channels: Mutex<Channels>,
+}
+
+impl Channels {
+    /// Sends `text` to the sockets open now on `session`'s executions answered here (a bridged
+    /// execution's socket talks to the workflow); returns how many it reached.
+    fn send_to_open_sockets(&self, session: &ChatSessionId, text: &str) -> usize {
+        self.executions
+            .values()
+            .filter(|execution| execution.session == *session && execution.upstream.is_none())
+            .filter_map(|execution| execution.sender.as_ref())
+            .filter(|sender| sender.send(LiveFrame::Message(text.to_owned())).is_ok())
+            .count()
+    }
 }
 
 impl InProcessHub {
@@ -259,13 +277,7 @@ impl LiveHub for InProcessHub {
 
     fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize {
         let mut channels = self.lock();
-        let reached = channels
-            .executions
-            .values()
-            .filter(|execution| execution.session == *session && execution.upstream.is_none())
-            .filter_map(|execution| execution.sender.as_ref())
-            .filter(|sender| sender.send(LiveFrame::Message(text.to_owned())).is_ok())
-            .count();
+        let reached = channels.send_to_open_sockets(session, text);
         channels
             .mailboxes
             .retain(|_, mailbox| now < mailbox.updated + MAILBOX_KEEP);
@@ -284,6 +296,12 @@ impl LiveHub for InProcessHub {
             mailbox.updated = now;
         }
         reached
+    }
+
+    fn handed_back(&self, session: &ChatSessionId, notice: &str) -> usize {
+        let mut channels = self.lock();
+        channels.mailboxes.remove(session.as_str());
+        channels.send_to_open_sockets(session, notice)
     }
 
     fn open_channels(&self) -> usize {
@@ -395,6 +413,41 @@ mod tests {
             .await
             .is_ok()
         );
+    }
+
+    #[tokio::test]
+    async fn a_hand_back_tells_open_sockets_and_empties_the_mailbox() {
+        let hub = InProcessHub::default();
+        hub.deliver(&session("s1"), "sin leer", T0);
+        let started = hub
+            .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
+            .await;
+        let mut open = hub
+            .attach(&started.execution_id, "s1", &started.resume_token, None, T0)
+            .await
+            .expect("attaches");
+        assert_eq!(
+            open.frames.recv().await,
+            Some(LiveFrame::Message("sin leer".into()))
+        );
+        assert_eq!(hub.handed_back(&session("s1"), "vuelve el asistente"), 1);
+        assert_eq!(
+            open.frames.recv().await,
+            Some(LiveFrame::Message("vuelve el asistente".into()))
+        );
+
+        // With no socket open the notice is not kept, and neither is older mail.
+        hub.detached(&started.execution_id);
+        hub.deliver(&session("s1"), "tarde", T0);
+        assert_eq!(hub.handed_back(&session("s1"), "vuelve el asistente"), 0);
+        let next = hub
+            .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
+            .await;
+        let mut attached = hub
+            .attach(&next.execution_id, "s1", &next.resume_token, None, T0)
+            .await
+            .expect("attaches");
+        assert!(attached.frames.try_recv().is_err(), "nothing waits");
     }
 
     #[tokio::test]

@@ -29,6 +29,9 @@ both!(
 
 /// What the widget reads while staff have its conversation.
 const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
+/// What an open live channel reads when staff hand the conversation back.
+const HANDED_BACK_NOTICE: &str =
+    "Te vuelve a atender el asistente de reservas. ¿En qué más puedo ayudarte?";
 
 fn items(body: &Value) -> &Vec<Value> {
     body["items"].as_array().expect("items")
@@ -375,6 +378,7 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["item"]["takenOverBy"], Value::Null);
+    assert_eq!(within_a_second(&mut socket).await, HANDED_BACK_NOTICE);
     send_frame(&mut socket, "s-help", "gracias").await;
     assert_eq!(
         next_text(&mut socket).await,
