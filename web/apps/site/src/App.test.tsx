@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { apiError, cliente, fakeServer, session, staff } from './test/fakeServer';
+import { apiError, cliente, fakeServer, session, staff, type Answer } from './test/fakeServer';
 import { renderApp } from './test/renderApp';
 
 describe('App', () => {
@@ -32,10 +32,10 @@ describe('App', () => {
   });
 
   it('shows skeletons while the services load, and a toast when they fail', async () => {
-    let fail: (response: Response) => void = () => undefined;
+    let fail: (answer: Answer) => void = () => undefined;
     fakeServer({
       'GET /api/services': () =>
-        new Promise<Response>((resolve) => {
+        new Promise<Answer>((resolve) => {
           fail = resolve;
         }),
     });

@@ -2,40 +2,39 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, AppointmentStatus } from '../api/types';
-import { Dashboard } from '.';
 import {
-  CSRF_TOKEN,
-  TODAY,
+  type Answer,
   apiError,
-  STAFF,
-  enclosing,
-  fakeAppointment,
-  fixToday,
-  profile,
-  renderWithProviders,
-  stubApi,
-  type ApiCall,
-  type Reply,
-} from './testing';
+  fakeServerAs,
+  type RecordedRequest,
+  session,
+} from '../test/fakeServer';
+import { enclosing, fakeAppointment, fixToday, profile, STAFF, TODAY } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
+import { Dashboard } from '.';
 
 function appointment(id: string, status: AppointmentStatus, clientName: string): Appointment {
   return fakeAppointment({ id, status, clientName });
 }
 
-function agendaApi(items: Appointment[], onPatch?: (call: ApiCall) => Reply) {
-  return stubApi(profile('usuario'), (call) => {
-    if (call.path === '/api/staff') return { body: { items: STAFF } };
-    if (call.path === '/api/appointments' && call.method === 'GET') {
-      return { body: { items: items.filter((each) => each.date === call.query.get('from')) } };
+function agendaApi(items: Appointment[], onPatch?: (call: RecordedRequest) => Answer) {
+  return fakeServerAs(profile('usuario'), (call) => {
+    if (call.url.pathname === '/api/staff') return { body: { items: STAFF } };
+    if (call.url.pathname === '/api/appointments' && call.method === 'GET') {
+      return {
+        body: { items: items.filter((each) => each.date === call.url.searchParams.get('from')) },
+      };
     }
     if (call.method === 'PATCH' && onPatch) return onPatch(call);
     return undefined;
   });
 }
 
-function lastAgendaQuery(calls: ApiCall[]) {
-  const asked = calls.filter((call) => call.path === '/api/appointments' && call.method === 'GET');
-  return Object.fromEntries(asked.at(-1)?.query ?? []);
+function lastAgendaQuery(calls: RecordedRequest[]) {
+  const asked = calls.filter(
+    (call) => call.url.pathname === '/api/appointments' && call.method === 'GET',
+  );
+  return Object.fromEntries(asked.at(-1)?.url.searchParams ?? []);
 }
 
 async function cardOf(clientName: string) {
@@ -47,7 +46,7 @@ describe('Agenda (D2)', () => {
   beforeEach(fixToday);
 
   it('asks for today in the business’s time zone, then the week and the next one', async () => {
-    const { calls } = agendaApi([]);
+    const { requests: calls } = agendaApi([]);
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
 
@@ -76,7 +75,7 @@ describe('Agenda (D2)', () => {
   });
 
   it('puts the status and staff filters in the query', async () => {
-    const { calls } = agendaApi([]);
+    const { requests: calls } = agendaApi([]);
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
     await screen.findByText('No hay citas este día.');
@@ -123,7 +122,7 @@ describe('Agenda (D2)', () => {
 
   it('confirms a cita with a PATCH and shows its new status', async () => {
     const pending = appointment('a1', 'pendiente', 'Pilar');
-    const { callsTo } = agendaApi([pending], (call) => ({
+    const { to: callsTo } = agendaApi([pending], (call) => ({
       body: { item: { ...pending, status: (call.body as { status: AppointmentStatus }).status } },
     }));
     const user = userEvent.setup();
@@ -134,7 +133,7 @@ describe('Agenda (D2)', () => {
     expect((await screen.findAllByText('Cita confirmada')).length).toBeGreaterThan(0);
     const [patch] = callsTo('/api/appointments/a1', 'PATCH');
     expect(patch?.body).toEqual({ status: 'confirmada' });
-    expect(patch?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    expect(patch?.headers.get('X-CSRF-Token')).toBe(session(profile('usuario')).csrfToken);
     const card = await cardOf('Pilar');
     expect(card.getByText('Confirmada')).toBeInTheDocument();
     expect(card.getByRole('button', { name: /^Completar/ })).toBeInTheDocument();
@@ -142,7 +141,7 @@ describe('Agenda (D2)', () => {
 
   it('asks before cancelling, and sends nothing when the person goes back', async () => {
     const pending = appointment('a1', 'pendiente', 'Pilar');
-    const { callsTo } = agendaApi([pending], () => ({
+    const { to: callsTo } = agendaApi([pending], () => ({
       body: { item: { ...pending, status: 'cancelada' } },
     }));
     const user = userEvent.setup();
@@ -185,8 +184,8 @@ describe('Agenda (D2)', () => {
   });
 
   it('does not claim an empty day when the citas could not be read', async () => {
-    stubApi(profile('usuario'), (call) =>
-      call.path === '/api/appointments'
+    fakeServerAs(profile('usuario'), (call) =>
+      call.url.pathname === '/api/appointments'
         ? apiError(403, 'forbidden', 'No tienes permiso para ver la agenda.')
         : { body: { items: [] } },
     );
@@ -200,7 +199,7 @@ describe('Agenda (D2)', () => {
 
   it('opens on the day a link names', async () => {
     window.history.pushState(null, '', '/dashboard?dia=2026-12-01');
-    const { calls } = agendaApi([]);
+    const { requests: calls } = agendaApi([]);
     renderWithProviders(<Dashboard path="/dashboard" />);
     await screen.findByText('No hay citas este día.');
     expect(lastAgendaQuery(calls)).toEqual({ from: '2026-12-01', to: '2026-12-01' });

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../api/types';
+import { fakeServerAs } from '../test/fakeServer';
+import { enclosing, profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import { enclosing, profile, renderWithProviders, stubApi } from './testing';
 
 const ANGELA: Client = {
   id: 'cl-1',
@@ -17,8 +19,8 @@ const ANGELA: Client = {
 
 describe('Clientes (D3)', () => {
   it('lists clients and searches once typing pauses', async () => {
-    const { callsTo } = stubApi(profile('usuario'), (call) =>
-      call.path === '/api/clients' ? { body: { items: [ANGELA] } } : undefined,
+    const { to: callsTo } = fakeServerAs(profile('usuario'), (call) =>
+      call.url.pathname === '/api/clients' ? { body: { items: [ANGELA] } } : undefined,
     );
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/clientes" />);
@@ -30,19 +32,19 @@ describe('Clientes (D3)', () => {
     expect(row.getByText('600123123')).toBeInTheDocument();
     expect(row.getByText('3')).toBeInTheDocument();
     expect(row.getByText('05/10/2026')).toBeInTheDocument();
-    expect(callsTo('/api/clients')[0]?.query.has('q')).toBe(false);
+    expect(callsTo('/api/clients')[0]?.url.searchParams.has('q')).toBe(false);
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'ange');
     await waitFor(() => {
       expect(callsTo('/api/clients')).toHaveLength(2);
     });
     // One request for the whole word, none for the letters typed on the way.
-    expect(callsTo('/api/clients')[1]?.query.get('q')).toBe('ange');
+    expect(callsTo('/api/clients')[1]?.url.searchParams.get('q')).toBe('ange');
   });
 
   it('says when nobody matches', async () => {
-    stubApi(profile('usuario'), (call) =>
-      call.path === '/api/clients' ? { body: { items: [] } } : undefined,
+    fakeServerAs(profile('usuario'), (call) =>
+      call.url.pathname === '/api/clients' ? { body: { items: [] } } : undefined,
     );
     renderWithProviders(<Dashboard path="/dashboard/clientes" />);
     expect(await screen.findByText('No hay clientes que coincidan.')).toBeInTheDocument();

@@ -2,16 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, ConversationMessage } from '../api/types';
+import { apiError, fakeServerAs, session } from '../test/fakeServer';
+import { fakeConversation, profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
 import { POLL_INTERVAL_MS } from './usePolledConversation';
-import {
-  CSRF_TOKEN,
-  apiError,
-  fakeConversation,
-  profile,
-  renderWithProviders,
-  stubApi,
-} from './testing';
 
 const ME = profile('usuario', 'st-1');
 const PATH = '/api/conversations/sesion-1';
@@ -39,8 +34,8 @@ describe('Conversación (D4)', () => {
 
   it('reads the conversation every second while open, and stops when left', async () => {
     let current = conversation([HELLO, ANSWER]);
-    const { callsTo } = stubApi(ME, (call) =>
-      call.path === PATH ? { body: { item: current } } : undefined,
+    const { to: callsTo } = fakeServerAs(ME, (call) =>
+      call.url.pathname === PATH ? { body: { item: current } } : undefined,
     );
     const view = renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
 
@@ -70,8 +65,8 @@ describe('Conversación (D4)', () => {
   });
 
   it('stops asking while the tab is hidden and asks again when it is shown', async () => {
-    const { callsTo } = stubApi(ME, (call) =>
-      call.path === PATH ? { body: { item: conversation([HELLO]) } } : undefined,
+    const { to: callsTo } = fakeServerAs(ME, (call) =>
+      call.url.pathname === PATH ? { body: { item: conversation([HELLO]) } } : undefined,
     );
     renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
     await screen.findByRole('log', { name: 'Mensajes' });
@@ -97,7 +92,7 @@ describe('Conversación (D4)', () => {
   });
 
   it('stops asking about a conversation that does not exist', async () => {
-    const { callsTo } = stubApi(ME, () => apiError(404, 'not_found', 'No existe.'));
+    const { to: callsTo } = fakeServerAs(ME, () => apiError(404, 'not_found', 'No existe.'));
     renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
     expect(
       await screen.findByRole('heading', { name: 'Conversación no encontrada' }),
@@ -108,13 +103,13 @@ describe('Conversación (D4)', () => {
 
   it('takes over, replies and hands back', async () => {
     let current = conversation([HELLO]);
-    const { callsTo } = stubApi(ME, (call) => {
-      if (call.path === PATH) return { body: { item: current } };
-      if (call.path === `${PATH}/takeover`) {
+    const { to: callsTo } = fakeServerAs(ME, (call) => {
+      if (call.url.pathname === PATH) return { body: { item: current } };
+      if (call.url.pathname === `${PATH}/takeover`) {
         current = { ...current, takenOverBy: { id: 'st-1', name: 'Ana Pérez' } };
         return { body: { item: current } };
       }
-      if (call.path === `${PATH}/messages`) {
+      if (call.url.pathname === `${PATH}/messages`) {
         const text = (call.body as { text: string }).text;
         const by = { id: 'st-1', name: 'Ana Pérez' };
         current = {
@@ -123,7 +118,7 @@ describe('Conversación (D4)', () => {
         };
         return { status: 201, body: {} };
       }
-      if (call.path === `${PATH}/handback`) {
+      if (call.url.pathname === `${PATH}/handback`) {
         current = { ...current, takenOverBy: null };
         return { body: { item: current } };
       }
@@ -135,7 +130,9 @@ describe('Conversación (D4)', () => {
     expect(await screen.findByText(/Responde el asistente/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Tu respuesta' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Atender' }));
-    expect(callsTo(`${PATH}/takeover`, 'POST')[0]?.headers.get('X-CSRF-Token')).toBe(CSRF_TOKEN);
+    expect(callsTo(`${PATH}/takeover`, 'POST')[0]?.headers.get('X-CSRF-Token')).toBe(
+      session(ME).csrfToken,
+    );
 
     await user.type(await screen.findByRole('textbox', { name: 'Tu respuesta' }), 'Hola, soy Ana');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
@@ -170,8 +167,8 @@ describe('Conversación (D4)', () => {
         at: '2026-11-23T09:01:00Z',
       },
     ];
-    stubApi(ME, (call) =>
-      call.path === PATH ? { body: { item: conversation(messages) } } : undefined,
+    fakeServerAs(ME, (call) =>
+      call.url.pathname === PATH ? { body: { item: conversation(messages) } } : undefined,
     );
     renderWithProviders(<Dashboard path="/dashboard/conversaciones/sesion-1" />);
 
@@ -196,9 +193,9 @@ describe('Conversación (D4)', () => {
 
   it('links the citas it booked to their day in the agenda', async () => {
     const booked = { ...conversation([HELLO]), booked: true, appointmentIds: ['ap-1'] };
-    const { callsTo } = stubApi(ME, (call) => {
-      if (call.path === PATH) return { body: { item: booked } };
-      if (call.path === '/api/appointments') {
+    const { to: callsTo } = fakeServerAs(ME, (call) => {
+      if (call.url.pathname === PATH) return { body: { item: booked } };
+      if (call.url.pathname === '/api/appointments') {
         return {
           body: {
             items: [
@@ -229,7 +226,7 @@ describe('Conversación (D4)', () => {
     });
     expect(link).toHaveAttribute('href', '/dashboard?dia=2026-11-25');
     expect(screen.getAllByRole('link', { name: /noviembre/ })).toHaveLength(1);
-    expect(Object.fromEntries(callsTo('/api/appointments')[0]?.query ?? [])).toEqual({
+    expect(Object.fromEntries(callsTo('/api/appointments')[0]?.url.searchParams ?? [])).toEqual({
       from: '2026-11-23',
       to: '2027-02-22',
     });

@@ -2,9 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Conversation } from '../api/types';
+import { fakeServerAs } from '../test/fakeServer';
+import { enclosing, fakeConversation, profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
 import { CONVERSATIONS_PAGE } from './Conversations';
-import { enclosing, fakeConversation, profile, renderWithProviders, stubApi } from './testing';
 
 function conversation(index: number, changes: Partial<Conversation> = {}): Conversation {
   return fakeConversation({
@@ -34,9 +36,11 @@ describe('Conversaciones (D4)', () => {
           })
         : conversation(i),
     );
-    const { callsTo } = stubApi(profile('usuario'), (call) => {
-      if (call.path !== '/api/conversations') return undefined;
-      return { body: { items: call.query.has('before') ? [conversation(99)] : firstPage } };
+    const { to: callsTo } = fakeServerAs(profile('usuario'), (call) => {
+      if (call.url.pathname !== '/api/conversations') return undefined;
+      return {
+        body: { items: call.url.searchParams.has('before') ? [conversation(99)] : firstPage },
+      };
     });
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/conversaciones" />);
@@ -48,12 +52,14 @@ describe('Conversaciones (D4)', () => {
     expect(card).toHaveTextContent('Mensaje 0');
     expect(card).toHaveTextContent('23/11/2026, 10:00 · 4 mensajes · Atendida por Lucía Gómez');
     expect(screen.getAllByRole('link', { name: 'Invitado' })).toHaveLength(CONVERSATIONS_PAGE - 1);
-    expect(callsTo('/api/conversations')[0]?.query.get('limit')).toBe('50');
+    expect(callsTo('/api/conversations')[0]?.url.searchParams.get('limit')).toBe('50');
 
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await screen.findByText('Mensaje 99')).toBeInTheDocument();
     await waitFor(() => {
-      expect(callsTo('/api/conversations')[1]?.query.get('before')).toBe(firstPage.at(-1)?.lastAt);
+      expect(callsTo('/api/conversations')[1]?.url.searchParams.get('before')).toBe(
+        firstPage.at(-1)?.lastAt,
+      );
     });
     // A short page: nothing older is left.
     expect(screen.queryByRole('button', { name: 'Cargar más' })).not.toBeInTheDocument();

@@ -2,18 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, Client } from '../api/types';
+import { type Answer, apiError, fakeServerAs, services } from '../test/fakeServer';
+import { fixToday, profile, STAFF, TODAY } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import {
-  SERVICES,
-  STAFF,
-  TODAY,
-  apiError,
-  fixToday,
-  profile,
-  renderWithProviders,
-  stubApi,
-  type Reply,
-} from './testing';
 
 const CLIENTS: Client[] = [
   {
@@ -27,13 +19,13 @@ const CLIENTS: Client[] = [
   },
 ];
 
-function formApi(onPost: () => Reply) {
-  return stubApi(profile('administrador'), (call) => {
-    switch (call.path) {
+function formApi(onPost: () => Answer) {
+  return fakeServerAs(profile('administrador'), (call) => {
+    switch (call.url.pathname) {
       case '/api/staff':
         return { body: { items: STAFF } };
       case '/api/services':
-        return { body: { items: SERVICES } };
+        return { body: { items: services } };
       case '/api/availability':
         return {
           body: {
@@ -66,19 +58,21 @@ describe('Nueva cita (D2)', () => {
   beforeEach(fixToday);
 
   it('offers the free times of the chosen services and posts the cita for a found client', async () => {
-    const { callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
+    const { to: callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
     const { user, form } = await openForm();
 
     expect(form.queryByRole('checkbox', { name: /Permanente/ })).not.toBeInTheDocument();
     await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
-    await user.click(form.getByRole('checkbox', { name: /Color/ }));
+    await user.click(form.getByRole('checkbox', { name: /Tinte/ }));
     await user.selectOptions(form.getByRole('combobox', { name: 'Personal' }), 'Lucía Gómez');
     await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:30');
-    expect(Object.fromEntries(callsTo('/api/availability').at(-1)?.query ?? [])).toEqual({
-      date: TODAY,
-      serviceIds: 'sv-1,sv-2',
-      staffId: 'st-1',
-    });
+    expect(Object.fromEntries(callsTo('/api/availability').at(-1)?.url.searchParams ?? [])).toEqual(
+      {
+        date: TODAY,
+        serviceIds: 'svc-corte,svc-color',
+        staffId: 'st-1',
+      },
+    );
 
     await user.type(form.getByRole('searchbox', { name: 'Buscar cliente' }), 'angela');
     await user.click(await form.findByRole('radio', { name: /Ángela Martín/ }));
@@ -93,7 +87,7 @@ describe('Nueva cita (D2)', () => {
       clientId: 'cl-9',
       date: TODAY,
       startMin: 630,
-      serviceIds: ['sv-1', 'sv-2'],
+      serviceIds: ['svc-corte', 'svc-color'],
       status: 'pendiente',
     });
     expect((await screen.findAllByText('Cita creada')).length).toBeGreaterThan(0);
@@ -102,7 +96,7 @@ describe('Nueva cita (D2)', () => {
   });
 
   it('posts a new client’s details, taking a free staff member when any will do', async () => {
-    const { callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
+    const { to: callsTo } = formApi(() => ({ status: 201, body: { item: CREATED } }));
     const { user, form } = await openForm();
 
     await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
@@ -118,14 +112,14 @@ describe('Nueva cita (D2)', () => {
         client: { name: 'Nuria Vidal', phone: '600111222' },
         date: TODAY,
         startMin: 600,
-        serviceIds: ['sv-1'],
+        serviceIds: ['svc-corte'],
         status: 'confirmada',
       });
     });
   });
 
   it('says what is missing before sending, and shows the server’s refusal', async () => {
-    const { callsTo } = formApi(() => apiError(409, 'conflict', 'Esa hora ya está ocupada.'));
+    const { to: callsTo } = formApi(() => apiError(409, 'conflict', 'Esa hora ya está ocupada.'));
     const { user, form } = await openForm();
 
     await user.click(form.getByRole('button', { name: 'Crear cita' }));

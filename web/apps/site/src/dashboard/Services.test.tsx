@@ -2,22 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role, Service } from '../api/types';
+import { fakeServerAs, services, type RecordedRequest } from '../test/fakeServer';
+import { enclosing, profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import { enclosing, profile, renderWithProviders, stubApi, type ApiCall } from './testing';
 
-const CUT: Service = {
-  id: 'sv-1',
-  name: 'Corte',
-  description: 'Lavado y corte',
-  durationMin: 30,
-  priceCents: 2000,
-  active: true,
-};
+const [CUT] = services;
+if (!CUT) throw new Error('El servidor de prueba no tiene servicios');
 
 function servicesApi(role: Role) {
-  return stubApi(profile(role), (call: ApiCall) => {
-    if (call.path === '/api/services' && call.method === 'GET') return { body: { items: [CUT] } };
-    if (call.path === '/api/services/sv-1' && call.method === 'PATCH') {
+  return fakeServerAs(profile(role), (call: RecordedRequest) => {
+    if (call.url.pathname === '/api/services' && call.method === 'GET')
+      return { body: { items: [CUT] } };
+    if (call.url.pathname === '/api/services/svc-corte' && call.method === 'PATCH') {
       return { body: { item: { ...CUT, ...(call.body as Partial<Service>) } } };
     }
     return undefined;
@@ -28,23 +25,25 @@ describe('Servicios (D3)', () => {
   it('shows every field, read-only, to a usuario', async () => {
     servicesApi('usuario');
     renderWithProviders(<Dashboard path="/dashboard/servicios" />);
-    const row = within(enclosing(await screen.findByRole('rowheader', { name: 'Corte' }), 'tr'));
-    expect(row.getByText('Lavado y corte')).toBeInTheDocument();
+    const row = within(
+      enclosing(await screen.findByRole('rowheader', { name: 'Corte de pelo' }), 'tr'),
+    );
+    expect(row.getByText('Lavado, corte y peinado.')).toBeInTheDocument();
     expect(row.getByText('30 min')).toBeInTheDocument();
-    expect(row.getByText('20,00 €')).toBeInTheDocument();
+    expect(row.getByText('18,00 €')).toBeInTheDocument();
     expect(row.getByText('Sí')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Editar|Nuevo servicio|Desactivar/ })).toBeNull();
   });
 
   it('lets an administrador edit a service, checking the limits before sending', async () => {
-    const { callsTo } = servicesApi('administrador');
+    const { to: callsTo } = servicesApi('administrador');
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/servicios" />);
 
-    await user.click(await screen.findByRole('button', { name: 'Editar Corte' }));
-    const form = within(screen.getByRole('form', { name: 'Editar Corte' }));
+    await user.click(await screen.findByRole('button', { name: 'Editar Corte de pelo' }));
+    const form = within(screen.getByRole('form', { name: 'Editar Corte de pelo' }));
     // The form takes focus, so the keyboard does not stay behind at the row.
-    expect(screen.getByRole('heading', { name: 'Editar Corte' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Editar Corte de pelo' })).toHaveFocus();
     const duration = form.getByRole('spinbutton', { name: 'Duración (minutos)' });
     await user.clear(duration);
     await user.type(duration, '500');
@@ -52,7 +51,7 @@ describe('Servicios (D3)', () => {
     expect(duration).toHaveAccessibleDescription(
       'La duración debe ser un número entero de minutos entre 5 y 480.',
     );
-    expect(callsTo('/api/services/sv-1', 'PATCH')).toHaveLength(0);
+    expect(callsTo('/api/services/svc-corte', 'PATCH')).toHaveLength(0);
 
     await user.clear(duration);
     await user.type(duration, '45');
@@ -62,9 +61,9 @@ describe('Servicios (D3)', () => {
     await user.click(form.getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => {
-      expect(callsTo('/api/services/sv-1', 'PATCH')[0]?.body).toEqual({
-        name: 'Corte',
-        description: 'Lavado y corte',
+      expect(callsTo('/api/services/svc-corte', 'PATCH')[0]?.body).toEqual({
+        name: 'Corte de pelo',
+        description: 'Lavado, corte y peinado.',
         durationMin: 45,
         priceCents: 2250,
         active: true,
@@ -77,7 +76,7 @@ describe('Servicios (D3)', () => {
     servicesApi('administrador');
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/servicios" />);
-    const edit = await screen.findByRole('button', { name: 'Editar Corte' });
+    const edit = await screen.findByRole('button', { name: 'Editar Corte de pelo' });
 
     await user.click(edit);
     await user.click(screen.getByRole('button', { name: 'Cerrar' }));
@@ -98,8 +97,8 @@ describe('Servicios (D3)', () => {
   });
 
   it('lets an administrador create a service', async () => {
-    const { callsTo } = stubApi(profile('administrador'), (call) => {
-      if (call.path !== '/api/services') return undefined;
+    const { to: callsTo } = fakeServerAs(profile('administrador'), (call) => {
+      if (call.url.pathname !== '/api/services') return undefined;
       if (call.method === 'POST') {
         return { status: 201, body: { item: { id: 'sv-9', ...(call.body as object) } } };
       }
@@ -128,14 +127,16 @@ describe('Servicios (D3)', () => {
   });
 
   it('lets an administrador switch a service off', async () => {
-    const { callsTo } = servicesApi('administrador');
+    const { to: callsTo } = servicesApi('administrador');
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/servicios" />);
 
-    await user.click(await screen.findByRole('button', { name: 'Desactivar Corte' }));
+    await user.click(await screen.findByRole('button', { name: 'Desactivar Corte de pelo' }));
     await waitFor(() => {
-      expect(callsTo('/api/services/sv-1', 'PATCH')[0]?.body).toEqual({ active: false });
+      expect(callsTo('/api/services/svc-corte', 'PATCH')[0]?.body).toEqual({ active: false });
     });
-    expect(await screen.findByRole('button', { name: 'Activar Corte' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Activar Corte de pelo' }),
+    ).toBeInTheDocument();
   });
 });

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatsDay } from '../api/types';
 import { addDays } from '../shell/format';
+import { fakeServerAs } from '../test/fakeServer';
+import { fixToday, profile, TODAY } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
 import { conversionText } from './Stats';
-import { TODAY, fixToday, profile, renderWithProviders, stubApi } from './testing';
 
 function days(from: string, to: string): StatsDay[] {
   const items: StatsDay[] = [];
@@ -24,9 +26,16 @@ describe('Estadísticas (D5)', () => {
   beforeEach(fixToday);
 
   it('draws one bar per day in each chart, with the table and the conversion', async () => {
-    const { callsTo } = stubApi(profile('administrador'), (call) =>
-      call.path === '/api/stats'
-        ? { body: { items: days(call.query.get('from') ?? '', call.query.get('to') ?? '') } }
+    const { to: callsTo } = fakeServerAs(profile('administrador'), (call) =>
+      call.url.pathname === '/api/stats'
+        ? {
+            body: {
+              items: days(
+                call.url.searchParams.get('from') ?? '',
+                call.url.searchParams.get('to') ?? '',
+              ),
+            },
+          }
         : undefined,
     );
     const user = userEvent.setup();
@@ -38,7 +47,7 @@ describe('Estadísticas (D5)', () => {
     expect(chats.querySelectorAll('.dash-bar')).toHaveLength(7);
     // The booked part of each day's chats is its own, highlighted series.
     expect(chats.querySelectorAll('.dash-series-main')).toHaveLength(7);
-    expect(Object.fromEntries(callsTo('/api/stats')[0]?.query ?? [])).toEqual({
+    expect(Object.fromEntries(callsTo('/api/stats')[0]?.url.searchParams ?? [])).toEqual({
       from: '2026-11-17',
       to: TODAY,
     });
@@ -53,7 +62,7 @@ describe('Estadísticas (D5)', () => {
     await waitFor(() => {
       expect(container.querySelectorAll('svg .dash-bar')).toHaveLength(60);
     });
-    expect(callsTo('/api/stats')[1]?.query.get('from')).toBe('2026-10-25');
+    expect(callsTo('/api/stats')[1]?.url.searchParams.get('from')).toBe('2026-10-25');
   });
 
   it('words the conversion in Spanish', () => {

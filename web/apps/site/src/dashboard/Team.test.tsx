@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { StaffMember } from '../api/types';
+import { type Answer, apiError, fakeServerAs } from '../test/fakeServer';
+import { profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import { apiError, profile, renderWithProviders, stubApi, type Reply } from './testing';
 
 const ADMIN = profile('administrador', 'st-admin');
 const STAFF: StaffMember[] = [
@@ -18,20 +20,24 @@ const STAFF: StaffMember[] = [
   },
 ];
 
-function teamApi(onPatch: (id: string, body: unknown) => Reply, onPost?: (body: unknown) => Reply) {
-  return stubApi(ADMIN, (call) => {
-    if (call.path === '/api/staff') {
+function teamApi(
+  onPatch: (id: string, body: unknown) => Answer,
+  onPost?: (body: unknown) => Answer,
+) {
+  return fakeServerAs(ADMIN, (call) => {
+    if (call.url.pathname === '/api/staff') {
       if (call.method === 'POST' && onPost) return onPost(call.body);
       return { body: { items: STAFF } };
     }
-    if (call.method === 'PATCH') return onPatch(call.path.split('/').at(-1) ?? '', call.body);
+    if (call.method === 'PATCH')
+      return onPatch(call.url.pathname.split('/').at(-1) ?? '', call.body);
     return undefined;
   });
 }
 
 describe('Equipo (D3)', () => {
   it('takes someone off the staff only after confirming', async () => {
-    const { callsTo } = teamApi((_, body) => ({
+    const { to: callsTo } = teamApi((_, body) => ({
       body: { item: { ...STAFF[1], ...(body as object) } },
     }));
     const user = userEvent.setup();
@@ -80,7 +86,7 @@ describe('Equipo (D3)', () => {
       phone: null,
       role: 'administrador',
     };
-    const { callsTo } = teamApi(
+    const { to: callsTo } = teamApi(
       () => ({}),
       () => ({ status: 201, body: { item: added } }),
     );
@@ -116,8 +122,8 @@ describe('Equipo (D3)', () => {
   });
 
   it('shows the list without controls to a usuario', async () => {
-    stubApi(profile('usuario'), (call) =>
-      call.path === '/api/staff' ? { body: { items: STAFF } } : undefined,
+    fakeServerAs(profile('usuario'), (call) =>
+      call.url.pathname === '/api/staff' ? { body: { items: STAFF } } : undefined,
     );
     renderWithProviders(<Dashboard path="/dashboard/equipo" />);
     expect(await screen.findByRole('rowheader', { name: 'Lucía Gómez' })).toBeInTheDocument();

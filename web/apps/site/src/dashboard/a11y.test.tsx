@@ -1,19 +1,10 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { type Answer, fakeServerAs, type RecordedRequest, services } from '../test/fakeServer';
+import { fakeAppointment, fakeConversation, fixToday, profile, STAFF } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import {
-  SERVICES,
-  STAFF,
-  fakeAppointment,
-  fakeConversation,
-  fixToday,
-  profile,
-  renderWithProviders,
-  stubApi,
-  type ApiCall,
-  type Reply,
-} from './testing';
 
 const CHAT = fakeConversation({
   sessionId: 'sesion-1',
@@ -27,12 +18,12 @@ const CHAT = fakeConversation({
 });
 
 /** Some of everything, so every section shows its full layout. */
-function anything(call: ApiCall): Reply | undefined {
-  switch (call.path) {
+function anything(call: RecordedRequest): Answer | undefined {
+  switch (call.url.pathname) {
     case '/api/staff':
       return { body: { items: STAFF } };
     case '/api/services':
-      return { body: { items: SERVICES } };
+      return { body: { items: services } };
     case '/api/appointments':
       return {
         body: {
@@ -86,7 +77,7 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
     ['/dashboard/estadisticas', 'Estadísticas'],
   ])('has no axe violations on %s', async (path, heading) => {
-    stubApi(profile('administrador'), anything);
+    fakeServerAs(profile('administrador'), anything);
     renderWithProviders(<Dashboard path={path} />);
     await screen.findByRole('heading', { level: 1, name: heading });
     // Wait for the section's data, not just its heading.

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiError, fakeServerAs } from '../test/fakeServer';
+import { fixToday, profile } from '../test/fixtures';
+import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
-import { apiError, fixToday, profile, renderWithProviders, stubApi } from './testing';
 
 describe('Dashboard access (D1)', () => {
   it('asks a guest to sign in', async () => {
-    stubApi(null);
+    fakeServerAs(null);
     renderWithProviders(<Dashboard path="/dashboard" />);
     expect(await screen.findByText('Inicia sesión para ver el panel.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/entrar');
@@ -13,7 +15,7 @@ describe('Dashboard access (D1)', () => {
   });
 
   it('sends a cliente to their own citas', async () => {
-    stubApi(profile('cliente'));
+    fakeServerAs(profile('cliente'));
     renderWithProviders(<Dashboard path="/dashboard" />);
     expect(await screen.findByRole('link', { name: 'Ver mis citas' })).toHaveAttribute(
       'href',
@@ -26,8 +28,8 @@ describe('Dashboard access (D1)', () => {
     'shows the dashboard to a %s, the current section marked in the nav',
     async (role) => {
       fixToday();
-      stubApi(profile(role), (call) =>
-        call.path === '/api/staff' || call.path === '/api/appointments'
+      fakeServerAs(profile(role), (call) =>
+        call.url.pathname === '/api/staff' || call.url.pathname === '/api/appointments'
           ? { body: { items: [] } }
           : undefined,
       );
@@ -54,7 +56,9 @@ describe('Dashboard access (D1)', () => {
   );
 
   it('marks the conversations section for a conversation’s own page', async () => {
-    stubApi(profile('usuario'), () => apiError(404, 'not_found', 'Esa conversación no existe.'));
+    fakeServerAs(profile('usuario'), () =>
+      apiError(404, 'not_found', 'Esa conversación no existe.'),
+    );
     renderWithProviders(<Dashboard path="/dashboard/conversaciones/abc" />);
     const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' });
     expect(within(nav).getByRole('link', { name: 'Conversaciones' })).toHaveAttribute(
@@ -64,7 +68,7 @@ describe('Dashboard access (D1)', () => {
   });
 
   it('says so for an unknown section', async () => {
-    stubApi(profile('usuario'));
+    fakeServerAs(profile('usuario'));
     renderWithProviders(<Dashboard path="/dashboard/nada" />);
     expect(
       await screen.findByRole('heading', { name: 'Sección no encontrada' }),
@@ -72,8 +76,8 @@ describe('Dashboard access (D1)', () => {
   });
 
   it('shows the server’s 403 as an error toast', async () => {
-    stubApi(profile('usuario'), (call) =>
-      call.path === '/api/staff'
+    fakeServerAs(profile('usuario'), (call) =>
+      call.url.pathname === '/api/staff'
         ? apiError(403, 'forbidden', 'No tienes permiso para ver el equipo.')
         : undefined,
     );

@@ -1,7 +1,9 @@
 /**
- * A stand-in for the citabot server in tests: `fetch` is stubbed with routes by method and path
- * (query ignored unless the route gives it), each answering JSON. Unknown routes answer 404, so
- * a test never depends on a call it did not expect to succeed. Every request is recorded.
+ * The one stand-in for the citabot server in the site's tests: `fetch` is stubbed with routes by
+ * method and path (the query is the handler's to read), each answering JSON. A test may also give
+ * one handler for whatever its routes do not name; what neither answers falls to the defaults
+ * (a guest session, the business, its services), and anything else is a 404, so a test never
+ * depends on a call it did not expect to succeed. Every request is recorded.
  */
 import { vi } from 'vitest';
 import type { Business, Profile, Service, SessionInfo } from '../api/types';
@@ -13,8 +15,12 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Answer = Response | { status?: number; body?: unknown } | Error | DOMException;
-type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
+/** A reply: a JSON body and its status (200 unless said), a raw Response, or a thrown failure. */
+export type Answer = Response | { status?: number; body?: unknown } | Error | DOMException;
+/** Answers a request; `undefined` leaves it to the defaults (then a 404). */
+export type Handler = (
+  request: RecordedRequest,
+) => Answer | undefined | Promise<Answer | undefined>;
 
 export const business: Business = {
   name: 'Peluquería Lucía',
@@ -28,6 +34,7 @@ export const business: Business = {
   ],
 };
 
+/** The menu: two active services and one switched off (not offered). */
 export const services: Service[] = [
   {
     id: 'svc-corte',
@@ -44,6 +51,14 @@ export const services: Service[] = [
     durationMin: 90,
     priceCents: 4500,
     active: true,
+  },
+  {
+    id: 'svc-permanente',
+    name: 'Permanente',
+    description: '',
+    durationMin: 120,
+    priceCents: 6000,
+    active: false,
   },
 ];
 
@@ -72,8 +87,9 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-export function apiError(status: number, code: string, message: string): Response {
-  return json({ error: { code, message } }, status);
+/** The server's error envelope; a plain answer, so one route may give it more than once. */
+export function apiError(status: number, code: string, message: string): Answer {
+  return { status, body: { error: { code, message } } };
 }
 
 /** The answer of the session, login and sign-up calls for `user`. */
@@ -82,16 +98,15 @@ export function session(user: Profile | null): SessionInfo {
 }
 
 /**
- * Stubs `fetch`. `routes` maps "METHOD /path" to a handler (or a fixed answer); the session,
- * business and services have defaults (a guest, the business and services above).
+ * Stubs `fetch`. `routes` maps "METHOD /path" to a handler or a fixed answer; `fallback` answers
+ * the rest (`undefined` passes), then the defaults: a guest session, the business and services.
  */
-export function fakeServer(routes: Record<string, Handler | Answer> = {}) {
+export function fakeServer(routes: Record<string, Handler | Answer> = {}, fallback?: Handler) {
   const requests: RecordedRequest[] = [];
-  const table: Record<string, Handler | Answer> = {
+  const defaults: Record<string, Answer> = {
     'GET /api/auth/session': { body: session(null) },
     'GET /api/business': { body: { item: business } },
     'GET /api/services': { body: { items: services } },
-    ...routes,
   };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input, window.location.origin);
@@ -99,9 +114,13 @@ export function fakeServer(routes: Record<string, Handler | Answer> = {}) {
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, url, headers: new Headers(init.headers), body };
     requests.push(request);
-    const route = table[`${method} ${url.pathname}`];
-    const answer = typeof route === 'function' ? await route(request) : route;
-    if (answer === undefined) return apiError(404, 'not_found', 'No existe.');
+    const key = `${method} ${url.pathname}`;
+    const route = routes[key];
+    const answer =
+      (typeof route === 'function' ? await route(request) : route) ??
+      (await fallback?.(request)) ??
+      defaults[key] ??
+      apiError(404, 'not_found', 'No existe.');
     // jsdom's DOMException (an abort) is not an Error.
     if (answer instanceof Error || answer instanceof DOMException) throw answer;
     if (answer instanceof Response) return answer;
@@ -110,7 +129,25 @@ export function fakeServer(routes: Record<string, Handler | Answer> = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return {
     requests,
-    /** The requests to `path` (any method), in order. */
-    to: (path: string) => requests.filter((request) => request.url.pathname === path),
+    /** The requests to `path` (with `method`, or any), in order. */
+    to: (path: string, method?: string) =>
+      requests.filter(
+        (request) =>
+          request.url.pathname === path && (method === undefined || request.method === method),
+      ),
   };
+}
+
+/**
+ * `fakeServer` for a page seen by `user`: the session is theirs and the business is always
+ * there; `fallback` answers the rest.
+ */
+export function fakeServerAs(user: Profile | null, fallback?: Handler) {
+  return fakeServer(
+    {
+      'GET /api/auth/session': { body: session(user) },
+      'GET /api/business': { body: { item: business } },
+    },
+    fallback,
+  );
 }
