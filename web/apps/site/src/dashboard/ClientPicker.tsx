@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
-import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { useClientSearch } from './useClientSearch';
+
+/** The server's limit on a new client's name (docs/DASHBOARD-API.md, D2). */
+const CLIENT_NAME_MAX = 120;
 
 /** Who the new cita is for: an existing client picked by search, or a new one's details. */
 export type ClientChoice =
@@ -47,20 +50,14 @@ export function ClientPicker({ value, onChange }: ClientPickerProps) {
 
       {value.kind === 'existing' ? (
         <>
-          <Field label="Buscar cliente">
-            {(control) => (
-              <input
-                {...control}
-                type="search"
-                value={search}
-                placeholder="Nombre, correo o teléfono"
-                aria-controls={resultsId}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                }}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Buscar cliente"
+            type="search"
+            value={search}
+            placeholder="Nombre, correo o teléfono"
+            aria-controls={resultsId}
+            onChange={setSearch}
+          />
           <div id={resultsId} role="radiogroup" aria-label="Clientes encontrados">
             {clients.query !== '' && !clients.loading && clients.data?.items.length === 0 && (
               <p className="dash-empty">No hay clientes con ese dato.</p>
@@ -83,46 +80,34 @@ export function ClientPicker({ value, onChange }: ClientPickerProps) {
         </>
       ) : (
         <div className="dash-grid">
-          <Field label="Nombre">
-            {(control) => (
-              <input
-                {...control}
-                value={value.name}
-                maxLength={120}
-                required
-                autoComplete="off"
-                onChange={(event) => {
-                  onChange({ ...value, name: event.target.value });
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Correo (opcional)">
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                value={value.email}
-                autoComplete="off"
-                onChange={(event) => {
-                  onChange({ ...value, email: event.target.value });
-                }}
-              />
-            )}
-          </Field>
-          <Field label="Teléfono (opcional)">
-            {(control) => (
-              <input
-                {...control}
-                type="tel"
-                value={value.phone}
-                autoComplete="off"
-                onChange={(event) => {
-                  onChange({ ...value, phone: event.target.value });
-                }}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Nombre"
+            value={value.name}
+            maxLength={CLIENT_NAME_MAX}
+            required
+            autoComplete="off"
+            onChange={(text) => {
+              onChange({ ...value, name: text });
+            }}
+          />
+          <TextField
+            label="Correo (opcional)"
+            type="email"
+            value={value.email}
+            autoComplete="off"
+            onChange={(text) => {
+              onChange({ ...value, email: text });
+            }}
+          />
+          <TextField
+            label="Teléfono (opcional)"
+            type="tel"
+            value={value.phone}
+            autoComplete="off"
+            onChange={(text) => {
+              onChange({ ...value, phone: text });
+            }}
+          />
         </div>
       )}
     </fieldset>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { formatDate } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { DataTable } from './DataTable';
@@ -13,21 +13,15 @@ export function Clients() {
   return (
     <section className="dash-page" aria-labelledby="dash-clients-title">
       <h1 id="dash-clients-title">Clientes</h1>
-      <Field label="Buscar">
-        {(control) => (
-          <input
-            {...control}
-            className="dash-search"
-            type="search"
-            value={search}
-            maxLength={100}
-            placeholder="Nombre, correo o teléfono"
-            onChange={(event) => {
-              setSearch(event.target.value);
-            }}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Buscar"
+        className="dash-search"
+        type="search"
+        value={search}
+        maxLength={100}
+        placeholder="Nombre, correo o teléfono"
+        onChange={setSearch}
+      />
       {clients.loading ? (
         <Skeleton variant="paragraph" count={5} />
       ) : clients.data?.items.length === 0 ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, Service } from '../api/types';
 import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { FormPanel } from './FormPanel';
 import {
@@ -49,45 +50,36 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
   return (
     <FormPanel title={title} submitLabel="Guardar" onSubmit={save} onClose={onClose}>
       <div className="dash-grid">
-        <Field label="Nombre" error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              value={draft.name}
-              maxLength={NAME_MAX}
-              onChange={(event) => {
-                change('name', event.target.value);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Duración (minutos)" error={errors.durationMin}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={480}
-              value={draft.durationMin}
-              onChange={(event) => {
-                change('durationMin', event.target.value);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Precio (€)" error={errors.price}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              value={draft.price}
-              onChange={(event) => {
-                change('price', event.target.value);
-              }}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Nombre"
+          error={errors.name}
+          value={draft.name}
+          maxLength={NAME_MAX}
+          onChange={(text) => {
+            change('name', text);
+          }}
+        />
+        <TextField
+          label="Duración (minutos)"
+          error={errors.durationMin}
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={480}
+          value={draft.durationMin}
+          onChange={(text) => {
+            change('durationMin', text);
+          }}
+        />
+        <TextField
+          label="Precio (€)"
+          error={errors.price}
+          inputMode="decimal"
+          value={draft.price}
+          onChange={(text) => {
+            change('price', text);
+          }}
+        />
       </div>
       <Field label="Descripción" error={errors.description}>
         {(control) => (

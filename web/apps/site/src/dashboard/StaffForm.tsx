@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { ItemResponse, StaffMember } from '../api/types';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../auth/accountLimits';
 import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { FormPanel } from './FormPanel';
 
@@ -15,11 +17,6 @@ interface StaffDraft {
 }
 
 type StaffErrors = Partial<Record<keyof StaffDraft, string>>;
-
-// Sign-up's limits, which the server applies to staff accounts too.
-const PASSWORD_MIN = 8;
-const PASSWORD_MAX = 128;
-const NAME_MAX = 120;
 
 function validate(draft: StaffDraft): StaffErrors {
   const errors: StaffErrors = {};
@@ -79,47 +76,41 @@ export function StaffForm({
     onAdded(item);
   }
 
-  const text = (
+  const accountField = (
     key: 'email' | 'firstName' | 'lastName' | 'phone',
     label: string,
     type = 'text',
   ) => (
-    <Field label={label} error={errors[key]}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          value={draft[key]}
-          maxLength={key === 'firstName' || key === 'lastName' ? NAME_MAX : undefined}
-          autoComplete="off"
-          onChange={(event) => {
-            change(key, event.target.value);
-          }}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      error={errors[key]}
+      type={type}
+      value={draft[key]}
+      maxLength={key === 'firstName' || key === 'lastName' ? NAME_MAX : undefined}
+      autoComplete="off"
+      onChange={(typed) => {
+        change(key, typed);
+      }}
+    />
   );
 
   return (
     <FormPanel title="Añadir miembro" submitLabel="Añadir" onSubmit={add} onClose={onClose}>
       <div className="dash-grid">
-        {text('firstName', 'Nombre')}
-        {text('lastName', 'Apellidos')}
-        {text('email', 'Correo', 'email')}
-        {text('phone', 'Teléfono (opcional)', 'tel')}
-        <Field label="Contraseña" error={errors.password}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              value={draft.password}
-              onChange={(event) => {
-                change('password', event.target.value);
-              }}
-            />
-          )}
-        </Field>
+        {accountField('firstName', 'Nombre')}
+        {accountField('lastName', 'Apellidos')}
+        {accountField('email', 'Correo', 'email')}
+        {accountField('phone', 'Teléfono (opcional)', 'tel')}
+        <TextField
+          label="Contraseña"
+          error={errors.password}
+          type="password"
+          autoComplete="new-password"
+          value={draft.password}
+          onChange={(text) => {
+            change('password', text);
+          }}
+        />
         <Field label="Rol" error={undefined}>
           {(control) => (
             <select

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/http';
 import { useAuth } from '../auth/AuthContext';
-import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { AuthForm } from './AuthForm';
 
@@ -32,36 +32,24 @@ export function SignIn() {
       sendingLabel="Entrando…"
       onSubmit={submit}
     >
-      <Field label="Correo electrónico">
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Contraseña">
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Correo electrónico"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={setEmail}
+      />
+      <TextField
+        label="Contraseña"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={setPassword}
+      />
     </AuthForm>
   );
 }

@@ -5,8 +5,9 @@
  */
 import { useState } from 'react';
 import { ApiError } from '../api/http';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/accountLimits';
 import { useAuth } from '../auth/AuthContext';
-import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { AuthForm } from './AuthForm';
 
@@ -34,7 +35,7 @@ const FIELDS: {
     type: 'password',
     autoComplete: 'new-password',
     required: true,
-    hint: 'Entre 8 y 128 caracteres.',
+    hint: `Entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres.`,
   },
   { name: 'firstName', label: 'Nombre', type: 'text', autoComplete: 'given-name', required: true },
   {
@@ -119,25 +120,17 @@ export function SignUp() {
       sendingLabel="Creando cuenta…"
       onSubmit={submit}
     >
-      {FIELDS.map(({ name, label, hint, ...input }) => (
-        <Field
+      {FIELDS.map(({ name, ...input }) => (
+        <TextField
           key={name}
-          label={label}
-          hint={hint}
+          {...input}
+          name={name}
           error={fieldError?.field === name ? fieldError.message : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...input}
-              name={name}
-              value={values[name]}
-              onChange={(event) => {
-                setValues((current) => ({ ...current, [name]: event.target.value }));
-              }}
-            />
-          )}
-        </Field>
+          value={values[name]}
+          onChange={(typed) => {
+            setValues((current) => ({ ...current, [name]: typed }));
+          }}
+        />
       ))}
     </AuthForm>
   );
