@@ -11,15 +11,20 @@ use crate::helpers::{Backend, Session, TestApp, json_body};
 /// The demo salon on a fresh database; returns the demo accounts' passwords by email.
 pub async fn salon(backend: Backend) -> Option<(TestApp, Vec<(String, String)>)> {
     let app = TestApp::spawn_on(backend, |_| {}).await?;
-    let accounts = citabot_server::demo::seed_if_empty(app.store.as_ref(), app.clock.as_ref())
+    let logins = seed_demo(&app).await;
+    Some((app, logins))
+}
+
+/// Writes the demo salon into the app's empty database; returns the demo accounts' passwords
+/// by email (they are random).
+pub async fn seed_demo(app: &TestApp) -> Vec<(String, String)> {
+    citabot_server::demo::seed_if_empty(app.store.as_ref(), app.clock.as_ref())
         .await
         .expect("seeds")
-        .expect("empty database");
-    let logins = accounts
+        .expect("an empty database")
         .into_iter()
         .map(|account| (account.email, account.password))
-        .collect();
-    Some((app, logins))
+        .collect()
 }
 
 pub async fn say(app: &TestApp, who: Option<&Session>, session_id: &str, text: &str) -> String {
@@ -51,6 +56,7 @@ pub async fn sign_in(app: &TestApp, logins: &[(String, String)], email: &str) ->
         .send()
         .await
         .expect("answers");
+    assert_eq!(response.status(), StatusCode::OK, "{email} signs in");
     Session::from_response(response).await
 }
 

@@ -6,9 +6,10 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::booking::say;
-use crate::dashboard_helpers::{Salon, assert_error, both};
-use crate::helpers::Backend;
+use crate::dashboard_helpers::{
+    Salon, assert_error, both, guest_books_through_the_chat, item_texts, items,
+};
+use crate::helpers::{Backend, Session};
 
 both!(
     staff_book_by_hand,
@@ -53,6 +54,17 @@ async fn book_for_pedro(salon: &Salon, start: u16) -> Value {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     body["item"].clone()
+}
+
+/// Asks, as `who` (a guest when `None`), to move `cita` to `status`.
+async fn set_status(
+    salon: &Salon,
+    who: Option<&Session>,
+    cita: &Value,
+    status: &str,
+) -> (StatusCode, Value) {
+    let path = format!("/api/appointments/{}", cita["id"].as_str().expect("an id"));
+    salon.patch(who, &path, json!({ "status": status })).await
 }
 
 async fn staff_book_by_hand(backend: Backend) {
@@ -133,9 +145,7 @@ async fn staff_book_by_hand(backend: Backend) {
             "/api/appointments?from=2026-11-23&to=2026-11-23",
         )
         .await;
-    let starts: Vec<&Value> = listed["items"]
-        .as_array()
-        .expect("items")
+    let starts: Vec<&Value> = items(&listed)
         .iter()
         .map(|item| &item["startMin"])
         .collect();
@@ -300,29 +310,14 @@ async fn booking_by_hand_follows_the_rules(backend: Backend) {
             &format!("/api/appointments?from=2026-11-23&to=2026-11-23&staffId={javier}"),
         )
         .await;
-    let first = listed["items"][0]["id"].as_str().expect("an id").to_owned();
-    assert_eq!(listed["items"][0]["startMin"], 600);
-    let (status, _) = salon
-        .patch(
-            Some(&salon.admin),
-            &format!("/api/appointments/{first}"),
-            json!({ "status": "cancelada" }),
-        )
-        .await;
+    let first = &listed["items"][0];
+    assert_eq!(first["startMin"], 600);
+    let (status, _) = set_status(&salon, Some(&salon.admin), first, "cancelada").await;
     assert_eq!(status, StatusCode::OK);
     let (status, body) = salon
         .post(Some(&salon.usuario), "/api/appointments", valid)
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-}
-
-fn listed_ids(body: &Value) -> Vec<String> {
-    body["items"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .map(|item| item["id"].as_str().expect("an id").to_owned())
-        .collect()
 }
 
 async fn citas_are_listed_by_role(backend: Backend) {
@@ -343,7 +338,7 @@ async fn citas_are_listed_by_role(backend: Backend) {
         let (status, body) = salon.get(Some(who), range).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(
-            listed_ids(&body),
+            item_texts(&body, "id"),
             [&marta_early["id"], &pedro["id"], &marta_late["id"]]
                 .map(|id| id.as_str().expect("an id").to_owned()),
             "everyone's, by start"
@@ -352,7 +347,7 @@ async fn citas_are_listed_by_role(backend: Backend) {
     let (status, body) = salon.get(Some(&salon.cliente), range).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
-        listed_ids(&body),
+        item_texts(&body, "id"),
         [&marta_early["id"], &marta_late["id"]].map(|id| id.as_str().expect("an id").to_owned()),
         "a cliente sees only her own"
     );
@@ -363,27 +358,21 @@ async fn citas_are_listed_by_role(backend: Backend) {
     let (_, body) = salon
         .get(Some(&salon.admin), &format!("{range}&staffId={lucia}"))
         .await;
-    assert_eq!(listed_ids(&body), [pedro["id"].as_str().expect("an id")]);
+    assert_eq!(
+        item_texts(&body, "id"),
+        [pedro["id"].as_str().expect("an id")]
+    );
     let (_, body) = salon
         .get(Some(&salon.cliente), &format!("{range}&staffId={lucia}"))
         .await;
     assert_eq!(body["items"], json!([]));
-    salon
-        .patch(
-            Some(&salon.usuario),
-            &format!(
-                "/api/appointments/{}",
-                marta_late["id"].as_str().expect("an id")
-            ),
-            json!({ "status": "confirmada" }),
-        )
-        .await;
+    set_status(&salon, Some(&salon.usuario), &marta_late, "confirmada").await;
     for who in [&salon.admin, &salon.cliente] {
         let (_, body) = salon
             .get(Some(who), &format!("{range}&status=confirmada"))
             .await;
         assert_eq!(
-            listed_ids(&body),
+            item_texts(&body, "id"),
             [marta_late["id"].as_str().expect("an id")]
         );
     }
@@ -441,7 +430,7 @@ async fn list_limits_are_enforced(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(listed_ids(&body).len(), 1);
+    assert_eq!(item_texts(&body, "id").len(), 1);
 }
 
 async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
@@ -450,39 +439,24 @@ async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
     };
     let hers = book_for_marta(&salon, 600).await;
     let his = book_for_pedro(&salon, 600).await;
-    let path = |item: &Value| format!("/api/appointments/{}", item["id"].as_str().expect("an id"));
     let status_of = |body: &Value| body["item"]["status"].clone();
 
     assert_error(
-        &salon
-            .patch(None, &path(&hers), json!({ "status": "cancelada" }))
-            .await,
+        &set_status(&salon, None, &hers, "cancelada").await,
         StatusCode::UNAUTHORIZED,
         "unauthenticated",
     );
     // Another client's cita does not exist for a cliente, whatever she asks.
     for status in ["cancelada", "confirmada"] {
         assert_error(
-            &salon
-                .patch(
-                    Some(&salon.cliente),
-                    &path(&his),
-                    json!({ "status": status }),
-                )
-                .await,
+            &set_status(&salon, Some(&salon.cliente), &his, status).await,
             StatusCode::NOT_FOUND,
             "not_found",
         );
     }
     // Her own: she may cancel, nothing else.
     assert_error(
-        &salon
-            .patch(
-                Some(&salon.cliente),
-                &path(&hers),
-                json!({ "status": "confirmada" }),
-            )
-            .await,
+        &set_status(&salon, Some(&salon.cliente), &hers, "confirmada").await,
         StatusCode::FORBIDDEN,
         "forbidden",
     );
@@ -493,63 +467,29 @@ async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
         )
         .await;
     assert!(
-        listed["items"]
-            .as_array()
-            .expect("items")
+        items(&listed)
             .iter()
             .all(|item| item["status"] == "pendiente"),
         "the refusals changed nothing: {listed}"
     );
-    let (status, body) = salon
-        .patch(
-            Some(&salon.cliente),
-            &path(&hers),
-            json!({ "status": "cancelada" }),
-        )
-        .await;
+    let (status, body) = set_status(&salon, Some(&salon.cliente), &hers, "cancelada").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(status_of(&body), "cancelada");
     assert_eq!(body["item"]["clientName"], "Marta Ruiz");
     assert_error(
-        &salon
-            .patch(
-                Some(&salon.cliente),
-                &path(&hers),
-                json!({ "status": "cancelada" }),
-            )
-            .await,
+        &set_status(&salon, Some(&salon.cliente), &hers, "cancelada").await,
         StatusCode::CONFLICT,
         "conflict",
     );
 
     // Staff: pending → confirmed → completed; nothing after that.
-    let (status, body) = salon
-        .patch(
-            Some(&salon.usuario),
-            &path(&his),
-            json!({ "status": "confirmada" }),
-        )
-        .await;
-    assert_eq!(
-        (status, status_of(&body)),
-        (StatusCode::OK, json!("confirmada"))
-    );
-    let (status, body) = salon
-        .patch(
-            Some(&salon.admin),
-            &path(&his),
-            json!({ "status": "completada" }),
-        )
-        .await;
-    assert_eq!(
-        (status, status_of(&body)),
-        (StatusCode::OK, json!("completada"))
-    );
+    for (who, next) in [(&salon.usuario, "confirmada"), (&salon.admin, "completada")] {
+        let (status, body) = set_status(&salon, Some(who), &his, next).await;
+        assert_eq!((status, status_of(&body)), (StatusCode::OK, json!(next)));
+    }
     for next in ["cancelada", "pendiente", "confirmada", "completada"] {
         assert_error(
-            &salon
-                .patch(Some(&salon.admin), &path(&his), json!({ "status": next }))
-                .await,
+            &set_status(&salon, Some(&salon.admin), &his, next).await,
             StatusCode::CONFLICT,
             "conflict",
         );
@@ -557,13 +497,7 @@ async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
     // A pending cita cannot be completed straight away.
     let other = book_for_pedro(&salon, 630).await;
     assert_error(
-        &salon
-            .patch(
-                Some(&salon.admin),
-                &path(&other),
-                json!({ "status": "completada" }),
-            )
-            .await,
+        &set_status(&salon, Some(&salon.admin), &other, "completada").await,
         StatusCode::CONFLICT,
         "conflict",
     );
@@ -579,13 +513,14 @@ async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
         StatusCode::NOT_FOUND,
         "not_found",
     );
+    let other_path = format!("/api/appointments/{}", other["id"].as_str().expect("an id"));
     for body in [
         json!({ "status": "borrada" }),
         json!({}),
         json!({ "status": "cancelada", "reason": "x" }),
     ] {
         assert_error(
-            &salon.patch(Some(&salon.admin), &path(&other), body).await,
+            &salon.patch(Some(&salon.admin), &other_path, body).await,
             StatusCode::BAD_REQUEST,
             "invalid_request",
         );
@@ -593,9 +528,7 @@ async fn status_changes_follow_the_rules_and_roles(backend: Backend) {
 }
 
 fn starts(body: &Value) -> Vec<u64> {
-    body["items"]
-        .as_array()
-        .expect("items")
+    items(body)
         .iter()
         .map(|item| item["startMin"].as_u64().expect("a start"))
         .collect()
@@ -703,18 +636,7 @@ async fn the_assistants_bookings_name_their_conversation(backend: Backend) {
     let Some(salon) = Salon::open(backend).await else {
         return;
     };
-    let app = &salon.app;
-    say(
-        app,
-        None,
-        "s-guest",
-        "quiero un corte de caballero el lunes a las 10",
-    )
-    .await;
-    say(app, None, "s-guest", "Pedro Sanz").await;
-    say(app, None, "s-guest", "pedro@ejemplo.es").await;
-    let reply = say(app, None, "s-guest", "sí").await;
-    assert!(reply.contains("¡Hecho!"), "{reply}");
+    guest_books_through_the_chat(&salon.app, "s-guest").await;
     book_for_marta(&salon, 630).await;
 
     let (_, body) = salon
@@ -723,7 +645,7 @@ async fn the_assistants_bookings_name_their_conversation(backend: Backend) {
             "/api/appointments?from=2026-11-23&to=2026-11-23",
         )
         .await;
-    let items = body["items"].as_array().expect("items");
+    let items = items(&body);
     assert_eq!(items.len(), 2);
     assert_eq!(items[0]["clientName"], "Pedro Sanz");
     assert_eq!(items[0]["chatSessionId"], "s-guest");

@@ -15,7 +15,7 @@ use citabot_domain::chat::ChatSessionId;
 use citabot_domain::clock::Clock;
 
 use crate::booking::say;
-use crate::dashboard_helpers::{Salon, assert_error, both};
+use crate::dashboard_helpers::{Salon, assert_error, both, guest_books_through_the_chat, items};
 use crate::fake_n8n::FakeN8n;
 use crate::helpers::{Backend, Session, TestApp, json_body};
 use crate::live::{Socket, connect, next, next_text, query, start};
@@ -32,10 +32,6 @@ const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
 /// What an open live channel reads when staff hand the conversation back.
 const HANDED_BACK_NOTICE: &str =
     "Te vuelve a atender el asistente de reservas. ¿En qué más puedo ayudarte?";
-
-fn items(body: &Value) -> &Vec<Value> {
-    body["items"].as_array().expect("items")
-}
 
 /// A visitor's message over the socket, in the widget's shape.
 async fn send_frame(socket: &mut Socket, session_id: &str, text: &str) {
@@ -143,17 +139,7 @@ async fn conversations_are_listed_most_recent_first_and_paged(backend: Backend) 
     };
     let app = &salon.app;
     // A guest books through the chat; then Marta (signed in) asks something; then another guest.
-    say(
-        app,
-        None,
-        "s-booked",
-        "quiero un corte de caballero el lunes a las 10",
-    )
-    .await;
-    say(app, None, "s-booked", "Pedro Sanz").await;
-    say(app, None, "s-booked", "pedro@ejemplo.es").await;
-    let reply = say(app, None, "s-booked", "sí").await;
-    assert!(reply.contains("¡Hecho!"), "{reply}");
+    guest_books_through_the_chat(app, "s-booked").await;
     app.clock.advance(time::Duration::minutes(5));
     say(app, Some(&salon.cliente), "s-marta", "¿qué horario tenéis?").await;
     app.clock.advance(time::Duration::minutes(5));

@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::booking::{salon, sign_in};
+use crate::booking::{salon, say, sign_in};
 use crate::helpers::{Backend, Session, TestApp, json_body};
 
 pub const ADMIN: &str = "lucia@peluqueria.example";
@@ -107,6 +107,35 @@ pub async fn call(
         request = request.json(&body);
     }
     json_body(request.send().await.expect("answers")).await
+}
+
+/// The items of a list answer (`{ "items": [...] }`).
+pub fn items(body: &Value) -> &Vec<Value> {
+    body["items"].as_array().expect("items")
+}
+
+/// One text field of every item of a list answer, in the answer's order.
+pub fn item_texts(body: &Value, field: &str) -> Vec<String> {
+    items(body)
+        .iter()
+        .map(|item| item[field].as_str().expect("a text field").to_owned())
+        .collect()
+}
+
+/// A guest, Pedro Sanz, books a men's cut on Monday the 23rd at 10:00 through the chat, in the
+/// conversation `session_id`.
+pub async fn guest_books_through_the_chat(app: &TestApp, session_id: &str) {
+    say(
+        app,
+        None,
+        session_id,
+        "quiero un corte de caballero el lunes a las 10",
+    )
+    .await;
+    say(app, None, session_id, "Pedro Sanz").await;
+    say(app, None, session_id, "pedro@ejemplo.es").await;
+    let reply = say(app, None, session_id, "sí").await;
+    assert!(reply.contains("¡Hecho!"), "{reply}");
 }
 
 /// Asserts an error answer's status and code, and that it carries a Spanish sentence.

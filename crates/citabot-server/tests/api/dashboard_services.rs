@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::dashboard_helpers::{Salon, assert_error, both};
+use crate::dashboard_helpers::{Salon, assert_error, both, item_texts};
 use crate::helpers::{Backend, TestApp};
 
 both!(
@@ -61,22 +61,13 @@ async fn before_a_business_is_set_up_the_booking_apis_say_so() {
     assert_eq!((status, body), (StatusCode::OK, json!({ "items": [] })));
 }
 
-fn ids(body: &Value) -> Vec<String> {
-    body["items"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .map(|item| item["id"].as_str().expect("an id").to_owned())
-        .collect()
-}
-
 async fn services_are_public_but_inactive_ones_only_for_staff(backend: Backend) {
     let Some(salon) = Salon::open(backend).await else {
         return;
     };
     let (status, body) = salon.get(None, "/api/services").await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(ids(&body).len(), 8);
+    assert_eq!(item_texts(&body, "id").len(), 8);
     assert_eq!(
         body["items"][1],
         json!({
@@ -96,12 +87,16 @@ async fn services_are_public_but_inactive_ones_only_for_staff(backend: Backend) 
     assert_eq!(status, StatusCode::OK);
     for who in [None, Some(&salon.cliente)] {
         let (_, body) = salon.get(who, "/api/services").await;
-        assert_eq!(ids(&body).len(), 7);
-        assert!(!ids(&body).contains(&"keratina".to_owned()));
+        assert_eq!(item_texts(&body, "id").len(), 7);
+        assert!(!item_texts(&body, "id").contains(&"keratina".to_owned()));
     }
     for who in [&salon.usuario, &salon.admin] {
         let (_, body) = salon.get(Some(who), "/api/services").await;
-        assert_eq!(ids(&body).len(), 8, "staff see inactive services too");
+        assert_eq!(
+            item_texts(&body, "id").len(),
+            8,
+            "staff see inactive services too"
+        );
     }
 }
 
@@ -140,10 +135,14 @@ async fn only_administradores_create_services(backend: Backend) {
     let id = item["id"].as_str().expect("an id").to_owned();
 
     let (_, listed) = salon.get(None, "/api/services").await;
-    assert_eq!(ids(&listed).last(), Some(&id), "last in menu order");
+    assert_eq!(
+        item_texts(&listed, "id").last(),
+        Some(&id),
+        "last in menu order"
+    );
     let (_, listed) = salon.get(Some(&salon.cliente), "/api/services").await;
     assert_eq!(
-        ids(&listed).len(),
+        item_texts(&listed, "id").len(),
         9,
         "nothing else was created by the refusals"
     );
@@ -156,7 +155,11 @@ async fn only_administradores_create_services(backend: Backend) {
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(body["item"]["active"], false);
     let (_, listed) = salon.get(None, "/api/services").await;
-    assert_eq!(ids(&listed).len(), 9, "the inactive one stays hidden");
+    assert_eq!(
+        item_texts(&listed, "id").len(),
+        9,
+        "the inactive one stays hidden"
+    );
 }
 
 async fn service_limits_are_enforced(backend: Backend) {
@@ -203,7 +206,7 @@ async fn service_limits_are_enforced(backend: Backend) {
         assert_eq!(status, StatusCode::CREATED, "{body} → {answer}");
     }
     let (_, listed) = salon.get(Some(&salon.admin), "/api/services").await;
-    assert_eq!(ids(&listed).len(), 8 + 7);
+    assert_eq!(item_texts(&listed, "id").len(), 8 + 7);
 }
 
 async fn only_administradores_edit_services(backend: Backend) {
@@ -322,7 +325,7 @@ async fn the_booking_apis_are_csrf_checked_and_not_cached() {
         "csrf",
     );
     let (_, listed) = salon.get(None, "/api/services").await;
-    assert_eq!(ids(&listed).len(), 8, "nothing was created");
+    assert_eq!(item_texts(&listed, "id").len(), 8, "nothing was created");
 
     for path in ["/api/services", "/api/business"] {
         let response = app.get(path).await;

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::dashboard_helpers::{ADMIN, Salon, USUARIO, assert_error, both};
+use crate::dashboard_helpers::{ADMIN, Salon, USUARIO, assert_error, both, item_texts};
 use crate::helpers::{Backend, Session};
 
 both!(
@@ -16,12 +16,7 @@ both!(
 );
 
 fn emails(body: &Value) -> Vec<String> {
-    let mut emails: Vec<String> = body["items"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .map(|item| item["email"].as_str().expect("an email").to_owned())
-        .collect();
+    let mut emails = item_texts(body, "email");
     emails.sort();
     emails
 }
@@ -246,15 +241,6 @@ async fn administradores_change_roles_but_not_their_own(backend: Backend) {
     );
 }
 
-fn names(body: &Value) -> Vec<String> {
-    body["items"]
-        .as_array()
-        .expect("items")
-        .iter()
-        .map(|item| item["name"].as_str().expect("a name").to_owned())
-        .collect()
-}
-
 async fn clients_are_searched_by_staff(backend: Backend) {
     let Some(salon) = Salon::open(backend).await else {
         return;
@@ -308,7 +294,7 @@ async fn clients_are_searched_by_staff(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{body}");
     // By name as folded for search: accents do not move Íñigo to the end.
     assert_eq!(
-        names(&body),
+        item_texts(&body, "name"),
         ["Ana Gil", "Íñigo Peña", "Marta Ruiz"].map(str::to_owned)
     );
     let marta = &body["items"][2];
@@ -336,15 +322,22 @@ async fn clients_are_searched_by_staff(backend: Backend) {
             )
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
-        assert_eq!(names(&body), [expected.to_owned()], "{query}");
+        assert_eq!(item_texts(&body, "name"), [expected.to_owned()], "{query}");
     }
     let (_, body) = salon.get(Some(&salon.admin), "/api/clients?q=nadie").await;
     assert_eq!(body["items"], json!([]));
     let (_, body) = salon.get(Some(&salon.admin), "/api/clients?q=%20%20").await;
-    assert_eq!(names(&body).len(), 3, "a blank search lists everyone");
+    assert_eq!(
+        item_texts(&body, "name").len(),
+        3,
+        "a blank search lists everyone"
+    );
 
     let (_, body) = salon.get(Some(&salon.admin), "/api/clients?limit=2").await;
-    assert_eq!(names(&body), ["Ana Gil", "Íñigo Peña"].map(str::to_owned));
+    assert_eq!(
+        item_texts(&body, "name"),
+        ["Ana Gil", "Íñigo Peña"].map(str::to_owned)
+    );
     for limit in ["1", "200"] {
         let (status, _) = salon
             .get(Some(&salon.admin), &format!("/api/clients?limit={limit}"))

@@ -3,10 +3,10 @@
 //! The clock says Friday 2026-11-20, 10:30 in Madrid.
 
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::booking::say;
-use crate::dashboard_helpers::{Salon, assert_error, both};
+use crate::dashboard_helpers::{Salon, assert_error, both, guest_books_through_the_chat, items};
 use crate::helpers::Backend;
 
 both!(
@@ -61,17 +61,7 @@ async fn each_day_is_counted_in_the_business_s_time_zone(backend: Backend) {
     };
     let app = &salon.app;
     // Friday: a guest books through the chat, another only asks; staff book one by hand.
-    say(
-        app,
-        None,
-        "s-booked",
-        "quiero un corte de caballero el lunes a las 10",
-    )
-    .await;
-    say(app, None, "s-booked", "Pedro Sanz").await;
-    say(app, None, "s-booked", "pedro@ejemplo.es").await;
-    let reply = say(app, None, "s-booked", "sí").await;
-    assert!(reply.contains("¡Hecho!"), "{reply}");
+    guest_books_through_the_chat(app, "s-booked").await;
     say(app, None, "s-asks", "¿cuánto cuesta un tinte?").await;
     let (status, body) = salon
         .post(
@@ -95,9 +85,8 @@ async fn each_day_is_counted_in_the_business_s_time_zone(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let days: Vec<Value> = body["items"].as_array().expect("items").clone();
     assert_eq!(
-        days,
+        *items(&body),
         [
             json!({ "date": "2026-11-19", "appointments": 0, "conversations": 0, "conversationsBooked": 0 }),
             json!({ "date": "2026-11-20", "appointments": 2, "conversations": 2, "conversationsBooked": 1 }),

@@ -41,6 +41,7 @@ use time::macros::{date, format_description};
 use time::{Date, OffsetDateTime, Weekday};
 use tokio::sync::OnceCell;
 
+use crate::booking::{seed_demo, sign_in};
 use crate::helpers::{Backend, Session, TestApp, json_body};
 
 /// The demo salon's time zone, for the instants of seeded citas.
@@ -257,31 +258,14 @@ async fn template() -> &'static Template {
             let app = TestApp::spawn_on(Backend::Sqlite, |settings| settings.database_url = url)
                 .await
                 .expect("SQLite is always available");
-            let accounts =
-                citabot_server::demo::seed_if_empty(app.store.as_ref(), app.clock.as_ref())
-                    .await
-                    .expect("seeds")
-                    .expect("an empty database");
+            let logins = seed_demo(&app).await;
             let mut sessions = BTreeMap::new();
             for (key, email) in [
                 ("cliente", "marta@cliente.example"),
                 ("usuario", "javier@peluqueria.example"),
                 ("administrador", "lucia@peluqueria.example"),
             ] {
-                let password = &accounts
-                    .iter()
-                    .find(|account| account.email == email)
-                    .expect("a demo account")
-                    .password;
-                let response = app
-                    .client
-                    .post(app.url("/api/auth/login"))
-                    .json(&json!({ "email": email, "password": password }))
-                    .send()
-                    .await
-                    .expect("answers");
-                assert_eq!(response.status(), StatusCode::OK, "{email} signs in");
-                sessions.insert(key, Session::from_response(response).await);
+                sessions.insert(key, sign_in(&app, &logins, email).await);
             }
             sessions.insert("cliente-nueva", app.sign_up("ana@cliente.example").await);
             app.shut_down().await.expect("stops");
