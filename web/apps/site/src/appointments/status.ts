@@ -11,6 +11,9 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   completada: 'Completada',
 };
 
+/** Every status, in the order a cita goes through them. */
+export const APPOINTMENT_STATUSES = Object.keys(STATUS_LABELS) as AppointmentStatus[];
+
 /** A change staff may ask for, as the server's status rules allow it. */
 export interface StatusAction {
   to: AppointmentStatus;

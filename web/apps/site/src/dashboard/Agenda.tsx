@@ -8,8 +8,7 @@ import type {
   StaffMember,
 } from '../api/types';
 import { useResource } from '../api/useResource';
-import { STATUS_LABELS, type StatusAction } from '../appointments/status';
-import { Field } from '../shell/Field';
+import { APPOINTMENT_STATUSES, type StatusAction } from '../appointments/status';
 import { addDays, formatDate, startOfWeek, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
@@ -17,8 +16,17 @@ import { AppointmentCard } from './AppointmentCard';
 import { ConfirmDialog } from './ConfirmDialog';
 import { NewAppointmentForm } from './NewAppointmentForm';
 import { StaffSelect } from './StaffSelect';
+import { StatusSelect } from './StatusSelect';
+import { ToggleGroup } from './ToggleGroup';
 
 type View = 'day' | 'week';
+const VIEWS: readonly { value: View; label: string }[] = [
+  { value: 'day', label: 'Día' },
+  { value: 'week', label: 'Semana' },
+];
+
+/** Any status first, then each one. */
+const STATUS_FILTER = ['', ...APPOINTMENT_STATUSES] as const;
 
 /** The query parameter other sections link with to open the agenda on a given day. */
 export const AGENDA_DAY_PARAM = 'dia';
@@ -116,21 +124,7 @@ export function Agenda({ timeZone }: { timeZone: string }) {
       )}
 
       <div className="dash-toolbar" role="group" aria-label="Vista y fechas">
-        <div className="dash-segmented" role="group" aria-label="Vista">
-          {(['day', 'week'] as const).map((each) => (
-            <button
-              key={each}
-              type="button"
-              className="dash-button"
-              aria-pressed={view === each}
-              onClick={() => {
-                setView(each);
-              }}
-            >
-              {each === 'day' ? 'Día' : 'Semana'}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Vista" options={VIEWS} value={view} onChange={setView} />
         <button
           type="button"
           className="dash-button"
@@ -161,24 +155,12 @@ export function Agenda({ timeZone }: { timeZone: string }) {
       </div>
 
       <div className="dash-toolbar">
-        <Field label="Estado">
-          {(control) => (
-            <select
-              {...control}
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as AppointmentStatus | '');
-              }}
-            >
-              <option value="">Todos</option>
-              {Object.entries(STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <StatusSelect
+          statuses={STATUS_FILTER}
+          value={status}
+          onChange={setStatus}
+          anyLabel="Todos"
+        />
         <StaffSelect
           staff={staff.data?.items ?? []}
           value={staffId}

@@ -9,13 +9,14 @@ import type {
   StaffMember,
 } from '../api/types';
 import { useResource } from '../api/useResource';
-import { STATUS_LABELS } from '../appointments/status';
 import { Field } from '../shell/Field';
+import { TextField } from '../shell/TextField';
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
 import { FormPanel } from './FormPanel';
 import { StaffSelect } from './StaffSelect';
+import { StatusSelect } from './StatusSelect';
 
 interface NewAppointmentFormProps {
   id: string;
@@ -140,19 +141,7 @@ export function NewAppointmentForm({
         ))}
       </fieldset>
       <div className="dash-grid">
-        <Field label="Día">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={date}
-              required
-              onChange={(event) => {
-                setDate(event.target.value);
-              }}
-            />
-          )}
-        </Field>
+        <TextField label="Día" type="date" value={date} required onChange={setDate} />
         <StaffSelect staff={staff} value={staffId} onChange={setStaffId} anyLabel="Cualquiera" />
         <Field label="Hora">
           {(control) => (
@@ -173,23 +162,7 @@ export function NewAppointmentForm({
             </select>
           )}
         </Field>
-        <Field label="Estado">
-          {(control) => (
-            <select
-              {...control}
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as NewStatus);
-              }}
-            >
-              {NEW_STATUSES.map((each) => (
-                <option key={each} value={each}>
-                  {STATUS_LABELS[each]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <StatusSelect statuses={NEW_STATUSES} value={status} onChange={setStatus} />
       </div>
       <ClientPicker value={client} onChange={setClient} />
     </FormPanel>

@@ -4,6 +4,7 @@ import { useResource } from '../api/useResource';
 import { addDays, formatDate, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { BarChart } from './BarChart';
+import { ToggleGroup } from './ToggleGroup';
 
 const RANGES = [7, 30] as const;
 type RangeDays = (typeof RANGES)[number];
@@ -35,21 +36,12 @@ export function Stats({ timeZone }: { timeZone: string }) {
   return (
     <section className="dash-page" aria-labelledby="dash-stats-title">
       <h1 id="dash-stats-title">Estadísticas</h1>
-      <div className="dash-segmented" role="group" aria-label="Periodo">
-        {RANGES.map((each) => (
-          <button
-            key={each}
-            type="button"
-            className="dash-button"
-            aria-pressed={rangeDays === each}
-            onClick={() => {
-              setRangeDays(each);
-            }}
-          >
-            Últimos {each} días
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Periodo"
+        options={RANGES.map((days) => ({ value: days, label: `Últimos ${days} días` }))}
+        value={rangeDays}
+        onChange={setRangeDays}
+      />
 
       {stats.loading ? (
         <Skeleton variant="block" count={2} height="14rem" />
