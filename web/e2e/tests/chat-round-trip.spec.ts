@@ -16,7 +16,7 @@ async function openChat(page: Page) {
 test('a new visitor chats and finds the conversation again after a reload', async ({ page }) => {
   await page.clock.setFixedTime(FIXED_NOW);
   await page.goto('/');
-  await expect(page).toHaveTitle(/Citabot/i);
+  await expect(page).toHaveTitle(/Peluquería Lucía/);
 
   await openChat(page);
   const chat = page.getByRole('dialog', { name: 'Hola' });
