@@ -69,6 +69,18 @@ pub enum CreateAccountError {
     Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
 
+impl CreateAccountError {
+    /// The API's answer: 400 naming the field, `email_taken` for a taken email (each endpoint's
+    /// contract has its own code and sentence), a bare 500 for the rest.
+    pub fn into_api_error(self, email_taken: ApiError) -> ApiError {
+        match self {
+            Self::Invalid(invalid) => invalid_value(&invalid),
+            Self::EmailTaken => email_taken,
+            Self::Failed(cause) => ApiError::internal(cause.as_ref()),
+        }
+    }
+}
+
 /// Validates, hashes the password and stores a new account.
 pub async fn create_account(
     store: &dyn Store,
@@ -132,14 +144,12 @@ pub async fn signup(
     };
     let user = create_account(state.store.as_ref(), input, now)
         .await
-        .map_err(|error| match error {
-            CreateAccountError::Invalid(invalid) => invalid_value(&invalid),
-            CreateAccountError::EmailTaken => ApiError::new(
+        .map_err(|error| {
+            error.into_api_error(ApiError::new(
                 StatusCode::CONFLICT,
                 "email_taken",
                 "Ya existe una cuenta con este email. Inicia sesión o usa otro email.",
-            ),
-            CreateAccountError::Failed(cause) => ApiError::internal(cause.as_ref()),
+            ))
         })?;
     start_session(&state, &caller, user, StatusCode::CREATED).await
 }

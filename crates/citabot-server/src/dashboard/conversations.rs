@@ -221,16 +221,23 @@ fn session_of(id: &str) -> Result<ChatSessionId, ApiError> {
     ChatSessionId::parse(id).map_err(|_| not_found(NO_SUCH_CONVERSATION))
 }
 
-async fn summary_of(
+/// What a take-over or hand-back answers: 404 when the store found no such conversation to
+/// change, otherwise the conversation as it now stands (without its transcript).
+async fn changed(
     store: &dyn Store,
     session: &ChatSessionId,
-) -> Result<ConversationView, ApiError> {
-    store
+    found: bool,
+) -> Result<Response, ApiError> {
+    if !found {
+        return Err(not_found(NO_SUCH_CONVERSATION));
+    }
+    let item = store
         .conversation_summary(session)
         .await
         .map_err(store_failed)?
         .map(ConversationView::from)
-        .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))
+        .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
+    Ok(answer(StatusCode::OK, ConversationResponse { item }))
 }
 
 /// `GET /api/conversations` (staff): a page of conversations, the most recent `lastAt` first.
@@ -322,11 +329,7 @@ pub async fn take_over(
         .take_over(&session, &user.id, state.clock.now())
         .await
         .map_err(store_failed)?;
-    if !found {
-        return Err(not_found(NO_SUCH_CONVERSATION));
-    }
-    let item = summary_of(store, &session).await?;
-    Ok(answer(StatusCode::OK, ConversationResponse { item }))
+    changed(store, &session, found).await
 }
 
 /// `POST /api/conversations/{sessionId}/messages` (the staff member holding the take-over):
@@ -396,10 +399,9 @@ pub async fn hand_back(
     staff(&caller)?;
     let session = session_of(&id)?;
     let store = state.store.as_ref();
-    if !store.hand_back(&session).await.map_err(store_failed)? {
-        return Err(not_found(NO_SUCH_CONVERSATION));
+    let found = store.hand_back(&session).await.map_err(store_failed)?;
+    if found {
+        state.hub.handed_back(&session, gateway::HANDED_BACK_NOTICE);
     }
-    state.hub.handed_back(&session, gateway::HANDED_BACK_NOTICE);
-    let item = summary_of(store, &session).await?;
-    Ok(answer(StatusCode::OK, ConversationResponse { item }))
+    changed(store, &session, found).await
 }

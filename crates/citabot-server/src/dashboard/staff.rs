@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::{administrador, answer, body, conflict, invalid, not_found, staff, store_failed};
 use crate::app::AppState;
 use crate::auth::Caller;
-use crate::auth::handlers::{AccountInput, CreateAccountError, create_account, invalid_value};
+use crate::auth::handlers::{AccountInput, create_account};
 use crate::error::{ApiError, ErrorEnvelope};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -130,11 +130,7 @@ pub async fn create(
     };
     let user = create_account(state.store.as_ref(), input, state.clock.now())
         .await
-        .map_err(|error| match error {
-            CreateAccountError::Invalid(invalid) => invalid_value(&invalid),
-            CreateAccountError::EmailTaken => conflict("Ya existe una cuenta con este email."),
-            CreateAccountError::Failed(cause) => ApiError::internal(cause.as_ref()),
-        })?;
+        .map_err(|error| error.into_api_error(conflict("Ya existe una cuenta con este email.")))?;
     Ok(answer(
         StatusCode::CREATED,
         StaffResponse { item: user.into() },
