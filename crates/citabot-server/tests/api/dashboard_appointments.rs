@@ -187,13 +187,7 @@ async fn booking_by_hand_follows_the_rules(backend: Backend) {
         "forbidden",
     );
 
-    salon
-        .patch(
-            Some(&salon.admin),
-            "/api/services/keratina",
-            json!({ "active": false }),
-        )
-        .await;
+    salon.deactivate_keratina().await;
     let mut both_clients = valid.clone();
     both_clients["client"] = json!({ "name": "Otra" });
     let malformed = [
@@ -612,13 +606,7 @@ async fn availability_is_public_and_leaves_out_taken_times(backend: Backend) {
             "invalid_request",
         );
     }
-    salon
-        .patch(
-            Some(&salon.admin),
-            "/api/services/keratina",
-            json!({ "active": false }),
-        )
-        .await;
+    salon.deactivate_keratina().await;
     for query in [
         "date=2026-11-23&serviceIds=no-existe",
         "date=2026-11-23&serviceIds=keratina",

@@ -3,7 +3,7 @@
 //! SQLite and on PostgreSQL. The test clock says Friday 2026-11-20, 10:30 in Madrid.
 
 use reqwest::{Method, StatusCode};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::booking::{salon, say, sign_in};
 use crate::helpers::{Backend, Session, TestApp, json_body};
@@ -74,6 +74,18 @@ impl Salon {
             .as_str()
             .expect("a signed-in user")
             .to_owned()
+    }
+
+    /// Takes the keratin treatment off the menu, as the administrador: the inactive service.
+    pub async fn deactivate_keratina(&self) {
+        let (status, body) = self
+            .patch(
+                Some(&self.admin),
+                "/api/services/keratina",
+                json!({ "active": false }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
     }
 
     /// The client record of the demo cliente (Marta).

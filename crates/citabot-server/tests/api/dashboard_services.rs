@@ -77,14 +77,7 @@ async fn services_are_public_but_inactive_ones_only_for_staff(backend: Backend) 
         })
     );
 
-    let (status, _) = salon
-        .patch(
-            Some(&salon.admin),
-            "/api/services/keratina",
-            json!({ "active": false }),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    salon.deactivate_keratina().await;
     for who in [None, Some(&salon.cliente)] {
         let (_, body) = salon.get(who, "/api/services").await;
         assert_eq!(item_texts(&body, "id").len(), 7);
