@@ -14,6 +14,8 @@ import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { AppointmentCard } from './AppointmentCard';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DashboardSection } from './DashboardSection';
+import { FormToggle } from './FormToggle';
 import { NewAppointmentForm } from './NewAppointmentForm';
 import { StaffSelect } from './StaffSelect';
 import { StatusSelect } from './StatusSelect';
@@ -24,6 +26,8 @@ const VIEWS: readonly { value: View; label: string }[] = [
   { value: 'day', label: 'Día' },
   { value: 'week', label: 'Semana' },
 ];
+
+const NEW_APPOINTMENT_FORM_ID = 'dash-new-appointment';
 
 /** Any status first, then each one. */
 const STATUS_FILTER = ['', ...APPOINTMENT_STATUSES] as const;
@@ -91,25 +95,22 @@ export function Agenda({ timeZone }: { timeZone: string }) {
   }
 
   return (
-    <section className="dash-page" aria-labelledby="dash-agenda-title">
-      <div className="dash-page-head">
-        <h1 id="dash-agenda-title">Agenda</h1>
-        <button
-          type="button"
-          className="dash-button dash-button-primary"
-          aria-expanded={formOpen}
-          aria-controls="dash-new-appointment"
-          onClick={() => {
+    <DashboardSection
+      title="Agenda"
+      action={
+        <FormToggle
+          label="Nueva cita"
+          open={formOpen}
+          controls={NEW_APPOINTMENT_FORM_ID}
+          onToggle={() => {
             setFormOpen((open) => !open);
           }}
-        >
-          Nueva cita
-        </button>
-      </div>
-
+        />
+      }
+    >
       {formOpen && (
         <NewAppointmentForm
-          id="dash-new-appointment"
+          id={NEW_APPOINTMENT_FORM_ID}
           staff={staff.data?.items ?? []}
           defaultDate={day}
           onCreated={(created) => {
@@ -225,6 +226,6 @@ export function Agenda({ timeZone }: { timeZone: string }) {
           }}
         />
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { TextField } from '../shell/TextField';
 import { formatDate } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
+import { TextField } from '../shell/TextField';
+import { DashboardSection } from './DashboardSection';
 import { DataTable } from './DataTable';
 import { useClientSearch } from './useClientSearch';
 
@@ -11,8 +12,7 @@ export function Clients() {
   const clients = useClientSearch(search, true);
 
   return (
-    <section className="dash-page" aria-labelledby="dash-clients-title">
-      <h1 id="dash-clients-title">Clientes</h1>
+    <DashboardSection title="Clientes">
       <TextField
         label="Buscar"
         className="dash-search"
@@ -46,6 +46,6 @@ export function Clients() {
           ))}
         </DataTable>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -18,6 +18,7 @@ import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
 import { visitorLabel } from './conversationText';
+import { DashboardSection } from './DashboardSection';
 import { usePolledConversation } from './usePolledConversation';
 
 // The appointments API answers at most 92 days at once; a chat books within that.
@@ -85,32 +86,33 @@ export function ConversationDetail({
 
   if (conversation === null) {
     return (
-      <section className="dash-page" aria-labelledby="dash-conversation-title">
-        <h1 id="dash-conversation-title">Conversación no encontrada</h1>
+      <DashboardSection title="Conversación no encontrada">
         <p>
           No hay ninguna conversación con esa dirección.{' '}
           <Link to="/dashboard/conversaciones">Ver todas las conversaciones</Link>.
         </p>
-      </section>
+      </DashboardSection>
     );
   }
   if (conversation === undefined) {
     return (
-      <section className="dash-page" aria-labelledby="dash-conversation-title">
-        <h1 id="dash-conversation-title">Conversación</h1>
+      <DashboardSection title="Conversación">
         <Skeleton variant="paragraph" count={6} />
-      </section>
+      </DashboardSection>
     );
   }
 
   const visitor = visitorLabel(conversation.visitor);
   const takenByMe = conversation.takenOverBy !== null && conversation.takenOverBy.id === user?.id;
   return (
-    <section className="dash-page" aria-labelledby="dash-conversation-title">
-      <p>
-        <Link to="/dashboard/conversaciones">← Todas las conversaciones</Link>
-      </p>
-      <h1 id="dash-conversation-title">Conversación con {visitor}</h1>
+    <DashboardSection
+      title={`Conversación con ${visitor}`}
+      above={
+        <p>
+          <Link to="/dashboard/conversaciones">← Todas las conversaciones</Link>
+        </p>
+      }
+    >
       <p className="muted">
         Empezó el {formatInstant(conversation.startedAt, timeZone)} ·{' '}
         {conversation.takenOverBy
@@ -198,7 +200,7 @@ export function ConversationDetail({
           </div>
         </form>
       )}
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { visitorLabel } from './conversationText';
+import { DashboardSection } from './DashboardSection';
 
 export const CONVERSATIONS_PAGE = 50;
 
@@ -43,8 +44,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
   }
 
   return (
-    <section className="dash-page" aria-labelledby="dash-conversations-title">
-      <h1 id="dash-conversations-title">Conversaciones</h1>
+    <DashboardSection title="Conversaciones">
       {firstPage.loading ? (
         <Skeleton variant="block" count={4} height="4rem" />
       ) : conversations.length === 0 ? (
@@ -94,6 +94,6 @@ export function Conversations({ timeZone }: { timeZone: string }) {
           Cargar más
         </button>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -10,8 +10,8 @@ import type {
 } from '../api/types';
 import { useResource } from '../api/useResource';
 import { Field } from '../shell/Field';
-import { TextField } from '../shell/TextField';
 import { formatDate, formatTime } from '../shell/format';
+import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { ClientPicker, type ClientChoice } from './ClientPicker';
 import { FormPanel } from './FormPanel';

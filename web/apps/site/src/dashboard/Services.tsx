@@ -5,7 +5,9 @@ import { useResource } from '../api/useResource';
 import { formatPrice } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
+import { DashboardSection } from './DashboardSection';
 import { DataTable } from './DataTable';
+import { FormToggle } from './FormToggle';
 import { ServiceForm } from './ServiceForm';
 
 /** What the form is doing: nothing, creating, or editing one service. */
@@ -42,21 +44,20 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
   }
 
   return (
-    <section className="dash-page" aria-labelledby="dash-services-title">
-      <div className="dash-page-head">
-        <h1 id="dash-services-title">Servicios</h1>
-        {isAdmin && (
-          <button
-            type="button"
-            className="dash-button dash-button-primary"
-            onClick={() => {
-              setEditing('new');
+    <DashboardSection
+      title="Servicios"
+      action={
+        isAdmin && (
+          <FormToggle
+            label="Nuevo servicio"
+            open={editing === 'new'}
+            onToggle={() => {
+              setEditing((current) => (current === 'new' ? null : 'new'));
             }}
-          >
-            Nuevo servicio
-          </button>
-        )}
-      </div>
+          />
+        )
+      }
+    >
       {!isAdmin && <p className="muted">Solo un administrador puede cambiar los servicios.</p>}
 
       {isAdmin && editing !== null && (
@@ -124,6 +125,6 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </DataTable>
       )}
-    </section>
+    </DashboardSection>
   );
 }

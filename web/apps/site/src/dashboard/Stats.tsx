@@ -4,6 +4,7 @@ import { useResource } from '../api/useResource';
 import { addDays, formatDate, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { BarChart } from './BarChart';
+import { DashboardSection } from './DashboardSection';
 import { ToggleGroup } from './ToggleGroup';
 
 const RANGES = [7, 30] as const;
@@ -34,8 +35,7 @@ export function Stats({ timeZone }: { timeZone: string }) {
   const dates = days.map((day) => day.date);
 
   return (
-    <section className="dash-page" aria-labelledby="dash-stats-title">
-      <h1 id="dash-stats-title">Estadísticas</h1>
+    <DashboardSection title="Estadísticas">
       <ToggleGroup
         label="Periodo"
         options={RANGES.map((days) => ({ value: days, label: `Últimos ${days} días` }))}
@@ -122,6 +122,6 @@ export function Stats({ timeZone }: { timeZone: string }) {
           </details>
         </>
       )}
-    </section>
+    </DashboardSection>
   );
 }

@@ -5,7 +5,9 @@ import { useResource } from '../api/useResource';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DashboardSection } from './DashboardSection';
 import { DataTable } from './DataTable';
+import { FormToggle } from './FormToggle';
 import { StaffForm } from './StaffForm';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -48,23 +50,20 @@ export function Team({ isAdmin }: { isAdmin: boolean }) {
   }
 
   return (
-    <section className="dash-page" aria-labelledby="dash-team-title">
-      <div className="dash-page-head">
-        <h1 id="dash-team-title">Equipo</h1>
-        {isAdmin && (
-          <button
-            type="button"
-            className="dash-button dash-button-primary"
-            aria-expanded={adding}
-            onClick={() => {
+    <DashboardSection
+      title="Equipo"
+      action={
+        isAdmin && (
+          <FormToggle
+            label="Añadir miembro"
+            open={adding}
+            onToggle={() => {
               setAdding((open) => !open);
             }}
-          >
-            Añadir miembro
-          </button>
-        )}
-      </div>
-
+          />
+        )
+      }
+    >
       {isAdmin && adding && (
         <StaffForm
           onAdded={(member) => {
@@ -126,6 +125,6 @@ export function Team({ isAdmin }: { isAdmin: boolean }) {
           }}
         />
       )}
-    </section>
+    </DashboardSection>
   );
 }

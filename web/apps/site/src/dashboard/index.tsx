@@ -14,6 +14,7 @@ import { Clients } from './Clients';
 import { ConversationDetail } from './ConversationDetail';
 import { Conversations } from './Conversations';
 import { DashboardNav, sectionOf } from './DashboardNav';
+import { DashboardSection } from './DashboardSection';
 import { Services } from './Services';
 import { Stats } from './Stats';
 import { Team } from './Team';
@@ -75,12 +76,11 @@ function SectionContent({
       return <Clients />;
     case 'desconocida':
       return (
-        <section aria-labelledby="dash-missing-title">
-          <h1 id="dash-missing-title">Sección no encontrada</h1>
+        <DashboardSection title="Sección no encontrada">
           <p>
             Esta sección del panel no existe. <Link to="/dashboard">Volver a la agenda</Link>.
           </p>
-        </section>
+        </DashboardSection>
       );
   }
   if (timeZone === undefined) return <Skeleton variant="block" height="12rem" />;
