@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, Client } from '../api/types';
-import { type Answer, apiError, fakeServerAs, services } from '../test/fakeServer';
+import { type Answer, apiError, fakeServerAs } from '../test/fakeServer';
 import { fixToday, profile, STAFF, TODAY } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
@@ -24,8 +24,6 @@ function formApi(onPost: () => Answer) {
     switch (call.url.pathname) {
       case '/api/staff':
         return { body: { items: STAFF } };
-      case '/api/services':
-        return { body: { items: services } };
       case '/api/availability':
         return {
           body: {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type Answer, fakeServerAs, type RecordedRequest, services } from '../test/fakeServer';
+import { type Answer, fakeServerAs, type RecordedRequest } from '../test/fakeServer';
 import { fakeAppointment, fakeConversation, fixToday, profile, STAFF } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
@@ -22,8 +22,6 @@ function anything(call: RecordedRequest): Answer | undefined {
   switch (call.url.pathname) {
     case '/api/staff':
       return { body: { items: STAFF } };
-    case '/api/services':
-      return { body: { items: services } };
     case '/api/appointments':
       return {
         body: {
