@@ -6,7 +6,7 @@ export function AccessNotice({ text, to, label }: { text: string; to: string; la
     <section className="dash-notice" aria-labelledby="dash-notice-title">
       <h1 id="dash-notice-title">Panel</h1>
       <p>{text}</p>
-      <Link to={to} className="dash-button dash-button-primary">
+      <Link to={to} className="button button-primary">
         {label}
       </Link>
     </section>

@@ -128,7 +128,7 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         <ToggleGroup label="Vista" options={VIEWS} value={view} onChange={setView} />
         <button
           type="button"
-          className="dash-button"
+          className="button button-secondary"
           onClick={() => {
             setChosenDay(addDays(day, -step));
           }}
@@ -137,7 +137,7 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         </button>
         <button
           type="button"
-          className="dash-button"
+          className="button button-secondary"
           onClick={() => {
             setChosenDay(today);
           }}
@@ -146,7 +146,7 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         </button>
         <button
           type="button"
-          className="dash-button"
+          className="button button-secondary"
           onClick={() => {
             setChosenDay(addDays(day, step));
           }}

@@ -32,7 +32,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
               key={action.to}
               type="button"
               className={
-                action.to === 'cancelada' ? 'dash-button dash-button-danger' : 'dash-button'
+                action.to === 'cancelada' ? 'button button-danger-quiet' : 'button button-secondary'
               }
               disabled={busy}
               onClick={() => {

@@ -51,13 +51,18 @@ export function ConfirmDialog({
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>
         <div className="dash-actions">
-          <button ref={cancelRef} type="button" className="dash-button" onClick={onCancel}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button button-secondary"
+            onClick={onCancel}
+          >
             Volver
           </button>
           <button
             ref={confirmRef}
             type="button"
-            className="dash-button dash-button-danger"
+            className="button button-danger"
             onClick={onConfirm}
           >
             {confirmLabel}

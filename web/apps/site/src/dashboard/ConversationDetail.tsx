@@ -156,7 +156,7 @@ export function ConversationDetail({
         {!takenByMe && (
           <button
             type="button"
-            className="dash-button dash-button-primary"
+            className="button button-primary"
             disabled={sending}
             onClick={() => void switchOwner('takeover')}
           >
@@ -166,7 +166,7 @@ export function ConversationDetail({
         {conversation.takenOverBy && (
           <button
             type="button"
-            className="dash-button"
+            className="button button-secondary"
             disabled={sending}
             onClick={() => void switchOwner('handback')}
           >
@@ -192,7 +192,7 @@ export function ConversationDetail({
           <div className="dash-actions">
             <button
               type="submit"
-              className="dash-button dash-button-primary"
+              className="button button-primary"
               disabled={sending || reply.trim() === ''}
             >
               Enviar

@@ -87,7 +87,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
       {hasMore && (
         <button
           type="button"
-          className="dash-button"
+          className="button button-secondary"
           disabled={loadingMore}
           onClick={() => void loadMore()}
         >

@@ -66,10 +66,10 @@ export function FormPanel({ title, id, submitLabel, onSubmit, onClose, children 
         </p>
       )}
       <div className="dash-actions">
-        <button type="button" className="dash-button" onClick={onClose}>
+        <button type="button" className="button button-secondary" onClick={onClose}>
           Cerrar
         </button>
-        <button type="submit" className="dash-button dash-button-primary" disabled={sending}>
+        <button type="submit" className="button button-primary" disabled={sending}>
           {submitLabel}
         </button>
       </div>

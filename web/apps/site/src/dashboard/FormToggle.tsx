@@ -12,7 +12,7 @@ export function FormToggle({ label, open, onToggle, controls }: FormToggleProps)
   return (
     <button
       type="button"
-      className="dash-button dash-button-primary"
+      className="button button-primary"
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}

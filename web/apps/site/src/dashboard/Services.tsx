@@ -101,7 +101,7 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
                   <div className="dash-actions">
                     <button
                       type="button"
-                      className="dash-button"
+                      className="button button-secondary"
                       // The visible word first, then which service (WCAG label in name).
                       aria-label={`Editar ${service.name}`}
                       onClick={() => {
@@ -112,7 +112,7 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
                     </button>
                     <button
                       type="button"
-                      className="dash-button"
+                      className="button button-secondary"
                       aria-label={`${service.active ? 'Desactivar' : 'Activar'} ${service.name}`}
                       onClick={() => void toggleActive(service)}
                     >

@@ -19,7 +19,7 @@ export function ToggleGroup<T extends string | number>({
         <button
           key={option.value}
           type="button"
-          className="dash-button"
+          className="button button-secondary"
           aria-pressed={option.value === value}
           onClick={() => {
             onChange(option.value);
