@@ -4,9 +4,9 @@ use async_trait::async_trait;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::StoreError;
 use citabot_store::conversations::{
-    Activity, ChatSessionControl, Conversation, ConversationStart, ConversationStore,
-    ConversationSummary, MessageColumns, STAFF_AUTHOR, StaffMessageOutcome, SummaryColumns,
-    messages_from_columns, summaries_from_columns,
+    Activity, ChatSessionControl, Conversation, ConversationStore, ConversationSummary,
+    MessageColumns, STAFF_AUTHOR, StaffMessageOutcome, SummaryColumns, messages_from_columns,
+    summaries_from_columns,
 };
 use sqlx::AssertSqlSafe;
 use time::OffsetDateTime;
@@ -126,12 +126,7 @@ impl ConversationStore for PgStore {
                 .fetch_optional(&self.pool)
                 .await
                 .map_err(StoreError::backend)?;
-        Ok(
-            row.map(|(owner_user_id, taken_over_by)| ChatSessionControl {
-                owner_user_id,
-                taken_over_by,
-            }),
-        )
+        Ok(row.map(ChatSessionControl::from_columns))
     }
 
     async fn take_over(
@@ -188,12 +183,8 @@ impl ConversationStore for PgStore {
         .map_err(StoreError::backend)?;
         if written.rows_affected() == 0 {
             drop(tx);
-            let known = self.chat_session_control(session).await?.is_some();
-            return Ok(if known {
-                StaffMessageOutcome::NotHolder
-            } else {
-                StaffMessageOutcome::Unknown
-            });
+            let exists = self.chat_session_control(session).await?.is_some();
+            return Ok(StaffMessageOutcome::refused(exists));
         }
         sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
             .bind(at)
@@ -229,12 +220,6 @@ impl ConversationStore for PgStore {
         .fetch_all(&self.pool)
         .await
         .map_err(StoreError::backend)?;
-        Ok(Activity {
-            citas_created: citas.into_iter().map(|(at,)| at).collect(),
-            conversations: conversations
-                .into_iter()
-                .map(|(started_at, booked)| ConversationStart { started_at, booked })
-                .collect(),
-        })
+        Ok(Activity::from_columns(citas, conversations))
     }
 }

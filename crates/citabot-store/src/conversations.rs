@@ -72,6 +72,16 @@ pub struct ChatSessionControl {
     pub taken_over_by: Option<String>,
 }
 
+impl ChatSessionControl {
+    /// From the stored columns `owner_user_id, taken_over_by`.
+    pub fn from_columns((owner_user_id, taken_over_by): (Option<String>, Option<String>)) -> Self {
+        Self {
+            owner_user_id,
+            taken_over_by,
+        }
+    }
+}
+
 /// What became of a staff member's message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StaffMessageOutcome {
@@ -80,6 +90,18 @@ pub enum StaffMessageOutcome {
     NotHolder,
     /// There is no such conversation.
     Unknown,
+}
+
+impl StaffMessageOutcome {
+    /// Why the holder check kept a message out: the conversation exists but is not held by its
+    /// writer, or there is no such conversation.
+    pub fn refused(conversation_exists: bool) -> Self {
+        if conversation_exists {
+            Self::NotHolder
+        } else {
+            Self::Unknown
+        }
+    }
 }
 
 /// A conversation's first message, and whether its assistant booked any cita.
@@ -97,6 +119,23 @@ pub struct Activity {
     pub citas_created: Vec<OffsetDateTime>,
     /// The conversations started in the span, in no set order.
     pub conversations: Vec<ConversationStart>,
+}
+
+impl Activity {
+    /// From the stored columns: each cita's `created_at`, and each conversation's `created_at`
+    /// with whether its assistant booked a cita.
+    pub fn from_columns(
+        citas: Vec<(OffsetDateTime,)>,
+        conversations: Vec<(OffsetDateTime, bool)>,
+    ) -> Self {
+        Self {
+            citas_created: citas.into_iter().map(|(at,)| at).collect(),
+            conversations: conversations
+                .into_iter()
+                .map(|(started_at, booked)| ConversationStart { started_at, booked })
+                .collect(),
+        }
+    }
 }
 
 #[async_trait]
