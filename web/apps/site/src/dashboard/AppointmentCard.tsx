@@ -16,7 +16,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
   const contact = [appointment.clientEmail, appointment.clientPhone].filter(Boolean).join(' · ');
   const actions = allowedActions(appointment.status);
   return (
-    <li className="dash-card">
+    <li className="card dash-card">
       <div className="dash-card-head">
         <span className="dash-time">{time}</span>
         <StatusBadge status={appointment.status} />

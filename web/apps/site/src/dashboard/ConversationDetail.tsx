@@ -176,7 +176,11 @@ export function ConversationDetail({
       </div>
 
       {takenByMe && (
-        <form className="dash-panel" aria-label="Responder" onSubmit={(e) => void sendReply(e)}>
+        <form
+          className="card dash-panel"
+          aria-label="Responder"
+          onSubmit={(e) => void sendReply(e)}
+        >
           <Field label="Tu respuesta">
             {(control) => (
               <textarea
@@ -218,7 +222,7 @@ function BookedAppointments({
   const booked =
     appointments.data?.items.filter((each) => each.chatSessionId === conversation.sessionId) ?? [];
   return (
-    <section className="dash-panel" aria-labelledby="dash-booked-title">
+    <section className="card dash-panel" aria-labelledby="dash-booked-title">
       <h2 id="dash-booked-title">Citas reservadas en este chat</h2>
       {appointments.loading ? (
         <Skeleton variant="paragraph" />

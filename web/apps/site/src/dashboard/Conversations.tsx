@@ -52,7 +52,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
       ) : (
         <ul className="dash-cards">
           {conversations.map((conversation) => (
-            <li key={conversation.sessionId} className="dash-card">
+            <li key={conversation.sessionId} className="card dash-card">
               <div className="dash-card-head">
                 <h2 className="dash-card-title">
                   <Link

@@ -50,7 +50,7 @@ export function FormPanel({ title, id, submitLabel, onSubmit, onClose, children 
   return (
     <form
       id={id}
-      className="dash-panel"
+      className="card dash-panel"
       aria-label={title}
       noValidate
       onSubmit={(event) => void submit(event)}

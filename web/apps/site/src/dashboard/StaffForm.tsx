@@ -111,7 +111,7 @@ export function StaffForm({
             change('password', text);
           }}
         />
-        <Field label="Rol" error={undefined}>
+        <Field label="Rol">
           {(control) => (
             <select
               {...control}
