@@ -26,7 +26,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
       <p>{appointment.services.map((service) => service.name).join(', ')}</p>
       <p className="muted">Con {appointment.staffName}</p>
       {actions.length > 0 && (
-        <div className="dash-actions">
+        <div className="actions">
           {actions.map((action) => (
             <button
               key={action.to}

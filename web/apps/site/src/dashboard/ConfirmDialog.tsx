@@ -50,7 +50,7 @@ export function ConfirmDialog({
       >
         <h2 id={titleId}>{title}</h2>
         <p id={descriptionId}>{description}</p>
-        <div className="dash-actions">
+        <div className="actions">
           <button
             ref={cancelRef}
             type="button"

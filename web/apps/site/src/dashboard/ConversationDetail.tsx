@@ -152,7 +152,7 @@ export function ConversationDetail({
         </ol>
       </div>
 
-      <div className="dash-actions">
+      <div className="actions">
         {!takenByMe && (
           <button
             type="button"
@@ -193,7 +193,7 @@ export function ConversationDetail({
               />
             )}
           </Field>
-          <div className="dash-actions">
+          <div className="actions">
             <button
               type="submit"
               className="button button-primary"

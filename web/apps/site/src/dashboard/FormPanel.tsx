@@ -65,7 +65,7 @@ export function FormPanel({ title, id, submitLabel, onSubmit, onClose, children 
           {problem}
         </p>
       )}
-      <div className="dash-actions">
+      <div className="actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           Cerrar
         </button>

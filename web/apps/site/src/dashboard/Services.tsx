@@ -98,7 +98,7 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
               <td>{service.active ? 'Sí' : 'No'}</td>
               {isAdmin && (
                 <td>
-                  <div className="dash-actions">
+                  <div className="actions">
                     <button
                       type="button"
                       className="button button-secondary"
