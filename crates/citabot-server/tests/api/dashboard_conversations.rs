@@ -82,8 +82,22 @@ fn texts(item: &Value) -> Vec<(String, String)> {
         .collect()
 }
 
-async fn post(salon: &Salon, who: &Session, path: &str, body: Value) -> (StatusCode, Value) {
-    salon.post(Some(who), path, body).await
+/// `who` takes the conversation `session_id` over, or hands it back: `action` is `takeover` or
+/// `handback`.
+async fn control(
+    salon: &Salon,
+    who: &Session,
+    session_id: &str,
+    action: &str,
+) -> (StatusCode, Value) {
+    let path = format!("/api/conversations/{session_id}/{action}");
+    salon.post(Some(who), &path, json!({})).await
+}
+
+/// `who` writes `text` to the visitor of the conversation `session_id`.
+async fn write(salon: &Salon, who: &Session, session_id: &str, text: &str) -> (StatusCode, Value) {
+    let path = format!("/api/conversations/{session_id}/messages");
+    salon.post(Some(who), &path, json!({ "text": text })).await
 }
 
 async fn only_staff_see_and_take_over_conversations(backend: Backend) {
@@ -225,13 +239,7 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     let javier = Salon::id_of(&salon.usuario);
     say(app, None, "s-help", "hola").await;
 
-    let (status, body) = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-help/takeover",
-        json!({}),
-    )
-    .await;
+    let (status, body) = control(&salon, &salon.usuario, "s-help", "takeover").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["item"]["takenOverBy"]["id"], javier.as_str());
     assert_eq!(body["item"]["takenOverBy"]["name"], "Javier Gómez");
@@ -253,11 +261,11 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
     assert_eq!(next_text(&mut socket).await, HELD_NOTICE);
 
-    let (status, body) = post(
+    let (status, body) = write(
         &salon,
         &salon.usuario,
-        "/api/conversations/s-help/messages",
-        json!({ "text": "Hola, soy **Javier**. ¿En qué te ayudo?" }),
+        "s-help",
+        "Hola, soy **Javier**. ¿En qué te ayudo?",
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
@@ -291,31 +299,20 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     );
 
     // Only the holder writes, and only a sensible text.
-    let (status, body) = post(
-        &salon,
-        &salon.admin,
-        "/api/conversations/s-help/messages",
-        json!({ "text": "soy Lucía" }),
-    )
-    .await;
+    let (status, body) = write(&salon, &salon.admin, "s-help", "soy Lucía").await;
     assert_error(&(status, body), StatusCode::CONFLICT, "conflict");
-    for text in [json!(""), json!("   "), json!("a".repeat(4001))] {
-        let answer = post(
-            &salon,
-            &salon.usuario,
-            "/api/conversations/s-help/messages",
-            json!({ "text": text }),
-        )
-        .await;
+    let too_long = "a".repeat(4001);
+    for text in ["", "   ", too_long.as_str()] {
+        let answer = write(&salon, &salon.usuario, "s-help", text).await;
         assert_error(&answer, StatusCode::BAD_REQUEST, "invalid_request");
     }
-    let answer = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-help/messages",
-        json!({ "text": "hola", "urgente": true }),
-    )
-    .await;
+    let answer = salon
+        .post(
+            Some(&salon.usuario),
+            "/api/conversations/s-help/messages",
+            json!({ "text": "hola", "urgente": true }),
+        )
+        .await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "invalid_request");
 
     // A streaming widget is told to wait, and the message is kept.
@@ -335,33 +332,15 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     assert_eq!(detail(&salon, "s-help").await["messageCount"], 6);
 
     // Lucía takes it over from Javier; then hands it back: the assistant answers the socket.
-    let (status, body) = post(
-        &salon,
-        &salon.admin,
-        "/api/conversations/s-help/takeover",
-        json!({}),
-    )
-    .await;
+    let (status, body) = control(&salon, &salon.admin, "s-help", "takeover").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["item"]["takenOverBy"]["id"],
         Salon::id_of(&salon.admin).as_str()
     );
-    let answer = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-help/messages",
-        json!({ "text": "sigo yo" }),
-    )
-    .await;
+    let answer = write(&salon, &salon.usuario, "s-help", "sigo yo").await;
     assert_error(&answer, StatusCode::CONFLICT, "conflict");
-    let (status, body) = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-help/handback",
-        json!({}),
-    )
-    .await;
+    let (status, body) = control(&salon, &salon.usuario, "s-help", "handback").await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["item"]["takenOverBy"], Value::Null);
     assert_eq!(within_a_second(&mut socket).await, HANDED_BACK_NOTICE);
@@ -382,13 +361,7 @@ async fn staff_messages_wait_for_the_next_socket_and_join_the_history(backend: B
     };
     let app = &salon.app;
     say(app, Some(&salon.cliente), "s-marta", "hola").await;
-    let (status, _) = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-marta/takeover",
-        json!({}),
-    )
-    .await;
+    let (status, _) = control(&salon, &salon.usuario, "s-marta", "takeover").await;
     assert_eq!(status, StatusCode::OK);
     let (execution, token) = start(app, Some(&salon.cliente), "s-marta", "¿hay alguien?").await;
     let cookie = salon.cliente.cookie_header();
@@ -402,13 +375,7 @@ async fn staff_messages_wait_for_the_next_socket_and_join_the_history(backend: B
     socket.close(None).await.expect("closes");
     while next(&mut socket).await.is_some() {}
 
-    let (status, body) = post(
-        &salon,
-        &salon.usuario,
-        "/api/conversations/s-marta/messages",
-        json!({ "text": "Sí, soy Javier." }),
-    )
-    .await;
+    let (status, body) = write(&salon, &salon.usuario, "s-marta", "Sí, soy Javier.").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 
     // The visitor's history has it (as the assistant's message, which is how the widget shows it).
