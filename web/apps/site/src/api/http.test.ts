@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeServer, json } from '../test/fakeServer';
-import { ApiError, apiFetch, setCsrfToken } from './http';
+import { ApiError, apiFetch, errorMessage, setCsrfToken } from './http';
 
 describe('apiFetch', () => {
   it('reads JSON same-origin, with the session cookie and no CSRF header on GET', async () => {
@@ -83,5 +83,16 @@ describe('apiFetch', () => {
     const abort = new DOMException('aborted', 'AbortError');
     fakeServer({ 'GET /api/business': abort });
     await expect(apiFetch('/api/business', { signal: controller.signal })).rejects.toBe(abort);
+  });
+});
+
+describe('errorMessage', () => {
+  it("says the server's (or the network's) Spanish message, and nothing of a bug's text", () => {
+    expect(errorMessage(new ApiError(409, 'conflict', 'Esa hora ya está ocupada.'))).toBe(
+      'Esa hora ya está ocupada.',
+    );
+    expect(errorMessage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(
+      'Ha ocurrido un error inesperado. Inténtalo de nuevo.',
+    );
   });
 });
