@@ -26,5 +26,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Tests check behaviour, never speed; whole pages with axe and many user events took past
+    // the 5 s default on a loaded two-core machine.
+    testTimeout: 60_000,
   },
 });
