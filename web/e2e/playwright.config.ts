@@ -31,6 +31,9 @@ export default defineConfig({
   retries: 0,
   // A loaded 2-core CI machine needs more than the default 5 s for n8n's 590 KB widget to boot.
   expect: { timeout: 10_000 },
+  // The site's specs walk many pages with axe on each (about 25 s here); a loaded CI machine
+  // would pass Playwright's default 30 s per test.
+  timeout: 90_000,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
