@@ -49,15 +49,7 @@ pub async fn sign_in(app: &TestApp, logins: &[(String, String)], email: &str) ->
         .find(|(login, _)| login == email)
         .expect("a demo account")
         .1;
-    let response = app
-        .client
-        .post(app.url("/api/auth/login"))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(response.status(), StatusCode::OK, "{email} signs in");
-    Session::from_response(response).await
+    app.sign_in(email, password).await
 }
 
 async fn guest_books_a_cita(backend: Backend) {

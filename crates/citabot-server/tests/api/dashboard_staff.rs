@@ -6,7 +6,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::dashboard_helpers::{ADMIN, Salon, USUARIO, assert_error, both, item_texts};
-use crate::helpers::{Backend, Session};
+use crate::helpers::Backend;
 
 both!(
     staff_is_listed_for_staff_only,
@@ -82,16 +82,10 @@ async fn administradores_create_staff_accounts(backend: Backend) {
     assert_eq!(body["item"]["firstName"], "Sara");
 
     // The new account signs in and works as staff.
-    let response = salon
+    let sara = salon
         .app
-        .client
-        .post(salon.app.url("/api/auth/login"))
-        .json(&json!({ "email": "SARA@peluqueria.example", "password": "una contraseña larga" }))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(response.status(), StatusCode::OK);
-    let sara = Session::from_response(response).await;
+        .sign_in("SARA@peluqueria.example", "una contraseña larga")
+        .await;
     let (status, body) = salon.get(Some(&sara), "/api/staff").await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(emails(&body).len(), 3);

@@ -1,8 +1,6 @@
 //! Demo data (DESIGN B6): written once into an empty database, with working accounts.
 
 use citabot_domain::account::Role;
-use reqwest::StatusCode;
-use serde_json::json;
 
 use crate::helpers::{Backend, TestApp};
 
@@ -32,14 +30,7 @@ async fn demo_is_seeded_once_and_its_accounts_sign_in(backend: Backend) {
     assert!(client.user_id.is_some());
 
     for account in &accounts {
-        let response = app
-            .client
-            .post(app.url("/api/auth/login"))
-            .json(&json!({ "email": account.email, "password": account.password }))
-            .send()
-            .await
-            .expect("answers");
-        assert_eq!(response.status(), StatusCode::OK, "{}", account.email);
+        app.sign_in(&account.email, &account.password).await;
     }
     assert!(
         citabot_server::demo::seed_if_empty(app.store.as_ref(), app.clock.as_ref())

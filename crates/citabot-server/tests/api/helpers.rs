@@ -183,6 +183,23 @@ impl TestApp {
         Session::from_response(response).await
     }
 
+    /// Signs in with a password and returns the new session.
+    pub async fn sign_in(&self, email: &str, password: &str) -> Session {
+        let response = self
+            .client
+            .post(self.url("/api/auth/login"))
+            .json(&json!({ "email": email, "password": password }))
+            .send()
+            .await
+            .expect("answers");
+        assert_eq!(
+            response.status(),
+            reqwest::StatusCode::OK,
+            "sign-in of {email}"
+        );
+        Session::from_response(response).await
+    }
+
     /// Asks the server to stop and waits until it has.
     pub async fn shut_down(mut self) -> std::io::Result<()> {
         if let Some(stop) = self.stop.take() {
