@@ -165,38 +165,31 @@ impl TestApp {
 
     /// Signs up a `cliente` and returns its session.
     pub async fn sign_up(&self, email: &str) -> Session {
-        let response = self
-            .client
-            .post(self.url("/api/auth/signup"))
-            .json(&json!({
-                "email": email, "password": "contraseña segura", "firstName": "Ana",
-                "lastName": "López", "phone": "+34 600 123 456"
-            }))
-            .send()
+        let form = json!({
+            "email": email, "password": "contraseña segura", "firstName": "Ana",
+            "lastName": "López", "phone": "+34 600 123 456"
+        });
+        self.session_from("/api/auth/signup", &form, reqwest::StatusCode::CREATED)
             .await
-            .expect("answers");
-        assert_eq!(
-            response.status(),
-            reqwest::StatusCode::CREATED,
-            "sign-up of {email}"
-        );
-        Session::from_response(response).await
     }
 
     /// Signs in with a password and returns the new session.
     pub async fn sign_in(&self, email: &str, password: &str) -> Session {
+        let form = json!({ "email": email, "password": password });
+        self.session_from("/api/auth/login", &form, reqwest::StatusCode::OK)
+            .await
+    }
+
+    /// Posts an account form to `path`, checks it answers `status`, and reads the session.
+    async fn session_from(&self, path: &str, form: &Value, status: reqwest::StatusCode) -> Session {
         let response = self
             .client
-            .post(self.url("/api/auth/login"))
-            .json(&json!({ "email": email, "password": password }))
+            .post(self.url(path))
+            .json(form)
             .send()
             .await
             .expect("answers");
-        assert_eq!(
-            response.status(),
-            reqwest::StatusCode::OK,
-            "sign-in of {email}"
-        );
+        assert_eq!(response.status(), status, "{path} for {}", form["email"]);
         Session::from_response(response).await
     }
 
