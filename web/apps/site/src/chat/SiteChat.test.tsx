@@ -12,7 +12,7 @@ import {
   type RecordedRequest,
 } from '../test/fakeServer';
 import { SiteChat } from './SiteChat';
-import type { VisitorMetadata } from './chatConfig';
+import { guestMetadata, type VisitorMetadata } from './chatConfig';
 
 const bea: Profile = { ...cliente, id: 'user-bea', email: 'bea@example.com', firstName: 'Bea' };
 
@@ -78,6 +78,19 @@ function renderChat() {
 
 const widget = () => document.querySelector('.citabot-chat');
 
+/** Signs in with the stand-in button `name` and waits until the chat has asked for the profile. */
+async function signInAndLoadProfile(
+  server: ReturnType<typeof serverWithAccounts>,
+  name: string,
+  id: string,
+) {
+  await userEvent.setup().click(await screen.findByRole('button', { name }));
+  await screen.findByText(id);
+  await waitFor(() => {
+    expect(server.to('/api/profile')).toHaveLength(1);
+  });
+}
+
 /** Sends a message from the chat and waits for the answer. */
 async function chatOnce(text: string) {
   const user = userEvent.setup();
@@ -126,13 +139,8 @@ describe('SiteChat', () => {
 
   it("sends the signed-in cliente's identity and draft, from the profile", async () => {
     const server = serverWithAccounts();
-    const user = userEvent.setup();
     renderChat();
-    await user.click(await screen.findByRole('button', { name: 'Ana' }));
-    await screen.findByText('user-ana');
-    await waitFor(() => {
-      expect(server.to('/api/profile')).toHaveLength(1);
-    });
+    await signInAndLoadProfile(server, 'Ana', 'user-ana');
     await chatOnce('Quiero una cita');
     expect(server.messages.at(-1)).toMatchObject({
       userId: 'user-ana',
@@ -164,13 +172,8 @@ describe('SiteChat', () => {
 
   it("makes staff the draft's userId", async () => {
     const server = serverWithAccounts();
-    const user = userEvent.setup();
     renderChat();
-    await user.click(await screen.findByRole('button', { name: 'Lucía' }));
-    await screen.findByText('user-lucia');
-    await waitFor(() => {
-      expect(server.to('/api/profile')).toHaveLength(1);
-    });
+    await signInAndLoadProfile(server, 'Lucía', 'user-lucia');
     await chatOnce('Hola');
     expect(server.messages.at(-1)).toMatchObject({
       role: 'administrador',
@@ -206,27 +209,12 @@ describe('SiteChat', () => {
     ['a network failure', new TypeError('Failed to fetch')],
   ])('still chats, with an empty draft, after %s from the profile', async (_, failure) => {
     const server = serverWithAccounts({ 'GET /api/profile': failure });
-    const user = userEvent.setup();
     renderChat();
-    await user.click(await screen.findByRole('button', { name: 'Ana' }));
-    await screen.findByText('user-ana');
-    await waitFor(() => {
-      expect(server.to('/api/profile')).toHaveLength(1);
-    });
+    await signInAndLoadProfile(server, 'Ana', 'user-ana');
     await chatOnce('Hola');
     const metadata = server.messages.at(-1);
     expect(metadata).toMatchObject({ userId: 'user-ana', role: 'cliente', guest: false, name: '' });
-    expect(metadata?.cita).toEqual({
-      userId: '',
-      clientId: '',
-      clientName: '',
-      clientEmail: '',
-      date: '',
-      startMin: null,
-      startAt: '',
-      endAt: '',
-      status: 'pendiente',
-      services: [],
-    });
+    // A guest's draft, whose every field chatConfig.test.ts spells out.
+    expect(metadata?.cita).toEqual(guestMetadata(new Date()).cita);
   });
 });
