@@ -137,6 +137,8 @@ describe('Agenda (D2)', () => {
     const card = await cardOf('Pilar');
     expect(card.getByText('Confirmada')).toBeInTheDocument();
     expect(card.getByRole('button', { name: /^Completar/ })).toBeInTheDocument();
+    // The Confirmar button is gone: the keyboard stays on the cita.
+    expect(card.getByRole('heading', { level: 3, name: 'Pilar' })).toHaveFocus();
   });
 
   it('asks before cancelling, and sends nothing when the person goes back', async () => {
@@ -165,7 +167,9 @@ describe('Agenda (D2)', () => {
     await waitFor(() => {
       expect(callsTo('/api/appointments/a1', 'PATCH')[0]?.body).toEqual({ status: 'cancelada' });
     });
-    expect((await cardOf('Pilar')).getByText('Cancelada')).toBeInTheDocument();
+    const cancelled = await cardOf('Pilar');
+    expect(cancelled.getByText('Cancelada')).toBeInTheDocument();
+    expect(cancelled.getByRole('heading', { level: 3, name: 'Pilar' })).toHaveFocus();
   });
 
   it('shows the server’s 409 as an error toast and keeps the status', async () => {

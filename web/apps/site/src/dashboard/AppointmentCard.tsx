@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Appointment } from '../api/types';
 import { allowedActions, type StatusAction } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
@@ -15,13 +16,28 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
   const time = `${formatTime(appointment.startMin)}–${formatTime(appointment.endMin)}`;
   const contact = [appointment.clientEmail, appointment.clientPhone].filter(Boolean).join(' · ');
   const actions = allowedActions(appointment.status);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownStatus = useRef(appointment.status);
+
+  // The button that changed the status is gone with it (its status allows other changes now),
+  // and the browser drops a removed button's focus on the page's body: keep the keyboard on this
+  // cita instead.
+  useEffect(() => {
+    if (shownStatus.current === appointment.status) return;
+    shownStatus.current = appointment.status;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) title.current?.focus();
+  }, [appointment.status]);
+
   return (
     <li className="card dash-card">
       <div className="dash-card-head">
         <span className="dash-time">{time}</span>
         <StatusBadge status={appointment.status} />
       </div>
-      <h3 className="dash-card-title">{appointment.clientName}</h3>
+      <h3 ref={title} tabIndex={-1} className="dash-card-title">
+        {appointment.clientName}
+      </h3>
       {contact && <p className="muted">{contact}</p>}
       <p>{appointment.services.map((service) => service.name).join(', ')}</p>
       <p className="muted">Con {appointment.staffName}</p>
