@@ -7,34 +7,26 @@
 import { expect, test } from '@playwright/test';
 import { type ListedAppointment, madridDate, signedInApi } from './support/api';
 import { addAccount } from './support/server';
+import { chatSessionId, openSiteChat } from './support/site';
 
 test('a guest books a haircut through the chat and finds the booking after a reload', async ({
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const chat = page.getByRole('dialog', { name: 'Hola' });
-  await chat.getByRole('button', { name: 'Nueva conversación' }).click();
-  const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });
-  const log = chat.getByRole('log');
-  const say = async (text: string, expected: RegExp) => {
-    await input.fill(text);
-    await input.press('Enter');
-    await expect(log.locator('.chat-message-from-bot').last()).toContainText(expected);
-  };
+  const { log, botMessages, say } = await openSiteChat(page);
 
   await say('¿Qué servicios tenéis?', /Corte de caballero/);
   await expect(log.getByRole('table').last()).toContainText('15,00 €');
   await say('quiero un corte de caballero el lunes a las 10', /A nombre de quién/);
   await say('Pedro Sanz', /email/);
   await say('pedro.sanz@ejemplo.es', /La confirmo/);
-  const summary = log.locator('.chat-message-from-bot').last();
+  const summary = botMessages.last();
   await expect(summary).toContainText('10:00–10:30');
   await expect(summary).toContainText('Pedro Sanz');
   await say('sí', /Hecho/);
-  await expect(log.locator('.chat-message-from-bot').last()).toContainText('pendiente');
+  await expect(botMessages.last()).toContainText('pendiente');
 
-  const sessionId = await page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
+  const sessionId = await chatSessionId(page);
   const staff = await signedInApi(addAccount('usuario', 'Nuria', 'Recepción'));
   // "el lunes" is within the next seven days.
   const { items } = await staff.get<{ items: ListedAppointment[] }>(

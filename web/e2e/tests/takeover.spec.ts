@@ -6,14 +6,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { addAccount } from './support/server';
-import { openSiteChat, signInThroughForm } from './support/site';
+import { chatSessionId, openSiteChat, signInThroughForm } from './support/site';
 
 test('staff take a conversation over, reply live, and hand it back', async ({ browser, page }) => {
   await page.goto('/');
   const visitor = await openSiteChat(page);
   await visitor.say('hola, soy Ulises', /asistente de reservas/);
   // Other specs' guests talk at the same time: the staff member opens this one by its id.
-  const sessionId = await page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
+  const sessionId = await chatSessionId(page);
 
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();

@@ -23,6 +23,11 @@ export interface SiteChat {
   say(text: string, reply: RegExp | string): Promise<void>;
 }
 
+/** The chat session the site's widget keeps in the browser (SPEC §3: `<namespace>/sessionId`). */
+export function chatSessionId(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
+}
+
 /** Opens the site's chat (starting a conversation when the welcome screen shows). */
 export async function openSiteChat(page: Page): Promise<SiteChat> {
   await page.getByRole('button', { name: 'Abrir chat' }).click();
