@@ -201,6 +201,14 @@ describe('Agenda (D2)', () => {
     ).toBeGreaterThan(0);
   });
 
+  it("names today's date in a tooltip on the Hoy button", async () => {
+    agendaApi([]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await user.hover(await screen.findByRole('button', { name: 'Hoy' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('lunes, 23 de noviembre de 2026');
+  });
+
   it('opens on the day a link names', async () => {
     window.history.pushState(null, '', '/dashboard?dia=2026-12-01');
     const { requests: calls } = agendaApi([]);

@@ -12,6 +12,7 @@ import { APPOINTMENT_STATUSES, type StatusAction } from '../appointments/status'
 import { addDays, formatDate, startOfWeek, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
+import { Tooltip } from '../shell/Tooltip';
 import { AppointmentCard } from './AppointmentCard';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DashboardSection } from './DashboardSection';
@@ -135,15 +136,18 @@ export function Agenda({ timeZone }: { timeZone: string }) {
         >
           {view === 'day' ? 'Día anterior' : 'Semana anterior'}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => {
-            setChosenDay(today);
-          }}
-        >
-          Hoy
-        </button>
+        {/* Which day "today" is, in the business's time zone, without leaving the current view. */}
+        <Tooltip content={formatDate(today)}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setChosenDay(today);
+            }}
+          >
+            Hoy
+          </button>
+        </Tooltip>
         <button
           type="button"
           className="button button-secondary"

@@ -5,6 +5,7 @@ import { App } from '../App';
 import { AuthProvider } from '../auth/AuthContext';
 import { BusinessProvider } from '../shell/business';
 import { ToastProvider } from '../shell/toast';
+import { TooltipProvider } from '../shell/Tooltip';
 
 /** The whole site at `path`, as a page load there would. */
 export function renderApp(path = '/') {
@@ -12,13 +13,15 @@ export function renderApp(path = '/') {
   return render(<App />);
 }
 
-/** Renders `page` inside the site's toast, auth and business providers. */
+/** Renders `page` inside the site's toast, tooltip, auth and business providers. */
 export function renderWithProviders(page: ReactElement) {
   return render(
     <ToastProvider>
-      <AuthProvider>
-        <BusinessProvider>{page}</BusinessProvider>
-      </AuthProvider>
+      <TooltipProvider>
+        <AuthProvider>
+          <BusinessProvider>{page}</BusinessProvider>
+        </AuthProvider>
+      </TooltipProvider>
     </ToastProvider>,
   );
 }
