@@ -33,6 +33,8 @@ pub struct TestApp {
     pub address: SocketAddr,
     pub client: reqwest::Client,
     pub store: Arc<dyn Store>,
+    /// The database the app runs on, for tests that reach into it (fault injection).
+    pub database_url: String,
     /// "Now" for the server: fixed at 2026-11-20 09:30 UTC until a test advances it.
     pub clock: Arc<ManualClock>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -69,6 +71,7 @@ impl TestApp {
             ..Settings::default()
         };
         adjust(&mut settings);
+        let database_url = settings.database_url.clone();
         let store = citabot_server::database::open(&settings)
             .await
             .expect("open the test database");
@@ -85,6 +88,7 @@ impl TestApp {
             address,
             client: reqwest::Client::new(),
             store,
+            database_url,
             clock,
             stop: Some(stop),
             server: Some(server),
@@ -111,6 +115,7 @@ impl TestApp {
             address,
             client: reqwest::Client::new(),
             store: Arc::clone(&app.store),
+            database_url: app.database_url.clone(),
             clock: app.clock.clone(),
             stop: Some(stop),
             server: Some(server),

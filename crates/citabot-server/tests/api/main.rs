@@ -20,4 +20,5 @@ mod live;
 mod openapi;
 mod proxy;
 mod transcripts;
+mod turns;
 mod uploads;
