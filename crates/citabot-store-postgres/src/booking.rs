@@ -10,11 +10,15 @@ use citabot_store::booking::{
     citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
     contains_pattern, hours_from_rows, service_from_columns,
 };
-use citabot_store::{BookingStore, StoreError, User, UserColumns};
+use citabot_store::{
+    AssistantStateWrite, BookingStore, CitaChange, SavedAssistantState, StoreError, User,
+    UserColumns,
+};
 use sqlx::AssertSqlSafe;
+use sqlx::PgConnection;
 use time::{Date, OffsetDateTime};
 
-use crate::PgStore;
+use crate::{PgStore, db_error};
 
 const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at, \
      chat_session_id";
@@ -29,7 +33,7 @@ fn write_error(error: sqlx::Error, conflict: &'static str) -> StoreError {
     match &error {
         sqlx::Error::Database(db) if db.code().as_deref() == Some("23P01") => StoreError::SlotTaken,
         sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict(conflict),
-        _ => StoreError::backend(error),
+        _ => db_error(error),
     }
 }
 
@@ -51,10 +55,7 @@ impl PgStore {
                 Bind::Date(date) => rows.bind(*date),
             };
         }
-        let rows = rows
-            .fetch_all(&self.pool)
-            .await
-            .map_err(StoreError::backend)?;
+        let rows = rows.fetch_all(&self.pool).await.map_err(db_error)?;
         let links_sql = format!(
             "SELECT cita_id, service_id FROM cita_servicio \
              WHERE cita_id IN (SELECT id FROM citas WHERE {filter}) ORDER BY cita_id, position"
@@ -66,10 +67,7 @@ impl PgStore {
                 Bind::Date(date) => links.bind(*date),
             };
         }
-        let links = links
-            .fetch_all(&self.pool)
-            .await
-            .map_err(StoreError::backend)?;
+        let links = links.fetch_all(&self.pool).await.map_err(db_error)?;
         citas_with_services(rows, &links)
     }
 }
@@ -87,7 +85,7 @@ impl BookingStore for PgStore {
             sqlx::query_as("SELECT name, time_zone, slot_step::bigint FROM business WHERE id = 1")
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         let Some((name, time_zone, slot_step)) = row else {
             return Ok(None);
         };
@@ -97,7 +95,7 @@ impl BookingStore for PgStore {
         )
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         let hours = hours_from_rows(&periods)?;
         let slot_step = u16::try_from(slot_step)
             .map_err(|_| StoreError::Corrupt(format!("slot step {slot_step}")))?;
@@ -107,7 +105,7 @@ impl BookingStore for PgStore {
     }
 
     async fn save_business(&self, business: &Business) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
         sqlx::query(
             "INSERT INTO business (id, name, time_zone, slot_step) VALUES (1, $1, $2, $3) \
              ON CONFLICT (id) DO UPDATE SET name = excluded.name, \
@@ -118,11 +116,11 @@ impl BookingStore for PgStore {
         .bind(i32::from(business.slot_step))
         .execute(&mut *tx)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         sqlx::query("DELETE FROM opening_periods")
             .execute(&mut *tx)
             .await
-            .map_err(StoreError::backend)?;
+            .map_err(db_error)?;
         for (weekday, periods) in business.hours.days() {
             for period in periods {
                 sqlx::query(
@@ -133,10 +131,10 @@ impl BookingStore for PgStore {
                 .bind(i32::from(period.close))
                 .execute(&mut *tx)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
             }
         }
-        tx.commit().await.map_err(StoreError::backend)
+        tx.commit().await.map_err(db_error)
     }
 
     async fn services(&self) -> Result<Vec<Service>, StoreError> {
@@ -146,7 +144,7 @@ impl BookingStore for PgStore {
         )
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         rows.into_iter().map(service_from_columns).collect()
     }
 
@@ -174,7 +172,7 @@ impl BookingStore for PgStore {
         )
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(rows
             .into_iter()
             .map(|(user_id, first, last)| StaffMember {
@@ -200,7 +198,7 @@ impl BookingStore for PgStore {
         .bind(&service.id)
         .execute(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -211,7 +209,7 @@ impl BookingStore for PgStore {
         )
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         rows.into_iter().map(User::from_columns).collect()
     }
 
@@ -221,26 +219,13 @@ impl BookingStore for PgStore {
             .bind(user_id)
             .execute(&self.pool)
             .await
-            .map_err(StoreError::backend)?;
+            .map_err(db_error)?;
         Ok(done.rows_affected() == 1)
     }
 
     async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO clients (id, name, email, phone, user_id, created_at, search_key) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(&client.id)
-        .bind(&client.name)
-        .bind(&client.email)
-        .bind(&client.phone)
-        .bind(&client.user_id)
-        .bind(now)
-        .bind(client_search_key(client))
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(|error| write_error(error, "client"))
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        insert_client(&mut conn, client, now).await
     }
 
     async fn client(&self, id: &str) -> Result<Option<Client>, StoreError> {
@@ -257,7 +242,7 @@ impl BookingStore for PgStore {
         .bind(ids)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(rows.into_iter().map(client_from_columns).collect())
     }
 
@@ -277,12 +262,20 @@ impl BookingStore for PgStore {
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         rows.into_iter().map(client_summary_from_columns).collect()
     }
 
-    async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError> {
-        client_where(self, "email = $1", email).await
+    async fn clients_by_email(&self, email: &str) -> Result<Vec<Client>, StoreError> {
+        let rows: Vec<ClientColumns> = sqlx::query_as(
+            "SELECT id, name, email, phone, user_id FROM clients WHERE email = $1 \
+             ORDER BY user_id IS NULL, created_at, id",
+        )
+        .bind(email)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(rows.into_iter().map(client_from_columns).collect())
     }
 
     async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError> {
@@ -290,36 +283,9 @@ impl BookingStore for PgStore {
     }
 
     async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
-        sqlx::query(AssertSqlSafe(format!(
-            "INSERT INTO citas ({CITA_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
-        )))
-        .bind(&cita.id)
-        .bind(&cita.staff_id)
-        .bind(&cita.client_id)
-        .bind(cita.date)
-        .bind(i32::from(cita.start_min))
-        .bind(i32::from(cita.end_min))
-        .bind(cita.start_at)
-        .bind(cita.end_at)
-        .bind(cita.status.as_str())
-        .bind(cita.created_at)
-        .bind(&cita.chat_session_id)
-        .execute(&mut *tx)
-        .await
-        .map_err(|error| write_error(error, "cita id"))?;
-        for (position, service_id) in cita.service_ids.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES ($1, $2, $3)",
-            )
-            .bind(&cita.id)
-            .bind(i32::try_from(position).unwrap_or(i32::MAX))
-            .bind(service_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(StoreError::backend)?;
-        }
-        tx.commit().await.map_err(StoreError::backend)
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        insert_cita(&mut tx, cita).await?;
+        tx.commit().await.map_err(db_error)
     }
 
     async fn cita(&self, id: &str) -> Result<Option<Cita>, StoreError> {
@@ -349,63 +315,185 @@ impl BookingStore for PgStore {
         from: CitaStatus,
         to: CitaStatus,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE citas SET status = $1 WHERE id = $2 AND status = $3")
-            .bind(to.as_str())
-            .bind(id)
-            .bind(from.as_str())
-            .execute(&self.pool)
-            .await
-            .map_err(|error| write_error(error, "cita"))?;
-        Ok(done.rows_affected() == 1)
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        set_cita_status(&mut conn, id, from, to).await
     }
 
     async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE citas SET staff_id = $1, date = $2, start_min = $3, end_min = $4, start_at = $5, \
-             end_at = $6 WHERE id = $7 AND status IN ('pendiente', 'confirmada')",
-        )
-        .bind(&to.staff_id)
-        .bind(to.date)
-        .bind(i32::from(to.start_min))
-        .bind(i32::from(to.end_min))
-        .bind(to.start_at)
-        .bind(to.end_at)
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(|error| write_error(error, "cita"))?;
-        Ok(done.rows_affected() == 1)
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        move_cita_to(&mut conn, id, to).await
     }
 
-    async fn assistant_state(&self, session: &ChatSessionId) -> Result<Option<String>, StoreError> {
-        let row: Option<(String,)> =
-            sqlx::query_as("SELECT state FROM assistant_states WHERE session_id = $1")
+    async fn assistant_state(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<SavedAssistantState>, StoreError> {
+        let row: Option<(String, i64)> =
+            sqlx::query_as("SELECT state, version FROM assistant_states WHERE session_id = $1")
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
-        Ok(row.map(|(state,)| state))
+                .map_err(db_error)?;
+        Ok(row.map(|(text, version)| SavedAssistantState { text, version }))
     }
+}
 
-    async fn save_assistant_state(
-        &self,
-        session: &ChatSessionId,
-        state: &str,
-        now: OffsetDateTime,
-    ) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO assistant_states (session_id, state, updated_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (session_id) DO UPDATE SET state = excluded.state, \
-             updated_at = excluded.updated_at",
-        )
-        .bind(session.as_str())
-        .bind(state)
-        .bind(now)
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(StoreError::backend)
+/// Saves the assistant's state over the version the turn read ([`StoreError::Stale`] when
+/// another turn saved first).
+pub(crate) async fn save_assistant_state(
+    conn: &mut PgConnection,
+    session: &ChatSessionId,
+    state: AssistantStateWrite<'_>,
+    now: OffsetDateTime,
+) -> Result<(), StoreError> {
+    let saved =
+        match state.read_version {
+            None => {
+                sqlx::query(
+                    "INSERT INTO assistant_states (session_id, state, updated_at, version) \
+             VALUES ($1, $2, $3, 1) ON CONFLICT (session_id) DO NOTHING",
+                )
+                .bind(session.as_str())
+                .bind(state.text)
+                .bind(now)
+                .execute(&mut *conn)
+                .await
+            }
+            Some(version) => sqlx::query(
+                "UPDATE assistant_states SET state = $1, updated_at = $2, version = version + 1 \
+             WHERE session_id = $3 AND version = $4",
+            )
+            .bind(state.text)
+            .bind(now)
+            .bind(session.as_str())
+            .bind(version)
+            .execute(&mut *conn)
+            .await,
+        }
+        .map_err(db_error)?;
+    if saved.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Stale)
     }
+}
+
+/// Writes a turn's change to the citas inside its transaction.
+pub(crate) async fn apply_cita_change(
+    conn: &mut PgConnection,
+    change: &CitaChange,
+    now: OffsetDateTime,
+) -> Result<(), StoreError> {
+    let changed = match change {
+        CitaChange::Create { cita, new_client } => {
+            if let Some(client) = new_client {
+                insert_client(conn, client, now).await?;
+            }
+            insert_cita(conn, cita).await?;
+            true
+        }
+        CitaChange::SetStatus { cita_id, from, to } => {
+            set_cita_status(conn, cita_id, *from, *to).await?
+        }
+        CitaChange::Move { cita_id, to } => move_cita_to(conn, cita_id, to).await?,
+    };
+    if changed {
+        Ok(())
+    } else {
+        Err(StoreError::Unchanged)
+    }
+}
+
+async fn insert_client(
+    conn: &mut PgConnection,
+    client: &Client,
+    now: OffsetDateTime,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO clients (id, name, email, phone, user_id, created_at, search_key) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(&client.id)
+    .bind(&client.name)
+    .bind(&client.email)
+    .bind(&client.phone)
+    .bind(&client.user_id)
+    .bind(now)
+    .bind(client_search_key(client))
+    .execute(&mut *conn)
+    .await
+    .map(drop)
+    .map_err(|error| write_error(error, "client"))
+}
+
+async fn insert_cita(conn: &mut PgConnection, cita: &Cita) -> Result<(), StoreError> {
+    sqlx::query(AssertSqlSafe(format!(
+        "INSERT INTO citas ({CITA_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+    )))
+    .bind(&cita.id)
+    .bind(&cita.staff_id)
+    .bind(&cita.client_id)
+    .bind(cita.date)
+    .bind(i32::from(cita.start_min))
+    .bind(i32::from(cita.end_min))
+    .bind(cita.start_at)
+    .bind(cita.end_at)
+    .bind(cita.status.as_str())
+    .bind(cita.created_at)
+    .bind(&cita.chat_session_id)
+    .execute(&mut *conn)
+    .await
+    .map_err(|error| write_error(error, "cita id"))?;
+    for (position, service_id) in cita.service_ids.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES ($1, $2, $3)",
+        )
+        .bind(&cita.id)
+        .bind(i32::try_from(position).unwrap_or(i32::MAX))
+        .bind(service_id)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_error)?;
+    }
+    Ok(())
+}
+
+async fn set_cita_status(
+    conn: &mut PgConnection,
+    id: &str,
+    from: CitaStatus,
+    to: CitaStatus,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query("UPDATE citas SET status = $1 WHERE id = $2 AND status = $3")
+        .bind(to.as_str())
+        .bind(id)
+        .bind(from.as_str())
+        .execute(&mut *conn)
+        .await
+        .map_err(|error| write_error(error, "cita"))?;
+    Ok(done.rows_affected() == 1)
+}
+
+async fn move_cita_to(
+    conn: &mut PgConnection,
+    id: &str,
+    to: &CitaTime,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "UPDATE citas SET staff_id = $1, date = $2, start_min = $3, end_min = $4, start_at = $5, \
+         end_at = $6 WHERE id = $7 AND status IN ('pendiente', 'confirmada')",
+    )
+    .bind(&to.staff_id)
+    .bind(to.date)
+    .bind(i32::from(to.start_min))
+    .bind(i32::from(to.end_min))
+    .bind(to.start_at)
+    .bind(to.end_at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await
+    .map_err(|error| write_error(error, "cita"))?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// The client matching `filter` (a condition written in this file, `$1` bound to `value`).
@@ -420,6 +508,6 @@ async fn client_where(
     .bind(value)
     .fetch_optional(&store.pool)
     .await
-    .map_err(StoreError::backend)?;
+    .map_err(db_error)?;
     Ok(row.map(client_from_columns))
 }

@@ -11,7 +11,7 @@ use citabot_store::conversations::{
 use sqlx::AssertSqlSafe;
 use time::OffsetDateTime;
 
-use crate::PgStore;
+use crate::{PgStore, db_error};
 
 /// [`SummaryColumns`] from the session `s`, its last message `m`, its owner `o` and the staff
 /// member `t` holding it; a session without messages has no `m` and is left out.
@@ -50,7 +50,7 @@ impl PgStore {
         .bind(&ids)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         summaries_from_columns(rows, &citas)
     }
 }
@@ -77,7 +77,7 @@ impl ConversationStore for PgStore {
                     .await
             }
         }
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         self.with_citas(rows).await
     }
 
@@ -90,7 +90,7 @@ impl ConversationStore for PgStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         Ok(self.with_citas(row.into_iter().collect()).await?.pop())
     }
 
@@ -109,7 +109,7 @@ impl ConversationStore for PgStore {
         .bind(session.as_str())
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(Some(Conversation {
             summary,
             messages: messages_from_columns(messages)?,
@@ -125,7 +125,7 @@ impl ConversationStore for PgStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         Ok(row.map(ChatSessionControl::from_columns))
     }
 
@@ -143,7 +143,7 @@ impl ConversationStore for PgStore {
         .bind(session.as_str())
         .execute(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -154,7 +154,7 @@ impl ConversationStore for PgStore {
         .bind(session.as_str())
         .execute(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -167,7 +167,7 @@ impl ConversationStore for PgStore {
     ) -> Result<StaffMessageOutcome, StoreError> {
         // Written under the holder check, the session row locked until the commit so that a
         // hand-back cannot slip in between.
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
         let written = sqlx::query(
             "INSERT INTO chat_messages (session_id, author, content, created_at, staff_user_id) \
              SELECT id, $1, $2, $3, taken_over_by FROM chat_sessions \
@@ -180,7 +180,7 @@ impl ConversationStore for PgStore {
         .bind(staff_id)
         .execute(&mut *tx)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         if written.rows_affected() == 0 {
             drop(tx);
             let exists = self.chat_session_control(session).await?.is_some();
@@ -191,8 +191,8 @@ impl ConversationStore for PgStore {
             .bind(session.as_str())
             .execute(&mut *tx)
             .await
-            .map_err(StoreError::backend)?;
-        tx.commit().await.map_err(StoreError::backend)?;
+            .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
         Ok(StaffMessageOutcome::Stored)
     }
 
@@ -209,7 +209,7 @@ impl ConversationStore for PgStore {
         .bind(to)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         let conversations: Vec<(OffsetDateTime, bool)> = sqlx::query_as(
             "SELECT s.created_at, EXISTS (SELECT 1 FROM citas c WHERE c.chat_session_id = s.id) \
              FROM chat_sessions s \
@@ -219,7 +219,7 @@ impl ConversationStore for PgStore {
         .bind(to)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(Activity::from_columns(citas, conversations))
     }
 }

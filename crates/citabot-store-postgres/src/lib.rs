@@ -11,10 +11,10 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::{
-    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
-    NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
+    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
+    Credentials, CredentialsColumns, NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
 };
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
 use time::OffsetDateTime;
 
 /// A [`Store`] on one PostgreSQL database.
@@ -30,7 +30,7 @@ impl PgStore {
             .max_connections(max_connections)
             .connect(url)
             .await
-            .map_err(StoreError::backend)?;
+            .map_err(db_error)?;
         Ok(Self { pool })
     }
 
@@ -41,6 +41,97 @@ impl PgStore {
             .run(&self.pool)
             .await
             .map_err(StoreError::backend)
+    }
+}
+
+/// Appends `messages` to `session` inside a transaction: creates the session owned by `writer`,
+/// gives a guest's session to the first account that writes in it, and refuses anyone but an
+/// account session's owner. The session's row stays locked until the transaction ends, so the
+/// turns of one conversation are written one after the other.
+async fn append_messages(
+    conn: &mut PgConnection,
+    session: &ChatSessionId,
+    writer: Option<&str>,
+    messages: &[ChatMessage],
+) -> Result<(), StoreError> {
+    let (Some(first), Some(last)) = (messages.first(), messages.last()) else {
+        return Ok(());
+    };
+    sqlx::query(
+        "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(session.as_str())
+    .bind(writer)
+    .bind(first.created_at)
+    .execute(&mut *conn)
+    .await
+    .map_err(db_error)?;
+    let (owner,): (Option<String>,) =
+        sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = $1 FOR UPDATE")
+            .bind(session.as_str())
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(db_error)?;
+    match (owner.as_deref(), writer) {
+        (Some(owner), _) if Some(owner) != writer => return Err(StoreError::NotOwner),
+        (None, Some(account)) => {
+            sqlx::query("UPDATE chat_sessions SET owner_user_id = $1 WHERE id = $2")
+                .bind(account)
+                .bind(session.as_str())
+                .execute(&mut *conn)
+                .await
+                .map_err(db_error)?;
+        }
+        _ => {}
+    }
+    for message in messages {
+        sqlx::query(
+            "INSERT INTO chat_messages (session_id, author, content, created_at) \
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(session.as_str())
+        .bind(message.author.as_str())
+        .bind(&message.content)
+        .bind(message.created_at)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_error)?;
+    }
+    sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
+        .bind(last.created_at)
+        .bind(session.as_str())
+        .execute(&mut *conn)
+        .await
+        .map_err(db_error)?;
+    Ok(())
+}
+
+/// A database failure as the port names it. [`StoreError::Unavailable`] when it is about the
+/// server not being able to work just now — the connection lost or refused (SQLSTATE class
+/// 08), out of resources (53), shutting down or starting (57P01–57P03), read-only (25006), the
+/// pool exhausted — so callers answer "try again shortly"; anything else is
+/// [`StoreError::Backend`].
+pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
+    let unavailable = match &error {
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code.starts_with("08")
+                || code.starts_with("53")
+                || code.starts_with("57P")
+                || code == "25006"
+        }),
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        _ => false,
+    };
+    if unavailable {
+        StoreError::Unavailable(Box::new(error))
+    } else {
+        StoreError::backend(error)
     }
 }
 
@@ -55,7 +146,7 @@ impl Store for PgStore {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(StoreError::backend)
+            .map_err(db_error)
     }
 
     async fn append_chat_messages(
@@ -64,50 +155,34 @@ impl Store for PgStore {
         writer: Option<&str>,
         messages: &[ChatMessage],
     ) -> Result<(), StoreError> {
-        let Some(first) = messages.first() else {
+        if messages.is_empty() {
             return Ok(());
-        };
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
-        sqlx::query(
-            "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(session.as_str())
-        .bind(writer)
-        .bind(first.created_at)
-        .execute(&mut *tx)
-        .await
-        .map_err(StoreError::backend)?;
-        let (owner,): (Option<String>,) =
-            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = $1")
-                .bind(session.as_str())
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(StoreError::backend)?;
-        if owner.is_some() && owner.as_deref() != writer {
-            return Err(StoreError::NotOwner);
         }
-        for message in messages {
-            sqlx::query(
-                "INSERT INTO chat_messages (session_id, author, content, created_at) \
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(session.as_str())
-            .bind(message.author.as_str())
-            .bind(&message.content)
-            .bind(message.created_at)
-            .execute(&mut *tx)
-            .await
-            .map_err(StoreError::backend)?;
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        append_messages(&mut tx, session, writer, messages).await?;
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
+        if let Some(state) = turn.assistant_state {
+            booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }
-        let last = messages.last().unwrap_or(first);
-        sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
-            .bind(last.created_at)
-            .bind(session.as_str())
-            .execute(&mut *tx)
-            .await
-            .map_err(StoreError::backend)?;
-        tx.commit().await.map_err(StoreError::backend)
+        if let Some(change) = turn.change {
+            booking::apply_cita_change(&mut tx, change, turn.at).await?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn apply_cita_change(
+        &self,
+        change: &CitaChange,
+        at: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        booking::apply_cita_change(&mut tx, change, at).await?;
+        tx.commit().await.map_err(db_error)
     }
 
     async fn chat_transcript(
@@ -119,7 +194,7 @@ impl Store for PgStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         let Some((owner_user_id,)) = owner else {
             return Ok(None);
         };
@@ -129,7 +204,7 @@ impl Store for PgStore {
         .bind(session.as_str())
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         let messages = rows
             .into_iter()
             .map(|(author, content, created_at)| {
@@ -159,7 +234,7 @@ impl Store for PgStore {
         .await
         .map_err(|error| match &error {
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict("email"),
-            _ => StoreError::backend(error),
+            _ => db_error(error),
         })?;
         Ok(User {
             id: user.id.clone(),
@@ -180,7 +255,7 @@ impl Store for PgStore {
         .bind(email.as_str())
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         row.map(Credentials::from_columns).transpose()
     }
 
@@ -191,7 +266,7 @@ impl Store for PgStore {
         .bind(id)
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         row.map(User::from_columns).transpose()
     }
 
@@ -208,7 +283,7 @@ impl Store for PgStore {
         .execute(&self.pool)
         .await
         .map(drop)
-        .map_err(StoreError::backend)
+        .map_err(db_error)
     }
 
     async fn auth_session(
@@ -224,7 +299,7 @@ impl Store for PgStore {
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         // Expiry is compared here, not in SQL: one rule for both databases' time types.
         let session = row.map(AuthSession::from_columns).transpose()?;
         Ok(session.filter(|session| session.expires_at > now))
@@ -236,7 +311,7 @@ impl Store for PgStore {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(StoreError::backend)
+            .map_err(db_error)
     }
 
     async fn close(&self) {

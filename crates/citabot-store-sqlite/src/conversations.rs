@@ -13,7 +13,7 @@ use citabot_store::conversations::{
 use sqlx::AssertSqlSafe;
 use time::OffsetDateTime;
 
-use crate::SqliteStore;
+use crate::{SqliteStore, db_error};
 
 /// [`SummaryColumns`] from the session `s`, its last message `m`, its owner `o` and the staff
 /// member `t` holding it; a session without messages has no `m` and is left out.
@@ -46,10 +46,7 @@ impl SqliteStore {
         for row in &rows {
             citas = citas.bind(&row.0);
         }
-        let citas = citas
-            .fetch_all(&self.pool)
-            .await
-            .map_err(StoreError::backend)?;
+        let citas = citas.fetch_all(&self.pool).await.map_err(db_error)?;
         summaries_from_columns(rows, &citas)
     }
 }
@@ -81,7 +78,7 @@ impl ConversationStore for SqliteStore {
                 .await
             }
         }
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         self.with_citas(rows).await
     }
 
@@ -94,7 +91,7 @@ impl ConversationStore for SqliteStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         Ok(self.with_citas(row.into_iter().collect()).await?.pop())
     }
 
@@ -113,7 +110,7 @@ impl ConversationStore for SqliteStore {
         .bind(session.as_str())
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(Some(Conversation {
             summary,
             messages: messages_from_columns(messages)?,
@@ -129,7 +126,7 @@ impl ConversationStore for SqliteStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         Ok(row.map(ChatSessionControl::from_columns))
     }
 
@@ -147,7 +144,7 @@ impl ConversationStore for SqliteStore {
         .bind(session.as_str())
         .execute(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -158,7 +155,7 @@ impl ConversationStore for SqliteStore {
         .bind(session.as_str())
         .execute(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(done.rows_affected() > 0)
     }
 
@@ -171,7 +168,7 @@ impl ConversationStore for SqliteStore {
     ) -> Result<StaffMessageOutcome, StoreError> {
         // Written first, under the holder check: SQLite's single writer makes the check and the
         // write one step, and a read-then-write transaction could not upgrade its lock.
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
         let written = sqlx::query(
             "INSERT INTO chat_messages (session_id, author, content, created_at, staff_user_id) \
              SELECT id, ?, ?, ?, taken_over_by FROM chat_sessions \
@@ -184,7 +181,7 @@ impl ConversationStore for SqliteStore {
         .bind(staff_id)
         .execute(&mut *tx)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         if written.rows_affected() == 0 {
             drop(tx);
             let exists = self.chat_session_control(session).await?.is_some();
@@ -195,8 +192,8 @@ impl ConversationStore for SqliteStore {
             .bind(session.as_str())
             .execute(&mut *tx)
             .await
-            .map_err(StoreError::backend)?;
-        tx.commit().await.map_err(StoreError::backend)?;
+            .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
         Ok(StaffMessageOutcome::Stored)
     }
 
@@ -213,7 +210,7 @@ impl ConversationStore for SqliteStore {
         .bind(to)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         let conversations: Vec<(OffsetDateTime, bool)> = sqlx::query_as(
             "SELECT s.created_at, EXISTS (SELECT 1 FROM citas c WHERE c.chat_session_id = s.id) \
              FROM chat_sessions s \
@@ -223,7 +220,7 @@ impl ConversationStore for SqliteStore {
         .bind(to)
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         Ok(Activity::from_columns(citas, conversations))
     }
 }

@@ -12,12 +12,14 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::{
-    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
-    NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
+    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
+    Credentials, CredentialsColumns, NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
 };
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
+    SqliteSynchronous,
 };
+use sqlx::{Sqlite, Transaction};
 use time::OffsetDateTime;
 
 /// How long a writer waits for another writer's lock before giving up.
@@ -40,7 +42,7 @@ impl SqliteStore {
             )));
         }
         let options = SqliteConnectOptions::from_str(url)
-            .map_err(StoreError::backend)?
+            .map_err(db_error)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
@@ -57,8 +59,18 @@ impl SqliteStore {
             .max_connections(if in_memory { 1 } else { max_connections })
             .connect_with(options)
             .await
-            .map_err(StoreError::backend)?;
+            .map_err(db_error)?;
         Ok(Self { pool })
+    }
+
+    /// A transaction that takes the write lock at once (`BEGIN IMMEDIATE`): a deferred one that
+    /// reads first and writes later could find another writer in between and fail at once,
+    /// where waiting (the busy timeout) is what is wanted.
+    async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
+        self.pool
+            .begin_with("BEGIN IMMEDIATE")
+            .await
+            .map_err(db_error)
     }
 
     /// Brings the schema up to date; safe to run on every start.
@@ -67,6 +79,92 @@ impl SqliteStore {
             .run(&self.pool)
             .await
             .map_err(StoreError::backend)
+    }
+}
+
+/// Appends `messages` to `session` inside a transaction: creates the session owned by `writer`,
+/// gives a guest's session to the first account that writes in it, and refuses anyone but an
+/// account session's owner.
+async fn append_messages(
+    conn: &mut SqliteConnection,
+    session: &ChatSessionId,
+    writer: Option<&str>,
+    messages: &[ChatMessage],
+) -> Result<(), StoreError> {
+    let (Some(first), Some(last)) = (messages.first(), messages.last()) else {
+        return Ok(());
+    };
+    sqlx::query(
+        "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES (?, ?, ?) \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(session.as_str())
+    .bind(writer)
+    .bind(first.created_at)
+    .execute(&mut *conn)
+    .await
+    .map_err(db_error)?;
+    let (owner,): (Option<String>,) =
+        sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
+            .bind(session.as_str())
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(db_error)?;
+    match (owner.as_deref(), writer) {
+        (Some(owner), _) if Some(owner) != writer => return Err(StoreError::NotOwner),
+        (None, Some(account)) => {
+            sqlx::query("UPDATE chat_sessions SET owner_user_id = ? WHERE id = ?")
+                .bind(account)
+                .bind(session.as_str())
+                .execute(&mut *conn)
+                .await
+                .map_err(db_error)?;
+        }
+        _ => {}
+    }
+    for message in messages {
+        sqlx::query(
+            "INSERT INTO chat_messages (session_id, author, content, created_at) \
+             VALUES (?, ?, ?, ?)",
+        )
+        .bind(session.as_str())
+        .bind(message.author.as_str())
+        .bind(&message.content)
+        .bind(message.created_at)
+        .execute(&mut *conn)
+        .await
+        .map_err(db_error)?;
+    }
+    sqlx::query("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+        .bind(last.created_at)
+        .bind(session.as_str())
+        .execute(&mut *conn)
+        .await
+        .map_err(db_error)?;
+    Ok(())
+}
+
+/// A database failure as the port names it. [`StoreError::Unavailable`] when it is about the
+/// database not being able to work just now — locked by another process (`SQLITE_BUSY`,
+/// `SQLITE_LOCKED`), read-only, out of disk, an I/O error, the file gone, the pool exhausted —
+/// so callers answer "try again shortly"; anything else is [`StoreError::Backend`].
+pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
+    let unavailable = match &error {
+        sqlx::Error::Database(db) => db
+            .code()
+            .and_then(|code| code.parse::<i32>().ok())
+            // The primary result code is the low byte of an extended one.
+            .is_some_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14)),
+        sqlx::Error::Io(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        _ => false,
+    };
+    if unavailable {
+        StoreError::Unavailable(Box::new(error))
+    } else {
+        StoreError::backend(error)
     }
 }
 
@@ -81,7 +179,7 @@ impl Store for SqliteStore {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(StoreError::backend)
+            .map_err(db_error)
     }
 
     async fn append_chat_messages(
@@ -90,50 +188,34 @@ impl Store for SqliteStore {
         writer: Option<&str>,
         messages: &[ChatMessage],
     ) -> Result<(), StoreError> {
-        let Some(first) = messages.first() else {
+        if messages.is_empty() {
             return Ok(());
-        };
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
-        sqlx::query(
-            "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES (?, ?, ?) \
-             ON CONFLICT (id) DO NOTHING",
-        )
-        .bind(session.as_str())
-        .bind(writer)
-        .bind(first.created_at)
-        .execute(&mut *tx)
-        .await
-        .map_err(StoreError::backend)?;
-        let (owner,): (Option<String>,) =
-            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
-                .bind(session.as_str())
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(StoreError::backend)?;
-        if owner.is_some() && owner.as_deref() != writer {
-            return Err(StoreError::NotOwner);
         }
-        for message in messages {
-            sqlx::query(
-                "INSERT INTO chat_messages (session_id, author, content, created_at) \
-                 VALUES (?, ?, ?, ?)",
-            )
-            .bind(session.as_str())
-            .bind(message.author.as_str())
-            .bind(&message.content)
-            .bind(message.created_at)
-            .execute(&mut *tx)
-            .await
-            .map_err(StoreError::backend)?;
+        let mut tx = self.begin_write().await?;
+        append_messages(&mut tx, session, writer, messages).await?;
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
+        if let Some(state) = turn.assistant_state {
+            booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }
-        let last = messages.last().unwrap_or(first);
-        sqlx::query("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
-            .bind(last.created_at)
-            .bind(session.as_str())
-            .execute(&mut *tx)
-            .await
-            .map_err(StoreError::backend)?;
-        tx.commit().await.map_err(StoreError::backend)
+        if let Some(change) = turn.change {
+            booking::apply_cita_change(&mut tx, change, turn.at).await?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn apply_cita_change(
+        &self,
+        change: &CitaChange,
+        at: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        booking::apply_cita_change(&mut tx, change, at).await?;
+        tx.commit().await.map_err(db_error)
     }
 
     async fn chat_transcript(
@@ -145,7 +227,7 @@ impl Store for SqliteStore {
                 .bind(session.as_str())
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(StoreError::backend)?;
+                .map_err(db_error)?;
         let Some((owner_user_id,)) = owner else {
             return Ok(None);
         };
@@ -155,7 +237,7 @@ impl Store for SqliteStore {
         .bind(session.as_str())
         .fetch_all(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         let messages = rows
             .into_iter()
             .map(|(author, content, created_at)| {
@@ -185,7 +267,7 @@ impl Store for SqliteStore {
         .await
         .map_err(|error| match &error {
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict("email"),
-            _ => StoreError::backend(error),
+            _ => db_error(error),
         })?;
         Ok(User {
             id: user.id.clone(),
@@ -206,7 +288,7 @@ impl Store for SqliteStore {
         .bind(email.as_str())
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         row.map(Credentials::from_columns).transpose()
     }
 
@@ -217,7 +299,7 @@ impl Store for SqliteStore {
         .bind(id)
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         row.map(User::from_columns).transpose()
     }
 
@@ -234,7 +316,7 @@ impl Store for SqliteStore {
         .execute(&self.pool)
         .await
         .map(drop)
-        .map_err(StoreError::backend)
+        .map_err(db_error)
     }
 
     async fn auth_session(
@@ -250,7 +332,7 @@ impl Store for SqliteStore {
         .bind(token_hash)
         .fetch_optional(&self.pool)
         .await
-        .map_err(StoreError::backend)?;
+        .map_err(db_error)?;
         // Expiry is compared here, not in SQL: one rule for both databases' time types.
         let session = row.map(AuthSession::from_columns).transpose()?;
         Ok(session.filter(|session| session.expires_at > now))
@@ -262,7 +344,7 @@ impl Store for SqliteStore {
             .execute(&self.pool)
             .await
             .map(drop)
-            .map_err(StoreError::backend)
+            .map_err(db_error)
     }
 
     async fn close(&self) {

@@ -11,7 +11,7 @@ use citabot_domain::booking::{
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime, Weekday};
 
-use crate::{StoreError, User};
+use crate::{SavedAssistantState, StoreError, User};
 
 /// A client as the dashboard lists them: with how many citas they have had (any status) and the
 /// date of the latest.
@@ -60,7 +60,7 @@ pub trait BookingStore: Send + Sync {
     /// Gives an account another role; `false` when there is no such account.
     async fn set_role(&self, user_id: &str, role: Role) -> Result<bool, StoreError>;
 
-    /// Adds a client; [`StoreError::Conflict`] when its email or account already has one.
+    /// Adds a client; [`StoreError::Conflict`] when its account already has one.
     async fn create_client(&self, client: &Client, now: OffsetDateTime) -> Result<(), StoreError>;
 
     async fn client(&self, id: &str) -> Result<Option<Client>, StoreError>;
@@ -77,8 +77,10 @@ pub trait BookingStore: Send + Sync {
         limit: u32,
     ) -> Result<Vec<ClientSummary>, StoreError>;
 
-    /// The client with this (lower-cased) email.
-    async fn client_by_email(&self, email: &str) -> Result<Option<Client>, StoreError>;
+    /// The clients with this (lower-cased) email: the one linked to an account first, then
+    /// the others from the oldest. Several clients may share an email: a guest who types an
+    /// account holder's address gets a client of their own (see the chat's booking use case).
+    async fn clients_by_email(&self, email: &str) -> Result<Vec<Client>, StoreError>;
 
     /// The client linked to this account.
     async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError>;
@@ -107,16 +109,12 @@ pub trait BookingStore: Send + Sync {
     /// there is no such cita holding time, [`StoreError::SlotTaken`] when the new time is taken.
     async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError>;
 
-    /// The assistant's saved state for a conversation (opaque text to the store).
-    async fn assistant_state(&self, session: &ChatSessionId) -> Result<Option<String>, StoreError>;
-
-    /// Saves the assistant's state for a conversation, replacing the previous one.
-    async fn save_assistant_state(
+    /// The assistant's saved state for a conversation, with its version; it is saved with the
+    /// rest of a turn by [`crate::Store::commit_chat_turn`].
+    async fn assistant_state(
         &self,
         session: &ChatSessionId,
-        state: &str,
-        now: OffsetDateTime,
-    ) -> Result<(), StoreError>;
+    ) -> Result<Option<SavedAssistantState>, StoreError>;
 }
 
 /// Text folded for searching: lower case, and the accented Latin letters of Spanish, Catalan,

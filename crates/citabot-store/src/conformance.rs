@@ -21,7 +21,10 @@ pub(crate) fn session(id: &str) -> ChatSessionId {
 }
 
 /// A session's messages; empty when the session is unknown.
-async fn history(store: &dyn Store, id: &ChatSessionId) -> Result<Vec<ChatMessage>, StoreError> {
+pub(crate) async fn history(
+    store: &dyn Store,
+    id: &ChatSessionId,
+) -> Result<Vec<ChatMessage>, StoreError> {
     Ok(store
         .chat_transcript(id)
         .await?
@@ -242,7 +245,8 @@ pub async fn auth_sessions_live_until_expiry_or_deletion(
 }
 
 /// A conversation started by an account keeps that owner; only the owner may continue it.
-/// Guests' conversations have no owner, and an account may continue one.
+/// Guests' conversations have no owner until an account writes in one: it is then that
+/// account's.
 pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), StoreError> {
     for (id, email) in [("u-ana", "ana@ejemplo.es"), ("u-luis", "luis@ejemplo.es")] {
         store
@@ -291,11 +295,34 @@ pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), Sto
             &[message(MessageAuthor::Human, "ya entré", 1)],
         )
         .await?;
+    // Ana wrote in it: it is hers now, and nobody else continues it.
     let transcript = store.chat_transcript(&guests).await?.expect("exists");
     assert_eq!(
-        (transcript.owner_user_id, transcript.messages.len()),
-        (None, 2)
+        (
+            transcript.owner_user_id.as_deref(),
+            transcript.messages.len()
+        ),
+        (Some("u-ana"), 2)
     );
+    assert!(!transcript.readable_by(None));
+    for intruder in [Some("u-luis"), None] {
+        let refused = store
+            .append_chat_messages(
+                &guests,
+                intruder,
+                &[message(MessageAuthor::Human, "intruso", 2)],
+            )
+            .await;
+        assert!(matches!(refused, Err(StoreError::NotOwner)), "{intruder:?}");
+    }
+    let only_guests = session("only-guests");
+    store
+        .append_chat_messages(
+            &only_guests,
+            None,
+            &[message(MessageAuthor::Human, "hola", 0)],
+        )
+        .await?;
     assert_eq!(store.chat_transcript(&session("nobody")).await?, None);
     let owner_of = async |id: &ChatSessionId| -> Result<Option<Option<String>>, StoreError> {
         Ok(store
@@ -304,7 +331,8 @@ pub async fn conversations_keep_their_owner(store: &dyn Store) -> Result<(), Sto
             .map(|control| control.owner_user_id))
     };
     assert_eq!(owner_of(&owned).await?, Some(Some("u-ana".into())));
-    assert_eq!(owner_of(&guests).await?, Some(None));
+    assert_eq!(owner_of(&guests).await?, Some(Some("u-ana".into())));
+    assert_eq!(owner_of(&only_guests).await?, Some(None));
     assert_eq!(owner_of(&session("nobody")).await?, None);
     Ok(())
 }
@@ -362,6 +390,7 @@ macro_rules! store_conformance_tests {
             double_bookings_are_refused,
             racing_bookings_leave_one_winner,
             assistant_state_is_kept,
+            a_turn_is_written_whole_or_not_at_all,
             services_are_updated,
             staff_roles_change,
             clients_are_read_by_ids_and_searched,

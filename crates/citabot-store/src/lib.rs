@@ -7,9 +7,11 @@
 pub mod booking;
 pub mod conformance;
 pub mod conversations;
+pub mod turn;
 
 pub use booking::BookingStore;
 pub use conversations::ConversationStore;
+pub use turn::{AssistantStateWrite, ChatTurnWrite, CitaChange, SavedAssistantState};
 
 use async_trait::async_trait;
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -192,9 +194,14 @@ pub struct AuthSession {
 /// callers never show it to users.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database could not be reached or refused the operation.
+    /// The database refused the operation for a reason of its own (a bug, or data it cannot
+    /// take).
     #[error("database error")]
     Backend(#[source] Box<dyn std::error::Error + Send + Sync>),
+    /// The database cannot be reached or cannot write just now (connections gone, the file
+    /// locked, out of space): worth trying again shortly.
+    #[error("database unavailable")]
+    Unavailable(#[source] Box<dyn std::error::Error + Send + Sync>),
     /// The chat session belongs to another account.
     #[error("the conversation belongs to another account")]
     NotOwner,
@@ -210,6 +217,12 @@ pub enum StoreError {
     /// The staff member already has a pending or confirmed cita at that time.
     #[error("the staff member is already booked at that time")]
     SlotTaken,
+    /// Another turn of the same conversation saved the assistant's state first.
+    #[error("the conversation moved on meanwhile")]
+    Stale,
+    /// The cita to change is gone or no longer in the state the change expects.
+    #[error("the cita is no longer in the expected state")]
+    Unchanged,
 }
 
 impl StoreError {
@@ -230,14 +243,30 @@ pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debu
 
     /// Appends messages to a chat session in one transaction (a turn is stored whole or not at
     /// all). The first append creates the session, owned by `writer` (an account id, or `None`
-    /// for a guest). A session owned by an account accepts appends from that account only:
-    /// anyone else gets [`StoreError::NotOwner`] and nothing is written. The session's last
-    /// message time follows the last message appended.
+    /// for a guest). A guest's session that an account writes in becomes that account's: from
+    /// then on only its owner reads it. A session owned by an account accepts appends from that
+    /// account only: anyone else gets [`StoreError::NotOwner`] and nothing is written. The
+    /// session's last message time follows the last message appended.
     async fn append_chat_messages(
         &self,
         session: &ChatSessionId,
         writer: Option<&str>,
         messages: &[ChatMessage],
+    ) -> Result<(), StoreError>;
+
+    /// Writes a whole chat turn in one transaction: the messages (as
+    /// [`Self::append_chat_messages`]), the assistant's state (refused with
+    /// [`StoreError::Stale`] when another turn saved first) and the cita change. Any refusal
+    /// ([`StoreError::NotOwner`], [`StoreError::SlotTaken`], [`StoreError::Unchanged`],
+    /// [`StoreError::Conflict`] for a client created meanwhile) writes nothing at all.
+    async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError>;
+
+    /// Writes one cita change in a transaction of its own (a cita booked by hand with its new
+    /// client, say), with the refusals of [`Self::commit_chat_turn`].
+    async fn apply_cita_change(
+        &self,
+        change: &CitaChange,
+        at: OffsetDateTime,
     ) -> Result<(), StoreError>;
 
     /// A session's owner and messages (oldest first); `None` for a session never seen.

@@ -8,9 +8,11 @@ use citabot_domain::chat::ChatSessionId;
 use time::macros::date;
 use time::{Date, Weekday};
 
+use super::message;
 use super::{T0, join_all, new_user};
 use crate::booking::CitaTime;
-use crate::{Store, StoreError};
+use crate::{AssistantStateWrite, ChatTurnWrite, CitaChange, Store, StoreError};
+use citabot_domain::chat::MessageAuthor;
 
 fn salon(name: &str, close: u16) -> Business {
     let hours = WeeklyHours::new([
@@ -154,26 +156,33 @@ pub async fn services_and_staff_are_listed(store: &dyn Store) -> Result<(), Stor
     Ok(())
 }
 
-/// Clients are found by id, email and account; an email or account has one client.
+/// Clients are found by id, email and account; an account has one client, an email may have
+/// several (the account's first).
 pub async fn clients_are_found_by_email_and_account(store: &dyn Store) -> Result<(), StoreError> {
     store
         .create_user(&new_user("u-marta", "marta@ejemplo.es", Role::Cliente))
         .await?;
+    // A guest who typed Marta's address before Marta's own client existed.
+    let typed = Client {
+        name: "Laura Gómez".into(),
+        ..client("k-0", Some("marta@ejemplo.es"), None)
+    };
+    store.create_client(&typed, T0).await?;
     let marta = client("k-1", Some("marta@ejemplo.es"), Some("u-marta"));
     store.create_client(&marta, T0).await?;
     let walk_in = client("k-2", None, None);
     store.create_client(&walk_in, T0).await?;
     assert_eq!(store.client("k-1").await?, Some(marta.clone()));
     assert_eq!(
-        store.client_by_email("marta@ejemplo.es").await?,
-        Some(marta.clone())
+        store.clients_by_email("marta@ejemplo.es").await?,
+        [marta.clone(), typed]
     );
     assert_eq!(store.client_for_user("u-marta").await?, Some(marta));
     assert_eq!(store.client("k-2").await?, Some(walk_in));
-    assert_eq!(store.client_by_email("nadie@ejemplo.es").await?, None);
+    assert_eq!(store.clients_by_email("nadie@ejemplo.es").await?, []);
     assert!(matches!(
         store
-            .create_client(&client("k-3", Some("marta@ejemplo.es"), None), T0)
+            .create_client(&client("k-3", None, Some("u-marta")), T0)
             .await,
         Err(StoreError::Conflict(_))
     ));
@@ -326,20 +335,133 @@ pub async fn racing_bookings_leave_one_winner(store: &dyn Store) -> Result<(), S
     Ok(())
 }
 
-/// The assistant's state per conversation is kept and replaced.
+/// The assistant's state per conversation is saved with its turn, over the version the turn
+/// read: a turn that read an older version writes nothing.
 pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError> {
     let id = ChatSessionId::parse("state-1").expect("valid");
     assert_eq!(store.assistant_state(&id).await?, None);
+    let said = [message(MessageAuthor::Human, "hola", 0)];
+    let turn = |text, read_version| ChatTurnWrite {
+        session: &id,
+        writer: None,
+        messages: &said,
+        assistant_state: Some(AssistantStateWrite { text, read_version }),
+        change: None,
+        at: T0,
+    };
     store
-        .save_assistant_state(&id, r#"{"step":"fecha"}"#, T0)
+        .commit_chat_turn(&turn(r#"{"step":"fecha"}"#, None))
         .await?;
+    let first = store.assistant_state(&id).await?.expect("saved");
+    assert_eq!(first.text, r#"{"step":"fecha"}"#);
     store
-        .save_assistant_state(&id, r#"{"step":"confirmar"}"#, T0)
+        .commit_chat_turn(&turn(r#"{"step":"confirmar"}"#, Some(first.version)))
         .await?;
+    let second = store.assistant_state(&id).await?.expect("saved");
+    assert_eq!(second.text, r#"{"step":"confirmar"}"#);
+    assert_ne!(second.version, first.version);
+
+    // Two turns that both read the first version (a "sí" sent twice at once): the later one
+    // is refused whole, its message included; so is a second "first" turn.
+    for stale in [turn("{}", Some(first.version)), turn("{}", None)] {
+        assert!(matches!(
+            store.commit_chat_turn(&stale).await,
+            Err(StoreError::Stale)
+        ));
+    }
+    assert_eq!(store.assistant_state(&id).await?, Some(second));
+    assert_eq!(super::history(store, &id).await?.len(), 2);
+    Ok(())
+}
+
+/// A turn's messages, state and cita change are written together or not at all: a taken slot,
+/// a cita no longer in the expected status or a client created meanwhile leaves no trace.
+pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    store
+        .create_cita(&cita("c-1", "staff-ana", friday, 600, 660))
+        .await?;
+    let id = ChatSessionId::parse("turn-1").expect("valid");
+    let said = [
+        message(MessageAuthor::Human, "sí", 0),
+        message(MessageAuthor::Ai, "¡Hecho!", 1),
+    ];
+    let turn = |change| ChatTurnWrite {
+        session: &id,
+        writer: None,
+        messages: &said,
+        assistant_state: Some(AssistantStateWrite {
+            text: "{}",
+            read_version: None,
+        }),
+        change: Some(change),
+        at: T0,
+    };
+    let newcomer = Client {
+        name: "Laura Gómez".into(),
+        ..client("k-new", Some("laura@ejemplo.es"), None)
+    };
+    let mut overlapping = cita("c-2", "staff-ana", friday, 630, 690);
+    overlapping.client_id = "k-new".into();
+    let refused = [
+        (
+            CitaChange::Create {
+                cita: Box::new(overlapping),
+                new_client: Some(newcomer.clone()),
+            },
+            "slot taken",
+        ),
+        (
+            CitaChange::SetStatus {
+                cita_id: "c-1".into(),
+                from: CitaStatus::Confirmada,
+                to: CitaStatus::Cancelada,
+            },
+            "not in that status",
+        ),
+        (
+            CitaChange::Move {
+                cita_id: "c-404".into(),
+                to: CitaTime {
+                    staff_id: "staff-ana".into(),
+                    date: friday,
+                    start_min: 720,
+                    end_min: 780,
+                    start_at: T0,
+                    end_at: T0,
+                },
+            },
+            "no such cita",
+        ),
+    ];
+    for (change, why) in &refused {
+        let result = store.commit_chat_turn(&turn(change)).await;
+        assert!(
+            matches!(result, Err(StoreError::SlotTaken | StoreError::Unchanged)),
+            "{why}: {result:?}"
+        );
+        assert_eq!(store.chat_transcript(&id).await?, None, "{why}");
+        assert_eq!(store.assistant_state(&id).await?, None, "{why}");
+    }
+    assert_eq!(store.client("k-new").await?, None, "the client went too");
     assert_eq!(
-        store.assistant_state(&id).await?.as_deref(),
-        Some(r#"{"step":"confirmar"}"#)
+        store.cita("c-1").await?.map(|kept| kept.status),
+        Some(CitaStatus::Pendiente)
     );
+
+    // The same booking at a free time: all of it is written.
+    let mut free = cita("c-2", "staff-ana", friday, 720, 780);
+    free.client_id = "k-new".into();
+    let booked = CitaChange::Create {
+        cita: Box::new(free.clone()),
+        new_client: Some(newcomer.clone()),
+    };
+    store.commit_chat_turn(&turn(&booked)).await?;
+    assert_eq!(store.cita("c-2").await?, Some(free));
+    assert_eq!(store.client("k-new").await?, Some(newcomer));
+    assert_eq!(super::history(store, &id).await?.len(), 2);
+    assert!(store.assistant_state(&id).await?.is_some());
     Ok(())
 }
 
