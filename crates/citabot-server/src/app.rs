@@ -1,4 +1,6 @@
-//! The application: shared state, the router, and a server that shuts down gracefully.
+//! The application: the router, and a server that shuts down gracefully. It is the only module
+//! (with `main`) that knows every route; everything else reaches the shared state through
+//! [`crate::state`].
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -19,27 +21,12 @@ use crate::auth::rate_limit::Limits;
 use crate::config::Settings;
 use crate::gateway::upstream::Upstream;
 use crate::live::channels::OpenChannels;
-use crate::live::{self, InProcessHub, LiveHub};
+use crate::live::{self, InProcessHub};
 use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
+use crate::state::AppState;
 use crate::{assets, auth, dashboard, gateway, health, openapi, profile, request_limits};
-
-/// What every handler may use. Cheap to clone: everything is shared.
-#[derive(Debug, Clone)]
-pub struct AppState {
-    pub store: Arc<dyn Store>,
-    pub clock: Arc<dyn Clock>,
-    pub settings: Arc<Settings>,
-    pub limits: Arc<Limits>,
-    /// The external n8n webhook, when the chat is relayed instead of answered here.
-    pub upstream: Option<Arc<Upstream>>,
-    /// Executions waiting for, or attached to, a live channel.
-    pub hub: Arc<dyn LiveHub>,
-    /// Live channels open on this instance, by visitor and sign-in.
-    pub channels: Arc<OpenChannels>,
-    pub metrics: Arc<Metrics>,
-}
 
 /// Largest body of the account APIs: a sign-up form is well under this.
 const API_MAX_BODY_BYTES: usize = 16 * 1024;

@@ -5,8 +5,13 @@
 use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use citabot_store::StoreError;
 use serde::Serialize;
 use utoipa::ToSchema;
+
+/// How long a caller is asked to wait (`Retry-After`) when the database cannot answer: a locked
+/// file or a reconnecting pool is usually back within seconds.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u64 = 5;
 
 #[derive(Debug)]
 pub struct ApiError {
@@ -38,6 +43,23 @@ impl ApiError {
             "not_found",
             "There is nothing at this address.",
         )
+    }
+
+    /// A store failure: a database that cannot answer now is 503 `unavailable` with
+    /// `Retry-After`; anything else is [`Self::internal`].
+    pub fn from_store(error: &StoreError) -> Self {
+        match error {
+            StoreError::Unavailable(_) => {
+                tracing::warn!(%error, source = ?std::error::Error::source(error), "request failed: database unavailable");
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "No podemos atenderte ahora mismo. Vuelve a intentarlo en unos segundos.",
+                )
+                .with_retry_after(UNAVAILABLE_RETRY_AFTER_SECS)
+            }
+            other => Self::internal(other),
+        }
     }
 
     /// An unexpected failure: logs `cause` and tells the caller only that it failed.

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// What a probe answers.
 #[derive(Debug, Serialize, ToSchema)]

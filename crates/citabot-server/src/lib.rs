@@ -7,7 +7,6 @@
 
 pub mod app;
 pub mod assets;
-pub mod assistant;
 pub mod auth;
 pub mod cli;
 pub mod config;
@@ -24,4 +23,6 @@ pub mod profile;
 pub mod request_limits;
 pub mod security_headers;
 pub mod serve;
+pub mod state;
 pub mod telemetry;
+pub mod usecases;

@@ -13,7 +13,7 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 11] = [

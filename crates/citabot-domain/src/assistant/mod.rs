@@ -67,6 +67,10 @@ pub struct State {
     pub language: Lang,
     pub step: Step,
     pub draft: Draft,
+    /// The cita this conversation booked last: a "sí" repeated after the booking (a reply lost
+    /// on the way, a retried request) answers with it instead of booking again.
+    #[serde(default)]
+    pub last_booked: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -205,6 +209,27 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     }
     if let Some(phone) = heard.phone {
         state.draft.client_phone = Some(phone);
+    }
+
+    if main == Intent::Restart {
+        let language = state.language;
+        return reply(
+            State {
+                language,
+                ..State::default()
+            },
+            say.restarted(),
+        );
+    }
+    if state.step == Step::Idle
+        && main == Intent::Affirm
+        && let Some(cita) = state
+            .last_booked
+            .as_ref()
+            .and_then(|id| context.agenda.iter().find(|cita| &cita.id == id))
+    {
+        let text = say.already_booked(cita);
+        return reply(state, text);
     }
 
     // Waiting for a yes or a choice: answers to that come first.
@@ -376,6 +401,7 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
         (Action::Book(_), Outcome::Booked(cita)) => {
             state.step = Step::Idle;
             state.draft = Draft::default();
+            state.last_booked = Some(cita.id.clone());
             say.booked(cita)
         }
         (Action::Move { .. }, Outcome::Moved(cita)) => {
@@ -409,6 +435,23 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
         }
     };
     reply(state, text)
+}
+
+/// Whether `message` asks to start the conversation over ("empezar de nuevo").
+pub fn wants_restart(message: &str) -> bool {
+    crate::understanding::intents(message).contains(&Intent::Restart)
+}
+
+/// The reply when the conversation's saved state cannot be read: said plainly, nothing changed,
+/// and how to go on (the server keeps the state for a person to look at until the visitor asks
+/// to start over).
+pub fn unreadable_state_reply(message: &str) -> String {
+    let english = crate::understanding::detect_language(message) == Some(Language::En);
+    if english {
+        "Sorry, I couldn't recover where we were in this conversation, so I haven't changed anything. Type «start over» to begin again, or ask to talk to a person.".to_owned()
+    } else {
+        "Perdona: no he podido recuperar dónde nos habíamos quedado en esta conversación, así que no he cambiado nada. Escribe «empezar de nuevo» para empezar otra vez, o pide hablar con una persona.".to_owned()
+    }
 }
 
 fn reply(state: State, text: String) -> Turn {

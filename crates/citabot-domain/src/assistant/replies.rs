@@ -580,6 +580,33 @@ impl<'a> Replies<'a> {
         )
     }
 
+    pub(super) fn restarted(&self) -> String {
+        self.pick(
+            "Empezamos de nuevo. ¿Qué te gustaría reservar? También puedo decirte precios y horarios.",
+            "Let's start over. What would you like to book? I can also tell you prices and opening hours.",
+        )
+    }
+
+    /// A "sí" after the booking was made: the booking that exists, never a second one.
+    pub(super) fn already_booked(&self, cita: &Cita) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "Tu cita ya está reservada: {}, a las {} con {} ({}). No hace falta confirmarla otra vez.",
+                self.day(cita.date),
+                format_minutes(cita.start_min),
+                self.staff_name(&cita.staff_id),
+                self.service_names(&cita.service_ids)
+            ),
+            Lang::En => format!(
+                "Your appointment is already booked: {}, at {} with {} ({}). No need to confirm it again.",
+                self.day(cita.date),
+                format_minutes(cita.start_min),
+                self.staff_name(&cita.staff_id),
+                self.service_names(&cita.service_ids)
+            ),
+        }
+    }
+
     pub(super) fn cita_line(&self, cita: &Cita) -> String {
         format!(
             "{}, {} — {} ({})",

@@ -38,6 +38,8 @@ pub enum Intent {
     Reschedule,
     /// Talking to a person: "hablar con una persona".
     Human,
+    /// Dropping everything said so far: "empezar de nuevo", "start over".
+    Restart,
     /// What the assistant can do: "ayuda".
     Help,
     /// "gracias", "thanks".
@@ -54,8 +56,9 @@ pub enum Intent {
 
 /// Highest priority first: asking for a person trumps everything; changing or cancelling an
 /// existing booking trumps making one; a yes or no matters more than politeness.
-const PRIORITY: [Intent; 15] = [
+const PRIORITY: [Intent; 16] = [
     Intent::Human,
+    Intent::Restart,
     Intent::Reschedule,
     Intent::Cancel,
     Intent::MyAppointments,
@@ -332,6 +335,23 @@ static KEYWORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 
 /// Phrases per intent, over normalised words.
 const RULES: &[(Intent, &[&str])] = &[
+    (
+        Intent::Restart,
+        &[
+            "empezar de nuevo",
+            "empezar otra vez",
+            "empecemos de nuevo",
+            "empezamos de nuevo",
+            "volver a empezar",
+            "desde el principio",
+            "desde cero",
+            "reinicia*",
+            "start over",
+            "start again",
+            "from scratch",
+            "restart",
+        ],
+    ),
     (
         Intent::Human,
         &[

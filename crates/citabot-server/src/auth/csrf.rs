@@ -14,10 +14,10 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
 use crate::auth::{Caller, tokens};
 use crate::error::ApiError;
 use crate::gateway::wire::GatewayError;
+use crate::state::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 

@@ -16,9 +16,9 @@ use utoipa::ToSchema;
 
 use super::rate_limit::RetryAfter;
 use super::{Caller, cleared_session_cookie, password, session_cookie, tokens};
-use crate::app::AppState;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::profile::Profile;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

@@ -17,7 +17,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use citabot_store::AuthSession;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 /// Who is making a request, resolved once per request from the session cookie.
 #[derive(Debug, Clone)]

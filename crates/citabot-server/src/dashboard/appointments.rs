@@ -28,10 +28,11 @@ use super::{
     answer, body, business_of, checked_text, conflict, date_range, invalid, not_found, parse_date,
     query, signed_in, staff, store_failed, unprocessable,
 };
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
+use crate::usecases::booking::{self, BookedBy, ClientDetails, ClientTarget, NewCita};
 
 /// The most services one cita may have.
 pub const MAX_SERVICES: usize = 10;
@@ -417,21 +418,20 @@ fn total_duration(services: &[Service]) -> u32 {
         .sum()
 }
 
-/// The client a cita by hand is for: the one named, the one with the new client's email, or a
-/// new one.
-async fn client_for(
+/// Whom a cita by hand is for: a client that exists, or one described by name and contact
+/// details (an existing email reuses its client, as staff expect).
+async fn client_target(
     store: &dyn Store,
     client_id: Option<&str>,
     client: Option<&NewClient>,
-    now: OffsetDateTime,
-) -> Result<String, ApiError> {
+) -> Result<ClientTarget, ApiError> {
     let new = match (client_id, client) {
         (Some(id), None) => {
             return store
                 .client(id)
                 .await
                 .map_err(store_failed)?
-                .map(|client| client.id)
+                .map(|client| ClientTarget::Existing(client.id))
                 .ok_or_else(|| unprocessable("Ese cliente no existe."));
         }
         (None, Some(new)) => new,
@@ -454,35 +454,13 @@ async fn client_for(
         }
         _ => None,
     };
-    if let Some(email) = &email
-        && let Some(found) = store
-            .client_by_email(email.as_str())
-            .await
-            .map_err(store_failed)?
-    {
-        return Ok(found.id);
-    }
-    let created = Client {
-        id: uuid::Uuid::new_v4().to_string(),
+    let details = ClientDetails {
         name,
         email: email.map(|email| email.as_str().to_owned()),
         phone: phone.map(|phone| phone.as_str().to_owned()),
         user_id: None,
     };
-    match store.create_client(&created, now).await {
-        Ok(()) => Ok(created.id),
-        // The same email, created meanwhile: use that client.
-        Err(StoreError::Conflict(_)) => match &created.email {
-            Some(email) => store
-                .client_by_email(email)
-                .await
-                .map_err(store_failed)?
-                .map(|client| client.id)
-                .ok_or_else(|| conflict("Ese cliente ya existe.")),
-            None => Err(conflict("Ese cliente ya existe.")),
-        },
-        Err(error) => Err(store_failed(error)),
-    }
+    Ok(ClientTarget::Described(details, BookedBy::Staff))
 }
 
 /// Checks that `[start, start + duration)` on `date` starts on the slot step and fits inside
@@ -576,41 +554,27 @@ pub async fn create(
         .filter(|duration| *duration <= DAY_MINUTES)
         .ok_or_else(|| unprocessable("Esos servicios juntos no caben en un día."))?;
     check_opening(&business, &member, date, start, duration)?;
-    let now = state.clock.now();
-    let client_id = client_for(
-        store,
-        request.client_id.as_deref(),
-        request.client.as_ref(),
-        now,
-    )
-    .await?;
-    let end = start + duration;
-    let instant = |minute| {
-        zone::instant(&business.time_zone, date, minute).map_err(|error| ApiError::internal(&error))
-    };
-    let cita = Cita {
-        id: uuid::Uuid::new_v4().to_string(),
+    let target =
+        client_target(store, request.client_id.as_deref(), request.client.as_ref()).await?;
+    let new = NewCita {
         staff_id: member.user_id,
-        client_id,
         date,
         start_min: start,
-        end_min: end,
-        start_at: instant(start)?,
-        end_at: instant(end)?,
-        status,
+        end_min: start + duration,
         service_ids: services.into_iter().map(|service| service.id).collect(),
-        created_at: now,
+        status,
         chat_session_id: None,
     };
-    match store.create_cita(&cita).await {
-        Ok(()) => {}
+    let now = state.clock.now();
+    let cita = match booking::book(store, &business.time_zone, new, &target, now).await {
+        Ok(cita) => cita,
         Err(StoreError::SlotTaken) => {
             return Err(conflict(
                 "Esa persona ya tiene una cita a esa hora. Elige otra hora u otra persona.",
             ));
         }
         Err(error) => return Err(store_failed(error)),
-    }
+    };
     let item = one_view(store, cita).await?;
     Ok(answer(StatusCode::CREATED, AppointmentResponse { item }))
 }

@@ -9,8 +9,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{answer, business_of};
-use crate::app::AppState;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
 
 /// One opening period of a weekday, `[openMin, closeMin)` in minutes after local midnight.
 #[derive(Debug, Serialize, ToSchema)]

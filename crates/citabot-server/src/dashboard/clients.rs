@@ -12,9 +12,9 @@ use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{answer, invalid, limit_param, query, staff, store_failed};
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
 
 /// Clients listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;

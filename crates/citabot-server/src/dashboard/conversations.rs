@@ -28,10 +28,10 @@ use super::{
     answer, body, checked_text, conflict, invalid, limit_param, not_found, query, staff,
     store_failed,
 };
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::gateway;
+use crate::state::AppState;
 
 /// Conversations listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;

@@ -26,9 +26,9 @@ use serde::Serialize;
 use time::Date;
 use time::macros::format_description;
 
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The signed-in account, or 401 for a guest.
 pub fn signed_in(caller: &Caller) -> Result<&User, ApiError> {
@@ -95,9 +95,10 @@ pub fn not_found(message: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
 }
 
-/// An unexpected store failure: logged, answered with a bare 500.
+/// A store failure: 503 while the database cannot answer, else logged and answered with a
+/// bare 500.
 pub fn store_failed(error: StoreError) -> ApiError {
-    ApiError::internal(&error)
+    ApiError::from_store(&error)
 }
 
 /// A JSON body, or 400 naming what is wrong with it (unknown fields included); 413 and 415 keep

@@ -15,9 +15,9 @@ use super::{
     administrador, answer, body, checked_text, invalid, is_staff, limited_text, not_found,
     store_failed,
 };
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
 
 /// Longest service name, in characters.
 pub const NAME_MAX_CHARS: usize = 80;

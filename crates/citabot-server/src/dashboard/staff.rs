@@ -13,10 +13,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{administrador, answer, body, conflict, invalid, not_found, staff, store_failed};
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::auth::handlers::{AccountInput, create_account};
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

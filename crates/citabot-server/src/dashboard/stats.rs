@@ -16,9 +16,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::clients::date_text;
 use super::{answer, business_of, date_range, query, staff, store_failed};
-use crate::app::AppState;
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]

@@ -13,7 +13,6 @@ pub mod upstream;
 pub mod wire;
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -21,15 +20,15 @@ use axum::extract::{ConnectInfo, FromRequest, Multipart, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
-use citabot_store::{ChatMessage, Store, StoreError, User};
+use citabot_domain::chat::{ChatInput, ChatSessionId};
+use citabot_store::User;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
-use crate::assistant;
 use crate::auth::Caller;
 use crate::config::ReplyMode;
 use crate::live::{ExecutionSource, LiveFrame};
+use crate::state::AppState;
+use crate::usecases::chat_turn::{self, Turn};
 use uploads::Upload;
 use upstream::UpstreamReply;
 use wire::{
@@ -192,7 +191,7 @@ async fn load_previous_session(
         .store
         .chat_transcript(session)
         .await
-        .map_err(|error| GatewayError::internal(&error))?;
+        .map_err(|error| GatewayError::from_store(&error))?;
     if transcript
         .as_ref()
         .is_some_and(|transcript| !transcript.readable_by(caller_id))
@@ -232,7 +231,18 @@ async fn send_message(
     } = message;
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
-        let output = match answer_here(state, session, user, input, files, client_metadata).await? {
+        let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
+        let turn = chat_turn::answer_here(
+            state,
+            session,
+            user,
+            input,
+            &names,
+            metadata::client_date(client_metadata),
+        )
+        .await
+        .map_err(|error| GatewayError::from_store(&error))?;
+        let output = match turn {
             Turn::Answered(output) => output,
             Turn::HeldForStaff => {
                 return Ok(held_for_staff(state, session, caller_id, headers).await);
@@ -253,15 +263,15 @@ async fn send_message(
     };
 
     // Stored first: the ownership check happens before anything reaches the workflow.
-    if store_if_taken_over(state, session, caller_id, input).await? {
+    let held = chat_turn::store_if_taken_over(state, session, caller_id, input)
+        .await
+        .map_err(|error| GatewayError::from_store(&error))?;
+    if held {
         return Ok(held_for_staff(state, session, caller_id, headers).await);
     }
-    let human = ChatMessage {
-        author: MessageAuthor::Human,
-        content: input.as_str().to_owned(),
-        created_at: state.clock.now(),
-    };
-    append(state.store.as_ref(), session, caller_id, &[human]).await?;
+    chat_turn::store_visitor_message(state, session, caller_id, input.as_str())
+        .await
+        .map_err(|error| GatewayError::from_store(&error))?;
     let body = json!({
         "action": "sendMessage",
         "sessionId": session.as_str(),
@@ -278,7 +288,7 @@ async fn send_message(
                 return Ok(start_execution(state, session, caller_id, source).await);
             }
             if let Some(text) = upstream::reply_text(&reply) {
-                store_reply(
+                chat_turn::store_workflow_reply(
                     state,
                     session.clone(),
                     user.map(|user| user.id.clone()),
@@ -302,7 +312,7 @@ async fn send_message(
             let relayed = upstream::relay(response, move |text| {
                 Box::pin(async move {
                     if !text.is_empty() {
-                        store_reply(&state, session, owner, text).await;
+                        chat_turn::store_workflow_reply(&state, session, owner, text).await;
                     }
                 })
             });
@@ -379,142 +389,12 @@ async fn start_execution(
     .into_response()
 }
 
-/// What became of a visitor's message answered here.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Turn {
-    /// The assistant's reply.
-    Answered(String),
-    /// Staff have the conversation: the message is stored for them, and nobody answers it now.
-    HeldForStaff,
-}
-
-/// Stores the visitor's message and answers `true` when staff have taken the conversation over;
-/// `false`, storing nothing, when the assistant answers. A conversation of another account is
-/// refused before anything is read or written.
-pub async fn store_if_taken_over(
-    state: &AppState,
-    session: &ChatSessionId,
-    caller_id: Option<&str>,
-    input: &ChatInput,
-) -> Result<bool, GatewayError> {
-    // Owner and take-over alone: a long conversation's messages are not read on every turn.
-    let control = state
-        .store
-        .chat_session_control(session)
-        .await
-        .map_err(|error| GatewayError::internal(&error))?;
-    let Some(control) = control else {
-        return Ok(false);
-    };
-    if control.owner_user_id.is_some() && control.owner_user_id.as_deref() != caller_id {
-        return Err(not_owner());
-    }
-    if control.taken_over_by.is_none() {
-        return Ok(false);
-    }
-    let human = ChatMessage {
-        author: MessageAuthor::Human,
-        content: input.as_str().to_owned(),
-        created_at: state.clock.now(),
-    };
-    append(state.store.as_ref(), session, caller_id, &[human]).await?;
-    Ok(true)
-}
-
-/// Answers a message with the built-in assistant and stores the turn, unless staff have the
-/// conversation ([`Turn::HeldForStaff`]); the assistant's state never sees a message it did not
-/// answer. Shared by the HTTP gateway and the live channel.
-pub async fn answer_here(
-    state: &AppState,
-    session: &ChatSessionId,
-    user: Option<&User>,
-    input: &ChatInput,
-    files: &[Upload],
-    client_metadata: Option<&Value>,
-) -> Result<Turn, GatewayError> {
-    let caller_id = user.map(|user| user.id.as_str());
-    let received_at = state.clock.now();
-    if store_if_taken_over(state, session, caller_id, input).await? {
-        return Ok(Turn::HeldForStaff);
-    }
-    let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
-    let output = assistant::answer(
-        state,
-        session,
-        user,
-        input.as_str(),
-        &names,
-        metadata::client_date(client_metadata),
-    )
-    .await
-    .map_err(|error| GatewayError::internal(&error))?;
-    let turn = [
-        ChatMessage {
-            author: MessageAuthor::Human,
-            content: input.as_str().to_owned(),
-            created_at: received_at,
-        },
-        ChatMessage {
-            author: MessageAuthor::Ai,
-            content: output.clone(),
-            created_at: state.clock.now(),
-        },
-    ];
-    append(state.store.as_ref(), session, caller_id, &turn).await?;
-    Ok(Turn::Answered(output))
-}
-
 /// The widget asks for NDJSON with `Accept: text/plain` (PROTOCOL §2.4).
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
         .get(header::ACCEPT)
         .and_then(|accept| accept.to_str().ok())
         .is_some_and(|accept| accept.contains("text/plain"))
-}
-
-/// Appends `messages` to the conversation, refused when it belongs to another account.
-pub(crate) async fn append(
-    store: &dyn Store,
-    session: &ChatSessionId,
-    caller_id: Option<&str>,
-    messages: &[ChatMessage],
-) -> Result<(), GatewayError> {
-    store
-        .append_chat_messages(session, caller_id, messages)
-        .await
-        .map_err(|error| match error {
-            StoreError::NotOwner => not_owner(),
-            other => GatewayError::internal(&other),
-        })
-}
-
-fn not_owner() -> GatewayError {
-    GatewayError::new(
-        StatusCode::FORBIDDEN,
-        "This conversation belongs to another account: start a new conversation.",
-    )
-}
-
-/// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here
-/// is only logged.
-pub(crate) async fn store_reply(
-    state: &AppState,
-    session: ChatSessionId,
-    owner: Option<String>,
-    text: String,
-) {
-    let reply = ChatMessage {
-        author: MessageAuthor::Ai,
-        content: text,
-        created_at: state.clock.now(),
-    };
-    let store: &Arc<dyn Store> = &state.store;
-    if let Err(error) = store
-        .append_chat_messages(&session, owner.as_deref(), &[reply])
-        .await
-    {
-        tracing::error!(%error, "cannot store the workflow's reply");
-    }
 }
 
 fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> GatewayError {

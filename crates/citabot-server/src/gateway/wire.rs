@@ -6,7 +6,9 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use citabot_domain::chat::{ChatInput, ChatSessionId, ChatValueError, MessageAuthor};
-use citabot_store::ChatMessage;
+use citabot_store::{ChatMessage, StoreError};
+
+use crate::error::UNAVAILABLE_RETRY_AFTER_SECS;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -289,6 +291,27 @@ impl GatewayError {
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+
+    /// A store failure: another account's conversation is refused; a database that cannot
+    /// answer now is "try again shortly" (503 with `Retry-After`); anything else is
+    /// [`Self::internal`].
+    pub fn from_store(error: &StoreError) -> Self {
+        match error {
+            StoreError::NotOwner => Self::new(
+                StatusCode::FORBIDDEN,
+                "This conversation belongs to another account: start a new conversation.",
+            ),
+            StoreError::Unavailable(_) => {
+                tracing::warn!(%error, source = ?std::error::Error::source(error), "chat request failed: database unavailable");
+                Self::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "The assistant is not available right now. Please try again in a moment.",
+                )
+                .with_retry_after(UNAVAILABLE_RETRY_AFTER_SECS)
+            }
+            other => Self::internal(other),
+        }
     }
 
     /// An unexpected failure: logs `cause`, tells the visitor only that the assistant failed.

@@ -9,8 +9,6 @@
 use std::net::SocketAddr;
 
 use axum::extract::ws::{Message, WebSocket, close_code};
-use citabot_domain::chat::MessageAuthor;
-use citabot_store::ChatMessage;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message as WorkflowMessage;
@@ -18,8 +16,10 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 use super::socket::{FrameBudget, VisitorFrame, classify, close, receive, send_text};
 use super::{Attached, UpstreamExecution};
-use crate::app::AppState;
-use crate::gateway::{self, upstream};
+use crate::gateway::upstream;
+use crate::gateway::wire::GatewayError;
+use crate::state::AppState;
+use crate::usecases::chat_turn;
 
 /// Largest frame taken from the workflow, as for its HTTP answers.
 const MAX_WORKFLOW_FRAME: usize = 5 * 1024 * 1024;
@@ -68,7 +68,7 @@ pub async fn run(
             from_workflow = workflow.next() => match from_workflow {
                 Some(Ok(WorkflowMessage::Text(text))) => {
                     if let Some(reply) = bot_text(text.as_str()) {
-                        gateway::store_reply(state, attached.session.clone(), attached.owner.clone(), reply).await;
+                        chat_turn::store_workflow_reply(state, attached.session.clone(), attached.owner.clone(), reply).await;
                     }
                     if send_text(socket, text.as_str()).await.is_err() {
                         let _ = workflow.close(None).await;
@@ -97,15 +97,10 @@ pub async fn run(
                     let forward = match classify(state, attached, text.as_str(), peer) {
                         VisitorFrame::HeartbeatAck => true,
                         VisitorFrame::Message(input) => {
-                            let human = ChatMessage {
-                                author: MessageAuthor::Human,
-                                content: input.as_str().to_owned(),
-                                created_at: state.clock.now(),
-                            };
-                            match gateway::append(state.store.as_ref(), &attached.session, attached.owner.as_deref(), &[human]).await {
+                            match chat_turn::store_visitor_message(state, &attached.session, attached.owner.as_deref(), input.as_str()).await {
                                 Ok(()) => true,
                                 Err(refusal) => {
-                                    let sentence = format!("Error: {}", refusal.message());
+                                    let sentence = format!("Error: {}", GatewayError::from_store(&refusal).message());
                                     if send_text(socket, &sentence).await.is_err() { break; }
                                     false
                                 }

@@ -24,10 +24,11 @@ use std::net::SocketAddr;
 use tokio::time::Instant;
 
 use super::{Attached, LiveFrame, LiveHub};
-use crate::app::AppState;
 use crate::auth::{Caller, csrf};
 use crate::error::ApiError;
-use crate::gateway;
+use crate::gateway::wire::GatewayError;
+use crate::state::AppState;
+use crate::usecases::chat_turn::{self, Turn};
 
 /// Largest frame a client may send: a chat message with room to spare.
 const MAX_CLIENT_FRAME: usize = 64 * 1024;
@@ -326,7 +327,7 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
     };
     if state.upstream.is_some() {
         // Only a taken-over conversation has a socket answered here in proxy mode.
-        return match gateway::store_if_taken_over(
+        return match chat_turn::store_if_taken_over(
             state,
             &attached.session,
             attached.owner.as_deref(),
@@ -336,23 +337,30 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
         {
             Ok(true) => Reply::Nothing,
             Ok(false) => Reply::SayAndClose(BACK_TO_THE_WORKFLOW.to_owned()),
-            Err(error) => Reply::Say(format!("Error: {}", error.message())),
+            Err(error) => Reply::Say(format!(
+                "Error: {}",
+                GatewayError::from_store(&error).message()
+            )),
         };
     }
     let owner = match &attached.owner {
         Some(id) => match state.store.user(id).await {
             Ok(found) => found,
             Err(error) => {
-                let failure = gateway::wire::GatewayError::internal(&error);
+                let failure = GatewayError::from_store(&error);
                 return Reply::Say(format!("Error: {}", failure.message()));
             }
         },
         None => None,
     };
-    match gateway::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await {
-        Ok(gateway::Turn::Answered(output)) => Reply::Say(output),
-        Ok(gateway::Turn::HeldForStaff) => Reply::Nothing,
-        Err(error) => Reply::Say(format!("Error: {}", error.message())),
+    match chat_turn::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await
+    {
+        Ok(Turn::Answered(output)) => Reply::Say(output),
+        Ok(Turn::HeldForStaff) => Reply::Nothing,
+        Err(error) => Reply::Say(format!(
+            "Error: {}",
+            GatewayError::from_store(&error).message()
+        )),
     }
 }
 

@@ -247,7 +247,7 @@ async fn the_conversation_survives_a_restart() {
         .assistant_state(&citabot_domain::chat::ChatSessionId::parse("s-restart").expect("valid"))
         .await
         .expect("reads");
-    assert!(saved.is_some_and(|state| state.contains("corte-mujer")));
+    assert!(saved.is_some_and(|state| state.text.contains("corte-mujer")));
     // A new server on the same database picks the conversation up where it was.
     let again = TestApp::restart(&app).await;
     let reply = say(&again, None, "s-restart", "Lola Pérez").await;

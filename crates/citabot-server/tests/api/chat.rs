@@ -176,9 +176,17 @@ async fn a_database_failure_is_a_sentence_not_internals() {
     let app = TestApp::spawn().await;
     app.store.close().await;
     let response = app.send_message("down", "hola").await;
+    // A database that cannot answer is "try again shortly", not a fault of ours.
+    assert_eq!(
+        response
+            .headers()
+            .get("retry-after")
+            .map(|value| value.as_bytes()),
+        Some(&b"5"[..])
+    );
     assert_refused(
         response,
-        StatusCode::INTERNAL_SERVER_ERROR,
+        StatusCode::SERVICE_UNAVAILABLE,
         "The assistant is not available right now. Please try again in a moment.",
     )
     .await;

@@ -132,13 +132,13 @@ async fn an_unreadable_state_is_said_never_silently_reset(backend: Backend) {
 
     let reply = say(&app, None, "s-broken", "sí").await;
     assert!(
-        reply.contains("No he podido recuperar") && reply.contains("empezar de nuevo"),
+        reply.contains("no he podido recuperar") && reply.contains("empezar de nuevo"),
         "{reply}"
     );
     assert!(mondays_citas(&app).await.is_empty(), "nothing booked");
     // The state is still there to be looked at; only the visitor's say-so starts over.
     let reply = say(&app, None, "s-broken", "vale, empezar de nuevo").await;
-    assert!(!reply.contains("No he podido recuperar"), "{reply}");
+    assert!(!reply.contains("no he podido recuperar"), "{reply}");
     let reply = say(
         &app,
         None,

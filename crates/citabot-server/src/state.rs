@@ -1,0 +1,31 @@
+//! What every handler and use case may reach: the store, the clock, the settings and the
+//! process-wide services (limits, the workflow relay, the live hub). Apart from the router so
+//! that nothing needs the router to get at them.
+
+use std::sync::Arc;
+
+use citabot_domain::clock::Clock;
+use citabot_store::Store;
+
+use crate::auth::rate_limit::Limits;
+use crate::config::Settings;
+use crate::gateway::upstream::Upstream;
+use crate::live::LiveHub;
+use crate::live::channels::OpenChannels;
+use crate::metrics::Metrics;
+
+/// What every handler may use. Cheap to clone: everything is shared.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub clock: Arc<dyn Clock>,
+    pub settings: Arc<Settings>,
+    pub limits: Arc<Limits>,
+    /// The external n8n webhook, when the chat is relayed instead of answered here.
+    pub upstream: Option<Arc<Upstream>>,
+    /// Executions waiting for, or attached to, a live channel.
+    pub hub: Arc<dyn LiveHub>,
+    /// Live channels open on this instance, by visitor and sign-in.
+    pub channels: Arc<OpenChannels>,
+    pub metrics: Arc<Metrics>,
+}

@@ -1,0 +1,490 @@
+//! One visitor message, answered: the take-over check, the built-in assistant, and everything
+//! the turn writes (both messages, the assistant's state, the cita it booked, cancelled or
+//! moved) in one transaction. Shared by the HTTP gateway and the live channel; the workflow
+//! relay (proxy mode) stores its messages through [`store_visitor_message`] and
+//! [`store_workflow_reply`].
+//!
+//! Who is writing comes from the session, never from the message or its metadata. Before a
+//! business is set up (a database that was never seeded) the minimal responder answers.
+
+use citabot_domain::account::Role;
+use citabot_domain::assistant::{
+    self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Outcome, State,
+};
+use citabot_domain::booking::{Cita, CitaStatus, Client, zone};
+use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
+use citabot_domain::responder;
+use citabot_store::booking::CitaTime;
+use citabot_store::{
+    AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, Store, StoreError, User,
+};
+use time::{Date, Duration, OffsetDateTime};
+
+use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client};
+use crate::state::AppState;
+
+/// What became of a visitor's message answered here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Turn {
+    /// The assistant's reply.
+    Answered(String),
+    /// Staff have the conversation: the message is stored for them, and nobody answers it now.
+    HeldForStaff,
+}
+
+/// How many times a turn is worked out again when another turn of the same conversation (or a
+/// client record made meanwhile) got in first.
+const TURN_ATTEMPTS: usize = 3;
+
+/// Answers a message with the built-in assistant and stores the whole turn in one transaction,
+/// unless staff have the conversation ([`Turn::HeldForStaff`]); the assistant's state never sees
+/// a message it did not answer. `client_date` is the visitor's own date from the metadata, for
+/// "mañana" and the like. A conversation of another account is refused
+/// ([`StoreError::NotOwner`]) before anything is written.
+pub async fn answer_here(
+    state: &AppState,
+    session: &ChatSessionId,
+    user: Option<&User>,
+    input: &ChatInput,
+    attachments: &[&str],
+    client_date: Option<Date>,
+) -> Result<Turn, StoreError> {
+    let received_at = state.clock.now();
+    if store_if_taken_over(state, session, user.map(|user| user.id.as_str()), input).await? {
+        return Ok(Turn::HeldForStaff);
+    }
+    let message = Said {
+        session,
+        user,
+        text: input.as_str(),
+        attachments,
+        client_date,
+        received_at,
+    };
+    let mut attempt = 1;
+    loop {
+        match assistant_turn(state, &message).await {
+            // Another turn of this conversation was written first (the same "sí" sent twice):
+            // this one is worked out again from what that turn left.
+            Err(StoreError::Stale | StoreError::Conflict(_)) if attempt < TURN_ATTEMPTS => {
+                attempt += 1;
+            }
+            result => return result.map(Turn::Answered),
+        }
+    }
+}
+
+/// A visitor's message on its way through a turn.
+#[derive(Debug, Clone, Copy)]
+struct Said<'a> {
+    session: &'a ChatSessionId,
+    user: Option<&'a User>,
+    text: &'a str,
+    attachments: &'a [&'a str],
+    client_date: Option<Date>,
+    received_at: OffsetDateTime,
+}
+
+impl Said<'_> {
+    fn writer(&self) -> Option<&str> {
+        self.user.map(|user| user.id.as_str())
+    }
+
+    /// Writes the turn: the visitor's message and `reply`, the assistant's state and the cita
+    /// change, in one transaction.
+    async fn commit(
+        &self,
+        state: &AppState,
+        reply: &str,
+        assistant_state: Option<AssistantStateWrite<'_>>,
+        change: Option<&CitaChange>,
+    ) -> Result<(), StoreError> {
+        let replied_at = state.clock.now();
+        let messages = [
+            ChatMessage {
+                author: MessageAuthor::Human,
+                content: self.text.to_owned(),
+                created_at: self.received_at,
+            },
+            ChatMessage {
+                author: MessageAuthor::Ai,
+                content: reply.to_owned(),
+                created_at: replied_at,
+            },
+        ];
+        state
+            .store
+            .commit_chat_turn(&ChatTurnWrite {
+                session: self.session,
+                writer: self.writer(),
+                messages: &messages,
+                assistant_state,
+                change,
+                at: replied_at,
+            })
+            .await
+    }
+}
+
+/// One attempt at a turn: reads what it needs, decides, and commits. Returns the reply.
+async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, StoreError> {
+    let store = state.store.as_ref();
+    let now_instant = state.clock.now();
+    let Some(business) = store.business().await? else {
+        let reply = responder::reply(said.text, said.attachments);
+        said.commit(state, &reply, None, None).await?;
+        return Ok(reply);
+    };
+    let now = zone::local(&business.time_zone, now_instant)
+        .map_err(|error| StoreError::Corrupt(error.to_string()))?;
+    // The visitor's date counts when it is plausible (time zones differ by a day at most).
+    let today = said
+        .client_date
+        .filter(|date| (*date - now.0).whole_days().abs() <= 1)
+        .unwrap_or(now.0);
+    let caller = caller(store, said.user).await?;
+    let services = store.services().await?;
+    let staff = store.staff().await?;
+    let agenda = store
+        .citas_between(now.0, now.0 + Duration::days(LOOKAHEAD_DAYS + 1))
+        .await?;
+    let clients = agenda_clients(store, &caller, &agenda).await?;
+    let context = Context {
+        business: &business,
+        services: &services,
+        staff: &staff,
+        caller: &caller,
+        today,
+        now,
+        agenda: &agenda,
+        clients: &clients,
+    };
+
+    let saved = store.assistant_state(said.session).await?;
+    let read_version = saved.as_ref().map(|saved| saved.version);
+    let previous = match saved.map(|saved| serde_json::from_str::<State>(&saved.text)) {
+        None => State::default(),
+        Some(Ok(previous)) => previous,
+        Some(Err(error)) if assistant::wants_restart(said.text) => {
+            tracing::warn!(session = %said.session, %error,
+                "the assistant's saved state could not be read; the visitor started over");
+            State::default()
+        }
+        Some(Err(error)) => {
+            // Never a silent reset: the visitor is told, and the state stays for a person to
+            // look at until the visitor asks to start over.
+            tracing::error!(session = %said.session, %error,
+                "the assistant's saved state cannot be read; the turn changed nothing");
+            let reply = assistant::unreadable_state_reply(said.text);
+            said.commit(state, &reply, None, None).await?;
+            return Ok(reply);
+        }
+    };
+
+    let mut turn = assistant::step(previous, said.text, &context);
+    let Some(action) = turn.action.take() else {
+        let text = state_text(&turn.state)?;
+        let write = AssistantStateWrite {
+            text: &text,
+            read_version,
+        };
+        said.commit(state, &turn.reply, Some(write), None).await?;
+        return Ok(turn.reply);
+    };
+
+    let by = if matches!(caller, Caller::Staff { .. }) {
+        BookedBy::Staff
+    } else {
+        BookedBy::Guest
+    };
+    let planned = plan(
+        store,
+        &business.time_zone,
+        &caller,
+        said.session,
+        &action,
+        by,
+        now_instant,
+    )
+    .await?;
+    let refused_outcome = match planned {
+        Planned::Write { change, outcome } => {
+            let settled = assistant::settle(turn.state.clone(), &action, &outcome, &context);
+            let text = state_text(&settled.state)?;
+            let write = AssistantStateWrite {
+                text: &text,
+                read_version,
+            };
+            match said
+                .commit(state, &settled.reply, Some(write), Some(&change))
+                .await
+            {
+                Ok(()) => return Ok(settled.reply),
+                Err(StoreError::SlotTaken) => Outcome::SlotTaken,
+                Err(StoreError::Unchanged) => unchanged(&action),
+                Err(error) => return Err(error),
+            }
+        }
+        Planned::Refused(outcome) => outcome,
+    };
+    // What the conversation decided could not be written: said so, and nothing else changes.
+    let settled = assistant::settle(turn.state, &action, &refused_outcome, &context);
+    let text = state_text(&settled.state)?;
+    let write = AssistantStateWrite {
+        text: &text,
+        read_version,
+    };
+    said.commit(state, &settled.reply, Some(write), None)
+        .await?;
+    Ok(settled.reply)
+}
+
+fn state_text(state: &State) -> Result<String, StoreError> {
+    serde_json::to_string(state).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
+/// What an action comes to before it is written.
+enum Planned {
+    /// Write this; if it is written, the outcome is this.
+    Write {
+        change: CitaChange,
+        outcome: Outcome,
+    },
+    /// Nothing to write: the outcome is already known (not the caller's cita, say).
+    Refused(Outcome),
+}
+
+/// The outcome of an action whose cita was no longer as the turn saw it.
+fn unchanged(action: &Action) -> Outcome {
+    match action {
+        Action::Cancel { .. } => Outcome::NotCancelled,
+        Action::Move { .. } => Outcome::NotMoved,
+        Action::Book(_) => Outcome::Failed,
+    }
+}
+
+/// Works out the change an action makes.
+async fn plan(
+    store: &dyn Store,
+    time_zone: &str,
+    caller: &Caller,
+    session: &ChatSessionId,
+    action: &Action,
+    by: BookedBy,
+    now: OffsetDateTime,
+) -> Result<Planned, StoreError> {
+    match action {
+        Action::Book(booking) => {
+            let client = match &booking.client {
+                ClientRef::Existing(id) => super::booking::ClientChoice::Existing(id.clone()),
+                ClientRef::New {
+                    name,
+                    email,
+                    phone,
+                    user_id,
+                } => {
+                    let details = ClientDetails {
+                        name: name.clone(),
+                        email: email.clone(),
+                        phone: phone.clone(),
+                        user_id: user_id.clone(),
+                    };
+                    choose_client(store, &details, by).await?
+                }
+            };
+            let new = NewCita {
+                staff_id: booking.staff_id.clone(),
+                date: booking.date,
+                start_min: booking.start_min,
+                end_min: booking.end_min,
+                service_ids: booking.service_ids.clone(),
+                status: CitaStatus::Pendiente,
+                chat_session_id: Some(session.as_str().to_owned()),
+            };
+            let (cita, change) = booking_change(time_zone, new, client, now)?;
+            Ok(Planned::Write {
+                change,
+                outcome: Outcome::Booked(cita),
+            })
+        }
+        Action::Cancel { cita_id } => {
+            let Some(cita) = own_cita(store, caller, cita_id).await? else {
+                return Ok(Planned::Refused(Outcome::NotCancelled));
+            };
+            if !cita.status.may_become(CitaStatus::Cancelada) {
+                return Ok(Planned::Refused(Outcome::NotCancelled));
+            }
+            Ok(Planned::Write {
+                change: CitaChange::SetStatus {
+                    cita_id: cita.id,
+                    from: cita.status,
+                    to: CitaStatus::Cancelada,
+                },
+                outcome: Outcome::Cancelled,
+            })
+        }
+        Action::Move { cita_id, to } => {
+            let Some(cita) = own_cita(store, caller, cita_id).await? else {
+                return Ok(Planned::Refused(Outcome::NotMoved));
+            };
+            let time = cita_time(time_zone, to)?;
+            let moved = Cita {
+                staff_id: time.staff_id.clone(),
+                date: time.date,
+                start_min: time.start_min,
+                end_min: time.end_min,
+                start_at: time.start_at,
+                end_at: time.end_at,
+                ..cita
+            };
+            Ok(Planned::Write {
+                change: CitaChange::Move {
+                    cita_id: moved.id.clone(),
+                    to: time,
+                },
+                outcome: Outcome::Moved(moved),
+            })
+        }
+    }
+}
+
+fn cita_time(time_zone: &str, to: &Booking) -> Result<CitaTime, StoreError> {
+    let instant = |minute| {
+        zone::instant(time_zone, to.date, minute)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))
+    };
+    Ok(CitaTime {
+        staff_id: to.staff_id.clone(),
+        date: to.date,
+        start_min: to.start_min,
+        end_min: to.end_min,
+        start_at: instant(to.start_min)?,
+        end_at: instant(to.end_min)?,
+    })
+}
+
+async fn caller(store: &dyn Store, user: Option<&User>) -> Result<Caller, StoreError> {
+    let Some(user) = user else {
+        return Ok(Caller::Guest);
+    };
+    let name = format!("{} {}", user.first_name, user.last_name);
+    Ok(match user.role {
+        Role::Cliente => Caller::Cliente {
+            user_id: user.id.clone(),
+            name,
+            email: user.email.clone(),
+            phone: user.phone.clone(),
+            client_id: store
+                .client_for_user(&user.id)
+                .await?
+                .map(|client| client.id),
+        },
+        Role::Usuario | Role::Administrador => Caller::Staff {
+            user_id: user.id.clone(),
+            name,
+        },
+    })
+}
+
+/// The clients a staff member's agenda names (only staff read other people's citas).
+async fn agenda_clients(
+    store: &dyn Store,
+    caller: &Caller,
+    agenda: &[Cita],
+) -> Result<Vec<Client>, StoreError> {
+    let Caller::Staff { user_id, .. } = caller else {
+        return Ok(Vec::new());
+    };
+    let mut ids: Vec<String> = agenda
+        .iter()
+        .filter(|cita| &cita.staff_id == user_id)
+        .map(|cita| cita.client_id.clone())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    store.clients_by_ids(&ids).await
+}
+
+/// The caller's own cita `cita_id` (checked here again: the conversation only offers the
+/// caller's, but the store is the authority).
+async fn own_cita(
+    store: &dyn Store,
+    caller: &Caller,
+    cita_id: &str,
+) -> Result<Option<Cita>, StoreError> {
+    let Caller::Cliente {
+        client_id: Some(client_id),
+        ..
+    } = caller
+    else {
+        return Ok(None);
+    };
+    Ok(store
+        .cita(cita_id)
+        .await?
+        .filter(|cita| &cita.client_id == client_id))
+}
+
+/// Stores the visitor's message and answers `true` when staff have taken the conversation over;
+/// `false`, storing nothing, when the assistant or the workflow answers. A conversation of
+/// another account is refused ([`StoreError::NotOwner`]) before anything is read or written.
+pub async fn store_if_taken_over(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    input: &ChatInput,
+) -> Result<bool, StoreError> {
+    // Owner and take-over alone: a long conversation's messages are not read on every turn.
+    let Some(control) = state.store.chat_session_control(session).await? else {
+        return Ok(false);
+    };
+    if control.owner_user_id.is_some() && control.owner_user_id.as_deref() != caller_id {
+        return Err(StoreError::NotOwner);
+    }
+    if control.taken_over_by.is_none() {
+        return Ok(false);
+    }
+    store_visitor_message(state, session, caller_id, input.as_str()).await?;
+    Ok(true)
+}
+
+/// Stores a visitor's message alone (for the workflow, or for staff to read), refused when the
+/// conversation belongs to another account.
+pub async fn store_visitor_message(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    text: &str,
+) -> Result<(), StoreError> {
+    let human = ChatMessage {
+        author: MessageAuthor::Human,
+        content: text.to_owned(),
+        created_at: state.clock.now(),
+    };
+    state
+        .store
+        .append_chat_messages(session, caller_id, &[human])
+        .await
+}
+
+/// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here
+/// is only logged.
+pub async fn store_workflow_reply(
+    state: &AppState,
+    session: ChatSessionId,
+    owner: Option<String>,
+    text: String,
+) {
+    let reply = ChatMessage {
+        author: MessageAuthor::Ai,
+        content: text,
+        created_at: state.clock.now(),
+    };
+    if let Err(error) = state
+        .store
+        .append_chat_messages(&session, owner.as_deref(), &[reply])
+        .await
+    {
+        tracing::error!(%error, "cannot store the workflow's reply");
+    }
+}

@@ -1,0 +1,7 @@
+//! The use cases: what the server does, apart from how it is asked. HTTP handlers, the live
+//! channel and the command line translate their requests into calls here and the results into
+//! their answers; the use cases reach the database through the store port and decide nothing
+//! about status codes or frames.
+
+pub mod booking;
+pub mod chat_turn;
