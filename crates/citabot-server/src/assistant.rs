@@ -1,4 +1,4 @@
-//! The built-in assistant on the server (DESIGN B2, B3): loads what a turn needs, runs the
+//! The built-in assistant on the server (REQUIREMENTS B2, B3): loads what a turn needs, runs the
 //! domain's conversation ([`citabot_domain::assistant`]), carries out its action against the
 //! store, and keeps the conversation state per chat session so it survives a restart.
 //!
