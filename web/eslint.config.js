@@ -7,7 +7,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['**/dist/', '**/node_modules/', '**/test-results/', '**/playwright-report/']),
+  globalIgnores([
+    '**/dist/',
+    '**/node_modules/',
+    '**/test-results/',
+    '**/playwright-report/',
+    // Data the tests read at run time (README.md there), never code.
+    'test-corpora/',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,5 +1,5 @@
 /**
- * The widget's figures beside `@n8n/chat` 1.37.0's (N8N-CAPTURES.md, headless Chromium): the
+ * The widget's figures beside `@n8n/chat` 1.37.0's (docs/PROTOCOL.md §8.3, headless Chromium): the
  * JavaScript before the toggle button shows, a 100 KB markdown reply streamed as 2,000 NDJSON
  * items (time, main-thread time, cost of the last quarter of the chunks against the first), a
  * 1,000-message history (time to show it, DOM nodes) and the JS heap after each. Loopback only,
@@ -336,7 +336,7 @@ test('widget benchmarks', async ({ page, browser }) => {
   const column = Math.max(...rows.map(([, ours]) => ours.length)) + 2;
   const lines = [
     '',
-    `Widget benchmarks — Chromium ${browser.version()}, loopback. n8n: @n8n/chat 1.37.0 (N8N-CAPTURES.md).`,
+    `Widget benchmarks — Chromium ${browser.version()}, loopback. n8n: @n8n/chat 1.37.0 (docs/PROTOCOL.md §8.3).`,
     `${'measure'.padEnd(width)}${'citabot'.padEnd(column)}n8n`,
     ...rows.map(([label, ours, theirs]) => `${label.padEnd(width)}${ours.padEnd(column)}${theirs}`),
     '',

@@ -1,7 +1,7 @@
-//! What one turn of the built-in assistant costs (DESIGN B5: well under a millisecond of CPU),
-//! measured on the conversation itself, without I/O: the demo salon with two staff members and a busy
-//! agenda (six weeks, every stylist booked an hour in every three), and a six-turn booking by a
-//! guest.
+//! What one turn of the built-in assistant costs (REQUIREMENTS B5: well under a millisecond of
+//! CPU), measured on the conversation itself, without I/O: the demo salon with two staff members
+//! and a busy agenda (six weeks, every stylist booked an hour in every three), and a six-turn
+//! booking by a guest.
 //! Prints figures; asserts nothing.
 
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
-//! Demo data (DESIGN B6): on the first start against an empty database, a hair salon in Madrid
-//! with its hours, services and two staff members, and one account per role. The passwords are
-//! random for each installation (never a default account) and are printed once, in the log.
+//! Demo data (REQUIREMENTS B6): on the first start against an empty database, a hair salon in
+//! Madrid with its hours, services and two staff members, and one account per role. The passwords
+//! are random for each installation (never a default account) and are printed once, in the log.
 
 use citabot_domain::account::Role;
 use citabot_domain::booking::{self, Client, Service};

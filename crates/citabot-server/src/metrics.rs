@@ -1,4 +1,4 @@
-//! Prometheus metrics at `/metrics` (DESIGN A8): requests by route, method and status, their
+//! Prometheus metrics at `/metrics` (REQUIREMENTS A8): requests by route, method and status, their
 //! latency, failures of the external webhook, and open live channels. Kept in process; each
 //! instance is scraped on its own.
 

@@ -1,4 +1,4 @@
-//! `GET /api/openapi.json` (DESIGN A8): the HTTP API described from the handlers' own
+//! `GET /api/openapi.json` (REQUIREMENTS A8): the HTTP API described from the handlers' own
 //! annotations and the types they read and write, so the description cannot drift from the code.
 
 use std::sync::OnceLock;

@@ -1,4 +1,4 @@
-//! `GET /api/profile` (DESIGN A4): the signed-in account, as the site and the chat read it.
+//! `GET /api/profile` (REQUIREMENTS A4): the signed-in account, as the site and the chat read it.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};

@@ -1,4 +1,4 @@
-//! Limits on each request, checked before any handler runs (SECURITY §3.13): the length of the
+//! Limits on each request, checked before any handler runs (REQUIREMENTS H13): the length of the
 //! URL, the size of the header block, and a deadline for the whole body, so a client trickling
 //! its upload a byte at a time cannot hold a handler (and its memory) for ever.
 

@@ -1,4 +1,4 @@
-//! Headers every response carries (SECURITY §3.11, §3.12): a Content-Security-Policy without
+//! Headers every response carries (REQUIREMENTS H11, H12): a Content-Security-Policy without
 //! inline or eval'd script, `frame-ancestors` limited to this site and the configured
 //! `frame_ancestors`, and the usual hardening headers.
 

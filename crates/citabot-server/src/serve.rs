@@ -1,5 +1,5 @@
 //! The HTTP/1 server under the router. Built on hyper directly because `axum::serve` does not
-//! expose what a public server needs against slow and greedy clients (SECURITY §3.13): a deadline
+//! expose what a public server needs against slow and greedy clients (REQUIREMENTS H13): a deadline
 //! for each request head, which also ends idle keep-alive connections; a bound on the head's size;
 //! and caps on open connections, in all and per client address.
 

@@ -1,5 +1,5 @@
-//! The booking part of the storage port (DESIGN B1, B3): the business, its services, staff and
-//! clients, citas with their services, and the assistant's conversation state. Adapters must
+//! The booking part of the storage port (REQUIREMENTS B1, B3): the business, its services, staff
+//! and clients, citas with their services, and the assistant's conversation state. Adapters must
 //! refuse a cita that would double-book a staff member in the database itself
 //! ([`StoreError::SlotTaken`]), so that two racing bookings cannot both succeed.
 

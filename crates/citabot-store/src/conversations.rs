@@ -1,4 +1,4 @@
-//! The conversations part of the storage port (DESIGN D4, D5): every chat session as the
+//! The conversations part of the storage port (REQUIREMENTS D4, D5): every chat session as the
 //! dashboard lists it, its transcript with the staff member behind each message they wrote, the
 //! take-over of a conversation by staff, and the day-by-day activity behind the charts.
 //!

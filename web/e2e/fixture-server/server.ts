@@ -4,15 +4,15 @@
  * only, Node's `http` and our own small WebSocket (`websocket.ts`).
  *
  * Webhooks are `POST /webhook/<scenario>/chat` (also GET, and multipart), answered as n8n does,
- * with n8n's CORS headers (N8N-CAPTURES §4.4): the `Origin` echoed, `OPTIONS, GET, POST`, and for a
- * preflight 204, `Max-Age: 300` and the requested headers echoed. `loadPreviousSession` answers
- * `{"data": []}` except in the `history` scenario. Scenarios:
+ * with n8n's CORS headers (docs/PROTOCOL.md §8.2): the `Origin` echoed, `OPTIONS, GET, POST`, and
+ * for a preflight 204, `Max-Age: 300` and the requested headers echoed. `loadPreviousSession`
+ * answers `{"data": []}` except in the `history` scenario. Scenarios:
  *
  * - `echo`: `{"output": "echo: <text>"}`.
  * - `slow`: the echo after `?delay=<ms>` (default 1500), or once the gate `<sessionId>:reply` opens.
  * - `html-502`: a proxy's HTML error page with status 502; `n8n-500`: status 500 with n8n's
- *   `{"code": 500, "message": "Error in workflow"}`. With `?failures=<n>` only the first n requests of
- *   a session fail and later ones echo (for retries).
+ *   `{"code": 500, "message": "Error in workflow"}`. With `?failures=<n>` only the first n requests
+ *   of a session fail and later ones echo (for retries).
  * - `stream`: an NDJSON stream as n8n's streaming trigger sends it (`application/json`, chunked):
  *   begin, keepalive lines, items whose lines (and a UTF-8 character) are split across writes,
  *   then — once the gate `<sessionId>:stream` opens — the last item and end.
@@ -21,7 +21,7 @@
  * - `stream-runs`: two nodes' runs interleaved (two bot messages).
  * - `stream-html`: a proxy's HTML page inside a 200 stream.
  * - `live`: `{"executionStarted": true, "executionId": "<n>"}`, then on `GET /chat?sessionId&
- *   executionId&isPublic=true` the live channel of N8N-CAPTURES §4.6: `n8n|heartbeat`, a bot
+ *   executionId&isPublic=true` the live channel of docs/PROTOCOL.md §4.6: `n8n|heartbeat`, a bot
  *   message, the user's JSON reply, another heartbeat, a second bot message, `n8n|continue`, and —
  *   once the gate `<sessionId>:close` opens — a close frame without status code.
  * - `history`: history from `?batch=<id>` (every entry an AI message) or `?count=<n>` (a generated
@@ -361,7 +361,7 @@ export async function startFixtureServer(port = 0, host = '127.0.0.1'): Promise<
     });
   });
 
-  /** n8n's live channel for one execution, as captured (N8N-CAPTURES §4.6), minus the polling delays. */
+  /** n8n's live channel for one execution, as captured (docs/PROTOCOL.md §4.6), minus the polling delays. */
   async function liveChannel(ws: WebSocketConnection, url: URL): Promise<void> {
     const query = Object.fromEntries(url.searchParams);
     const sessionId = query.sessionId ?? '';

@@ -1,5 +1,5 @@
 /**
- * The script-tag build on other people's pages (DESIGN W6): a small launcher first, the panel
+ * The script-tag build on other people's pages (REQUIREMENTS W6): a small launcher first, the panel
  * loaded on demand from next to the launcher's own URL, a shadow root that hostile page CSS
  * cannot break and that leaks nothing out, a strict CSP with no inline script or style, and a
  * chat started from `data-` attributes. Host pages live on an origin of their own; the widget

@@ -1,7 +1,7 @@
 /**
- * How a rich markdown reply is laid out inside a bubble (DESIGN W4): a wide table scrolls inside
- * the bubble instead of widening it, code keeps its lines and scrolls, the bubble has no stray
- * margins at its edges, the YouTube frame is 16:9 within the bubble, and axe finds nothing.
+ * How a rich markdown reply is laid out inside a bubble (REQUIREMENTS W4): a wide table scrolls
+ * inside the bubble instead of widening it, code keeps its lines and scrolls, the bubble has no
+ * stray margins at its edges, the YouTube frame is 16:9 within the bubble, and axe finds nothing.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';

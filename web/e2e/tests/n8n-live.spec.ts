@@ -1,5 +1,5 @@
 /**
- * The `/chat` live channel (PROTOCOL §4, N8N-CAPTURES §4.6): a send answered with
+ * The `/chat` live channel (docs/PROTOCOL.md §4, n8n's as captured in §4.6): a send answered with
  * `executionStarted` opens a WebSocket to the webhook's origin, heartbeats are acknowledged, text
  * frames are bot messages, the user's next message goes over the socket as n8n's JSON,
  * `n8n|continue` means wait again, and the server's close ends the turn.

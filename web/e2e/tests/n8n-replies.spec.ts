@@ -1,9 +1,9 @@
 /**
- * What the user sees for every kind of answer an n8n Chat Trigger can give (SPEC §7–§8, PROTOCOL
- * §3–§4, N8N-CAPTURES §4) — the ones the citabot server never sends: slow replies, error pages,
- * NDJSON streams cut anywhere, stream errors and empty streams (the `/chat` live channel has its
- * own spec). The fixture server plays n8n, cross-origin with n8n's CORS headers; the widget is the script-tag
- * build on a host page of its own, in English (the documented texts).
+ * What the user sees for every kind of answer an n8n Chat Trigger can give (REQUIREMENTS W2,
+ * docs/PROTOCOL.md §2.5, §3, §4 and §8) — the ones the citabot server never sends: slow replies,
+ * error pages, NDJSON streams cut anywhere, stream errors and empty streams (the `/chat` live
+ * channel has its own spec). The fixture server plays n8n, cross-origin with n8n's CORS headers;
+ * the widget is the script-tag build on a host page of its own, in English (the documented texts).
  */
 import { expect, test } from '@playwright/test';
 import { botMessages, input, send, startChat, typing } from './support/chat';

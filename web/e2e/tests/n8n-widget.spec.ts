@@ -46,7 +46,7 @@ test.describe("n8n's own widget against the citabot gateway", () => {
     const input = page.locator('.chat-inputs textarea');
     await input.fill('x'.repeat(10_001));
     await input.press('Enter');
-    // n8n's widget shows `message` of an error body as the answer (PROTOCOL §2.3).
+    // n8n's widget shows `message` of an error body as the answer (docs/PROTOCOL.md §2.5).
     await expect(
       page
         .locator('.chat-message-from-bot')

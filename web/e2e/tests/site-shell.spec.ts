@@ -1,5 +1,5 @@
 /**
- * The site's shell in the real browser (issue 6, DESIGN S1–S3, S5): the theme rule and its
+ * The site's shell in the real browser (issue 6, REQUIREMENTS S1–S3, S5): the theme rule and its
  * pre-paint script, toasts by keyboard, axe on every page in both themes, a phone-sized screen,
  * and screenshots of the landing page, the open chat and the dashboard kept as test artifacts.
  */

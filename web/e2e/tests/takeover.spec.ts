@@ -1,5 +1,5 @@
 /**
- * A staff member takes over a visitor's live conversation from the dashboard (DESIGN D4): the
+ * A staff member takes over a visitor's live conversation from the dashboard (REQUIREMENTS D4): the
  * visitor's next message reaches the staff member instead of the assistant, the reply arrives in
  * the visitor's widget over the live channel, the visitor answers over that channel, and once
  * handed back the assistant answers again.

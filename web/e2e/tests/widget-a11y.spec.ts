@@ -1,6 +1,6 @@
 /**
- * Accessibility of the chat widget (DESIGN W7), against the real server: zero axe violations in
- * every state a visitor can reach, on the site at `/` (the React widget in the page) and on a
+ * Accessibility of the chat widget (REQUIREMENTS W7), against the real server: zero axe violations
+ * in every state a visitor can reach, on the site at `/` (the React widget in the page) and on a
  * plain host page with the script-tag build (the widget in its shadow root); plus what axe cannot
  * judge: focus management, keyboard-only use, reduced motion, 16 px input text and the full-screen
  * panel of narrow screens.

@@ -1,6 +1,6 @@
 /**
- * Every XSS vector of the shared corpora (`../shared/corpora`, read at test time, never copied
- * here) delivered as bot messages through the real protocol, in Chromium (DESIGN W4, SECURITY §6):
+ * Every XSS vector of the test corpora (`web/test-corpora`, read at test time) delivered as bot
+ * messages through the real protocol, in Chromium (REQUIREMENTS W4):
  * the fixture server answers `loadPreviousSession` with hundreds of AI messages per page load
  * (and a sample as `{"output": vector}` replies to sendMessage). Nothing may run
  * (`alert`/`confirm`/`prompt`/`print`/`open` hooked in every frame, dialogs watched), nothing may
@@ -22,10 +22,9 @@ import {
   webhook,
 } from './support/host';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const corpora = resolve(repoRoot, '../shared/corpora');
+const corpora = resolve(import.meta.dirname, '../../test-corpora');
 const BATCH = 500;
-/** SECURITY §6.4: the only iframes a bot message may hold. */
+/** REQUIREMENTS W4 rule 4: the only iframes a bot message may hold. */
 const YOUTUBE_EMBED =
   /^https:\/\/(www\.)?youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}([?#]|$)/;
 

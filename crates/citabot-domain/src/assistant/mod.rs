@@ -1,4 +1,4 @@
-//! The built-in booking assistant's conversation (DESIGN B2): a state machine over what the
+//! The built-in booking assistant's conversation (REQUIREMENTS B2): a state machine over what the
 //! visitor says. [`step`] reads a message with what the server loaded for this turn
 //! ([`Context`]) and returns the next state and either a reply or an [`Action`] to carry out;
 //! after carrying it out the server calls [`settle`] with the outcome, so the assistant never
@@ -6,8 +6,8 @@
 //!
 //! It asks only for what is missing, takes every fact a message gives at any step (the visitor
 //! may change their mind), offers only free times, and confirms before writing. Role rules
-//! (SPEC §6): a guest gives a name and an email; a `cliente` is never asked who they are and
-//! manages their own citas; staff book for a named client and read their agenda.
+//! (REQUIREMENTS B2): a guest gives a name and an email; a `cliente` is never asked who they are
+//! and manages their own citas; staff book for a named client and read their agenda.
 
 mod replies;
 

@@ -1,5 +1,5 @@
-//! What is free (DESIGN B1): the start times on a day when a set of services, done back to back,
-//! fits inside one opening period and a staff member has nothing else. Start times are
+//! What is free (REQUIREMENTS B1): the start times on a day when a set of services, done back to
+//! back, fits inside one opening period and a staff member has nothing else. Start times are
 //! multiples of the business's slot step; a cita never runs past a period's close (the lunch
 //! break included) and never starts before `not_before` (now, when the day is today).
 

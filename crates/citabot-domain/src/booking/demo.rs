@@ -1,5 +1,5 @@
-//! The demo business (DESIGN B6): the hair salon the server seeds into an empty database, and the
-//! business the booking tests and benchmarks run against.
+//! The demo business (REQUIREMENTS B6): the hair salon the server seeds into an empty database, and
+//! the business the booking tests and benchmarks run against.
 
 use time::Weekday;
 

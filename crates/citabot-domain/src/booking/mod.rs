@@ -1,4 +1,4 @@
-//! The booking domain (DESIGN B1): the business and its opening hours, services, staff,
+//! The booking domain (REQUIREMENTS B1): the business and its opening hours, services, staff,
 //! clients, and citas with their services. Times of day are minutes after local midnight in the
 //! business's time zone ([`zone`] turns them into instants); a cita never crosses midnight.
 //!
@@ -161,7 +161,7 @@ pub struct Client {
     pub user_id: Option<String>,
 }
 
-/// Where a cita is in its life (SPEC §4).
+/// Where a cita is in its life (REQUIREMENTS B1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CitaStatus {
     Pendiente,
@@ -214,7 +214,7 @@ impl CitaStatus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cita {
     pub id: String,
-    /// The staff member (DESIGN B1 calls it `userId`).
+    /// The staff member (REQUIREMENTS B1 calls it `userId`).
     pub staff_id: String,
     pub client_id: String,
     /// The local date in the business's time zone.

@@ -1,4 +1,4 @@
-//! The assistant's understanding of a visitor's message (DESIGN §5, B2): what they want
+//! The assistant's understanding of a visitor's message (REQUIREMENTS B2): what they want
 //! (intents), which language they write, which services, dates and times they name, and the
 //! guest details they give. Pure functions over text, deterministic and cheap: no I/O, no model,
 //! nothing learnt at run time. The conversation state machine decides what to do with the result.

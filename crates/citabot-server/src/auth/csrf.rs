@@ -1,4 +1,4 @@
-//! The CSRF defence (SECURITY §3.1), applied to every state-changing request under `/api/`:
+//! The CSRF defence (REQUIREMENTS H1), applied to every state-changing request under `/api/`:
 //!
 //! 1. A browser's `Origin` (or, without it, `Referer`) must be this server's own origin or one of
 //!    `allowed_origins`; `Origin: null` never is. `Sec-Fetch-Site: cross-site` is refused unless

@@ -1,5 +1,6 @@
 //! `POST /api/auth/signup`, `POST /api/auth/login`, `POST /api/auth/logout` and
-//! `GET /api/auth/session` (DESIGN A3), plus the account creation shared with `citabot user add`.
+//! `GET /api/auth/session` (REQUIREMENTS A3), plus the account creation shared with
+//! `citabot user add`.
 
 use std::net::SocketAddr;
 

@@ -1,4 +1,4 @@
-//! Accounts and browser sessions (DESIGN A3): who is calling, sign-up, sign-in, sign-out, and
+//! Accounts and browser sessions (REQUIREMENTS A3): who is calling, sign-up, sign-in, sign-out, and
 //! the CSRF defence on every state-changing request.
 //!
 //! A signed-in browser holds one HttpOnly cookie with a random 256-bit token; the store keeps

@@ -1,6 +1,6 @@
 //! Counting attempts per key in fixed time windows (per account, per client address), in
 //! process memory. One instance is enough today; several instances will share counters through
-//! PostgreSQL (DESIGN §7), behind this same interface.
+//! PostgreSQL (REQUIREMENTS §7), behind this same interface.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -9,7 +9,7 @@ use time::{Duration, OffsetDateTime};
 
 use crate::config::Settings;
 
-/// The limits the server enforces on accounts (SECURITY §3.3).
+/// The limits the server enforces on accounts (REQUIREMENTS H3).
 #[derive(Debug)]
 pub struct Limits {
     /// Failed sign-ins per account: 5 per 15 minutes.
@@ -21,7 +21,7 @@ pub struct Limits {
     /// Chat messages per visitor (account, or address for guests): `chat_messages_per_minute`.
     pub chat_messages: RateLimiter,
     /// Live channels refused (unknown execution, wrong token) per client address: 20 per
-    /// minute, so execution ids cannot be guessed by trying (SECURITY §3.8).
+    /// minute, so execution ids cannot be guessed by trying (REQUIREMENTS H8).
     pub live_refusals_per_address: RateLimiter,
 }
 

@@ -1,6 +1,6 @@
 //! `GET /api/appointments`, `PATCH /api/appointments/{id}`, `POST /api/appointments` and
-//! `GET /api/availability` (DESIGN D2). Staff see and manage everyone's citas; a cliente sees only
-//! their own and may only cancel them, and another client's cita is "not found" to them (never
+//! `GET /api/availability` (REQUIREMENTS D2). Staff see and manage everyone's citas; a cliente sees
+//! only their own and may only cancel them, and another client's cita is "not found" to them (never
 //! "forbidden", so its existence does not leak). A cita made by hand is held to the same rules
 //! as the assistant's: the slot step, one opening period, and a staff member who is free, which
 //! the database itself enforces.

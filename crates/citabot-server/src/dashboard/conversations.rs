@@ -1,6 +1,6 @@
-//! The conversations (DESIGN D4), for staff only: `GET /api/conversations` (every chat session,
-//! the most recent first), `GET /api/conversations/{sessionId}` (with its transcript), and the
-//! take-over: `POST …/takeover`, `POST …/messages`, `POST …/handback`.
+//! The conversations (REQUIREMENTS D4), for staff only: `GET /api/conversations` (every chat
+//! session, the most recent first), `GET /api/conversations/{sessionId}` (with its transcript), and
+//! the take-over: `POST …/takeover`, `POST …/messages`, `POST …/handback`.
 //!
 //! While a conversation is taken over, the gateway stores the visitor's messages without
 //! answering them and sends the widget to the live channel ([`crate::gateway`]); a staff

@@ -1,4 +1,4 @@
-//! The site's and the dashboard's APIs (DESIGN S5, D1–D5; `docs/DASHBOARD-API.md`): the
+//! The site's and the dashboard's APIs (REQUIREMENTS S5, D1–D5; `docs/DASHBOARD-API.md`): the
 //! business and its services for everyone, appointments, availability, staff and clients, the
 //! conversations with their take-over by staff, and the charts' daily figures.
 //!

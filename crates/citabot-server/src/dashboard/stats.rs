@@ -1,5 +1,5 @@
-//! `GET /api/stats?from=…&to=…` (staff; DESIGN D5): for each local day of the range, the citas
-//! made that day, the conversations started that day, and how many of those led to a cita.
+//! `GET /api/stats?from=…&to=…` (staff; REQUIREMENTS D5): for each local day of the range, the
+//! citas made that day, the conversations started that day, and how many of those led to a cita.
 //! Days are the business's: the store answers the instants of the whole span in two queries and
 //! they are counted into local days here.
 

@@ -1,7 +1,7 @@
-//! The metadata that travels with every chat request to the workflow (SPEC §3, §6), written by
-//! the server from the caller's session: who is asking, and the appointment drafts their role
+//! The metadata that travels with every chat request to the workflow (REQUIREMENTS S4, A5), written
+//! by the server from the caller's session: who is asking, and the appointment drafts their role
 //! allows. The browser's own `metadata` is trusted for one thing only, its local date; every
-//! identity field it sends (any case, any nesting) is dropped (SECURITY §3.4).
+//! identity field it sends (any case, any nesting) is dropped (REQUIREMENTS H4).
 
 use citabot_domain::account::Role;
 use citabot_store::User;

@@ -3,7 +3,7 @@
 //! session, and answers from the built-in responder or, when `webhook_url` is set, relays to an
 //! external n8n webhook ([`upstream`]). The wire shapes live in [`wire`].
 //!
-//! A conversation taken over by staff (DESIGN D4) is not answered by the assistant or the
+//! A conversation taken over by staff (REQUIREMENTS D4) is not answered by the assistant or the
 //! workflow: the visitor's message is stored for staff to read, and the widget is sent to the live
 //! channel, where the staff member's replies arrive.
 
@@ -248,7 +248,8 @@ async fn send_message(
                 return Ok(held_for_staff(state, session, caller_id, headers).await);
             }
         };
-        // A streaming widget gets the reply as one run; never `executionStarted` (PROTOCOL §3.2).
+        // A streaming widget gets the reply as one run; never `executionStarted`
+        // (docs/PROTOCOL.md §3.2).
         if wants_stream(headers) {
             return Ok(one_run(state, &output));
         }
@@ -354,8 +355,8 @@ pub const HANDED_BACK_NOTICE: &str =
 
 /// The answer to a message held for staff. The widget goes to the live channel, where the notice
 /// comes first (so it is not left waiting with its input locked) and the staff member's replies
-/// follow. A streaming widget never opens the live channel (PROTOCOL §3.2): it gets the notice,
-/// and the replies with the history.
+/// follow. A streaming widget never opens the live channel (docs/PROTOCOL.md §3.2): it gets the
+/// notice, and the replies with the history.
 async fn held_for_staff(
     state: &AppState,
     session: &ChatSessionId,
@@ -389,7 +390,7 @@ async fn start_execution(
     .into_response()
 }
 
-/// The widget asks for NDJSON with `Accept: text/plain` (PROTOCOL §2.4).
+/// The widget asks for NDJSON with `Accept: text/plain` (docs/PROTOCOL.md §2.4).
 fn wants_stream(headers: &HeaderMap) -> bool {
     headers
         .get(header::ACCEPT)

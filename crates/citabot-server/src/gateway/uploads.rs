@@ -1,7 +1,7 @@
-//! Files sent with a chat message (multipart, repeated `files` parts, PROTOCOL §2.3), checked
-//! before anything else sees them (SECURITY §3.7): how many, how large, and what they really
-//! are, judged by their first bytes, never by the declared type or the name. Names are cleaned
-//! for display and never used as paths.
+//! Files sent with a chat message (multipart, repeated `files` parts, docs/PROTOCOL.md §2.3),
+//! checked before anything else sees them (REQUIREMENTS H7): how many, how large, and what they
+//! really are, judged by their first bytes, never by the declared type or the name. Names are
+//! cleaned for display and never used as paths.
 
 use axum::extract::Multipart;
 use axum::extract::multipart::Field;

@@ -97,8 +97,8 @@ impl Upstream {
         reply
     }
 
-    /// The workflow's own live channel for `execution` (PROTOCOL §4.2): `/chat` at the root of
-    /// the webhook's origin, `wss` when the webhook is `https`.
+    /// The workflow's own live channel for `execution` (docs/PROTOCOL.md §4.2): `/chat` at the root
+    /// of the webhook's origin, `wss` when the webhook is `https`.
     pub fn live_channel_url(&self, session: &str, execution: &UpstreamExecution) -> reqwest::Url {
         let mut url = self.url.clone();
         let scheme = if url.scheme() == "https" { "wss" } else { "ws" };

@@ -1,6 +1,6 @@
-//! n8n's chat webhook protocol as bytes on the wire (PROTOCOL §2, §5): the request the widget
-//! sends, the history items in LangChain's serialised shape, and n8n's error body. Kept apart
-//! from the handler so the shapes can be checked against the captures on their own.
+//! n8n's chat webhook protocol as bytes on the wire (docs/PROTOCOL.md §2, §5): the request the
+//! widget sends, the history items in LangChain's serialised shape, and n8n's error body. Kept
+//! apart from the handler so the shapes can be checked against the captures on their own.
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -178,7 +178,7 @@ pub enum ChatAnswer<'a> {
     History(HistoryResponse<'a>),
 }
 
-/// One line of an NDJSON reply stream (PROTOCOL §3.1), keys in n8n's order.
+/// One line of an NDJSON reply stream (docs/PROTOCOL.md §3.1), keys in n8n's order.
 #[derive(Debug, Serialize)]
 pub struct StreamChunk<'a> {
     #[serde(rename = "type")]

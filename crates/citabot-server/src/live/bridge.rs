@@ -1,7 +1,7 @@
 //! Proxy mode's live channel: the widget's socket on our `/chat`, relayed to the external
-//! workflow's `/chat` for the execution its webhook started (PROTOCOL §4). Frames pass both ways
-//! as they are (heartbeats and their acks too, so the workflow sees a live client and times out
-//! a dead one itself). On the way, bot messages and the visitor's messages are written to the
+//! workflow's `/chat` for the execution its webhook started (docs/PROTOCOL.md §4). Frames pass both
+//! ways as they are (heartbeats and their acks too, so the workflow sees a live client and times
+//! out a dead one itself). On the way, bot messages and the visitor's messages are written to the
 //! transcript, and the visitor's messages count against the same rate limit as over HTTP; a
 //! refused message is answered here and never reaches the workflow. Nothing of the browser
 //! (cookies, origin, address) is sent to the workflow.
@@ -133,7 +133,7 @@ fn frame_code(frame: Option<&tokio_tungstenite::tungstenite::protocol::CloseFram
         .unwrap_or(close_code::NORMAL)
 }
 
-/// The text of a bot message from the workflow (PROTOCOL §4.7: plain text, or a JSON object
+/// The text of a bot message from the workflow (docs/PROTOCOL.md §4.7: plain text, or a JSON object
 /// with the text inside), or `None` for control frames.
 fn bot_text(frame: &str) -> Option<String> {
     match frame {

@@ -1,4 +1,4 @@
-//! The live channels open on this instance, by visitor and by sign-in (SECURITY §3.8): one
+//! The live channels open on this instance, by visitor and by sign-in (REQUIREMENTS H8): one
 //! visitor may hold only a few at once, and signing out (or signing in again, which replaces the
 //! session) ends the channels opened under that session.
 

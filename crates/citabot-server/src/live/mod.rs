@@ -1,5 +1,5 @@
-//! The live channel (DESIGN A6, PROTOCOL §4): when a reply travels over a WebSocket instead of
-//! the HTTP answer, the gateway starts an *execution* here and answers
+//! The live channel (REQUIREMENTS A6, docs/PROTOCOL.md §4): when a reply travels over a WebSocket
+//! instead of the HTTP answer, the gateway starts an *execution* here and answers
 //! `{executionStarted, executionId, resumeToken}`; the widget then opens
 //! `/chat?sessionId&executionId&isPublic=true&token=…` ([`socket`]) and receives the messages.
 //!
@@ -10,7 +10,7 @@
 //! Executions live in a [`LiveHub`]. This in-process hub serves one instance; several instances
 //! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
 //!
-//! Staff who take a conversation over (DESIGN D4) write to the visitor through the hub too:
+//! Staff who take a conversation over (REQUIREMENTS D4) write to the visitor through the hub too:
 //! [`LiveHub::deliver`] hands a message to every socket of that conversation, or keeps it in the
 //! conversation's mailbox for the next socket to attach.
 

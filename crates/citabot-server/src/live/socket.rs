@@ -1,14 +1,14 @@
-//! `GET /chat`: the WebSocket end of the live channel, in n8n's frames (PROTOCOL §4.4):
+//! `GET /chat`: the WebSocket end of the live channel, in n8n's frames (docs/PROTOCOL.md §4.4):
 //! `n8n|heartbeat` on attach and then every `live_heartbeat_secs`, bot messages as plain text,
 //! `n8n|continue`, and a close when the execution ends. The widget answers heartbeats
 //! (`n8n|heartbeat-ack`, or the JSON dialect) and, when a reply is awaited, sends
 //! `{sessionId, action: "sendMessage", chatInput}`.
 //!
-//! Before the upgrade, the page's origin must be ours or allowed (SECURITY §3.8); after it, the
+//! Before the upgrade, the page's origin must be ours or allowed (REQUIREMENTS H8); after it, the
 //! execution must exist, match the session, the token and the signed-in account, or the socket
 //! is closed with 1008. A client silent for `live_idle_secs` is dropped.
 //!
-//! While staff have the conversation (DESIGN D4), the visitor's messages over the socket are
+//! While staff have the conversation (REQUIREMENTS D4), the visitor's messages over the socket are
 //! stored for them and not answered; staff replies arrive through the hub like any frame.
 
 use std::time::Duration;
@@ -365,7 +365,7 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
 }
 
 /// Frames a client may send: a burst, then a steady rate. Acks and messages come a few a
-/// minute; a flood is closed (SECURITY §3.8).
+/// minute; a flood is closed (REQUIREMENTS H8).
 pub(super) struct FrameBudget {
     tokens: f64,
     refilled: Instant,

@@ -1,5 +1,5 @@
-//! Accounts over HTTP: sign-up, sign-in, sign-out, profile, and the attack cases of SECURITY
-//! §3.1 (CSRF), §3.2 (session fixation) and §3.3 (brute force).
+//! Accounts over HTTP: sign-up, sign-in, sign-out, profile, and the attack cases of REQUIREMENTS
+//! H1 (CSRF), H2 (session fixation) and H3 (brute force).
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -325,7 +325,7 @@ async fn sessions_expire() {
     );
 }
 
-/// SECURITY §3.1: what a signed-in cliente's browser can be made to send.
+/// REQUIREMENTS H1: what a signed-in cliente's browser can be made to send.
 mod csrf {
     use super::*;
 
@@ -483,7 +483,7 @@ mod csrf {
     }
 }
 
-/// SECURITY §3.3: guessing passwords.
+/// REQUIREMENTS H3: guessing passwords.
 mod brute_force {
     use super::*;
 

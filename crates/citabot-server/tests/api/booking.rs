@@ -1,4 +1,4 @@
-//! The built-in booking assistant through the real gateway, on the demo salon (DESIGN B2-B4):
+//! The built-in booking assistant through the real gateway, on the demo salon (REQUIREMENTS B2-B4):
 //! conversations that end in citas really written, on both databases, with the role rules and
 //! a race for the same slot. The test clock says Friday 2026-11-20, 10:30 in Madrid.
 

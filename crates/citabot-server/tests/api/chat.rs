@@ -192,7 +192,7 @@ async fn a_database_failure_is_a_sentence_not_internals() {
     .await;
 }
 
-/// SECURITY §3.5: a conversation started by an account is that account's alone.
+/// REQUIREMENTS H5: a conversation started by an account is that account's alone.
 async fn conversations_belong_to_their_account(backend: Backend) {
     let Some(app) = TestApp::spawn_on(backend, |_| {}).await else {
         return;
@@ -293,7 +293,7 @@ async fn chat_bodies_may_be_larger_than_the_account_apis_allow() {
     );
 }
 
-/// SECURITY §3.14: parser bombs are refused, and the server lives on.
+/// REQUIREMENTS H14: parser bombs are refused, and the server lives on.
 #[tokio::test]
 async fn json_bombs_and_bad_text_are_refused() {
     let app = TestApp::spawn().await;
@@ -363,7 +363,7 @@ async fn history_can_be_read_with_get_but_messages_are_never_sent_with_it() {
     );
 }
 
-/// CORS as n8n answers it (N8N-CAPTURES §4.4), for configured origins only and never with
+/// CORS as n8n answers it (docs/PROTOCOL.md §8.2), for configured origins only and never with
 /// credentials.
 #[tokio::test]
 async fn only_configured_sites_get_cors() {

@@ -1,7 +1,8 @@
 //! `GET/POST /api/appointments`, `PATCH /api/appointments/{id}` and `GET /api/availability`
-//! through the real server (DESIGN D2): staff book by hand under the assistant's rules, a cliente
-//! sees and cancels only her own citas, and every limit is refused with a sentence. The clock
-//! says Friday 2026-11-20, 10:30 in Madrid; Monday the 23rd is open 09:30–14:00 and 16:30–20:30.
+//! through the real server (REQUIREMENTS D2): staff book by hand under the assistant's rules, a
+//! cliente sees and cancels only her own citas, and every limit is refused with a sentence. The
+//! clock says Friday 2026-11-20, 10:30 in Madrid; Monday the 23rd is open 09:30–14:00 and
+//! 16:30–20:30.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -1,5 +1,5 @@
 //! `GET /api/conversations[/{sessionId}]` and the take-over (`POST …/takeover`, `…/messages`,
-//! `…/handback`) through the real server (DESIGN D4): staff read every conversation, take one
+//! `…/handback`) through the real server (REQUIREMENTS D4): staff read every conversation, take one
 //! over, write to the visitor over the live channel (or leave it for the next socket), and hand
 //! it back to the assistant. The clock says Friday 2026-11-20, 10:30 in Madrid.
 

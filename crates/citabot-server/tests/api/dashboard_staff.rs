@@ -1,6 +1,6 @@
 //! `GET/POST /api/staff`, `PATCH /api/staff/{id}` and `GET /api/clients` through the real server
-//! (DESIGN D3): staff read, administradores manage, an administrador keeps her own role, and the
-//! client search ignores case and accents within its limits.
+//! (REQUIREMENTS D3): staff read, administradores manage, an administrador keeps her own role, and
+//! the client search ignores case and accents within its limits.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -1,5 +1,5 @@
-//! `GET /api/stats` through the real server (DESIGN D5): one entry per local day of the range,
-//! zeros included, counting citas made, conversations started, and those that led to a cita.
+//! `GET /api/stats` through the real server (REQUIREMENTS D5): one entry per local day of the
+//! range, zeros included, counting citas made, conversations started, and those that led to a cita.
 //! The clock says Friday 2026-11-20, 10:30 in Madrid.
 
 use reqwest::StatusCode;

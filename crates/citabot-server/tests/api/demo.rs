@@ -1,4 +1,4 @@
-//! Demo data (DESIGN B6): written once into an empty database, with working accounts.
+//! Demo data (REQUIREMENTS B6): written once into an empty database, with working accounts.
 
 use citabot_domain::account::Role;
 

@@ -1,7 +1,7 @@
 //! A stand-in for an n8n chat webhook on loopback: a real HTTP server that records what it
 //! receives and answers according to the message it gets, the way n8n's triggers answer
-//! (N8N-CAPTURES.md): JSON, NDJSON streams, errors, silence, hang-ups and garbage, and the
-//! `/chat` live channel of an execution started through response nodes (PROTOCOL §4).
+//! (docs/PROTOCOL.md §8): JSON, NDJSON streams, errors, silence, hang-ups and garbage, and the
+//! `/chat` live channel of an execution started through response nodes (docs/PROTOCOL.md §4).
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};

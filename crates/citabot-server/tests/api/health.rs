@@ -25,7 +25,7 @@ async fn readyz_follows_the_database() {
     assert_eq!(body["status"], "unavailable");
 }
 
-/// SECURITY §3.11, §3.12: every kind of response carries the policy, errors included.
+/// REQUIREMENTS H11, H12: every kind of response carries the policy, errors included.
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
     let app = TestApp::spawn().await;
@@ -73,7 +73,7 @@ async fn the_widget_bundle_is_loadable_from_any_site() {
     );
 }
 
-/// SECURITY §3.9: a forged Host never finds its way into an answer.
+/// REQUIREMENTS H9: a forged Host never finds its way into an answer.
 #[tokio::test]
 async fn a_forged_host_is_never_echoed() {
     let app = TestApp::spawn().await;

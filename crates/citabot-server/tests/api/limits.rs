@@ -1,4 +1,4 @@
-//! Slow and greedy clients (SECURITY §3.13), over raw TCP on loopback: heads that never end,
+//! Slow and greedy clients (REQUIREMENTS H13), over raw TCP on loopback: heads that never end,
 //! idle connections, bodies that trickle, oversized URLs and header blocks, connection floods.
 //! Every test is bounded in connections and time.
 

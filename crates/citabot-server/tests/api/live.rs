@@ -1,4 +1,4 @@
-//! The `/chat` live channel (DESIGN A6, SECURITY §3.8) with a real WebSocket client.
+//! The `/chat` live channel (REQUIREMENTS A6, H8) with a real WebSocket client.
 
 use std::time::Duration;
 
@@ -316,7 +316,7 @@ async fn open_for(app: &TestApp, ana: &Session, session_id: &str) -> Socket {
     socket
 }
 
-/// SECURITY §3.8 case 8: signing out ends the channels opened under that sign-in, and so does
+/// REQUIREMENTS H8 point 8: signing out ends the channels opened under that sign-in, and so does
 /// signing in again (which replaces the session).
 #[tokio::test]
 async fn signing_out_or_in_again_closes_the_open_channels() {
@@ -368,7 +368,7 @@ async fn signing_out_or_in_again_closes_the_open_channels() {
     );
 }
 
-/// SECURITY §3.8 case 7: one visitor holds a few channels at once; the next is refused before
+/// REQUIREMENTS H8 point 7: one visitor holds a few channels at once; the next is refused before
 /// the upgrade, and a closed one frees its place.
 #[tokio::test]
 async fn one_visitor_holds_a_few_channels_at_most() {
@@ -408,7 +408,7 @@ async fn one_visitor_holds_a_few_channels_at_most() {
     assert!(reopened, "a closed channel never gave its place back");
 }
 
-/// SECURITY §3.8 case 5: guessing execution ids gets the address locked out.
+/// REQUIREMENTS H8 point 5: guessing execution ids gets the address locked out.
 #[tokio::test]
 async fn guessing_execution_ids_is_cut_short() {
     let app = live_app(|_| {}).await;
@@ -432,7 +432,7 @@ async fn guessing_execution_ids_is_cut_short() {
     );
 }
 
-/// SECURITY §3.8 case 6: a client flooding the channel with frames is closed.
+/// REQUIREMENTS H8 point 6: a client flooding the channel with frames is closed.
 #[tokio::test]
 async fn a_flood_of_frames_closes_the_channel() {
     let app = live_app(|_| {}).await;

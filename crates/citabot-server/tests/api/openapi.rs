@@ -1,5 +1,5 @@
-//! `GET /api/openapi.json` (DESIGN A8): generated from the handlers, it must name every route the
-//! server has, each of them must really be served, and every schema it refers to must exist.
+//! `GET /api/openapi.json` (REQUIREMENTS A8): generated from the handlers, it must name every route
+//! the server has, each of them must really be served, and every schema it refers to must exist.
 
 use reqwest::StatusCode;
 use serde_json::Value;

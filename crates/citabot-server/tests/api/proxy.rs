@@ -335,7 +335,7 @@ async fn refused_requests_never_reach_the_workflow() {
     );
 }
 
-/// SECURITY §3.6: nothing in a request moves the destination, and redirects are not followed.
+/// REQUIREMENTS H6: nothing in a request moves the destination, and redirects are not followed.
 #[tokio::test]
 async fn the_destination_is_fixed_by_configuration() {
     let (other, other_address) = FakeN8n::start().await;
@@ -399,7 +399,7 @@ async fn redirects_from_the_webhook_are_not_followed() {
     );
 }
 
-/// SECURITY §3.9: line breaks in what the visitor writes never become headers upstream.
+/// REQUIREMENTS H9: line breaks in what the visitor writes never become headers upstream.
 #[tokio::test]
 async fn line_breaks_never_become_forwarded_headers() {
     let (app, fake) = proxied_app(|_| {}).await;

@@ -1,4 +1,4 @@
-//! The booking assistant's transcript suite (DESIGN B2, B5; issue 5): whole conversations
+//! The booking assistant's transcript suite (REQUIREMENTS B2, B5; issue 5): whole conversations
 //! through the real gateway on the demo salon, each written as data in `transcripts/*.txt` and
 //! kept as an insta snapshot named after it. A snapshot shows who said what, turn by turn, and
 //! ends with the rows the conversation wrote, read back from the store, so a wrong write

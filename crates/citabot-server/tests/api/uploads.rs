@@ -1,4 +1,4 @@
-//! Files on the chat gateway (SECURITY §3.7): limits, types told by content, cleaned names, and
+//! Files on the chat gateway (REQUIREMENTS H7): limits, types told by content, cleaned names, and
 //! n8n's multipart shape when relayed.
 
 use reqwest::StatusCode;

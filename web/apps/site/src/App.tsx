@@ -1,6 +1,6 @@
 /**
  * The site: the providers every page shares (session, toasts, tooltips, the business, the chat)
- * and the shell around the page the path names (DESIGN S5).
+ * and the shell around the page the path names (REQUIREMENTS S5).
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AuthProvider } from './auth/AuthContext';

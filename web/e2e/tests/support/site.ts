@@ -23,7 +23,10 @@ export interface SiteChat {
   say(text: string, reply: RegExp | string): Promise<void>;
 }
 
-/** The chat session the site's widget keeps in the browser (SPEC §3: `<namespace>/sessionId`). */
+/**
+ * The chat session the site's widget keeps in the browser (REQUIREMENTS W2:
+ * `<namespace>/sessionId`).
+ */
 export function chatSessionId(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
 }

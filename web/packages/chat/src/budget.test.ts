@@ -1,9 +1,9 @@
 // @vitest-environment node
 /**
- * Size budgets (DESIGN W6), gzip level 9: the script-tag launcher ≤ 10 KB, the whole script-tag
- * widget (launcher + panel, React included) ≤ 100 KB, the npm build without React ≤ 40 KB. The
- * test makes its own production builds from `vite.config.ts` in a temporary folder, so it always
- * measures the current source and never races a `npm run build` writing `dist/`.
+ * Size budgets (REQUIREMENTS W6), gzip level 9: the script-tag launcher ≤ 10 KB, the whole
+ * script-tag widget (launcher + panel, React included) ≤ 100 KB, the npm build without React
+ * ≤ 40 KB. The test makes its own production builds from `vite.config.ts` in a temporary folder,
+ * so it always measures the current source and never races a `npm run build` writing `dist/`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

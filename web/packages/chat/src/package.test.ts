@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * PROTOCOL §12.2: `@n8n/chat`'s package.json points `types` at a file its build never writes, so
- * TypeScript users get no types. Here the entry is the declaration `tsc -p tsconfig.build.json`
- * writes for `src/index.ts`.
+ * docs/PROTOCOL.md §9.2: `@n8n/chat`'s package.json points `types` at a file its build never
+ * writes, so TypeScript users get no types. Here the entry is the declaration
+ * `tsc -p tsconfig.build.json` writes for `src/index.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const dir = resolve(import.meta.dirname, '..');
 const json = (file: string) => JSON.parse(readFileSync(resolve(dir, file), 'utf8')) as unknown;
 
-describe('PROTOCOL §12 defects, fixed', () => {
-  it('§12.2 the types entry is the declaration the build writes for src/index.ts', () => {
+describe('docs/PROTOCOL.md §9 defects, fixed', () => {
+  it('§9.2 the types entry is the declaration the build writes for src/index.ts', () => {
     expect(json('package.json')).toMatchObject({
       types: './dist/index.d.ts',
       exports: { '.': { types: './dist/index.d.ts' } },

@@ -1,7 +1,7 @@
 /**
- * The site's one way to call the server's JSON API: same-origin credentials, JSON in and out,
- * the CSRF token on every state-changing request, and failures as `ApiError` carrying the
- * server's Spanish message (SECURITY: the token comes from the session answer, never a cookie).
+ * The site's one way to call the server's JSON API: same-origin credentials, JSON in and out, the
+ * CSRF token on every state-changing request, and failures as `ApiError` carrying the server's
+ * Spanish message (REQUIREMENTS H1: the token comes from the session answer, never a cookie).
  */
 
 /** A failed API call; `message` is meant for the person (Spanish). */

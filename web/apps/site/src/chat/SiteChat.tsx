@@ -1,9 +1,9 @@
 /**
- * The chat widget on every page (DESIGN S4). One widget per signed-in identity: it starts as a
- * guest while the session loads, and when the signed-in user changes (sign in, sign out, another
+ * The chat widget on every page (REQUIREMENTS S4). One widget per signed-in identity: it starts as
+ * a guest while the session loads, and when the signed-in user changes (sign in, sign out, another
  * account) the old widget is removed and a new one built, so no widget state or metadata carries
- * over from one person to the next (the server decides whose history a session id may show).
- * Pages open it through `useOpenChat`.
+ * over from one person to the next (the server decides whose history a session id may show). Pages
+ * open it through `useOpenChat`.
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
  * which is what lets a page button open the window.
@@ -102,7 +102,7 @@ function VisitorChat({ user, register }: VisitorChatProps) {
         chat.setProfile(item);
       })
       .catch(() => {
-        // SPEC §8: without a profile the chat still works, with an empty draft.
+        // REQUIREMENTS S4: without a profile the chat still works, with an empty draft.
       });
     return () => {
       controller.abort();

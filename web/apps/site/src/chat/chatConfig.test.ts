@@ -3,7 +3,7 @@ import { cliente, staff } from '../test/fakeServer';
 import { chatOptions, guestMetadata, localDate, visitorMetadata } from './chatConfig';
 
 describe('chatOptions', () => {
-  it('is the product configuration of SPEC §2', () => {
+  it('is the product configuration of REQUIREMENTS S4', () => {
     const options = chatOptions('https://citabot.example');
     expect(options).toMatchObject({
       webhookUrl: 'https://citabot.example/api/n8n/chat',

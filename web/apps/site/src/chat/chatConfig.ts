@@ -1,7 +1,7 @@
 /**
- * The site's chat configuration (SPEC §2, DESIGN S4): Spanish texts, welcome screen, history,
- * no streaming, the server's chat gateway, and the metadata sent with every request (SPEC §3,
- * §6), worked out here as pure functions of who is signed in and their profile.
+ * The site's chat configuration (REQUIREMENTS S4): Spanish texts, welcome screen, history, no
+ * streaming, the server's chat gateway, and the metadata sent with every request (with the
+ * drafts by role), worked out here as pure functions of who is signed in and their profile.
  */
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
 import type { Profile, Role } from '../api/types';
@@ -81,9 +81,9 @@ export function guestMetadata(now: Date): VisitorMetadata {
 
 /**
  * The metadata of `user` (signed in, or null for a guest) at `now`. Who they are comes from the
- * session; their name, phone and the draft's details come from `profile` (`GET /api/profile`),
- * so without it (not loaded, or the call failed) the draft stays empty (SPEC §8). A cliente's
- * draft names them as the client; staff's draft names them as the one booking (SPEC §6).
+ * session; their name, phone and the draft's details come from `profile` (`GET /api/profile`), so
+ * without it (not loaded, or the call failed) the draft stays empty (REQUIREMENTS S4). A cliente's
+ * draft names them as the client; staff's draft names them as the one booking (S4).
  */
 export function visitorMetadata(
   now: Date,

@@ -1,5 +1,5 @@
 /**
- * The staff dashboard (DESIGN §6): every path under `/dashboard`. It checks who is signed in
+ * The staff dashboard (REQUIREMENTS §6): every path under `/dashboard`. It checks who is signed in
  * (D1: staff only; a cliente is sent to their own citas), takes the business's time zone from
  * the shell, and shows the section the path names under a shared nav. The server checks roles too;
  * its 403 reaches the person as an error toast from the section that asked.

@@ -1,5 +1,5 @@
 /**
- * Tooltips (DESIGN S3) on Radix Tooltip. The provider in the shell sets the timing for all of
+ * Tooltips (REQUIREMENTS S3) on Radix Tooltip. The provider in the shell sets the timing for all of
  * them: a tooltip waits 700 ms before it opens, and while one was shown in the last 300 ms the
  * next opens at once, so moving along a toolbar does not wait every time.
  */

@@ -1,5 +1,5 @@
 /**
- * The site's theme (DESIGN S1): the dashboard is always light; every other page follows the
+ * The site's theme (REQUIREMENTS S1): the dashboard is always light; every other page follows the
  * system, light by default. `public/theme.js` applies the same rule before the first paint (a
  * test keeps the two in step); `useDocumentTheme` keeps it right as the page changes.
  */

@@ -1,7 +1,7 @@
 /**
- * The site's toasts (DESIGN S2) on Radix Toast: a provider that keeps the open toasts and renders
- * them in one labelled viewport, and `useToast` to raise one from anywhere below it. API failures
- * reach people through `error`, as destructive toasts with the server's Spanish message.
+ * The site's toasts (REQUIREMENTS S2) on Radix Toast: a provider that keeps the open toasts and
+ * renders them in one labelled viewport, and `useToast` to raise one from anywhere below it. API
+ * failures reach people through `error`, as destructive toasts with the server's Spanish message.
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import {

@@ -1,6 +1,6 @@
 /**
- * The live channel (PROTOCOL §4): the WebSocket a `{executionStarted, executionId}` reply opens,
- * over which a workflow's replies arrive and the user's answers go.
+ * The live channel (docs/PROTOCOL.md §4): the WebSocket a `{executionStarted, executionId}` reply
+ * opens, over which a workflow's replies arrive and the user's answers go.
  *
  * Control frames come in two dialects: `n8n|heartbeat` / `n8n|continue` strings (n8n 1.x and
  * 2.x) and `{"type":"heartbeat"}` / `{"type":"continue"}` JSON. A heartbeat is answered in its

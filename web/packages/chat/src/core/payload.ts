@@ -1,6 +1,6 @@
 /**
- * Bot payloads (PROTOCOL §4.7): the text of a live-channel frame or of a completed streamed run
- * may be a JSON object that asks for a component (`with-buttons`) or wraps a text.
+ * Bot payloads (docs/PROTOCOL.md §4.7): the text of a live-channel frame or of a completed streamed
+ * run may be a JSON object that asks for a component (`with-buttons`) or wraps a text.
  */
 import { isRecord } from './api';
 import type { ChatComponentMessage, ChatMessage, ChatTextMessage } from './messages';

@@ -460,8 +460,8 @@ describe('n8n plugins/chat.test', () => {
   });
 });
 
-describe('PROTOCOL §12 defects, fixed', () => {
-  it('§12.5 a failed history request still shows the input (a session starts)', async () => {
+describe('docs/PROTOCOL.md §9 defects, fixed', () => {
+  it('§9.4 a failed history request still shows the input (a session starts)', async () => {
     window.localStorage.setItem(KEY, 'known');
     vi.stubGlobal(
       'fetch',
@@ -476,7 +476,7 @@ describe('PROTOCOL §12 defects, fixed', () => {
     expect(chat.getState().currentSessionId).not.toBeNull();
   });
 
-  it('§12.6 messageHistory survives an empty history; "New Conversation" gets a new id', async () => {
+  it('§9.5 messageHistory survives an empty history; "New Conversation" gets a new id', async () => {
     window.localStorage.setItem(KEY, 'old');
     stubWebhook();
     const chat = store({
@@ -492,7 +492,7 @@ describe('PROTOCOL §12 defects, fixed', () => {
     expect(chat.getState().messages).toEqual([]);
   });
 
-  it('§12.7 an error status is an error with a retry, never a bot answer', async () => {
+  it('§9.6 an error status is an error with a retry, never a bot answer', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubWebhook({ reply: () => jsonResponse({ message: 'Error in workflow' }, 500) });
     const chat = store({ loadPreviousSession: false });
@@ -503,14 +503,14 @@ describe('PROTOCOL §12 defects, fixed', () => {
     });
   });
 
-  it('§12.7 a plain-text body is shown as it came, not as a quoted JSON string', async () => {
+  it('§9.6 a plain-text body is shown as it came, not as a quoted JSON string', async () => {
     stubWebhook({ reply: () => new Response('Hello') });
     const chat = store({ loadPreviousSession: false });
     await chat.sendMessage('hola');
     expect(chat.getState().messages.at(-1)).toMatchObject({ type: 'text', text: 'Hello' });
   });
 
-  it('§12.18 two stores share no events and no session', async () => {
+  it('§9.7 two stores share no events and no session', async () => {
     stubWebhook();
     const first = store({ storageNamespace: 'uno', loadPreviousSession: false });
     const second = store({ storageNamespace: 'dos', loadPreviousSession: false });

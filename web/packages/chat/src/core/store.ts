@@ -4,7 +4,7 @@
  * through `subscribe` and `getState` (React's `useSyncExternalStore`); nothing here is shared
  * between instances and nothing here renders.
  *
- * Session rules (SPEC §4, with `@n8n/chat`'s defects fixed, PROTOCOL §12):
+ * Session rules (REQUIREMENTS W2, with `@n8n/chat`'s defects fixed, docs/PROTOCOL.md §9):
  * - `start()` loads the history of the stored session id (or `options.sessionId`) and adopts the
  *   session only when that history has messages (`messageHistory` is kept otherwise).
  * - With no session, the welcome screen shows when enabled; otherwise a new session starts.

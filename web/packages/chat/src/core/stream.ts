@@ -1,6 +1,6 @@
 /**
  * Streamed replies (`enableStreaming`): an incremental NDJSON parser, the reader that feeds it
- * from a `fetch` body, and the grouping of events into bot messages (PROTOCOL §3.3–§3.5).
+ * from a `fetch` body, and the grouping of events into bot messages (docs/PROTOCOL.md §3.3–§3.5).
  *
  * The server sends one JSON object per line: `begin`, `item` (with `content`), `end` and
  * `error`, each with `metadata.nodeId` and `metadata.runIndex`; `keepalive` lines and unknown
@@ -12,7 +12,7 @@
  */
 import { ChatApiError, htmlError, isRecord, parseBody } from './api';
 
-/** One event of a stream, with the defaults of PROTOCOL §3.4 applied. */
+/** One event of a stream, with the defaults of docs/PROTOCOL.md §3.4 applied. */
 export interface StreamEvent {
   type: 'begin' | 'item' | 'end' | 'error';
   content?: string;
@@ -156,8 +156,8 @@ export interface RunGrouper {
 }
 
 /**
- * Groups events into messages by `nodeId` + `runIndex` (PROTOCOL §3.5): a `begin` opens a new
- * segment of its run, the first non-empty `item` of a segment creates its message, later items
+ * Groups events into messages by `nodeId` + `runIndex` (docs/PROTOCOL.md §3.5): a `begin` opens a
+ * new segment of its run, the first non-empty `item` of a segment creates its message, later items
  * append to it, `end` completes it. Interleaved runs stay separate messages in the order of their
  * first text; a second `begin…end` of the same run (an agent resumed after a tool call) is a new
  * message; a segment without text creates none. An `error` event adds its text and ends the run.

@@ -9,7 +9,7 @@
  * closes it there (`finish`), leaving the real parser untouched for the next chunk.
  *
  * Raw HTML is not a block here: lines that CommonMark would make an HTML block are paragraphs,
- * and the inline parser shows their tags as text (SECURITY.md §6, decision 5).
+ * and the inline parser shows their tags as text (REQUIREMENTS W4, rule 5).
  *
  * Containers deeper than `MAX_DEPTH` are not opened (their markers stay text), which bounds the
  * work per line and the depth of the rendered tree.

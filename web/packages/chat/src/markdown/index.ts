@@ -1,5 +1,5 @@
 /**
- * Safe markdown for bot messages (DESIGN.md W4, SECURITY.md §6): CommonMark + GFM parsed by our
+ * Safe markdown for bot messages (REQUIREMENTS W4): CommonMark + GFM parsed by our
  * own parser and rendered straight to React elements. No HTML strings, no sanitiser library, no
  * React in the parser (blocks.ts, inline.ts); render.ts is the only file that makes elements.
  */

@@ -4,8 +4,8 @@
  * backslash escapes, character references, hard and soft line breaks.
  *
  * Output is a small tree of `Inline` nodes; URLs are kept as written (the renderer checks them).
- * Raw HTML is text, except an `<iframe>` whose `src` is a YouTube embed URL (SECURITY.md §6,
- * decisions 4 and 5), which becomes an `embed` node carrying only the rebuilt URL.
+ * Raw HTML is text, except an `<iframe>` whose `src` is a YouTube embed URL (REQUIREMENTS W4,
+ * rules 4 and 5), which becomes an `embed` node carrying only the rebuilt URL.
  *
  * Linear time on hostile input: emphasis uses the CommonMark delimiter algorithm with a per-kind
  * lower bound for the opener search; "no links inside links" deactivates earlier brackets with

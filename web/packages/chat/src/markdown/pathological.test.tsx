@@ -1,6 +1,6 @@
 /**
  * markdown-pathological.json (cmark's and markdown-it's inputs that make parsers go
- * super-linear), read from shared/corpora at test time. For each case:
+ * super-linear), read from web/test-corpora at test time. For each case:
  * - work is counted, not timed: the parsers count the steps of every loop whose length is not
  *   just the text it consumes (`Work.steps`); they must stay within a small multiple of the
  *   input length, at full size and at a quarter (a quadratic loop would grow 16× from one to the
@@ -26,10 +26,7 @@ interface Case {
   recipe?: string;
 }
 
-const corpora = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/corpora',
-);
+const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-corpora');
 const { cases } = JSON.parse(
   readFileSync(resolve(corpora, 'markdown-pathological.json'), 'utf8'),
 ) as {

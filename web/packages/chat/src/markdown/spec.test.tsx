@@ -1,5 +1,5 @@
 /**
- * The CommonMark 0.31.2 and GFM 0.29 spec examples (read from shared/corpora at test time),
+ * The CommonMark 0.31.2 and GFM 0.29 spec examples (read from web/test-corpora at test time),
  * rendered through React into jsdom and compared with the spec's HTML.
  *
  * Left out, mechanically, and counted:
@@ -35,10 +35,7 @@ interface Example {
 // React's act() warns unless the environment says it is a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const corpora = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/corpora',
-);
+const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-corpora');
 
 const RAW_SECTIONS = new Set(['HTML blocks', 'Raw HTML']);
 const TAG =

@@ -1,5 +1,5 @@
 /**
- * The URL rules of SECURITY.md §6 (decisions 1–4), on the functions and through the renderer.
+ * The URL rules of REQUIREMENTS W4 (rules 1–4), on the functions and through the renderer.
  */
 import { act, createElement, Fragment } from 'react';
 import { createRoot } from 'react-dom/client';

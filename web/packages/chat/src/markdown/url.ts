@@ -1,5 +1,5 @@
 /**
- * The URL rules of bot markdown (SECURITY.md §6, decisions 1–4). Every decision is taken on the
+ * The URL rules of bot markdown (REQUIREMENTS W4, rules 1–4). Every decision is taken on the
  * result of the browser's own URL parser (`new URL`), never on string prefixes, so encoded,
  * mixed-case and whitespace- or control-character-laden spellings of a scheme are judged the way
  * the browser will read them.

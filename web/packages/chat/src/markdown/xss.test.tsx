@@ -1,5 +1,5 @@
 /**
- * Every vector of the shared corpora (read at test time from shared/corpora: DOMPurify's
+ * Every vector of the XSS corpora (read at test time from web/test-corpora: DOMPurify's
  * fixtures, markdown-xss.json, the payloadbox, RSnake and polyglot lists) rendered as bot
  * markdown by the `Markdown` component in jsdom, then the DOM is inspected: only the elements and
  * attributes the renderer makes, no event handler, style or srcdoc attribute, every URL inside
@@ -17,10 +17,7 @@ import { Markdown } from '../react/Markdown';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const corpora = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../shared/corpora',
-);
+const corpora = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../test-corpora');
 const read = (file: string) => readFileSync(resolve(corpora, file), 'utf8');
 const lines = (file: string) =>
   read(file)
