@@ -13,6 +13,7 @@ mod dashboard_staff;
 mod dashboard_stats;
 mod demo;
 mod fake_n8n;
+mod hardening;
 mod health;
 mod helpers;
 mod limits;
