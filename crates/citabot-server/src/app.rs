@@ -111,12 +111,13 @@ pub fn router(state: AppState) -> Router {
         .route("/embed/{*path}", get(assets::widget))
         .fallback(assets::site)
         .layer(middleware::from_fn_with_state(
-            SecurityHeaders::new(&state.settings),
-            security_headers::add,
-        ))
-        .layer(middleware::from_fn_with_state(
             Duration::from_secs(state.settings.request_body_timeout_secs),
             request_limits::enforce,
+        ))
+        // Outside the request limits, so their refusals (414, 431, 408) carry the headers too.
+        .layer(middleware::from_fn_with_state(
+            SecurityHeaders::new(&state.settings),
+            security_headers::add,
         ))
         .layer(middleware::from_fn_with_state(
             state.clone(),

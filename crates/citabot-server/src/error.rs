@@ -38,11 +38,7 @@ impl ApiError {
     }
 
     pub fn not_found() -> Self {
-        Self::new(
-            StatusCode::NOT_FOUND,
-            "not_found",
-            "There is nothing at this address.",
-        )
+        Self::new(StatusCode::NOT_FOUND, "not_found", "Aquí no hay nada.")
     }
 
     /// A store failure: a database that cannot answer now is 503 `unavailable` with
@@ -68,7 +64,7 @@ impl ApiError {
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal",
-            "Something went wrong on our side. Please try again.",
+            "Algo ha fallado por nuestra parte. Vuelve a intentarlo.",
         )
     }
 }

@@ -1,6 +1,7 @@
 //! Headers every response carries (REQUIREMENTS H11, H12): a Content-Security-Policy without
 //! inline or eval'd script, `frame-ancestors` limited to this site and the configured
-//! `frame_ancestors`, and the usual hardening headers.
+//! `frame_ancestors`, the usual hardening headers, and HSTS once the site is served over HTTPS
+//! (`secure_cookies`).
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
@@ -56,6 +57,11 @@ impl SecurityHeaders {
         // sites may frame us, leave it out and let frame-ancestors decide.
         if settings.frame_ancestors.is_empty() {
             set(header::X_FRAME_OPTIONS, "SAMEORIGIN");
+        }
+        // Secure cookies mean the site is served over HTTPS: browsers are told to keep to it
+        // for a year. Never over plain HTTP, where it would lock a local install out.
+        if settings.secure_cookies {
+            set(header::STRICT_TRANSPORT_SECURITY, "max-age=31536000");
         }
         Self(Arc::new(headers))
     }

@@ -15,8 +15,10 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::auth::{Caller, tokens};
+use crate::config::Settings;
 use crate::error::ApiError;
 use crate::gateway::wire::GatewayError;
+use crate::language::{Lang, Sentence};
 use crate::state::AppState;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
@@ -29,12 +31,38 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn message(self) -> &'static str {
+    pub fn sentence(self) -> Sentence {
         match self {
-            Self::ForeignOrigin => "This request comes from a page that is not allowed to make it.",
-            Self::MissingToken => {
-                "The security token (X-CSRF-Token) is missing or wrong: reload the page and try again."
-            }
+            Self::ForeignOrigin => Sentence::new(
+                "Esta petición viene de una página que no puede hacerla.",
+                "This request comes from a page that is not allowed to make it.",
+            ),
+            Self::MissingToken => Sentence::new(
+                "Falta el código de seguridad (X-CSRF-Token) o no es el correcto: recarga la página y vuelve a intentarlo.",
+                "The security token (X-CSRF-Token) is missing or wrong: reload the page and try again.",
+            ),
+        }
+    }
+}
+
+/// The pages that may change things: our own (the same host, over the scheme the site is served
+/// with: `https` once `secure_cookies` says it is behind HTTPS, else `http`) and the configured
+/// `allowed_origins`.
+#[derive(Debug, Clone, Copy)]
+pub struct Origins<'a> {
+    pub own_scheme: &'static str,
+    pub allowed: &'a [String],
+}
+
+impl<'a> Origins<'a> {
+    pub fn from_settings(settings: &'a Settings) -> Self {
+        Self {
+            own_scheme: if settings.secure_cookies {
+                "https"
+            } else {
+                "http"
+            },
+            allowed: &settings.allowed_origins,
         }
     }
 }
@@ -51,28 +79,30 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
         .get::<Caller>()
         .cloned()
         .unwrap_or(Caller::Guest);
-    if let Err(refusal) = check(request.headers(), &caller, &state.settings.allowed_origins) {
+    let origins = Origins::from_settings(&state.settings);
+    if let Err(refusal) = check(request.headers(), &caller, origins) {
         tracing::warn!(
             ?refusal,
             path = request.uri().path(),
             "refused a state-changing request"
         );
+        let lang = Lang::from_headers(request.headers());
+        let sentence = refusal.sentence();
         return if request.uri().path().starts_with("/api/n8n/") {
-            GatewayError::new(StatusCode::FORBIDDEN, refusal.message()).into_response()
+            let (es, en) = (sentence.get(Lang::Es), sentence.get(Lang::En));
+            GatewayError::new(StatusCode::FORBIDDEN, es.to_owned(), en.to_owned())
+                .for_language(lang)
+                .into_response()
         } else {
-            ApiError::new(StatusCode::FORBIDDEN, "csrf", refusal.message()).into_response()
+            ApiError::new(StatusCode::FORBIDDEN, "csrf", sentence.get(lang)).into_response()
         };
     }
     next.run(request).await
 }
 
 /// The rules, on the headers alone.
-pub fn check(
-    headers: &HeaderMap,
-    caller: &Caller,
-    allowed_origins: &[String],
-) -> Result<(), Refusal> {
-    check_origin(headers, allowed_origins)?;
+pub fn check(headers: &HeaderMap, caller: &Caller, origins: Origins<'_>) -> Result<(), Refusal> {
+    check_origin(headers, origins)?;
     if let Caller::SignedIn { session, .. } = caller {
         let sent = headers
             .get(CSRF_HEADER)
@@ -86,7 +116,7 @@ pub fn check(
 
 /// Rule 1 alone: the browser's page is ours or an allowed site (also used before a WebSocket
 /// upgrade, which browsers send cross-site with cookies).
-pub fn check_origin(headers: &HeaderMap, allowed_origins: &[String]) -> Result<(), Refusal> {
+pub fn check_origin(headers: &HeaderMap, origins: Origins<'_>) -> Result<(), Refusal> {
     let host = headers
         .get(header::HOST)
         .and_then(|value| value.to_str().ok());
@@ -100,9 +130,13 @@ pub fn check_origin(headers: &HeaderMap, allowed_origins: &[String]) -> Result<(
                 .and_then(|value| value.to_str().ok())
                 .map(origin_of_url)
         });
-    let allowed = |origin: &str| allowed_origins.iter().any(|allowed| allowed == origin);
+    let allowed = |origin: &str| origins.allowed.iter().any(|allowed| allowed == origin);
     if let Some(origin) = &origin {
-        let same_origin = host.is_some_and(|host| authority_of_origin(origin) == Some(host));
+        let same_origin = host.is_some_and(|host| {
+            origin.split_once("://").is_some_and(|(scheme, authority)| {
+                scheme == origins.own_scheme && authority == host
+            })
+        });
         if !same_origin && !allowed(origin) {
             return Err(Refusal::ForeignOrigin);
         }
@@ -126,12 +160,6 @@ fn origin_of_url(url: &str) -> String {
         }
         None => "null".to_owned(),
     }
-}
-
-/// `http://127.0.0.1:3000` → `127.0.0.1:3000`; `null` and other opaque origins → `None`.
-fn authority_of_origin(origin: &str) -> Option<&str> {
-    let (scheme, authority) = origin.split_once("://")?;
-    matches!(scheme, "http" | "https").then_some(authority)
 }
 
 #[cfg(test)]
@@ -170,7 +198,10 @@ mod tests {
     }
 
     const HOST: (&str, &str) = ("host", "citas.example:3000");
-    const ALLOWED: &[String] = &[];
+    const ALLOWED: Origins<'static> = Origins {
+        own_scheme: "http",
+        allowed: &[],
+    };
 
     #[test]
     fn same_origin_and_headerless_clients_pass_as_guests() {
@@ -184,11 +215,20 @@ mod tests {
         );
         assert_eq!(
             check(
-                &headers(&[HOST, ("referer", "https://citas.example:3000/a?b")]),
+                &headers(&[HOST, ("referer", "http://citas.example:3000/a?b")]),
                 &Caller::Guest,
                 ALLOWED
             ),
             Ok(())
+        );
+        // The same host over the other scheme is another origin.
+        assert_eq!(
+            check(
+                &headers(&[HOST, ("referer", "https://citas.example:3000/a?b")]),
+                &Caller::Guest,
+                ALLOWED
+            ),
+            Err(Refusal::ForeignOrigin)
         );
         assert_eq!(
             check(&headers(&[HOST]), &Caller::Guest, ALLOWED),
@@ -239,7 +279,11 @@ mod tests {
             ("origin", "https://peluqueria.example"),
             ("sec-fetch-site", "cross-site"),
         ]);
-        assert_eq!(check(&map, &Caller::Guest, &allowed), Ok(()));
+        let origins = Origins {
+            own_scheme: "http",
+            allowed: &allowed,
+        };
+        assert_eq!(check(&map, &Caller::Guest, origins), Ok(()));
     }
 
     #[test]

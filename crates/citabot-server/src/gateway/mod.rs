@@ -15,7 +15,7 @@ pub mod wire;
 use std::net::SocketAddr;
 
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{ConnectInfo, FromRequest, Multipart, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -26,6 +26,7 @@ use serde_json::{Value, json};
 
 use crate::auth::Caller;
 use crate::config::ReplyMode;
+use crate::language::Lang;
 use crate::live::{ExecutionSource, LiveFrame};
 use crate::state::AppState;
 use crate::usecases::chat_turn::{self, Turn};
@@ -59,13 +60,27 @@ pub async fn handle(
     Extension(caller): Extension<Caller>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
+) -> Response {
+    let lang = Lang::from_headers(request.headers());
+    answer_post(&state, &caller, peer, request)
+        .await
+        .unwrap_or_else(|error| error.for_language(lang).into_response())
+}
+
+async fn answer_post(
+    state: &AppState,
+    caller: &Caller,
+    peer: SocketAddr,
+    request: Request,
 ) -> Result<Response, GatewayError> {
     let headers = request.headers().clone();
-    let (request, files) = read_request(&state, request).await?;
+    let (request, files) = read_request(state, request).await?;
     let user = caller.session().map(|session| &session.user);
+    let visitor = visitor_key(user, peer);
     let mut response = match request {
         ChatRequest::LoadPreviousSession { session, metadata } => {
-            load_previous_session(&state, user, &session, metadata.as_ref(), &headers).await?
+            limit_history_reads(state, &visitor)?;
+            load_previous_session(state, user, &session, metadata.as_ref(), &headers).await?
         }
         ChatRequest::SendMessage {
             session,
@@ -73,11 +88,13 @@ pub async fn handle(
             metadata,
         } => {
             // Each message costs a workflow run: limited per account, or per address for guests.
-            let visitor =
-                user.map_or_else(|| peer.ip().to_string(), |user| format!("user:{}", user.id));
             if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
                 return Err(GatewayError::new(
                     StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "Demasiados mensajes seguidos: espera {} s antes de enviar otro.",
+                        retry.0
+                    ),
                     format!(
                         "Too many messages: please wait {} s before sending another.",
                         retry.0
@@ -91,7 +108,7 @@ pub async fn handle(
                 files: &files,
                 client_metadata: metadata.as_ref(),
             };
-            send_message(&state, user, message, &headers).await?
+            send_message(state, user, message, &headers).await?
         }
     };
     // Conversations are personal: never kept by a shared cache.
@@ -116,15 +133,14 @@ async fn read_request(
     if content_type.starts_with("multipart/form-data") {
         let form = Multipart::from_request(request, &())
             .await
-            .map_err(|rejection| {
-                GatewayError::new(rejection.status(), "The form data could not be read")
-            })?;
+            .map_err(|rejection| GatewayError::form_unreadable(rejection.status()))?;
         let (raw, files) = uploads::read(form, &state.settings).await?;
         return Ok((raw.into_request()?, files));
     }
     if !content_type.starts_with("application/json") {
         return Err(GatewayError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Envía JSON (Content-Type: application/json), o multipart/form-data con archivos.",
             "Send JSON (Content-Type: application/json), or multipart/form-data with files",
         ));
     }
@@ -157,14 +173,36 @@ struct Outgoing<'a> {
 pub async fn handle_get(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Query(query): Query<wire::QueryRequest>,
+    query: Result<Query<wire::QueryRequest>, QueryRejection>,
+) -> Response {
+    let lang = Lang::from_headers(&headers);
+    answer_get(&state, &caller, peer, &headers, query)
+        .await
+        .unwrap_or_else(|error| error.for_language(lang).into_response())
+}
+
+async fn answer_get(
+    state: &AppState,
+    caller: &Caller,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    query: Result<Query<wire::QueryRequest>, QueryRejection>,
 ) -> Result<Response, GatewayError> {
+    let Query(query) = query.map_err(|rejection| {
+        GatewayError::bad_request(
+            "La dirección de la petición no se puede leer.",
+            "The request's query string could not be read.",
+        )
+        .with_hint(rejection.body_text())
+    })?;
     let user = caller.session().map(|session| &session.user);
     match query.into_request()? {
         ChatRequest::LoadPreviousSession { session, metadata } => {
+            limit_history_reads(state, &visitor_key(user, peer))?;
             let mut response =
-                load_previous_session(&state, user, &session, metadata.as_ref(), &headers).await?;
+                load_previous_session(state, user, &session, metadata.as_ref(), headers).await?;
             response
                 .headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -172,9 +210,38 @@ pub async fn handle_get(
         }
         ChatRequest::SendMessage { .. } => Err(GatewayError::new(
             StatusCode::METHOD_NOT_ALLOWED,
+            "Los mensajes se envían con POST: usa webhookConfig.method 'POST' (el valor por defecto).",
             "Messages are sent with POST: use webhookConfig.method 'POST' (the default).",
         )),
     }
+}
+
+/// Whom the per-visitor limits count: the account, or the address for guests.
+fn visitor_key(user: Option<&User>, peer: SocketAddr) -> String {
+    user.map_or_else(|| peer.ip().to_string(), |user| format!("user:{}", user.id))
+}
+
+/// History reads are cheap but not free, and each one probes a session id: limited per visitor
+/// like messages, well above what reloading pages needs.
+fn limit_history_reads(state: &AppState, visitor: &str) -> Result<(), GatewayError> {
+    state
+        .limits
+        .history_reads
+        .hit(visitor, state.clock.now())
+        .map_err(|retry| {
+            GatewayError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "Demasiadas consultas seguidas: espera {} s y vuelve a intentarlo.",
+                    retry.0
+                ),
+                format!(
+                    "Too many requests: please wait {} s and try again.",
+                    retry.0
+                ),
+            )
+            .with_retry_after(retry.0)
+        })
 }
 
 /// The history of a conversation the caller may read. Another account's conversation answers
@@ -402,13 +469,21 @@ fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> Gate
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         too_large(state)
     } else {
-        GatewayError::new(rejection.status(), "The request body could not be read")
+        GatewayError::new(
+            rejection.status(),
+            "No hemos podido leer el cuerpo de la petición.",
+            "The request body could not be read",
+        )
     }
 }
 
 fn too_large(state: &AppState) -> GatewayError {
     GatewayError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
+        format!(
+            "La petición es demasiado grande: como mucho {} bytes.",
+            state.settings.chat_max_body_bytes
+        ),
         format!(
             "The request is too large: at most {} bytes",
             state.settings.chat_max_body_bytes

@@ -50,6 +50,10 @@ pub async fn read(
                 return Err(GatewayError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     format!(
+                        "Demasiados archivos: como mucho {} por mensaje.",
+                        settings.chat_max_files
+                    ),
+                    format!(
                         "Too many files: at most {} per message",
                         settings.chat_max_files
                     ),
@@ -60,13 +64,18 @@ pub async fn read(
         }
         field_count += 1;
         if field_count > MAX_FIELDS {
-            return Err(GatewayError::bad_request(format!(
-                "Too many form fields: at most {MAX_FIELDS}"
-            )));
+            return Err(GatewayError::bad_request(
+                format!("Demasiados campos en el formulario: como mucho {MAX_FIELDS}."),
+                format!("Too many form fields: at most {MAX_FIELDS}"),
+            ));
         }
         let value = read_limited(field, settings.chat_max_body_bytes, || {
             GatewayError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "Un campo del formulario es demasiado grande: como mucho {} bytes.",
+                    settings.chat_max_body_bytes
+                ),
                 format!(
                     "A form field is too large: at most {} bytes",
                     settings.chat_max_body_bytes
@@ -75,7 +84,10 @@ pub async fn read(
         })
         .await?;
         let text = String::from_utf8(value.to_vec()).map_err(|_| {
-            GatewayError::bad_request(format!("The form field {name:?} is not UTF-8 text"))
+            GatewayError::bad_request(
+                format!("El campo «{name}» del formulario no es texto UTF-8."),
+                format!("The form field {name:?} is not UTF-8 text"),
+            )
         })?;
         // Only the protocol's own fields are read; a repeated one keeps its first value.
         if matches!(
@@ -91,13 +103,8 @@ pub async fn read(
             fields.insert(name, value);
         }
     }
-    let raw: RawRequest = serde_json::from_value(Value::Object(fields)).map_err(|error| {
-        GatewayError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "Failed to parse request body",
-        )
-        .with_hint(error.to_string())
-    })?;
+    let raw: RawRequest = serde_json::from_value(Value::Object(fields))
+        .map_err(|error| GatewayError::unparsable(&error))?;
     Ok((raw, uploads))
 }
 
@@ -107,6 +114,10 @@ async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, Gate
     let data = read_limited(field, max, || {
         GatewayError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "El archivo «{name}» es demasiado grande: como mucho {}.",
+                human_size(max)
+            ),
             format!(
                 "The file «{name}» is too large: at most {}",
                 human_size(max)
@@ -124,6 +135,10 @@ async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, Gate
         .ok_or_else(|| {
             GatewayError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "El archivo «{name}» no es de un tipo aceptado: envía {}.",
+                    settings.chat_allowed_file_types.join(", ")
+                ),
                 format!(
                     "The file «{name}» is not an accepted type: send {}",
                     settings.chat_allowed_file_types.join(", ")
@@ -151,9 +166,13 @@ async fn read_limited(
 fn unreadable(error: axum::extract::multipart::MultipartError) -> GatewayError {
     let status = error.status();
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        GatewayError::new(status, "The request is too large")
+        GatewayError::new(
+            status,
+            "La petición es demasiado grande.",
+            "The request is too large",
+        )
     } else {
-        GatewayError::new(status, "The form data could not be read").with_hint(error.body_text())
+        GatewayError::form_unreadable(status)
     }
 }
 

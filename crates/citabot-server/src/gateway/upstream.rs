@@ -181,6 +181,10 @@ impl Upstream {
             return Err(GatewayError::new(
                 StatusCode::BAD_GATEWAY,
                 format!(
+                    "El flujo del asistente ha fallado (HTTP {}). Vuelve a intentarlo en un momento.",
+                    status.as_u16()
+                ),
+                format!(
                     "The assistant's workflow failed (HTTP {}). Please try again in a moment.",
                     status.as_u16()
                 ),
@@ -192,7 +196,11 @@ impl Upstream {
         let body = read_limited(response).await?;
         serde_json::from_slice(&body).map(UpstreamReply::Json).map_err(|error| {
             tracing::warn!(%error, body = %truncate(&String::from_utf8_lossy(&body), 500), "the webhook's answer is not JSON");
-            GatewayError::new(StatusCode::BAD_GATEWAY, "The assistant's workflow sent an answer that could not be read.")
+            GatewayError::new(
+                StatusCode::BAD_GATEWAY,
+                "El flujo del asistente ha enviado una respuesta que no podemos leer.",
+                "The assistant's workflow sent an answer that could not be read.",
+            )
         })
     }
 }
@@ -245,6 +253,7 @@ async fn read_limited(mut response: reqwest::Response) -> Result<Vec<u8>, Gatewa
             tracing::warn!("the webhook's answer is larger than {MAX_REPLY_BYTES} bytes");
             return Err(GatewayError::new(
                 StatusCode::BAD_GATEWAY,
+                "El flujo del asistente ha enviado una respuesta demasiado grande.",
                 "The assistant's workflow sent an answer that is too large.",
             ));
         }
@@ -258,11 +267,13 @@ fn failure(error: &reqwest::Error) -> GatewayError {
     if error.is_timeout() {
         GatewayError::new(
             StatusCode::GATEWAY_TIMEOUT,
+            "El flujo del asistente ha tardado demasiado en responder. Vuelve a intentarlo.",
             "The assistant's workflow took too long to answer. Please try again.",
         )
     } else {
         GatewayError::new(
             StatusCode::BAD_GATEWAY,
+            "No hemos podido contactar con el flujo del asistente. Vuelve a intentarlo en un momento.",
             "The assistant's workflow could not be reached. Please try again in a moment.",
         )
     }

@@ -2,6 +2,8 @@
 //! widget sends, the history items in LangChain's serialised shape, and n8n's error body. Kept
 //! apart from the handler so the shapes can be checked against the captures on their own.
 
+use std::borrow::Cow;
+
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -9,6 +11,7 @@ use citabot_domain::chat::{ChatInput, ChatSessionId, ChatValueError, MessageAuth
 use citabot_store::{ChatMessage, StoreError};
 
 use crate::error::UNAVAILABLE_RETRY_AFTER_SECS;
+use crate::language::{Lang, Sentence};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -76,13 +79,8 @@ pub enum ChatRequest {
 
 impl RawRequest {
     pub fn parse(body: &[u8]) -> Result<ChatRequest, GatewayError> {
-        let raw: RawRequest = serde_json::from_slice(body).map_err(|error| {
-            GatewayError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "Failed to parse request body",
-            )
-            .with_hint(error.to_string())
-        })?;
+        let raw: RawRequest =
+            serde_json::from_slice(body).map_err(|error| GatewayError::unparsable(&error))?;
         raw.into_request()
     }
 
@@ -98,10 +96,16 @@ impl RawRequest {
                 input: ChatInput::parse(self.chat_input.as_deref().unwrap_or_default())?,
                 metadata: self.metadata,
             }),
-            Some(other) => Err(GatewayError::bad_request(format!(
-                "Unknown action \"{other}\": expected \"loadPreviousSession\" or \"sendMessage\""
-            ))),
+            Some(other) => Err(GatewayError::bad_request(
+                format!(
+                    "Acción desconocida «{other}»: se espera «loadPreviousSession» o «sendMessage»."
+                ),
+                format!(
+                    "Unknown action \"{other}\": expected \"loadPreviousSession\" or \"sendMessage\""
+                ),
+            )),
             None => Err(GatewayError::bad_request(
+                "Falta «action»: «loadPreviousSession» o «sendMessage».",
                 "action is required: \"loadPreviousSession\" or \"sendMessage\"",
             )),
         }
@@ -245,10 +249,13 @@ pub struct ExecutionStartedResponse {
 /// A refusal or failure in n8n's own error shape: a non-2xx status with
 /// `{"code": <status>, "message": "<readable>", "hint"?: "..."}`, which both n8n's widget and ours
 /// show as a sentence.
+///
+/// The sentence is Spanish unless the request prefers English ([`Self::for_language`]).
 #[derive(Debug)]
 pub struct GatewayError {
     status: StatusCode,
-    message: String,
+    message: Sentence,
+    lang: Lang,
     hint: Option<String>,
     retry_after_secs: Option<u64>,
 }
@@ -264,18 +271,35 @@ pub struct GatewayErrorBody<'a> {
 }
 
 impl GatewayError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+    /// A refusal with its sentence in Spanish and in English.
+    pub fn new(
+        status: StatusCode,
+        es: impl Into<Cow<'static, str>>,
+        en: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Self {
             status,
-            message: message.into(),
+            message: Sentence::new(es, en),
+            lang: Lang::Es,
             hint: None,
             retry_after_secs: None,
         }
     }
 
+    /// The same refusal, said in `lang`.
+    #[must_use]
+    pub fn for_language(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
     /// The sentence shown to the visitor.
     pub fn message(&self) -> &str {
-        &self.message
+        self.message.get(self.lang)
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
     }
 
     /// Adds `Retry-After` (for 429 answers).
@@ -284,13 +308,33 @@ impl GatewayError {
         self
     }
 
-    pub fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, message)
+    pub fn bad_request(es: impl Into<Cow<'static, str>>, en: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, es, en)
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+
+    /// A body that is not the protocol's JSON (the parser's words go to the hint, for
+    /// developers).
+    pub fn unparsable(error: &serde_json::Error) -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "No hemos podido leer la petición.",
+            "Failed to parse request body",
+        )
+        .with_hint(error.to_string())
+    }
+
+    /// A form whose parts could not be read.
+    pub fn form_unreadable(status: StatusCode) -> Self {
+        Self::new(
+            status,
+            "No hemos podido leer los datos del formulario.",
+            "The form data could not be read",
+        )
     }
 
     /// A store failure: another account's conversation is refused; a database that cannot
@@ -300,13 +344,15 @@ impl GatewayError {
         match error {
             StoreError::NotOwner => Self::new(
                 StatusCode::FORBIDDEN,
+                "Esta conversación es de otra cuenta: empieza una conversación nueva.",
                 "This conversation belongs to another account: start a new conversation.",
             ),
             StoreError::Unavailable(_) => {
                 tracing::warn!(%error, source = ?std::error::Error::source(error), "chat request failed: database unavailable");
                 Self::new(
                     StatusCode::SERVICE_UNAVAILABLE,
-                    "The assistant is not available right now. Please try again in a moment.",
+                    NOT_AVAILABLE_ES,
+                    NOT_AVAILABLE_EN,
                 )
                 .with_retry_after(UNAVAILABLE_RETRY_AFTER_SECS)
             }
@@ -319,18 +365,38 @@ impl GatewayError {
         tracing::error!(error = %cause, source = ?cause.source(), "chat request failed");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "The assistant is not available right now. Please try again in a moment.",
+            NOT_AVAILABLE_ES,
+            NOT_AVAILABLE_EN,
         )
     }
 }
 
+/// What a visitor reads when the assistant cannot answer (the cause goes to the log).
+const NOT_AVAILABLE_ES: &str =
+    "El asistente no está disponible ahora mismo. Vuelve a intentarlo en un momento.";
+const NOT_AVAILABLE_EN: &str =
+    "The assistant is not available right now. Please try again in a moment.";
+
 impl From<ChatValueError> for GatewayError {
     fn from(error: ChatValueError) -> Self {
-        let status = match error {
-            ChatValueError::InputTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        Self::new(status, error.to_string())
+        let english = error.to_string();
+        match error {
+            ChatValueError::MissingSessionId => Self::bad_request("Falta «sessionId».", english),
+            ChatValueError::SessionIdTooLong { max } => Self::bad_request(
+                format!("«sessionId» puede tener como mucho {max} caracteres."),
+                english,
+            ),
+            ChatValueError::SessionIdNotPrintable => Self::bad_request(
+                "«sessionId» solo puede tener caracteres imprimibles.",
+                english,
+            ),
+            ChatValueError::EmptyInput => Self::bad_request("El mensaje está vacío.", english),
+            ChatValueError::InputTooLong { max } => Self::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("El mensaje es demasiado largo: como mucho {max} caracteres."),
+                english,
+            ),
+        }
     }
 }
 
@@ -338,7 +404,7 @@ impl IntoResponse for GatewayError {
     fn into_response(self) -> Response {
         let body = GatewayErrorBody {
             code: self.status.as_u16(),
-            message: &self.message,
+            message: self.message.get(self.lang),
             hint: self.hint.as_deref(),
         };
         let mut response = (self.status, Json(body)).into_response();
@@ -409,9 +475,13 @@ mod tests {
         );
     }
 
+    /// The refusal's status and its English sentence (the Spanish ones are checked through the
+    /// API tests).
     fn refusal(body: &[u8]) -> (StatusCode, String) {
-        let error = RawRequest::parse(body).expect_err("refused");
-        (error.status, error.message)
+        let error = RawRequest::parse(body)
+            .expect_err("refused")
+            .for_language(Lang::En);
+        (error.status, error.message().to_owned())
     }
 
     #[test]
@@ -462,14 +532,23 @@ mod tests {
 
     #[test]
     fn errors_have_the_n8n_shape() {
-        let error = GatewayError::bad_request("sessionId is required").with_hint("send the id");
-        let body = GatewayErrorBody {
-            code: error.status.as_u16(),
-            message: &error.message,
-            hint: error.hint.as_deref(),
+        let error = GatewayError::bad_request("Falta «sessionId».", "sessionId is required")
+            .with_hint("send the id");
+        let body = |error: &GatewayError| {
+            serde_json::to_string(&GatewayErrorBody {
+                code: error.status.as_u16(),
+                message: error.message(),
+                hint: error.hint.as_deref(),
+            })
+            .expect("serialises")
         };
         assert_eq!(
-            serde_json::to_string(&body).expect("serialises"),
+            body(&error),
+            r#"{"code":400,"message":"Falta «sessionId».","hint":"send the id"}"#
+        );
+        let english = error.for_language(Lang::En);
+        assert_eq!(
+            body(&english),
             r#"{"code":400,"message":"sessionId is required","hint":"send the id"}"#
         );
     }

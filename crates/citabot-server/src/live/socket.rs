@@ -24,14 +24,21 @@ use std::net::SocketAddr;
 use tokio::time::Instant;
 
 use super::{Attached, LiveFrame, LiveHub};
-use crate::auth::{Caller, csrf};
+use crate::auth::Caller;
+use crate::auth::csrf::{self, Origins};
 use crate::error::ApiError;
 use crate::gateway::wire::GatewayError;
+use crate::language::Lang;
 use crate::state::AppState;
 use crate::usecases::chat_turn::{self, Turn};
 
-/// Largest frame a client may send: a chat message with room to spare.
+/// Largest message a client may send: a chat message with room to spare. A larger one closes the
+/// channel with 1009 ("message too big").
 const MAX_CLIENT_FRAME: usize = 64 * 1024;
+/// What the WebSocket layer itself accepts before giving up on a connection without a word:
+/// above [`MAX_CLIENT_FRAME`], so an oversized message is read and refused with its close code
+/// (only a message past this bound is dropped without one).
+const MAX_READ_FRAME: usize = 4 * MAX_CLIENT_FRAME;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -68,8 +75,10 @@ pub async fn upgrade(
     Query(query): Query<LiveQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    if let Err(refusal) = csrf::check_origin(&headers, &state.settings.allowed_origins) {
-        return ApiError::new(StatusCode::FORBIDDEN, "csrf", refusal.message()).into_response();
+    let lang = Lang::from_headers(&headers);
+    if let Err(refusal) = csrf::check_origin(&headers, Origins::from_settings(&state.settings)) {
+        return ApiError::new(StatusCode::FORBIDDEN, "csrf", refusal.sentence().get(lang))
+            .into_response();
     }
     let address = peer.ip().to_string();
     if let Err(retry) = state
@@ -105,8 +114,8 @@ pub async fn upgrade(
         .into_response();
     };
     upgrade
-        .max_message_size(MAX_CLIENT_FRAME)
-        .max_frame_size(MAX_CLIENT_FRAME)
+        .max_message_size(MAX_READ_FRAME)
+        .max_frame_size(MAX_READ_FRAME)
         .on_upgrade(move |mut socket| async move {
             let signed_out = tokio::select! {
                 () = serve(&mut socket, state, query, caller_id, peer) => false,
@@ -289,7 +298,10 @@ pub(super) fn classify(
     }
     let input = match ChatInput::parse(&message.chat_input) {
         Ok(input) => input,
-        Err(error) => return VisitorFrame::Refused(format!("Error: {error}")),
+        Err(error) => {
+            let refusal = GatewayError::from(error);
+            return VisitorFrame::Refused(format!("Error: {}", refusal.message()));
+        }
     };
     let visitor = attached
         .owner
@@ -297,7 +309,7 @@ pub(super) fn classify(
         .map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"));
     if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
         return VisitorFrame::Refused(format!(
-            "Error: too many messages: please wait {} s before sending another.",
+            "Error: demasiados mensajes seguidos: espera {} s antes de enviar otro.",
             retry.0
         ));
     }
@@ -401,6 +413,16 @@ pub(super) async fn receive(
     budget: &mut FrameBudget,
 ) -> Option<Result<Message, axum::Error>> {
     let frame = socket.recv().await;
+    let too_big = match &frame {
+        Some(Ok(Message::Text(text))) => text.len() > MAX_CLIENT_FRAME,
+        Some(Ok(Message::Binary(bytes))) => bytes.len() > MAX_CLIENT_FRAME,
+        _ => false,
+    };
+    if too_big {
+        tracing::info!("closing a live channel that was sent an oversized message");
+        close(socket, close_code::SIZE, "Message too big").await;
+        return None;
+    }
     if matches!(frame, Some(Ok(_))) && !budget.take(Instant::now()) {
         tracing::info!("closing a live channel flooded with frames");
         close(socket, close_code::POLICY, "Too many messages").await;

@@ -95,7 +95,7 @@ async fn malformed_requests_are_refused_with_a_reason() {
     let response = raw("{\"action\":").await.expect("answers");
     let (status, body) = json_body(response).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["message"], "Failed to parse request body");
+    assert_eq!(body["message"], "No hemos podido leer la petición.");
     assert!(
         body["hint"]
             .as_str()
@@ -107,20 +107,20 @@ async fn malformed_requests_are_refused_with_a_reason() {
         app.chat(&json!({ "action": "sendMessage", "chatInput": "hola" }))
             .await,
         StatusCode::BAD_REQUEST,
-        "sessionId is required",
+        "Falta «sessionId».",
     )
     .await;
     assert_refused(
         app.chat(&json!({ "action": "resetEverything", "sessionId": "s" }))
             .await,
         StatusCode::BAD_REQUEST,
-        "Unknown action \"resetEverything\": expected \"loadPreviousSession\" or \"sendMessage\"",
+        "Acción desconocida «resetEverything»: se espera «loadPreviousSession» o «sendMessage».",
     )
     .await;
     assert_refused(
         app.send_message(&"x".repeat(129), "hola").await,
         StatusCode::BAD_REQUEST,
-        "sessionId must be at most 128 characters",
+        "«sessionId» puede tener como mucho 128 caracteres.",
     )
     .await;
 }
@@ -131,13 +131,13 @@ async fn refused_messages_store_nothing() {
     assert_refused(
         app.send_message("quiet", "  \n ").await,
         StatusCode::BAD_REQUEST,
-        "the message is empty",
+        "El mensaje está vacío.",
     )
     .await;
     assert_refused(
         app.send_message("quiet", &"a".repeat(10_001)).await,
         StatusCode::PAYLOAD_TOO_LARGE,
-        "the message is too long: at most 10000 characters",
+        "El mensaje es demasiado largo: como mucho 10000 caracteres.",
     )
     .await;
     let (_, history) = json_body(app.load_previous_session("quiet").await).await;
@@ -163,7 +163,7 @@ async fn bodies_over_the_configured_limit_are_refused() {
     assert_refused(
         response,
         StatusCode::PAYLOAD_TOO_LARGE,
-        "The request is too large: at most 2048 bytes",
+        "La petición es demasiado grande: como mucho 2048 bytes.",
     )
     .await;
 
@@ -187,7 +187,7 @@ async fn a_database_failure_is_a_sentence_not_internals() {
     assert_refused(
         response,
         StatusCode::SERVICE_UNAVAILABLE,
-        "The assistant is not available right now. Please try again in a moment.",
+        "El asistente no está disponible ahora mismo. Vuelve a intentarlo en un momento.",
     )
     .await;
 }
@@ -242,13 +242,13 @@ async fn conversations_belong_to_their_account(backend: Backend) {
     assert_refused(
         as_user(&luis, send.clone()).await.expect("answers"),
         StatusCode::FORBIDDEN,
-        "This conversation belongs to another account: start a new conversation.",
+        "Esta conversación es de otra cuenta: empieza una conversación nueva.",
     )
     .await;
     assert_refused(
         app.send_message(session_id, "soy un invitado").await,
         StatusCode::FORBIDDEN,
-        "This conversation belongs to another account: start a new conversation.",
+        "Esta conversación es de otra cuenta: empieza una conversación nueva.",
     )
     .await;
     let (_, own) = json_body(as_user(&ana, load).await.expect("answers")).await;
@@ -352,7 +352,7 @@ async fn history_can_be_read_with_get_but_messages_are_never_sent_with_it() {
         app.get("/api/n8n/chat?action=sendMessage&sessionId=by-get&chatInput=hola")
             .await,
         StatusCode::METHOD_NOT_ALLOWED,
-        "Messages are sent with POST: use webhookConfig.method 'POST' (the default).",
+        "Los mensajes se envían con POST: usa webhookConfig.method 'POST' (el valor por defecto).",
     )
     .await;
     let (_, history) = json_body(app.load_previous_session("by-get").await).await;

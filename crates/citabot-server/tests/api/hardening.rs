@@ -125,9 +125,11 @@ async fn raw_exchange(app: &TestApp, request: &[u8]) -> String {
 #[tokio::test]
 async fn answers_to_oversized_requests_carry_the_security_headers() {
     let app = TestApp::spawn().await;
+    // Past our 8 KiB limit. (A URL past 64 KiB is refused by the HTTP parser itself, before any
+    // of our code runs, with a bare 414 and the connection closed.)
     let long_url = format!(
         "GET /{} HTTP/1.1\r\nHost: citabot\r\nConnection: close\r\n\r\n",
-        "a".repeat(100 * 1024)
+        "a".repeat(20 * 1024)
     );
     let big_headers = format!(
         "GET /healthz HTTP/1.1\r\nHost: citabot\r\nConnection: close\r\n{}\r\n",

@@ -208,19 +208,19 @@ async fn upstream_failures_become_readable_errors() {
     assert_gateway_error(
         chat(&app, None, &send("s-err", "fail"), &[]).await,
         StatusCode::BAD_GATEWAY,
-        "The assistant's workflow failed (HTTP 500). Please try again in a moment.",
+        "El flujo del asistente ha fallado (HTTP 500). Vuelve a intentarlo en un momento.",
     )
     .await;
     assert_gateway_error(
         chat(&app, None, &send("s-err", "garbage"), &[]).await,
         StatusCode::BAD_GATEWAY,
-        "The assistant's workflow sent an answer that could not be read.",
+        "El flujo del asistente ha enviado una respuesta que no podemos leer.",
     )
     .await;
     assert_gateway_error(
         chat(&app, None, &send("s-err", "slow"), &[]).await,
         StatusCode::GATEWAY_TIMEOUT,
-        "The assistant's workflow took too long to answer. Please try again.",
+        "El flujo del asistente ha tardado demasiado en responder. Vuelve a intentarlo.",
     )
     .await;
     assert_eq!(
@@ -250,7 +250,7 @@ async fn an_unreachable_webhook_is_a_readable_error() {
     assert_gateway_error(
         chat(&app, None, &send("s-down", "hola"), &[]).await,
         StatusCode::BAD_GATEWAY,
-        "The assistant's workflow could not be reached. Please try again in a moment.",
+        "No hemos podido contactar con el flujo del asistente. Vuelve a intentarlo en un momento.",
     )
     .await;
 }
@@ -390,7 +390,7 @@ async fn redirects_from_the_webhook_are_not_followed() {
     assert_gateway_error(
         chat(&app, None, &send("s-redirect", "hola"), &[]).await,
         StatusCode::BAD_GATEWAY,
-        "The assistant's workflow failed (HTTP 302). Please try again in a moment.",
+        "El flujo del asistente ha fallado (HTTP 302). Vuelve a intentarlo en un momento.",
     )
     .await;
     assert!(

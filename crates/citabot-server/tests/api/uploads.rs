@@ -128,7 +128,7 @@ async fn file_count_and_size_limits_hold() {
     assert_refused(
         post_form(&app, too_big).await,
         StatusCode::PAYLOAD_TOO_LARGE,
-        "The file «grande.txt» is too large: at most 1024 bytes",
+        "El archivo «grande.txt» es demasiado grande: como mucho 1024 bytes.",
     )
     .await;
 
@@ -139,7 +139,7 @@ async fn file_count_and_size_limits_hold() {
     assert_refused(
         post_form(&app, too_many).await,
         StatusCode::PAYLOAD_TOO_LARGE,
-        "Too many files: at most 2 per message",
+        "Demasiados archivos: como mucho 2 por mensaje.",
     )
     .await;
 
@@ -153,7 +153,7 @@ async fn file_count_and_size_limits_hold() {
     assert_refused(
         post_raw_form(&app, raw_form(&fields, &[])).await,
         StatusCode::BAD_REQUEST,
-        "Too many form fields: at most 16",
+        "Demasiados campos en el formulario: como mucho 16.",
     )
     .await;
 
@@ -196,7 +196,7 @@ async fn types_are_judged_by_content_not_by_label() {
         assert_refused(
             post_form(&app, form).await,
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            &format!("The file «{name}» is not an accepted type: send {accepted}"),
+            &format!("El archivo «{name}» no es de un tipo aceptado: envía {accepted}."),
         )
         .await;
     }
@@ -249,7 +249,7 @@ async fn files_are_relayed_in_n8n_s_shape_with_clean_names_and_true_types() {
     assert_refused(
         post_raw_form(&app, raw_break).await,
         StatusCode::BAD_REQUEST,
-        "The form data could not be read",
+        "No hemos podido leer los datos del formulario.",
     )
     .await;
     assert_eq!(fake.received().len(), 1, "the broken form was not relayed");
@@ -317,7 +317,7 @@ async fn only_json_or_forms_are_read() {
         assert_refused(
             response,
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send JSON (Content-Type: application/json), or multipart/form-data with files",
+            "Envía JSON (Content-Type: application/json), o multipart/form-data con archivos.",
         )
         .await;
     }
