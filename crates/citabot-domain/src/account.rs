@@ -246,6 +246,87 @@ mod tests {
     }
 
     #[test]
+    fn look_alike_emails_fold_to_one_key() {
+        let plain = Email::parse("ana@ejemplo.es").expect("valid");
+        for look_alike in [
+            "ａｎａ@ｅｊｅｍｐｌｏ.ｅｓ",
+            "ＡＮＡ@Ejemplo.es",
+            "ana＠ejemplo．es",
+        ] {
+            assert_eq!(
+                Email::parse(look_alike).as_ref(),
+                Ok(&plain),
+                "{look_alike}"
+            );
+        }
+        assert_eq!(
+            Email::parse("jose\u{301}@correo.es"),
+            Email::parse("josé@correo.es"),
+            "a decomposed accent is the same address"
+        );
+        for raw in [
+            "ＡＮＡ@Ejemplo.es",
+            "İstanbul@correo.es",
+            "jose\u{301}@correo.es",
+            "ﬁgo@ejemplo.es",
+        ] {
+            let once = Email::parse(raw).expect("valid");
+            assert_eq!(
+                Email::parse(once.as_str()).as_ref(),
+                Ok(&once),
+                "the key is a fixed point: {raw}"
+            );
+        }
+    }
+
+    #[test]
+    fn emails_with_hidden_characters_are_refused() {
+        for hidden in [
+            "ana\u{200b}@ejemplo.es",
+            "ana@ejemplo\u{200d}.es",
+            "an\u{200c}a@ejemplo.es",
+            "\u{feff}ana@ejemplo.es",
+            "an\u{ad}a@ejemplo.es",
+            "ana\u{2060}@ejemplo.es",
+            "ana\u{200e}@ejemplo.es",
+            "ana\u{200f}@ejemplo.es",
+            "\u{202e}ana@ejemplo.es",
+            "ana\u{2066}@ejemplo.es\u{2069}",
+            "ana\u{61c}@ejemplo.es",
+            "an\u{34f}a@ejemplo.es",
+            "ana\u{fe0f}@ejemplo.es",
+            "ana\u{e0041}@ejemplo.es",
+            "ana\u{7f}@ejemplo.es",
+        ] {
+            assert!(Email::parse(hidden).is_err(), "{hidden:?}");
+        }
+    }
+
+    #[test]
+    fn emails_mixing_scripts_in_one_part_are_refused_not_folded() {
+        for mixed in [
+            "\u{430}na@ejemplo.es",
+            "ana@\u{435}jemplo.es",
+            "ana@ejemplo.\u{435}s",
+            "\u{3bf}scar@ejemplo.es",
+        ] {
+            assert!(Email::parse(mixed).is_err(), "{mixed:?}");
+        }
+        for one_script_per_part in [
+            "иван@пример.рф",
+            "ivan@пример.рф",
+            "иван2024@ejemplo.es",
+            "やまだ太郎@例え.jp",
+            "γιώργος@παράδειγμα.gr",
+        ] {
+            assert!(
+                Email::parse(one_script_per_part).is_ok(),
+                "{one_script_per_part}"
+            );
+        }
+    }
+
+    #[test]
     fn passwords_have_bounds_and_never_print() {
         assert_eq!(
             NewPassword::parse("1234567"),

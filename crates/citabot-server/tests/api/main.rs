@@ -15,6 +15,7 @@ mod demo;
 mod fake_n8n;
 mod health;
 mod helpers;
+mod identity;
 mod limits;
 mod live;
 mod openapi;
