@@ -316,6 +316,18 @@ fn too_many_attempts(retry: RetryAfter) -> ApiError {
 pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
     let (code, message) = match error {
         AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
+        AccountValueError::EmailHasHiddenCharacters => (
+            "invalid_email",
+            "El email lleva caracteres invisibles o de control (como espacios de ancho cero o \
+             marcas de dirección del texto). Escríbelo sin ellos."
+                .to_owned(),
+        ),
+        AccountValueError::EmailMixesScripts => (
+            "invalid_email",
+            "El email mezcla alfabetos distintos en una misma parte (por ejemplo, letras latinas \
+             y cirílicas). Escríbelo con las letras de un solo alfabeto."
+                .to_owned(),
+        ),
         AccountValueError::PasswordTooShort { min } => (
             "weak_password",
             format!("La contraseña debe tener al menos {min} caracteres."),
