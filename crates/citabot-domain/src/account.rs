@@ -392,6 +392,51 @@ mod tests {
     }
 
     #[test]
+    fn names_are_composed_and_keep_accents_and_emoji() {
+        assert_eq!(
+            PersonName::parse("Jose\u{301}", "first name").map(|n| n.as_str().to_owned()),
+            Ok("José".into()),
+            "NFC: the accent typed apart is the same letter"
+        );
+        for name in [
+            "María José",
+            "Núñez O'Connor-Smith",
+            "Zoë",
+            "Nguyễn",
+            "Иванова",
+            "Ana 👩\u{200d}👩\u{200d}👧",
+        ] {
+            assert_eq!(
+                PersonName::parse(name, "first name").map(|n| n.as_str().to_owned()),
+                Ok(name.to_owned()),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_with_hidden_characters_or_stacked_marks_are_refused() {
+        for hidden in [
+            "Ana\u{202e}zepóL",
+            "A\u{200b}na",
+            "Ana\u{2066}x\u{2069}",
+            "\u{feff}Ana",
+            "An\u{ad}a",
+            "Ana\u{200f}",
+            "Ana\u{61c}",
+            "An\u{200d}a",
+            "Ana\u{7}",
+        ] {
+            assert!(
+                PersonName::parse(hidden, "first name").is_err(),
+                "{hidden:?}"
+            );
+        }
+        let zalgo = format!("Ana{}", "\u{336}".repeat(9));
+        assert!(PersonName::parse(&zalgo, "last name").is_err());
+    }
+
+    #[test]
     fn phones_accept_how_people_write_them() {
         for ok in [
             "+34 600 123 456",

@@ -281,4 +281,33 @@ mod tests {
             Some("a\nb".into())
         );
     }
+
+    #[test]
+    fn texts_are_composed_and_refuse_hidden_characters() {
+        assert_eq!(
+            checked_text("Jose\u{301}", "client.name", 120).ok(),
+            Some("José".into())
+        );
+        assert_eq!(
+            checked_text("Corte 💇\u{200d}♀\u{fe0f}", "name", 120).ok(),
+            Some("Corte 💇\u{200d}♀\u{fe0f}".into()),
+            "emoji sequences keep their joiners"
+        );
+        for hidden in [
+            "Ana\u{202e}zepóL",
+            "A\u{200b}na",
+            "Ana\u{2066}x\u{2069}",
+            "\u{feff}Ana",
+            "An\u{ad}a",
+        ] {
+            let refused = checked_text(hidden, "client.name", 120).map(drop);
+            assert!(refused.is_err(), "{hidden:?}");
+            assert!(
+                limited_text(hidden, "description", 120).is_err(),
+                "{hidden:?}"
+            );
+        }
+        let zalgo = format!("Ana{}", "\u{336}".repeat(9));
+        assert!(checked_text(&zalgo, "client.name", 120).is_err());
+    }
 }

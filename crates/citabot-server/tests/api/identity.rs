@@ -56,3 +56,28 @@ async fn an_address_mixing_latin_and_cyrillic_is_refused_in_spanish() {
     let message = body["error"]["message"].as_str().expect("a sentence");
     assert!(message.contains("alfabetos"), "{message}");
 }
+
+#[tokio::test]
+async fn names_with_bidi_or_zero_width_characters_are_refused_in_spanish() {
+    let app = TestApp::spawn().await;
+    for (first_name, last_name) in [("Ana\u{202e}", "López"), ("Ana", "Ló\u{200b}pez")] {
+        let response = app
+            .client
+            .post(app.url("/api/auth/signup"))
+            .json(&json!({
+                "email": "ana@ejemplo.es", "password": "contraseña segura",
+                "firstName": first_name, "lastName": last_name
+            }))
+            .send()
+            .await
+            .expect("answers");
+        let (status, body) = json_body(response).await;
+        assert_eq!(
+            status,
+            StatusCode::BAD_REQUEST,
+            "{first_name:?} {last_name:?}"
+        );
+        let message = body["error"]["message"].as_str().expect("a sentence");
+        assert!(message.contains("invisibles"), "{message}");
+    }
+}
