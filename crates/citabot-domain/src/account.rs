@@ -5,7 +5,7 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::text::{Visible, hidden_character, mixes_scripts};
+use crate::text::{MAX_STACKED_MARKS, Visible, hidden_character, mixes_scripts, nfc, stacks_marks};
 
 /// What a signed-in account may do. Visitors without an account are guests: they have no role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -66,6 +66,10 @@ pub enum AccountValueError {
     MissingName { field: &'static str },
     #[error("the {field} must have at most {max} characters")]
     NameTooLong { field: &'static str, max: usize },
+    #[error("the {field} has invisible or control characters")]
+    NameHasHiddenCharacters { field: &'static str },
+    #[error("the {field} stacks more than {max} marks on one letter")]
+    NameStacksMarks { field: &'static str, max: usize },
     #[error("the phone number is not valid")]
     InvalidPhone,
 }
@@ -170,7 +174,9 @@ impl fmt::Debug for NewPassword {
     }
 }
 
-/// A first or last name: trimmed, not empty, bounded.
+/// A first or last name: trimmed, in Unicode NFC (an accent typed apart is the same letter), not
+/// empty, bounded, and nothing in it that cannot be seen (bidi controls, zero-width characters)
+/// but the joiners of an emoji sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
@@ -178,17 +184,26 @@ impl PersonName {
     pub const MAX_CHARS: usize = 80;
 
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, AccountValueError> {
-        let name = raw.trim();
+        let name = nfc(raw.trim());
         if name.is_empty() {
             return Err(AccountValueError::MissingName { field });
         }
-        if name.chars().count() > Self::MAX_CHARS || name.chars().any(char::is_control) {
+        if name.chars().count() > Self::MAX_CHARS {
             return Err(AccountValueError::NameTooLong {
                 field,
                 max: Self::MAX_CHARS,
             });
         }
-        Ok(Self(name.to_owned()))
+        if hidden_character(&name, Visible::WithEmoji).is_some() {
+            return Err(AccountValueError::NameHasHiddenCharacters { field });
+        }
+        if stacks_marks(&name, MAX_STACKED_MARKS) {
+            return Err(AccountValueError::NameStacksMarks {
+                field,
+                max: MAX_STACKED_MARKS,
+            });
+        }
+        Ok(Self(name))
     }
 
     pub fn as_str(&self) -> &str {
@@ -427,13 +442,22 @@ mod tests {
             "An\u{200d}a",
             "Ana\u{7}",
         ] {
-            assert!(
-                PersonName::parse(hidden, "first name").is_err(),
+            assert_eq!(
+                PersonName::parse(hidden, "first name"),
+                Err(AccountValueError::NameHasHiddenCharacters {
+                    field: "first name"
+                }),
                 "{hidden:?}"
             );
         }
         let zalgo = format!("Ana{}", "\u{336}".repeat(9));
-        assert!(PersonName::parse(&zalgo, "last name").is_err());
+        assert_eq!(
+            PersonName::parse(&zalgo, "last name"),
+            Err(AccountValueError::NameStacksMarks {
+                field: "last name",
+                max: 8
+            })
+        );
     }
 
     #[test]

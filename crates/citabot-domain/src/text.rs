@@ -5,6 +5,7 @@
 //! The Unicode data comes from `unicode-normalization` (combining marks), `unicode-properties`
 //! (general category, emoji) and `unicode-script` (scripts), all from the unicode-rs project.
 
+use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
 use unicode_script::{Script, UnicodeScript};
@@ -13,6 +14,12 @@ use unicode_script::{Script, UnicodeScript};
 /// writing needs few: Vietnamese two, pointed Hebrew or Tibetan stacks four or five, an emoji
 /// flag of a region (🏴 and its tags) six.
 pub const MAX_STACKED_MARKS: usize = 8;
+
+/// `text` in Unicode NFC: letters and their accents composed ("e" and U+0301 become "é"), so
+/// one name is stored one way however it was typed.
+pub fn nfc(text: &str) -> String {
+    text.nfc().collect()
+}
 
 /// What a text may keep of the characters [`is_hidden`] names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -347,6 +347,21 @@ pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
                 spanish_field(field)
             ),
         ),
+        AccountValueError::NameHasHiddenCharacters { field } => (
+            "invalid_name",
+            format!(
+                "El {} lleva caracteres invisibles o de control (como espacios de ancho cero o \
+                 marcas de dirección del texto), que no se admiten.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::NameStacksMarks { field, max } => (
+            "invalid_name",
+            format!(
+                "El {} apila demasiadas tildes o marcas sobre una misma letra (como mucho {max}).",
+                spanish_field(field)
+            ),
+        ),
         AccountValueError::InvalidPhone => {
             ("invalid_phone", "El teléfono no es válido.".to_owned())
         }
