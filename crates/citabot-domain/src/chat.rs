@@ -159,6 +159,39 @@ mod tests {
     }
 
     #[test]
+    fn marks_stacked_on_one_letter_are_refused_however_the_message_is_counted() {
+        let all_marks = "\u{301}".repeat(ChatInput::MAX_CHARS);
+        assert!(ChatInput::parse(&all_marks).is_err(), "10,000 marks alone");
+        let one_letter = format!("a{}", "\u{301}".repeat(ChatInput::MAX_CHARS - 1));
+        assert!(ChatInput::parse(&one_letter).is_err(), "on one letter");
+        assert!(ChatInput::parse(&format!("Hola{}", "\u{301}".repeat(9))).is_err());
+        let split = format!("Hola{}\u{200b}{}", "\u{301}".repeat(8), "\u{301}".repeat(8));
+        assert!(
+            ChatInput::parse(&split).is_err(),
+            "a zero-width space does not start a new letter"
+        );
+    }
+
+    #[test]
+    fn accents_and_emoji_sequences_pass_unchanged() {
+        for text in [
+            "Quiero cita el miércoles por la mañana, ¿hay hueco? Soy Begoña Ibáñez.",
+            "¡Gracias! 👍🏽",
+            "Venimos en familia 👩\u{200d}👩\u{200d}👧 y 👨🏾\u{200d}🦱",
+            "❤\u{fe0f} 🏳\u{fe0f}\u{200d}🌈 1\u{fe0f}\u{20e3} 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}",
+            "Tiếng Việt: Nguyễn; עִבְרִית; ελληνικά; русский",
+            "Jose\u{301} (acento aparte)",
+            &format!("a{}", "\u{301}".repeat(8)),
+        ] {
+            assert_eq!(
+                ChatInput::parse(text).map(|input| input.as_str().to_owned()),
+                Ok(text.to_owned()),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn authors_round_trip_through_their_stored_names() {
         for author in [MessageAuthor::Human, MessageAuthor::Ai] {
             assert_eq!(MessageAuthor::parse(author.as_str()), Some(author));

@@ -81,3 +81,22 @@ async fn names_with_bidi_or_zero_width_characters_are_refused_in_spanish() {
         assert!(message.contains("invisibles"), "{message}");
     }
 }
+
+#[tokio::test]
+async fn ten_thousand_combining_marks_are_not_one_chat_message() {
+    let app = TestApp::spawn().await;
+    let zalgo = format!("a{}", "\u{301}".repeat(9_999));
+    let response = app.send_message("zalgo-1", &zalgo).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: serde_json::Value = response.json().await.expect("json");
+    let message = body["message"].as_str().expect("a sentence");
+    assert!(message.contains("marcas"), "a Spanish sentence: {message}");
+
+    let response = app
+        .send_message(
+            "zalgo-2",
+            "Hola 👩\u{200d}👩\u{200d}👧 👍🏽, ¿tenéis cita mañana?",
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK, "emoji and accents pass");
+}
