@@ -300,6 +300,77 @@ mod tests {
             .expect("in-memory store keeps history");
     }
 
+    /// The first migration of the email key; rows written before it are legacy.
+    const IDENTITY_MIGRATION: i64 = 20261126000008;
+
+    #[tokio::test]
+    async fn legacy_emails_are_folded_once_at_migration() {
+        use citabot_store::conformance::identity::{FOLDED_EMAILS, LEGACY_T0, LEGACY_USERS};
+
+        let (store, _folder) = fresh_store_before(IDENTITY_MIGRATION).await;
+        for (id, email, seconds) in LEGACY_USERS {
+            sqlx::query(
+                "INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at) \
+                 VALUES (?, ?, 'hash', 'Ana', 'López', 'cliente', ?)",
+            )
+            .bind(id)
+            .bind(email)
+            .bind(LEGACY_T0 + time::Duration::seconds(*seconds))
+            .execute(&store.pool)
+            .await
+            .expect("a legacy row");
+        }
+        sqlx::query(
+            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
+             VALUES ('h1', 'u-ana-lookalike', 'c', ?, ?)",
+        )
+        .bind(LEGACY_T0)
+        .bind(LEGACY_T0 + time::Duration::days(1))
+        .execute(&store.pool)
+        .await
+        .expect("a session");
+
+        for run in ["first", "second"] {
+            store.migrate().await.expect("migrate");
+            let emails: Vec<(String, String)> =
+                sqlx::query_as("SELECT id, email FROM users ORDER BY id")
+                    .fetch_all(&store.pool)
+                    .await
+                    .expect("read");
+            let expected: Vec<(String, String)> = FOLDED_EMAILS
+                .iter()
+                .map(|(id, email)| ((*id).to_owned(), (*email).to_owned()))
+                .collect();
+            assert_eq!(emails, expected, "{run} run");
+        }
+        let (sessions,): (i64,) = sqlx::query_as("SELECT count(*) FROM auth_sessions")
+            .fetch_one(&store.pool)
+            .await
+            .expect("count");
+        assert_eq!(sessions, 0, "a set-aside account is signed out");
+        let bea = Email::parse("ＢＥＡ@ejemplo.es").expect("valid");
+        let found = store.user_credentials(&bea).await.expect("read");
+        assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
+    }
+
+    /// A database with the migrations before `version` only.
+    async fn fresh_store_before(version: i64) -> (SqliteStore, tempfile::TempDir) {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, 4).await.expect("open SQLite");
+        let older = sqlx::migrate!("./migrations")
+            .migrations
+            .iter()
+            .filter(|migration| migration.version < version)
+            .cloned()
+            .collect();
+        sqlx::migrate::Migrator::with_migrations(older)
+            .run(&store.pool)
+            .await
+            .expect("older migrations");
+        (store, folder)
+    }
+
     #[tokio::test]
     async fn a_bad_url_is_an_error_not_a_panic() {
         assert!(SqliteStore::connect("mysql://nope", 1).await.is_err());
