@@ -11,6 +11,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
+use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, Credentials, CredentialsColumns,
     NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
@@ -61,12 +62,52 @@ impl SqliteStore {
         Ok(Self { pool })
     }
 
-    /// Brings the schema up to date; safe to run on every start.
-    pub async fn migrate(&self) -> Result<(), StoreError> {
+    /// Brings the schema up to date, then folds account emails stored before their key
+    /// ([`citabot_store::identity`]); safe to run on every start. Returns what the fold changed.
+    pub async fn migrate(&self) -> Result<Vec<EmailFold>, StoreError> {
         sqlx::migrate!("./migrations")
             .run(&self.pool)
             .await
-            .map_err(StoreError::backend)
+            .map_err(StoreError::backend)?;
+        self.fold_user_emails().await
+    }
+
+    /// Applies [`plan_email_folds`] to every account, in one transaction; set-aside accounts
+    /// are signed out.
+    async fn fold_user_emails(&self) -> Result<Vec<EmailFold>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let rows: Vec<(String, String, OffsetDateTime)> =
+            sqlx::query_as("SELECT id, email, created_at FROM users")
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+        let rows: Vec<StoredEmail> = rows
+            .into_iter()
+            .map(|(user_id, email, created_at)| StoredEmail {
+                user_id,
+                email,
+                created_at,
+            })
+            .collect();
+        let folds = plan_email_folds(&rows);
+        for fold in &folds {
+            sqlx::query("UPDATE users SET email = ? WHERE id = ? AND email = ?")
+                .bind(&fold.to)
+                .bind(&fold.user_id)
+                .bind(&fold.from)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+            if fold.sets_aside() {
+                sqlx::query("DELETE FROM auth_sessions WHERE user_id = ?")
+                    .bind(&fold.user_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(StoreError::backend)?;
+            }
+        }
+        tx.commit().await.map_err(StoreError::backend)?;
+        Ok(folds)
     }
 }
 
