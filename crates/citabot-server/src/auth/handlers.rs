@@ -172,10 +172,17 @@ pub async fn login(
     let now = state.clock.now();
     let email = Email::parse(&body.email);
     // The account as the store finds it, so that look-alike spellings of one address share
-    // its throttle; a spelling that is no address is throttled as typed (it matches nobody).
+    // its throttle; a spelling that is no address matches nobody and is throttled as typed,
+    // cut to an address's length so that a huge one cannot fill the throttle's memory.
     let account_key = match &email {
         Ok(email) => email.as_str().to_owned(),
-        Err(_) => body.email.trim().to_lowercase(),
+        Err(_) => body
+            .email
+            .trim()
+            .chars()
+            .take(Email::MAX_LEN)
+            .collect::<String>()
+            .to_lowercase(),
     };
     let address = peer.ip();
     let address_key = network_of(address).to_string();
