@@ -3,6 +3,10 @@
 
 use std::fmt;
 
+use unicode_normalization::UnicodeNormalization;
+
+use crate::text::{MAX_STACKED_MARKS, Visible, hidden_character, mixes_scripts, nfc, stacks_marks};
+
 /// What a signed-in account may do. Visitors without an account are guests: they have no role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
@@ -50,6 +54,10 @@ impl fmt::Display for Role {
 pub enum AccountValueError {
     #[error("the email address is not valid")]
     InvalidEmail,
+    #[error("the email address has invisible or control characters")]
+    EmailHasHiddenCharacters,
+    #[error("the email address mixes scripts in one part")]
+    EmailMixesScripts,
     #[error("the password must have at least {min} characters")]
     PasswordTooShort { min: usize },
     #[error("the password must have at most {max} characters")]
@@ -58,11 +66,19 @@ pub enum AccountValueError {
     MissingName { field: &'static str },
     #[error("the {field} must have at most {max} characters")]
     NameTooLong { field: &'static str, max: usize },
+    #[error("the {field} has invisible or control characters")]
+    NameHasHiddenCharacters { field: &'static str },
+    #[error("the {field} stacks more than {max} marks on one letter")]
+    NameStacksMarks { field: &'static str, max: usize },
     #[error("the phone number is not valid")]
     InvalidPhone,
 }
 
-/// An email address, trimmed and lower-cased so one person has one account.
+/// An email address in its one comparable form, which is also the form stored and written to:
+/// trimmed, Unicode NFKC (full-width and other compatibility forms become the plain letters,
+/// "ａｎａ" is "ana"), lower case. So one person has one account however the address is typed.
+/// Characters that cannot be seen are refused rather than dropped, and so is a part of the
+/// address that mixes scripts (Latin with a Cyrillic "а"): folding those would guess.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Email(String);
 
@@ -73,29 +89,42 @@ impl Email {
     /// Accepts `local@domain.tld`: one `@`, no spaces or control characters, a dot in the
     /// domain and no empty label. Deliverability is not ours to prove.
     pub fn parse(raw: &str) -> Result<Self, AccountValueError> {
-        let email = raw.trim().to_lowercase();
-        let valid = email.len() <= Self::MAX_LEN
-            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-            && match email.split_once('@') {
-                Some((local, domain)) => {
-                    !local.is_empty()
-                        && local.len() <= 64
-                        && !domain.contains('@')
-                        && domain.contains('.')
-                        && domain.split('.').all(|label| {
-                            !label.is_empty()
-                                && !label.starts_with('-')
-                                && !label.ends_with('-')
-                                && label.chars().all(|c| c.is_alphanumeric() || c == '-')
-                        })
-                }
-                None => false,
-            };
-        if valid {
-            Ok(Self(email))
-        } else {
-            Err(AccountValueError::InvalidEmail)
+        // Lower case can undo NFKC's composition (İ becomes i and a dot above): normalising
+        // again makes the key a fixed point, so a stored key parses to itself.
+        let email: String = raw
+            .trim()
+            .nfkc()
+            .collect::<String>()
+            .to_lowercase()
+            .nfkc()
+            .collect();
+        if email.chars().any(char::is_whitespace) {
+            return Err(AccountValueError::InvalidEmail);
         }
+        if hidden_character(&email, Visible::Strictly).is_some() {
+            return Err(AccountValueError::EmailHasHiddenCharacters);
+        }
+        let Some((local, domain)) = email.split_once('@') else {
+            return Err(AccountValueError::InvalidEmail);
+        };
+        let valid = email.len() <= Self::MAX_LEN
+            && !local.is_empty()
+            && local.len() <= 64
+            && !domain.contains('@')
+            && domain.contains('.')
+            && domain.split('.').all(|label| {
+                !label.is_empty()
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+                    && label.chars().all(|c| c.is_alphanumeric() || c == '-')
+            });
+        if !valid {
+            return Err(AccountValueError::InvalidEmail);
+        }
+        if mixes_scripts(local) || domain.split('.').any(mixes_scripts) {
+            return Err(AccountValueError::EmailMixesScripts);
+        }
+        Ok(Self(email))
     }
 
     pub fn as_str(&self) -> &str {
@@ -145,7 +174,9 @@ impl fmt::Debug for NewPassword {
     }
 }
 
-/// A first or last name: trimmed, not empty, bounded.
+/// A first or last name: trimmed, in Unicode NFC (an accent typed apart is the same letter), not
+/// empty, bounded, and nothing in it that cannot be seen (bidi controls, zero-width characters)
+/// but the joiners of an emoji sequence.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
@@ -153,17 +184,26 @@ impl PersonName {
     pub const MAX_CHARS: usize = 80;
 
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, AccountValueError> {
-        let name = raw.trim();
+        let name = nfc(raw.trim());
         if name.is_empty() {
             return Err(AccountValueError::MissingName { field });
         }
-        if name.chars().count() > Self::MAX_CHARS || name.chars().any(char::is_control) {
+        if name.chars().count() > Self::MAX_CHARS {
             return Err(AccountValueError::NameTooLong {
                 field,
                 max: Self::MAX_CHARS,
             });
         }
-        Ok(Self(name.to_owned()))
+        if hidden_character(&name, Visible::WithEmoji).is_some() {
+            return Err(AccountValueError::NameHasHiddenCharacters { field });
+        }
+        if stacks_marks(&name, MAX_STACKED_MARKS) {
+            return Err(AccountValueError::NameStacksMarks {
+                field,
+                max: MAX_STACKED_MARKS,
+            });
+        }
+        Ok(Self(name))
     }
 
     pub fn as_str(&self) -> &str {
@@ -246,6 +286,95 @@ mod tests {
     }
 
     #[test]
+    fn look_alike_emails_fold_to_one_key() {
+        let plain = Email::parse("ana@ejemplo.es").expect("valid");
+        for look_alike in [
+            "ａｎａ@ｅｊｅｍｐｌｏ.ｅｓ",
+            "ＡＮＡ@Ejemplo.es",
+            "ana＠ejemplo．es",
+        ] {
+            assert_eq!(
+                Email::parse(look_alike).as_ref(),
+                Ok(&plain),
+                "{look_alike}"
+            );
+        }
+        assert_eq!(
+            Email::parse("jose\u{301}@correo.es"),
+            Email::parse("josé@correo.es"),
+            "a decomposed accent is the same address"
+        );
+        for raw in [
+            "ＡＮＡ@Ejemplo.es",
+            "İstanbul@correo.es",
+            "jose\u{301}@correo.es",
+            "ﬁgo@ejemplo.es",
+        ] {
+            let once = Email::parse(raw).expect("valid");
+            assert_eq!(
+                Email::parse(once.as_str()).as_ref(),
+                Ok(&once),
+                "the key is a fixed point: {raw}"
+            );
+        }
+    }
+
+    #[test]
+    fn emails_with_hidden_characters_are_refused() {
+        for hidden in [
+            "ana\u{200b}@ejemplo.es",
+            "ana@ejemplo\u{200d}.es",
+            "an\u{200c}a@ejemplo.es",
+            "\u{feff}ana@ejemplo.es",
+            "an\u{ad}a@ejemplo.es",
+            "ana\u{2060}@ejemplo.es",
+            "ana\u{200e}@ejemplo.es",
+            "ana\u{200f}@ejemplo.es",
+            "\u{202e}ana@ejemplo.es",
+            "ana\u{2066}@ejemplo.es\u{2069}",
+            "ana\u{61c}@ejemplo.es",
+            "an\u{34f}a@ejemplo.es",
+            "ana\u{fe0f}@ejemplo.es",
+            "ana\u{e0041}@ejemplo.es",
+            "ana\u{7f}@ejemplo.es",
+        ] {
+            assert_eq!(
+                Email::parse(hidden),
+                Err(AccountValueError::EmailHasHiddenCharacters),
+                "{hidden:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn emails_mixing_scripts_in_one_part_are_refused_not_folded() {
+        for mixed in [
+            "\u{430}na@ejemplo.es",
+            "ana@\u{435}jemplo.es",
+            "ana@ejemplo.\u{435}s",
+            "\u{3bf}scar@ejemplo.es",
+        ] {
+            assert_eq!(
+                Email::parse(mixed),
+                Err(AccountValueError::EmailMixesScripts),
+                "{mixed:?}"
+            );
+        }
+        for one_script_per_part in [
+            "иван@пример.рф",
+            "ivan@пример.рф",
+            "иван2024@ejemplo.es",
+            "やまだ太郎@例え.jp",
+            "γιώργος@παράδειγμα.gr",
+        ] {
+            assert!(
+                Email::parse(one_script_per_part).is_ok(),
+                "{one_script_per_part}"
+            );
+        }
+    }
+
+    #[test]
     fn passwords_have_bounds_and_never_print() {
         assert_eq!(
             NewPassword::parse("1234567"),
@@ -275,6 +404,60 @@ mod tests {
         );
         assert!(PersonName::parse(&"a".repeat(80), "last name").is_ok());
         assert!(PersonName::parse(&"a".repeat(81), "last name").is_err());
+    }
+
+    #[test]
+    fn names_are_composed_and_keep_accents_and_emoji() {
+        assert_eq!(
+            PersonName::parse("Jose\u{301}", "first name").map(|n| n.as_str().to_owned()),
+            Ok("José".into()),
+            "NFC: the accent typed apart is the same letter"
+        );
+        for name in [
+            "María José",
+            "Núñez O'Connor-Smith",
+            "Zoë",
+            "Nguyễn",
+            "Иванова",
+            "Ana 👩\u{200d}👩\u{200d}👧",
+        ] {
+            assert_eq!(
+                PersonName::parse(name, "first name").map(|n| n.as_str().to_owned()),
+                Ok(name.to_owned()),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_with_hidden_characters_or_stacked_marks_are_refused() {
+        for hidden in [
+            "Ana\u{202e}zepóL",
+            "A\u{200b}na",
+            "Ana\u{2066}x\u{2069}",
+            "\u{feff}Ana",
+            "An\u{ad}a",
+            "Ana\u{200f}",
+            "Ana\u{61c}",
+            "An\u{200d}a",
+            "Ana\u{7}",
+        ] {
+            assert_eq!(
+                PersonName::parse(hidden, "first name"),
+                Err(AccountValueError::NameHasHiddenCharacters {
+                    field: "first name"
+                }),
+                "{hidden:?}"
+            );
+        }
+        let zalgo = format!("Ana{}", "\u{336}".repeat(9));
+        assert_eq!(
+            PersonName::parse(&zalgo, "last name"),
+            Err(AccountValueError::NameStacksMarks {
+                field: "last name",
+                max: 8
+            })
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::text::{MAX_STACKED_MARKS, stacks_marks};
+
 /// Who wrote a chat message. Stored as `human` / `ai`, the two LangChain roles n8n's widget
 /// distinguishes when it reads history back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,6 +49,12 @@ pub enum ChatValueError {
     EmptyInput,
     #[error("the message is too long: at most {max} characters")]
     InputTooLong { max: usize },
+    // The visitor reads this one in the widget: Spanish, like the assistant.
+    #[error(
+        "El mensaje apila demasiadas tildes o marcas sobre una misma letra (como mucho {max}). \
+         Escríbelo sin ellas, por favor."
+    )]
+    StackedMarks { max: usize },
 }
 
 /// The id of one conversation, as the widget sent it.
@@ -81,12 +89,15 @@ impl fmt::Display for ChatSessionId {
     }
 }
 
-/// What a visitor typed: not blank, and bounded so one message cannot fill the database.
+/// What a visitor typed: not blank, bounded so one message cannot fill the database, and no
+/// letter buried under marks ("zalgo" text that spills over the transcript around it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatInput(String);
 
 impl ChatInput {
-    /// Longest message accepted, in characters (about four printed pages).
+    /// Longest message accepted, in characters (about four printed pages). Characters are code
+    /// points, so every combining mark counts as one: with at most
+    /// [`MAX_STACKED_MARKS`] on a letter, 10,000 marks can never pass as a short message.
     pub const MAX_CHARS: usize = 10_000;
 
     pub fn parse(raw: &str) -> Result<Self, ChatValueError> {
@@ -96,6 +107,11 @@ impl ChatInput {
         if raw.chars().count() > Self::MAX_CHARS {
             return Err(ChatValueError::InputTooLong {
                 max: Self::MAX_CHARS,
+            });
+        }
+        if stacks_marks(raw, MAX_STACKED_MARKS) {
+            return Err(ChatValueError::StackedMarks {
+                max: MAX_STACKED_MARKS,
             });
         }
         Ok(Self(raw.to_owned()))
@@ -156,6 +172,43 @@ mod tests {
             ChatInput::parse(&format!("{longest}x")),
             Err(ChatValueError::InputTooLong { max: 10_000 })
         );
+    }
+
+    #[test]
+    fn marks_stacked_on_one_letter_are_refused_however_the_message_is_counted() {
+        let refused = Err(ChatValueError::StackedMarks { max: 8 });
+        let all_marks = "\u{301}".repeat(ChatInput::MAX_CHARS);
+        assert_eq!(ChatInput::parse(&all_marks), refused, "10,000 marks alone");
+        let one_letter = format!("a{}", "\u{301}".repeat(ChatInput::MAX_CHARS - 1));
+        assert_eq!(ChatInput::parse(&one_letter), refused, "on one letter");
+        assert_eq!(
+            ChatInput::parse(&format!("Hola{}", "\u{301}".repeat(9))),
+            refused
+        );
+        let split = format!("Hola{}\u{200b}{}", "\u{301}".repeat(8), "\u{301}".repeat(8));
+        assert!(
+            ChatInput::parse(&split).is_err(),
+            "a zero-width space does not start a new letter"
+        );
+    }
+
+    #[test]
+    fn accents_and_emoji_sequences_pass_unchanged() {
+        for text in [
+            "Quiero cita el miércoles por la mañana, ¿hay hueco? Soy Begoña Ibáñez.",
+            "¡Gracias! 👍🏽",
+            "Venimos en familia 👩\u{200d}👩\u{200d}👧 y 👨🏾\u{200d}🦱",
+            "❤\u{fe0f} 🏳\u{fe0f}\u{200d}🌈 1\u{fe0f}\u{20e3} 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}",
+            "Tiếng Việt: Nguyễn; עִבְרִית; ελληνικά; русский",
+            "Jose\u{301} (acento aparte)",
+            &format!("a{}", "\u{301}".repeat(8)),
+        ] {
+            assert_eq!(
+                ChatInput::parse(text).map(|input| input.as_str().to_owned()),
+                Ok(text.to_owned()),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -11,4 +11,5 @@ pub mod booking;
 pub mod chat;
 pub mod clock;
 pub mod responder;
+pub mod text;
 pub mod understanding;

@@ -10,6 +10,7 @@ pub mod testing;
 use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
+use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     Credentials, CredentialsColumns, NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
@@ -34,13 +35,59 @@ impl PgStore {
         Ok(Self { pool })
     }
 
-    /// Brings the schema up to date; safe to run on every start, also from several instances at
-    /// once (sqlx takes an advisory lock).
-    pub async fn migrate(&self) -> Result<(), StoreError> {
+    /// Brings the schema up to date, then folds account emails stored before their key
+    /// ([`citabot_store::identity`]); safe to run on every start, also from several instances
+    /// at once (sqlx takes an advisory lock, the fold a lock on `users`). Returns what the fold
+    /// changed.
+    pub async fn migrate(&self) -> Result<Vec<EmailFold>, StoreError> {
         sqlx::migrate!("./migrations")
             .run(&self.pool)
             .await
-            .map_err(StoreError::backend)
+            .map_err(StoreError::backend)?;
+        self.fold_user_emails().await
+    }
+
+    /// Applies [`plan_email_folds`] to every account, in one transaction; set-aside accounts
+    /// are signed out.
+    async fn fold_user_emails(&self) -> Result<Vec<EmailFold>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        // Another instance starting at the same moment waits here rather than folding twice.
+        sqlx::query("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE")
+            .execute(&mut *tx)
+            .await
+            .map_err(StoreError::backend)?;
+        let rows: Vec<(String, String, OffsetDateTime)> =
+            sqlx::query_as("SELECT id, email, created_at FROM users")
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+        let rows: Vec<StoredEmail> = rows
+            .into_iter()
+            .map(|(user_id, email, created_at)| StoredEmail {
+                user_id,
+                email,
+                created_at,
+            })
+            .collect();
+        let folds = plan_email_folds(&rows);
+        for fold in &folds {
+            sqlx::query("UPDATE users SET email = $1 WHERE id = $2 AND email = $3")
+                .bind(&fold.to)
+                .bind(&fold.user_id)
+                .bind(&fold.from)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+            if fold.sets_aside() {
+                sqlx::query("DELETE FROM auth_sessions WHERE user_id = $1")
+                    .bind(&fold.user_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(StoreError::backend)?;
+            }
+        }
+        tx.commit().await.map_err(StoreError::backend)?;
+        Ok(folds)
     }
 }
 
@@ -332,6 +379,73 @@ mod tests {
     }
 
     citabot_store::store_conformance_tests!(fresh_store);
+
+    /// The first migration of the email key; rows written before it are legacy.
+    const IDENTITY_MIGRATION: i64 = 20261126000008;
+
+    #[tokio::test]
+    async fn legacy_emails_are_folded_once_at_migration() {
+        use citabot_store::conformance::identity::{FOLDED_EMAILS, LEGACY_T0, LEGACY_USERS};
+
+        let Some(database) = TestDatabase::create().await else {
+            return;
+        };
+        let store = PgStore::connect(database.url(), 4).await.expect("connect");
+        let older = sqlx::migrate!("./migrations")
+            .migrations
+            .iter()
+            .filter(|migration| migration.version < IDENTITY_MIGRATION)
+            .cloned()
+            .collect();
+        sqlx::migrate::Migrator::with_migrations(older)
+            .run(&store.pool)
+            .await
+            .expect("older migrations");
+        for (id, email, seconds) in LEGACY_USERS {
+            sqlx::query(
+                "INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at) \
+                 VALUES ($1, $2, 'hash', 'Ana', 'López', 'cliente', $3)",
+            )
+            .bind(id)
+            .bind(email)
+            .bind(LEGACY_T0 + time::Duration::seconds(*seconds))
+            .execute(&store.pool)
+            .await
+            .expect("a legacy row");
+        }
+        sqlx::query(
+            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
+             VALUES ('h1', 'u-ana-lookalike', 'c', $1, $2)",
+        )
+        .bind(LEGACY_T0)
+        .bind(LEGACY_T0 + time::Duration::days(1))
+        .execute(&store.pool)
+        .await
+        .expect("a session");
+
+        for run in ["first", "second"] {
+            store.migrate().await.expect("migrate");
+            let emails: Vec<(String, String)> =
+                sqlx::query_as("SELECT id, email FROM users ORDER BY id COLLATE \"C\"")
+                    .fetch_all(&store.pool)
+                    .await
+                    .expect("read");
+            let expected: Vec<(String, String)> = FOLDED_EMAILS
+                .iter()
+                .map(|(id, email)| ((*id).to_owned(), (*email).to_owned()))
+                .collect();
+            assert_eq!(emails, expected, "{run} run");
+        }
+        let (sessions,): (i64,) = sqlx::query_as("SELECT count(*) FROM auth_sessions")
+            .fetch_one(&store.pool)
+            .await
+            .expect("count");
+        assert_eq!(sessions, 0, "a set-aside account is signed out");
+        let bea = Email::parse("ＢＥＡ@ejemplo.es").expect("valid");
+        let found = store.user_credentials(&bea).await.expect("read");
+        assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
+        store.close().await;
+    }
 
     #[tokio::test]
     async fn migrations_are_idempotent() {

@@ -11,6 +11,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
+use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     Credentials, CredentialsColumns, NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
@@ -73,12 +74,52 @@ impl SqliteStore {
             .map_err(db_error)
     }
 
-    /// Brings the schema up to date; safe to run on every start.
-    pub async fn migrate(&self) -> Result<(), StoreError> {
+    /// Brings the schema up to date, then folds account emails stored before their key
+    /// ([`citabot_store::identity`]); safe to run on every start. Returns what the fold changed.
+    pub async fn migrate(&self) -> Result<Vec<EmailFold>, StoreError> {
         sqlx::migrate!("./migrations")
             .run(&self.pool)
             .await
-            .map_err(StoreError::backend)
+            .map_err(StoreError::backend)?;
+        self.fold_user_emails().await
+    }
+
+    /// Applies [`plan_email_folds`] to every account, in one transaction; set-aside accounts
+    /// are signed out.
+    async fn fold_user_emails(&self) -> Result<Vec<EmailFold>, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
+        let rows: Vec<(String, String, OffsetDateTime)> =
+            sqlx::query_as("SELECT id, email, created_at FROM users")
+                .fetch_all(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+        let rows: Vec<StoredEmail> = rows
+            .into_iter()
+            .map(|(user_id, email, created_at)| StoredEmail {
+                user_id,
+                email,
+                created_at,
+            })
+            .collect();
+        let folds = plan_email_folds(&rows);
+        for fold in &folds {
+            sqlx::query("UPDATE users SET email = ? WHERE id = ? AND email = ?")
+                .bind(&fold.to)
+                .bind(&fold.user_id)
+                .bind(&fold.from)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::backend)?;
+            if fold.sets_aside() {
+                sqlx::query("DELETE FROM auth_sessions WHERE user_id = ?")
+                    .bind(&fold.user_id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(StoreError::backend)?;
+            }
+        }
+        tx.commit().await.map_err(StoreError::backend)?;
+        Ok(folds)
     }
 }
 
@@ -380,6 +421,77 @@ mod tests {
         citabot_store::conformance::history_keeps_order_and_content(&store)
             .await
             .expect("in-memory store keeps history");
+    }
+
+    /// The first migration of the email key; rows written before it are legacy.
+    const IDENTITY_MIGRATION: i64 = 20261126000008;
+
+    #[tokio::test]
+    async fn legacy_emails_are_folded_once_at_migration() {
+        use citabot_store::conformance::identity::{FOLDED_EMAILS, LEGACY_T0, LEGACY_USERS};
+
+        let (store, _folder) = fresh_store_before(IDENTITY_MIGRATION).await;
+        for (id, email, seconds) in LEGACY_USERS {
+            sqlx::query(
+                "INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at) \
+                 VALUES (?, ?, 'hash', 'Ana', 'López', 'cliente', ?)",
+            )
+            .bind(id)
+            .bind(email)
+            .bind(LEGACY_T0 + time::Duration::seconds(*seconds))
+            .execute(&store.pool)
+            .await
+            .expect("a legacy row");
+        }
+        sqlx::query(
+            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
+             VALUES ('h1', 'u-ana-lookalike', 'c', ?, ?)",
+        )
+        .bind(LEGACY_T0)
+        .bind(LEGACY_T0 + time::Duration::days(1))
+        .execute(&store.pool)
+        .await
+        .expect("a session");
+
+        for run in ["first", "second"] {
+            store.migrate().await.expect("migrate");
+            let emails: Vec<(String, String)> =
+                sqlx::query_as("SELECT id, email FROM users ORDER BY id")
+                    .fetch_all(&store.pool)
+                    .await
+                    .expect("read");
+            let expected: Vec<(String, String)> = FOLDED_EMAILS
+                .iter()
+                .map(|(id, email)| ((*id).to_owned(), (*email).to_owned()))
+                .collect();
+            assert_eq!(emails, expected, "{run} run");
+        }
+        let (sessions,): (i64,) = sqlx::query_as("SELECT count(*) FROM auth_sessions")
+            .fetch_one(&store.pool)
+            .await
+            .expect("count");
+        assert_eq!(sessions, 0, "a set-aside account is signed out");
+        let bea = Email::parse("ＢＥＡ@ejemplo.es").expect("valid");
+        let found = store.user_credentials(&bea).await.expect("read");
+        assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
+    }
+
+    /// A database with the migrations before `version` only.
+    async fn fresh_store_before(version: i64) -> (SqliteStore, tempfile::TempDir) {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, 4).await.expect("open SQLite");
+        let older = sqlx::migrate!("./migrations")
+            .migrations
+            .iter()
+            .filter(|migration| migration.version < version)
+            .cloned()
+            .collect();
+        sqlx::migrate::Migrator::with_migrations(older)
+            .run(&store.pool)
+            .await
+            .expect("older migrations");
+        (store, folder)
     }
 
     #[tokio::test]

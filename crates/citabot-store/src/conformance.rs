@@ -5,6 +5,7 @@
 
 mod booking;
 mod conversations;
+pub mod identity;
 
 pub use booking::*;
 pub use conversations::*;

@@ -7,6 +7,7 @@
 pub mod booking;
 pub mod conformance;
 pub mod conversations;
+pub mod identity;
 pub mod turn;
 
 pub use booking::BookingStore;

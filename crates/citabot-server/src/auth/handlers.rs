@@ -16,6 +16,7 @@ use time::Duration;
 use utoipa::ToSchema;
 
 use super::rate_limit::RetryAfter;
+use super::sign_in_throttle::network_of;
 use super::{Caller, cleared_session_cookie, password, session_cookie, tokens};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::profile::Profile;
@@ -133,7 +134,7 @@ pub async fn signup(
     state
         .limits
         .signups_per_address
-        .hit(&peer.ip().to_string(), now)
+        .hit(&network_of(peer.ip()).to_string(), now)
         .map_err(too_many_attempts)?;
     let input = AccountInput {
         email: &body.email,
@@ -161,7 +162,7 @@ pub async fn signup(
     responses(
         (status = 200, description = "Signed in; sets a new session cookie", body = SessionResponse),
         (status = 401, description = "Wrong email or password", body = ErrorEnvelope),
-        (status = 429, description = "Too many failed attempts for this account or address", body = ErrorEnvelope)))]
+        (status = 429, description = "Too many failed attempts from this address, for this account or for all", body = ErrorEnvelope)))]
 pub async fn login(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -170,19 +171,33 @@ pub async fn login(
 ) -> Result<Response, ApiError> {
     let Json(body) = body.map_err(bad_json)?;
     let now = state.clock.now();
-    let account_key = body.email.trim().to_lowercase();
-    let address_key = peer.ip().to_string();
+    let email = Email::parse(&body.email);
+    // The account as the store finds it, so that look-alike spellings of one address share
+    // its throttle; a spelling that is no address matches nobody and is throttled as typed,
+    // cut to an address's length so that a huge one cannot fill the throttle's memory.
+    let account_key = match &email {
+        Ok(email) => email.as_str().to_owned(),
+        Err(_) => body
+            .email
+            .trim()
+            .chars()
+            .take(Email::MAX_LEN)
+            .collect::<String>()
+            .to_lowercase(),
+    };
+    let address = peer.ip();
+    let address_key = network_of(address).to_string();
     let limits = &state.limits;
-    limits
-        .logins_per_account
-        .check(&account_key, now)
-        .map_err(too_many_attempts)?;
     limits
         .logins_per_address
         .check(&address_key, now)
         .map_err(too_many_attempts)?;
+    limits
+        .sign_in
+        .check(&account_key, address, now)
+        .map_err(too_many_attempts)?;
 
-    let credentials = match Email::parse(&body.email) {
+    let credentials = match email {
         Ok(email) => state
             .store
             .user_credentials(&email)
@@ -194,10 +209,11 @@ pub async fn login(
         .as_ref()
         .map(|found| found.password_hash.clone());
     if !password::verify(body.password, stored_hash).await {
-        // Both counters take the failure; either one full refuses the next attempts.
-        let account = limits.logins_per_account.hit(&account_key, now);
-        let address = limits.logins_per_address.hit(&address_key, now);
-        account.and(address).map_err(too_many_attempts)?;
+        limits.sign_in.failed(&account_key, address, now);
+        limits
+            .logins_per_address
+            .hit(&address_key, now)
+            .map_err(too_many_attempts)?;
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
             "invalid_credentials",
@@ -207,7 +223,7 @@ pub async fn login(
     let Some(credentials) = credentials else {
         unreachable!("verify() is false without a stored hash")
     };
-    limits.logins_per_account.reset(&account_key);
+    limits.sign_in.succeeded(&account_key, address, now);
     start_session(&state, &caller, credentials.user, StatusCode::OK).await
 }
 
@@ -317,6 +333,18 @@ fn too_many_attempts(retry: RetryAfter) -> ApiError {
 pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
     let (code, message) = match error {
         AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
+        AccountValueError::EmailHasHiddenCharacters => (
+            "invalid_email",
+            "El email lleva caracteres invisibles o de control (como espacios de ancho cero o \
+             marcas de dirección del texto). Escríbelo sin ellos."
+                .to_owned(),
+        ),
+        AccountValueError::EmailMixesScripts => (
+            "invalid_email",
+            "El email mezcla alfabetos distintos en una misma parte (por ejemplo, letras latinas \
+             y cirílicas). Escríbelo con las letras de un solo alfabeto."
+                .to_owned(),
+        ),
         AccountValueError::PasswordTooShort { min } => (
             "weak_password",
             format!("La contraseña debe tener al menos {min} caracteres."),
@@ -333,6 +361,21 @@ pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
             "long_name",
             format!(
                 "El {} puede tener como mucho {max} caracteres.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::NameHasHiddenCharacters { field } => (
+            "invalid_name",
+            format!(
+                "El {} lleva caracteres invisibles o de control (como espacios de ancho cero o \
+                 marcas de dirección del texto), que no se admiten.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::NameStacksMarks { field, max } => (
+            "invalid_name",
+            format!(
+                "El {} apila demasiadas tildes o marcas sobre una misma letra (como mucho {max}).",
                 spanish_field(field)
             ),
         ),

@@ -9,6 +9,7 @@ pub mod csrf;
 pub mod handlers;
 pub mod password;
 pub mod rate_limit;
+pub mod sign_in_throttle;
 pub mod tokens;
 
 use axum::extract::{Request, State};

@@ -21,6 +21,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use citabot_domain::account::Role;
 use citabot_domain::booking::Business;
+use citabot_domain::text::{MAX_STACKED_MARKS, Visible, hidden_character, nfc, stacks_marks};
 use citabot_store::{StoreError, User};
 use serde::Serialize;
 use time::Date;
@@ -196,7 +197,7 @@ pub fn answer(status: StatusCode, body: impl Serialize) -> Response {
     response
 }
 
-/// Checks a name-like text field: trimmed, 1 to `max` characters, no control characters.
+/// Checks a name-like text field: as [`limited_text`], and not empty.
 pub fn checked_text(text: &str, field: &str, max: usize) -> Result<String, ApiError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
@@ -205,24 +206,31 @@ pub fn checked_text(text: &str, field: &str, max: usize) -> Result<String, ApiEr
     limited_text(trimmed, field, max)
 }
 
-/// Checks a free text field that may be empty: at most `max` characters, no control characters
-/// but line breaks.
+/// Checks a free text field that may be empty: trimmed, in Unicode NFC (an accent typed apart
+/// is the same letter, for search and for the eye), at most `max` characters, and nothing that
+/// cannot be seen (control, bidi and zero-width characters) but line breaks and the joiners of
+/// emoji sequences, nor a letter buried under marks. Every name and text staff or visitors
+/// type for others to read passes here, clients' names included.
 pub fn limited_text(text: &str, field: &str, max: usize) -> Result<String, ApiError> {
-    let trimmed = text.trim();
-    if trimmed.chars().count() > max {
+    let text = nfc(text.trim());
+    if text.chars().count() > max {
         return Err(invalid(format!(
             "«{field}» puede tener como mucho {max} caracteres."
         )));
     }
-    if trimmed
-        .chars()
-        .any(|letter| letter.is_control() && letter != '\n')
-    {
+    if hidden_character(&text, Visible::WithEmojiAndLineBreaks).is_some() {
         return Err(invalid(format!(
-            "«{field}» no puede llevar caracteres de control."
+            "«{field}» no puede llevar caracteres invisibles o de control (como espacios de \
+             ancho cero o marcas de dirección del texto)."
         )));
     }
-    Ok(trimmed.to_owned())
+    if stacks_marks(&text, MAX_STACKED_MARKS) {
+        return Err(invalid(format!(
+            "«{field}» apila demasiadas tildes o marcas sobre una misma letra (como mucho \
+             {MAX_STACKED_MARKS})."
+        )));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -281,5 +289,34 @@ mod tests {
             limited_text("a\nb", "descripción", 5).ok(),
             Some("a\nb".into())
         );
+    }
+
+    #[test]
+    fn texts_are_composed_and_refuse_hidden_characters() {
+        assert_eq!(
+            checked_text("Jose\u{301}", "client.name", 120).ok(),
+            Some("José".into())
+        );
+        assert_eq!(
+            checked_text("Corte 💇\u{200d}♀\u{fe0f}", "name", 120).ok(),
+            Some("Corte 💇\u{200d}♀\u{fe0f}".into()),
+            "emoji sequences keep their joiners"
+        );
+        for hidden in [
+            "Ana\u{202e}zepóL",
+            "A\u{200b}na",
+            "Ana\u{2066}x\u{2069}",
+            "\u{feff}Ana",
+            "An\u{ad}a",
+        ] {
+            let refused = checked_text(hidden, "client.name", 120).map(drop);
+            assert!(refused.is_err(), "{hidden:?}");
+            assert!(
+                limited_text(hidden, "description", 120).is_err(),
+                "{hidden:?}"
+            );
+        }
+        let zalgo = format!("Ana{}", "\u{336}".repeat(9));
+        assert!(checked_text(&zalgo, "client.name", 120).is_err());
     }
 }

@@ -391,6 +391,12 @@ impl From<ChatValueError> for GatewayError {
                 english,
             ),
             ChatValueError::EmptyInput => Self::bad_request("El mensaje está vacío.", english),
+            ChatValueError::StackedMarks { max } => Self::bad_request(
+                english,
+                format!(
+                    "The message stacks too many accents or marks on one letter (at most {max}): please write it without them."
+                ),
+            ),
             ChatValueError::InputTooLong { max } => Self::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!("El mensaje es demasiado largo: como mucho {max} caracteres."),

@@ -488,10 +488,10 @@ mod brute_force {
     use super::*;
 
     #[tokio::test]
-    async fn an_account_locks_for_the_window_after_five_failures_even_for_the_right_password() {
+    async fn an_address_guessing_one_account_waits_even_for_the_right_password() {
         let app = TestApp::spawn().await;
         app.sign_up("ana@ejemplo.es").await;
-        for attempt in 1..=5 {
+        for attempt in 1..=4 {
             let response = login(&app, "ana@ejemplo.es", "contraseña mala", None).await;
             assert_eq!(
                 response.status(),
@@ -516,11 +516,150 @@ mod brute_force {
                 StatusCode::TOO_MANY_REQUESTS,
                 "{password} via {spoofed}"
             );
-            assert_eq!(response.headers()["retry-after"], "900");
+            assert_eq!(response.headers()["retry-after"], "2");
         }
-        app.clock.advance(Duration::minutes(15));
+        let response = login(&app, "ＡＮＡ@ejemplo.es", "contraseña mala", None).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "a look-alike spelling of the address waits too"
+        );
+        app.clock.advance(Duration::seconds(2));
         let response = login(&app, "ana@ejemplo.es", "contraseña segura", None).await;
-        assert_eq!(response.status(), StatusCode::OK, "the lock is temporary");
+        assert_eq!(response.status(), StatusCode::OK, "the wait is short");
+    }
+
+    /// A client whose requests come from `address` (any of 127.0.0.0/8 reaches the app).
+    fn client_from(address: [u8; 4]) -> reqwest::Client {
+        reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from(address))
+            .build()
+            .expect("a client")
+    }
+
+    async fn login_from(
+        app: &TestApp,
+        client: &reqwest::Client,
+        email: &str,
+        password: &str,
+    ) -> reqwest::Response {
+        client
+            .post(app.url("/api/auth/login"))
+            .json(&json!({ "email": email, "password": password }))
+            .send()
+            .await
+            .expect("answers")
+    }
+
+    fn retry_after(response: &reqwest::Response) -> i64 {
+        response.headers()["retry-after"]
+            .to_str()
+            .expect("ascii")
+            .parse()
+            .expect("whole seconds")
+    }
+
+    /// Guesses from `client` as fast as the server lets it, waiting out each refusal, until it
+    /// has been refused `refusals` times; returns each refusal's Retry-After.
+    async fn hammer(
+        app: &TestApp,
+        client: &reqwest::Client,
+        email: &str,
+        refusals: usize,
+    ) -> Vec<i64> {
+        let mut waits = Vec::new();
+        for _ in 0..200 {
+            let response = login_from(app, client, email, "contraseña mala").await;
+            match response.status() {
+                StatusCode::UNAUTHORIZED => {}
+                StatusCode::TOO_MANY_REQUESTS => {
+                    waits.push(retry_after(&response));
+                    let (_, body) = json_body(response).await;
+                    assert!(
+                        body["error"]["message"]
+                            .as_str()
+                            .is_some_and(|m| m.starts_with("Demasiados intentos")),
+                        "{body}"
+                    );
+                    if waits.len() == refusals {
+                        return waits;
+                    }
+                    app.clock
+                        .advance(Duration::seconds(*waits.last().expect("a wait")));
+                }
+                other => panic!("unexpected {other}"),
+            }
+        }
+        panic!("never refused {refusals} times: {waits:?}");
+    }
+
+    #[tokio::test]
+    async fn an_attacker_elsewhere_cannot_lock_the_account_out_of_its_usual_address() {
+        let app = TestApp::spawn().await;
+        app.sign_up("admin@peluqueria.es").await;
+        app.sign_in("admin@peluqueria.es", "contraseña segura")
+            .await;
+        let attacker = client_from([127, 0, 0, 2]);
+        hammer(&app, &attacker, "admin@peluqueria.es", 3).await;
+        let response =
+            login_from(&app, &attacker, "admin@peluqueria.es", "contraseña segura").await;
+        assert_eq!(
+            response.status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "the attacker cannot try even the right password while slowed"
+        );
+
+        let response = login(&app, "admin@peluqueria.es", "contraseña segura", None).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "she signs in from her usual address at once"
+        );
+    }
+
+    #[tokio::test]
+    async fn an_attacker_is_slowed_more_with_every_refusal() {
+        let app = TestApp::spawn().await;
+        app.sign_up("admin@peluqueria.es").await;
+        let attacker = client_from([127, 0, 0, 2]);
+        let waits = hammer(&app, &attacker, "admin@peluqueria.es", 8).await;
+        assert!(
+            waits.windows(2).all(|pair| pair[0] < pair[1]),
+            "growing delays: {waits:?}"
+        );
+        assert!(waits[0] <= 5, "the first delay is short: {waits:?}");
+    }
+
+    #[tokio::test]
+    async fn many_addresses_slow_new_addresses_but_not_the_accounts_own() {
+        let app = TestApp::spawn().await;
+        app.sign_up("admin@peluqueria.es").await;
+        app.sign_in("admin@peluqueria.es", "contraseña segura")
+            .await;
+        for host in 2..=12 {
+            let attacker = client_from([127, 0, 0, host]);
+            for _ in 0..3 {
+                let response =
+                    login_from(&app, &attacker, "admin@peluqueria.es", "contraseña mala").await;
+                assert_ne!(response.status(), StatusCode::OK);
+            }
+        }
+        let stranger = client_from([127, 0, 0, 20]);
+        let response =
+            login_from(&app, &stranger, "admin@peluqueria.es", "contraseña segura").await;
+        assert_eq!(
+            response.status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "an address the account does not know waits while it is attacked"
+        );
+        assert!(retry_after(&response) >= 1);
+
+        let response = login(&app, "admin@peluqueria.es", "contraseña segura", None).await;
+        assert_eq!(
+            response.status(),
+            StatusCode::OK,
+            "her own address does not"
+        );
     }
 
     #[tokio::test]

@@ -16,6 +16,7 @@ mod fake_n8n;
 mod hardening;
 mod health;
 mod helpers;
+mod identity;
 mod limits;
 mod live;
 mod openapi;
