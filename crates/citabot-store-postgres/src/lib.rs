@@ -334,6 +334,25 @@ mod tests {
     citabot_store::store_conformance_tests!(fresh_store);
 
     #[tokio::test]
+    async fn ping_fails_when_the_database_accepts_no_writes() {
+        let Some((migrated, database)) = fresh_store().await else {
+            return;
+        };
+        migrated.close().await;
+        // One connection, read-only from now on, as on a standby or a database an operator
+        // made read-only: `SELECT 1` would still succeed.
+        let store = PgStore::connect(database.url(), 1).await.expect("connect");
+        store.ping().await.expect("writable");
+        sqlx::query("SET default_transaction_read_only = on")
+            .execute(&store.pool)
+            .await
+            .expect("make the connection read-only");
+        let error = store.ping().await.expect_err("no write can start");
+        assert!(matches!(error, StoreError::Unavailable(_)), "{error:?}");
+        store.close().await;
+    }
+
+    #[tokio::test]
     async fn migrations_are_idempotent() {
         let Some((store, _database)) = fresh_store().await else {
             return;

@@ -355,6 +355,7 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sqlx::Connection;
 
     /// A fresh database file in its own temporary folder, removed with the guard.
     async fn fresh_store() -> Option<(SqliteStore, tempfile::TempDir)> {
@@ -380,6 +381,49 @@ mod tests {
         citabot_store::conformance::history_keeps_order_and_content(&store)
             .await
             .expect("in-memory store keeps history");
+    }
+
+    /// The pool's busy timeout, in milliseconds, as its (only) connection has it.
+    async fn busy_timeout_ms(store: &SqliteStore) -> i64 {
+        let (ms,): (i64,) = sqlx::query_as("PRAGMA busy_timeout")
+            .fetch_one(&store.pool)
+            .await
+            .expect("read the busy timeout");
+        ms
+    }
+
+    #[tokio::test]
+    async fn ping_fails_while_another_process_holds_the_write_lock() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        // One connection: what ping does to it, the next query sees.
+        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        store.ping().await.expect("nobody else writes");
+        assert_eq!(busy_timeout_ms(&store).await, 5000);
+
+        // In WAL mode readers never wait for a writer, so `SELECT 1` would still succeed.
+        let mut holder = SqliteConnection::connect(&url)
+            .await
+            .expect("a second opener");
+        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
+            .execute(&mut holder)
+            .await
+            .expect("take the write lock");
+        let error = store.ping().await.expect_err("no write can start now");
+        assert!(matches!(error, StoreError::Unavailable(_)), "{error:?}");
+        assert_eq!(
+            busy_timeout_ms(&store).await,
+            5000,
+            "writes wait the whole busy timeout again"
+        );
+
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        store.ping().await.expect("writable again");
+        store.close().await;
     }
 
     #[tokio::test]
