@@ -142,11 +142,19 @@ impl Store for PgStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(db_error)
+        // `SELECT 1` passes on a standby or a read-only database too.
+        let (read_only,): (bool,) = sqlx::query_as(
+            "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .map_err(db_error)?;
+        if read_only {
+            return Err(StoreError::Unavailable(
+                "the database takes no writes: read-only, or a standby in recovery".into(),
+            ));
+        }
+        Ok(())
     }
 
     async fn append_chat_messages(

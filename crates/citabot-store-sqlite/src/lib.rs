@@ -19,11 +19,14 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
-use sqlx::{Sqlite, Transaction};
+use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
 use time::OffsetDateTime;
 
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a readiness check waits for another writer's lock: a turn holds it for
+/// milliseconds, and a probe must answer within about a second.
+const PING_BUSY_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// A [`Store`] on one SQLite database file.
 #[derive(Debug, Clone)]
@@ -144,6 +147,17 @@ async fn append_messages(
     Ok(())
 }
 
+/// Sets how long `conn` waits for another writer's lock.
+async fn set_busy_timeout(conn: &mut SqliteConnection, wait: Duration) -> Result<(), StoreError> {
+    // A pragma takes no bound parameters; the number is ours.
+    let pragma = AssertSqlSafe(format!("PRAGMA busy_timeout = {}", wait.as_millis()));
+    sqlx::raw_sql(pragma)
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(db_error)
+}
+
 /// A database failure as the port names it. [`StoreError::Unavailable`] when it is about the
 /// database not being able to work just now — locked by another process (`SQLITE_BUSY`,
 /// `SQLITE_LOCKED`), read-only, out of disk, an I/O error, the file gone, the pool exhausted —
@@ -175,11 +189,21 @@ impl Store for SqliteStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(db_error)
+        // `SELECT 1` would pass under another process's write lock (WAL readers never wait):
+        // take the write lock and give it back, waiting a moment only.
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        let checked = async {
+            set_busy_timeout(&mut conn, PING_BUSY_TIMEOUT).await?;
+            let tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_error)?;
+            tx.rollback().await.map_err(db_error)
+        }
+        .await;
+        // Back to the pool only with the pool's busy timeout, or writes would give up early.
+        if let Err(error) = set_busy_timeout(&mut conn, BUSY_TIMEOUT).await {
+            conn.close().await.ok();
+            return checked.and(Err(error));
+        }
+        checked
     }
 
     async fn append_chat_messages(
@@ -355,7 +379,6 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sqlx::Connection;
 
     /// A fresh database file in its own temporary folder, removed with the guard.
     async fn fresh_store() -> Option<(SqliteStore, tempfile::TempDir)> {
