@@ -450,6 +450,33 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_ping_given_up_on_leaves_the_busy_timeout_as_it_was() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        let mut holder = SqliteConnection::connect(&url)
+            .await
+            .expect("a second opener");
+        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
+            .execute(&mut holder)
+            .await
+            .expect("take the write lock");
+        // A probe's deadline drops the ping while it waits for the lock.
+        let given_up = tokio::time::timeout(Duration::from_millis(50), store.ping()).await;
+        assert!(
+            given_up.is_err(),
+            "the ping was still waiting: {given_up:?}"
+        );
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        assert_eq!(busy_timeout_ms(&store).await, 5000);
+        store.close().await;
+    }
+
+    #[tokio::test]
     async fn a_bad_url_is_an_error_not_a_panic() {
         assert!(SqliteStore::connect("mysql://nope", 1).await.is_err());
     }
