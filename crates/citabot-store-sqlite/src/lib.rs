@@ -147,6 +147,24 @@ async fn append_messages(
     Ok(())
 }
 
+/// Whether a write could start now: `SELECT 1` would pass under another process's write lock
+/// (WAL readers never wait), so the write lock is taken and given back, waiting a moment only.
+async fn write_could_start(pool: &SqlitePool) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await.map_err(db_error)?;
+    let checked = async {
+        set_busy_timeout(&mut conn, PING_BUSY_TIMEOUT).await?;
+        let tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_error)?;
+        tx.rollback().await.map_err(db_error)
+    }
+    .await;
+    // Back to the pool only with the pool's busy timeout, or writes would give up early.
+    if let Err(error) = set_busy_timeout(&mut conn, BUSY_TIMEOUT).await {
+        conn.close().await.ok();
+        return checked.and(Err(error));
+    }
+    checked
+}
+
 /// Sets how long `conn` waits for another writer's lock.
 async fn set_busy_timeout(conn: &mut SqliteConnection, wait: Duration) -> Result<(), StoreError> {
     // A pragma takes no bound parameters; the number is ours.
@@ -189,21 +207,12 @@ impl Store for SqliteStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        // `SELECT 1` would pass under another process's write lock (WAL readers never wait):
-        // take the write lock and give it back, waiting a moment only.
-        let mut conn = self.pool.acquire().await.map_err(db_error)?;
-        let checked = async {
-            set_busy_timeout(&mut conn, PING_BUSY_TIMEOUT).await?;
-            let tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_error)?;
-            tx.rollback().await.map_err(db_error)
-        }
-        .await;
-        // Back to the pool only with the pool's busy timeout, or writes would give up early.
-        if let Err(error) = set_busy_timeout(&mut conn, BUSY_TIMEOUT).await {
-            conn.close().await.ok();
-            return checked.and(Err(error));
-        }
-        checked
+        // On a task of its own: a caller that stops waiting (a probe's deadline) must not drop
+        // the connection back into the pool while it has the short busy timeout.
+        let pool = self.pool.clone();
+        tokio::spawn(async move { write_could_start(&pool).await })
+            .await
+            .map_err(StoreError::backend)?
     }
 
     async fn append_chat_messages(
