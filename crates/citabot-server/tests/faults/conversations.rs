@@ -162,6 +162,15 @@ pub async fn audit(chat: &Chat, store: &dyn Store, sessions: &[String]) -> Audit
         }
     }
 
+    for cita in &citas {
+        if let Some(session) = &cita.chat_session_id {
+            assert!(
+                sessions.contains(session),
+                "a cita booked by a conversation nobody had: {cita:?}"
+            );
+        }
+    }
+
     let mut audit = Audit::default();
     for session in sessions {
         let transcript = chat.history(session).await;

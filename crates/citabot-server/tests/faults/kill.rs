@@ -119,6 +119,16 @@ async fn kill_nine_in_the_middle_of_bookings(backend: Backend) {
         } else if reply.starts_with("¡Hecho!") {
             booked_now += 1;
         } else {
+            // Only a guest who never heard about this "sí" must be told why it did not book.
+            let heard_before = told.iter().any(|(other, told)| {
+                other.session == guest.session
+                    && told.as_ref().is_ok_and(|a| a.status == StatusCode::OK)
+            });
+            assert!(
+                heard_before || reply.contains("acaba de reservar"),
+                "{}: neither booked nor told the time went: {reply}",
+                guest.session
+            );
             slot_gone += 1;
         }
     }
@@ -132,7 +142,7 @@ async fn kill_nine_in_the_middle_of_bookings(backend: Backend) {
          {ANSWERS_BEFORE_THE_KILL} answers: {} \"¡Hecho!\" before the kill, {other_answers} other \
          answers, {dropped} requests cut off; after the restart {} citas ({} booked without the \
          visitor hearing it); \"sí\" again: {told_booked} told \"ya está reservada\", \
-         {booked_now} booked now, {slot_gone} not booked; {} citas in the end, none twice",
+         {booked_now} booked now, {slot_gone} not booked (their time was taken); {} citas in the end, none twice",
         booked_before.len(),
         after_restart.citas.len(),
         after_restart.citas.len() - booked_before.len(),
