@@ -34,14 +34,18 @@ struct Counts {
     unavailable: AtomicUsize,
 }
 
-/// Sends `text` until it is answered with 200; a 503 must carry `Retry-After` and is sent again
-/// (sooner than the header asks, to keep the case short). Anything else fails the case.
-async fn send_until_answered(chat: &Chat, session: &str, text: &str, counts: &Counts) -> Answer {
+/// Makes `request` until it is answered with 200; a 503 must carry `Retry-After` and is made
+/// again (sooner than the header asks, to keep the case short). Anything else fails the case.
+async fn until_answered<F, R>(what: &str, counts: &Counts, request: F) -> Answer
+where
+    F: Fn() -> R,
+    R: Future<Output = Result<Answer, reqwest::Error>>,
+{
     for _ in 0..ATTEMPTS {
         counts.requests.fetch_add(1, Ordering::Relaxed);
-        let answer = match chat.send(session, text).await {
+        let answer = match request().await {
             Ok(answer) => answer,
-            Err(error) => panic!("{session}: the connection failed on {text:?}: {error}"),
+            Err(error) => panic!("{what}: the connection failed: {error}"),
         };
         match answer.status {
             StatusCode::OK => {
@@ -51,22 +55,27 @@ async fn send_until_answered(chat: &Chat, session: &str, text: &str, counts: &Co
             StatusCode::SERVICE_UNAVAILABLE => {
                 assert!(
                     answer.retry_after.is_some(),
-                    "{session}: a 503 without Retry-After: {answer:?}"
+                    "{what}: a 503 without Retry-After: {answer:?}"
                 );
                 counts.unavailable.fetch_add(1, Ordering::Relaxed);
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
-            _ => panic!("{session}: {text:?} answered {answer:?}"),
+            _ => panic!("{what}: answered {answer:?}"),
         }
     }
-    panic!("{session}: {text:?} never answered in {ATTEMPTS} attempts");
+    panic!("{what}: never answered in {ATTEMPTS} attempts");
+}
+
+async fn say(chat: &Chat, session: &str, text: &str, counts: &Counts) -> Answer {
+    let what = format!("{session} saying {text:?}");
+    until_answered(&what, counts, || chat.send(session, text)).await
 }
 
 /// One guest's booking, as far as it goes, then a few questions.
 async fn converse(chat: &Chat, guest: &Guest, counts: &Counts) -> Next {
     let mut text = guest.request.clone();
     let end = loop {
-        let answer = send_until_answered(chat, &guest.session, &text, counts).await;
+        let answer = say(chat, &guest.session, &text, counts).await;
         match next(guest, answer.output()) {
             Next::Say(said) => text = said,
             end => {
@@ -81,8 +90,11 @@ async fn converse(chat: &Chat, guest: &Guest, counts: &Counts) -> Next {
             }
         }
     };
+    // Questions, and the widget reading the conversation back (a read under the same faults).
     for question in FOLLOW_UPS {
-        send_until_answered(chat, &guest.session, question, counts).await;
+        say(chat, &guest.session, question, counts).await;
+        let what = format!("{}'s history", guest.session);
+        until_answered(&what, counts, || chat.load(&guest.session)).await;
     }
     end
 }
@@ -160,7 +172,7 @@ async fn postgres_connections_terminated_mid_burst() {
     );
     println!(
         "PostgreSQL connections terminated mid-burst: {rounds} rounds of pg_terminate_backend \
-         ended {ended} connections; {} chat requests: {} answered 200, {} answered 503 with \
+         ended {ended} connections; {} chat requests (messages and history reads): {} answered 200, {} answered 503 with \
          Retry-After (sent again), none other; {booked} guests booked, {} heard the time went, \
          {} left the script; ready again after {probes} probe(s); {} citas, every turn whole",
         counts.requests.load(Ordering::Relaxed),

@@ -148,8 +148,7 @@ impl Chat {
     /// A conversation's messages as the widget reads them (`loadPreviousSession`):
     /// `(is_human, text)` in order.
     pub async fn history(&self, session: &str) -> Vec<(bool, String)> {
-        let body = json!({ "action": "loadPreviousSession", "sessionId": session });
-        let answer = self.post(&body).await.expect("the history answers");
+        let answer = self.load(session).await.expect("the history answers");
         assert_eq!(
             answer.status,
             StatusCode::OK,
@@ -165,6 +164,12 @@ impl Chat {
                 (human, text.to_owned())
             })
             .collect()
+    }
+
+    /// Asks for a conversation's history (`loadPreviousSession`).
+    pub async fn load(&self, session: &str) -> Result<Answer, reqwest::Error> {
+        let body = json!({ "action": "loadPreviousSession", "sessionId": session });
+        self.post(&body).await
     }
 
     pub async fn get(&self, path: &str) -> Result<Answer, reqwest::Error> {
