@@ -1,5 +1,7 @@
 //! Probes for orchestrators: `/healthz` says the process answers, `/readyz` that it can serve
-//! (the database answers).
+//! (the database answers and would take a write now), within a second.
+
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
@@ -15,7 +17,8 @@ pub struct Health {
     /// `ok` (alive), `ready`, or `unavailable`.
     #[schema(example = "ok")]
     status: &'static str,
-    /// Why the server cannot serve, when it cannot.
+    /// Why the server cannot serve, when it cannot: `database unavailable` (it cannot take a
+    /// write now) or `database too slow` (it did not say within a second).
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
 }
@@ -29,27 +32,37 @@ pub async fn live() -> Json<Health> {
     })
 }
 
+/// How long readiness may take: a probe that waits longer than this is told "unavailable".
+const READY_WITHIN: Duration = Duration::from_secs(1);
+
 #[utoipa::path(get, path = "/readyz", tag = "operations", responses(
-    (status = 200, description = "The database answers: ready to serve", body = Health),
-    (status = 503, description = "The database does not answer", body = Health)))]
+    (status = 200, description = "The database answers and a write could start now: ready to serve", body = Health),
+    (status = 503, description = "The database cannot take a write now (unreachable, locked by another writer, read-only) or did not say so within a second", body = Health)))]
 pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
-    match state.store.ping().await {
-        Ok(()) => (
-            StatusCode::OK,
-            Json(Health {
-                status: "ready",
-                reason: None,
-            }),
-        ),
-        Err(error) => {
-            tracing::warn!(error = %error, source = ?std::error::Error::source(&error), "not ready: database unreachable");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
+    let reason = match tokio::time::timeout(READY_WITHIN, state.store.ping()).await {
+        Ok(Ok(())) => {
+            return (
+                StatusCode::OK,
                 Json(Health {
-                    status: "unavailable",
-                    reason: Some("database unreachable"),
+                    status: "ready",
+                    reason: None,
                 }),
-            )
+            );
         }
-    }
+        Ok(Err(error)) => {
+            tracing::warn!(error = %error, source = ?std::error::Error::source(&error), "not ready: the database cannot take a write now");
+            "database unavailable"
+        }
+        Err(_) => {
+            tracing::warn!(within = ?READY_WITHIN, "not ready: the database did not answer in time");
+            "database too slow"
+        }
+    };
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        Json(Health {
+            status: "unavailable",
+            reason: Some(reason),
+        }),
+    )
 }

@@ -189,11 +189,19 @@ impl Store for PgStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(db_error)
+        // `SELECT 1` passes on a standby or a read-only database too.
+        let (read_only,): (bool,) = sqlx::query_as(
+            "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on'",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .map_err(db_error)?;
+        if read_only {
+            return Err(StoreError::Unavailable(
+                "the database takes no writes: read-only, or a standby in recovery".into(),
+            ));
+        }
+        Ok(())
     }
 
     async fn append_chat_messages(
@@ -444,6 +452,25 @@ mod tests {
         let bea = Email::parse("ＢＥＡ@ejemplo.es").expect("valid");
         let found = store.user_credentials(&bea).await.expect("read");
         assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
+        store.close().await;
+    }
+
+    #[tokio::test]
+    async fn ping_fails_when_the_database_accepts_no_writes() {
+        let Some((migrated, database)) = fresh_store().await else {
+            return;
+        };
+        migrated.close().await;
+        // One connection, read-only from now on, as on a standby or a database an operator
+        // made read-only: `SELECT 1` would still succeed.
+        let store = PgStore::connect(database.url(), 1).await.expect("connect");
+        store.ping().await.expect("writable");
+        sqlx::query("SET default_transaction_read_only = on")
+            .execute(&store.pool)
+            .await
+            .expect("make the connection read-only");
+        let error = store.ping().await.expect_err("no write can start");
+        assert!(matches!(error, StoreError::Unavailable(_)), "{error:?}");
         store.close().await;
     }
 

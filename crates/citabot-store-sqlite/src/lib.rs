@@ -20,11 +20,14 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
-use sqlx::{Sqlite, Transaction};
+use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
 use time::OffsetDateTime;
 
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a readiness check waits for another writer's lock: a turn holds it for
+/// milliseconds, and a probe must answer within about a second.
+const PING_BUSY_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// A [`Store`] on one SQLite database file.
 #[derive(Debug, Clone)]
@@ -185,6 +188,35 @@ async fn append_messages(
     Ok(())
 }
 
+/// Whether a write could start now: `SELECT 1` would pass under another process's write lock
+/// (WAL readers never wait), so the write lock is taken and given back, waiting a moment only.
+async fn write_could_start(pool: &SqlitePool) -> Result<(), StoreError> {
+    let mut conn = pool.acquire().await.map_err(db_error)?;
+    let checked = async {
+        set_busy_timeout(&mut conn, PING_BUSY_TIMEOUT).await?;
+        let tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_error)?;
+        tx.rollback().await.map_err(db_error)
+    }
+    .await;
+    // Back to the pool only with the pool's busy timeout, or writes would give up early.
+    if let Err(error) = set_busy_timeout(&mut conn, BUSY_TIMEOUT).await {
+        conn.close().await.ok();
+        return checked.and(Err(error));
+    }
+    checked
+}
+
+/// Sets how long `conn` waits for another writer's lock.
+async fn set_busy_timeout(conn: &mut SqliteConnection, wait: Duration) -> Result<(), StoreError> {
+    // A pragma takes no bound parameters; the number is ours.
+    let pragma = AssertSqlSafe(format!("PRAGMA busy_timeout = {}", wait.as_millis()));
+    sqlx::raw_sql(pragma)
+        .execute(conn)
+        .await
+        .map(drop)
+        .map_err(db_error)
+}
+
 /// A database failure as the port names it. [`StoreError::Unavailable`] when it is about the
 /// database not being able to work just now — locked by another process (`SQLITE_BUSY`,
 /// `SQLITE_LOCKED`), read-only, out of disk, an I/O error, the file gone, the pool exhausted —
@@ -216,11 +248,12 @@ impl Store for SqliteStore {
     }
 
     async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1")
-            .execute(&self.pool)
+        // On a task of its own: a caller that stops waiting (a probe's deadline) must not drop
+        // the connection back into the pool while it has the short busy timeout.
+        let pool = self.pool.clone();
+        tokio::spawn(async move { write_could_start(&pool).await })
             .await
-            .map(drop)
-            .map_err(db_error)
+            .map_err(StoreError::backend)?
     }
 
     async fn append_chat_messages(
@@ -492,6 +525,76 @@ mod tests {
             .await
             .expect("older migrations");
         (store, folder)
+    }
+
+    /// The pool's busy timeout, in milliseconds, as its (only) connection has it.
+    async fn busy_timeout_ms(store: &SqliteStore) -> i64 {
+        let (ms,): (i64,) = sqlx::query_as("PRAGMA busy_timeout")
+            .fetch_one(&store.pool)
+            .await
+            .expect("read the busy timeout");
+        ms
+    }
+
+    #[tokio::test]
+    async fn ping_fails_while_another_process_holds_the_write_lock() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        // One connection: what ping does to it, the next query sees.
+        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        store.ping().await.expect("nobody else writes");
+        assert_eq!(busy_timeout_ms(&store).await, 5000);
+
+        // In WAL mode readers never wait for a writer, so `SELECT 1` would still succeed.
+        let mut holder = SqliteConnection::connect(&url)
+            .await
+            .expect("a second opener");
+        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
+            .execute(&mut holder)
+            .await
+            .expect("take the write lock");
+        let error = store.ping().await.expect_err("no write can start now");
+        assert!(matches!(error, StoreError::Unavailable(_)), "{error:?}");
+        assert_eq!(
+            busy_timeout_ms(&store).await,
+            5000,
+            "writes wait the whole busy timeout again"
+        );
+
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        store.ping().await.expect("writable again");
+        store.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_ping_given_up_on_leaves_the_busy_timeout_as_it_was() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        let mut holder = SqliteConnection::connect(&url)
+            .await
+            .expect("a second opener");
+        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
+            .execute(&mut holder)
+            .await
+            .expect("take the write lock");
+        // A probe's deadline drops the ping while it waits for the lock.
+        let given_up = tokio::time::timeout(Duration::from_millis(50), store.ping()).await;
+        assert!(
+            given_up.is_err(),
+            "the ping was still waiting: {given_up:?}"
+        );
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        assert_eq!(busy_timeout_ms(&store).await, 5000);
+        store.close().await;
     }
 
     #[tokio::test]

@@ -41,8 +41,26 @@ pub(crate) fn message(author: MessageAuthor, content: &str, seconds: i64) -> Cha
     }
 }
 
-/// The database answers.
-pub async fn ping_succeeds(store: &dyn Store) -> Result<(), StoreError> {
+/// The database answers and a write could start now; asking gets in no write's way: pings
+/// beside a burst of writes all succeed, and every write lands.
+pub async fn ping_says_a_write_can_start(store: &dyn Store) -> Result<(), StoreError> {
+    store.ping().await?;
+    let id = session("pinged");
+    let work = (0..12).map(|i| {
+        let id = id.clone();
+        async move {
+            if i % 2 == 0 {
+                store.ping().await
+            } else {
+                let said = message(MessageAuthor::Human, &format!("{i}"), i);
+                store.append_chat_messages(&id, None, &[said]).await
+            }
+        }
+    });
+    for result in join_all(work).await {
+        result?;
+    }
+    assert_eq!(history(store, &id).await?.len(), 6);
     store.ping().await
 }
 
@@ -373,7 +391,7 @@ pub(crate) async fn join_all<F: std::future::Future>(
 macro_rules! store_conformance_tests {
     ($fresh_store:path) => {
         $crate::store_conformance_tests!(@cases $fresh_store;
-            ping_succeeds,
+            ping_says_a_write_can_start,
             unknown_session_has_no_history,
             history_keeps_order_and_content,
             sessions_are_separate,

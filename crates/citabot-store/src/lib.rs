@@ -239,7 +239,9 @@ pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debu
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;
 
-    /// Succeeds when the database answers a trivial query.
+    /// Succeeds when the database answers and a write could start now (readiness): quick —
+    /// another writer's lock is waited for a moment only — and changing nothing. A database that
+    /// is locked, read-only or unreachable is [`StoreError::Unavailable`].
     async fn ping(&self) -> Result<(), StoreError>;
 
     /// Appends messages to a chat session in one transaction (a turn is stored whole or not at

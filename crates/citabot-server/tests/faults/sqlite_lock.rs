@@ -1,0 +1,118 @@
+//! The SQLite file write-locked by another process for longer than the server's busy timeout
+//! (5 s): a chat message is 503 with `Retry-After` and a sentence (never a 500), `/readyz` says
+//! unavailable while the lock is held, and both recover once it is released.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use sqlx::{Connection, SqliteConnection};
+
+use crate::database::{Backend, Database};
+use crate::server::{Chat, Server};
+
+const SESSION: &str = "lock-1";
+
+/// Polls `/readyz` until it answers 200; answers how many probes that took.
+async fn ready_again(chat: &Chat, server: &Server) -> usize {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut probes = 0;
+    loop {
+        probes += 1;
+        let ready = chat.get("/readyz").await.expect("/readyz answers");
+        if ready.status == StatusCode::OK {
+            return probes;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not ready again: {ready:?}\n{}",
+            server.log_tail(20)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_write_locked_sqlite_file_is_503_then_recovers() {
+    let database = Database::create(Backend::Sqlite)
+        .await
+        .expect("SQLite is always there");
+    let server = Server::start(database.url(), database.folder.path(), "server").await;
+    let chat = server.chat();
+    let hello = chat.send(SESSION, "hola").await.expect("answers");
+    assert_eq!(hello.status, StatusCode::OK, "{hello:?}");
+
+    // Another process's writer: the write lock taken, a write made, the transaction left open.
+    let mut holder = SqliteConnection::connect(database.url())
+        .await
+        .expect("the test opens the file");
+    sqlx::raw_sql(
+        "BEGIN IMMEDIATE; CREATE TABLE fault_lock (held INTEGER); INSERT INTO fault_lock VALUES (1);",
+    )
+    .execute(&mut holder)
+    .await
+    .expect("take the write lock");
+
+    let ready = chat.get("/readyz").await.expect("/readyz answers");
+    assert_eq!(
+        ready.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "/readyz while no write can start: {ready:?}"
+    );
+    assert_eq!(ready.body["status"], "unavailable", "{ready:?}");
+
+    let request = "quiero un corte de caballero el lunes a las 10";
+    let refused = chat
+        .send(SESSION, request)
+        .await
+        .expect("an answer, not a dropped connection");
+    assert_eq!(
+        refused.status,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "a message while the file is locked: {refused:?}\n{}",
+        server.log_tail(10)
+    );
+    assert!(
+        refused.retry_after.is_some(),
+        "503 without Retry-After: {refused:?}"
+    );
+    let sentence = refused.body["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        sentence.contains("try again"),
+        "a sentence for the visitor: {refused:?}"
+    );
+    // Readers are not blocked by a writer (WAL): the history still loads.
+    let history_under_lock = chat.history(SESSION).await.len();
+    assert_eq!(history_under_lock, 2);
+    let still = chat.get("/readyz").await.expect("/readyz answers");
+    assert_eq!(still.status, StatusCode::SERVICE_UNAVAILABLE, "{still:?}");
+
+    sqlx::raw_sql("ROLLBACK")
+        .execute(&mut holder)
+        .await
+        .expect("release the lock");
+    holder.close().await.expect("close the test's connection");
+
+    let probes = ready_again(&chat, &server).await;
+    let answered = chat.send(SESSION, request).await.expect("answers");
+    assert_eq!(
+        answered.status,
+        StatusCode::OK,
+        "after the lock: {answered:?}"
+    );
+    let history = chat.history(SESSION).await;
+    assert_eq!(
+        history.len(),
+        4,
+        "the refused message was not stored, the answered one was: {history:#?}"
+    );
+    println!(
+        "SQLite file write-locked by another process: /readyz 503 while held, the chat message \
+         503 (Retry-After {}, {sentence:?}), history still readable ({history_under_lock} \
+         messages); released: ready again after {probes} probe(s), the message answered 200, \
+         nothing of the refused turn stored",
+        refused.retry_after.as_deref().unwrap_or_default(),
+    );
+}
