@@ -874,4 +874,52 @@ mod tests {
             assert_eq!(parse_date(text, FRI), None, "{text:?}");
         }
     }
+
+    #[test]
+    fn years_outside_the_business_s_are_not_dates() {
+        for text in [
+            "el 31/12/9999",
+            "9999-12-31",
+            "1/1/0000",
+            "0000-01-01",
+            "31/12/1999",
+            "1/1/2101",
+        ] {
+            assert_eq!(parse_date(text, FRI), None, "{text:?}");
+        }
+        assert_eq!(day("31/12/2100", FRI), Some(date!(2100 - 12 - 31)));
+        assert_eq!(day("1/1/2000", FRI), Some(date!(2000 - 01 - 01)));
+    }
+
+    #[test]
+    fn nothing_overflows_at_the_calendar_s_ends() {
+        let texts = [
+            "hoy",
+            "mañana",
+            "pasado mañana",
+            "the day after tomorrow",
+            "dentro de 60 semanas",
+            "el viernes",
+            "el viernes que viene",
+            "el lunes de la semana que viene",
+            "la semana que viene",
+            "esta semana",
+            "el fin de semana",
+            "el fin de semana que viene",
+            "el mes que viene",
+            "este mes",
+            "el 2 de enero",
+            "el 25",
+            "25/11",
+            "el 31 de diciembre",
+        ];
+        for today in [Date::MIN, Date::MAX] {
+            for text in texts {
+                // Whatever it reads, it reads without panicking; a day past the end is none.
+                let _ = parse_dates(text, today);
+            }
+        }
+        assert_eq!(parse_date("mañana", Date::MAX), None);
+        assert_eq!(day("hoy", Date::MAX), Some(Date::MAX));
+    }
 }

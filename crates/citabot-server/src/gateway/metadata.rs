@@ -183,4 +183,23 @@ mod tests {
             "2026-11-20"
         );
     }
+
+    #[test]
+    fn client_dates_outside_the_business_s_years_fall_back_to_the_server_s() {
+        for (date, instant) in [
+            ("0000-01-01", "0000-01-01T00:00:00Z"),
+            ("9999-12-31", "9999-12-31T23:59:59-23:59"),
+            ("-9999-01-04", "1999-12-31T23:59:59Z"),
+            ("2101-01-01", "2101-01-01T00:00:00+01:00"),
+        ] {
+            let client = json!({ "currentDate": date, "currentDateISO": instant });
+            assert_eq!(client_date(Some(&client)), None, "{date}");
+            let metadata = for_caller(None, Some(&client), NOW);
+            assert_eq!(metadata["currentDate"], "2026-11-20", "{date}");
+            assert_eq!(
+                metadata["currentDateISO"], "2026-11-20T23:30:00Z",
+                "{instant}"
+            );
+        }
+    }
 }

@@ -12,6 +12,7 @@ mod dashboard_services;
 mod dashboard_staff;
 mod dashboard_stats;
 mod demo;
+mod edges;
 mod fake_n8n;
 mod health;
 mod helpers;

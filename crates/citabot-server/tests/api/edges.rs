@@ -1,0 +1,197 @@
+//! Nothing a visitor can send makes the server panic or answer 5xx (issue 10): dates and instants
+//! far outside the business's calendar are refused at the edge with a Spanish 400, on both
+//! databases. The clock says Friday 2026-11-20, 10:30 in Madrid.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::booking::say;
+use crate::dashboard_helpers::{Salon, assert_error, both};
+use crate::helpers::{Backend, Session, json_body};
+
+both!(
+    far_dates_are_refused_at_the_edge,
+    far_instants_are_refused_at_the_edge,
+    a_far_date_typed_in_the_chat_is_answered,
+);
+
+/// Dates a person never books for: the calendar's ends, year 0, and just outside the years the
+/// business takes.
+const FAR_DATES: [&str; 6] = [
+    "9999-12-31",
+    "9999-12-30",
+    "-9999-01-04",
+    "0000-01-01",
+    "1999-12-31",
+    "2101-01-01",
+];
+
+/// Sends a request as the site would and reads the answer, failing clearly when the server
+/// drops the connection instead of answering (what a panic in a handler does without a guard).
+async fn answer_of(
+    salon: &Salon,
+    who: Option<&Session>,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let app = &salon.app;
+    let mut request = app.client.request(method.clone(), app.url(path));
+    if let Some(who) = who {
+        request = request.header("cookie", who.cookie_header());
+        if method != Method::GET {
+            request = request.header("x-csrf-token", &who.csrf_token);
+        }
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    match request.send().await {
+        Ok(response) => json_body(response).await,
+        Err(error) => panic!("{method} {path}: no answer, the connection was dropped: {error}"),
+    }
+}
+
+/// A refusal of a date outside the business's years: 400, and a sentence that names them.
+fn assert_out_of_range(answer: &(StatusCode, Value), what: &str) {
+    assert_error(answer, StatusCode::BAD_REQUEST, "invalid_request");
+    let message = answer.1["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("2000") && message.contains("2100"),
+        "{what}: {message}"
+    );
+}
+
+async fn far_dates_are_refused_at_the_edge(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let javier = Salon::id_of(&salon.usuario);
+    for date in FAR_DATES {
+        let path = format!("/api/availability?date={date}&serviceIds=corte-caballero");
+        let answer = answer_of(&salon, None, Method::GET, &path, None).await;
+        assert_out_of_range(&answer, &path);
+
+        let path = format!("/api/appointments?from={date}&to={date}");
+        for who in [&salon.admin, &salon.cliente] {
+            let answer = answer_of(&salon, Some(who), Method::GET, &path, None).await;
+            assert_out_of_range(&answer, &path);
+        }
+
+        let path = format!("/api/stats?from={date}&to={date}");
+        let answer = answer_of(&salon, Some(&salon.admin), Method::GET, &path, None).await;
+        assert_out_of_range(&answer, &path);
+
+        let cita = json!({
+            "staffId": javier, "client": { "name": "Pedro Sanz" },
+            "date": date, "startMin": 600, "serviceIds": ["corte-caballero"],
+        });
+        let answer = answer_of(
+            &salon,
+            Some(&salon.usuario),
+            Method::POST,
+            "/api/appointments",
+            Some(cita),
+        )
+        .await;
+        assert_out_of_range(&answer, &format!("a cita on {date}"));
+    }
+    // A range that starts inside the years and ends outside them is refused too.
+    let path = "/api/appointments?from=2100-12-01&to=2101-01-31";
+    let answer = answer_of(&salon, Some(&salon.admin), Method::GET, path, None).await;
+    assert_out_of_range(&answer, path);
+
+    // The years' own ends are days like any other.
+    for path in [
+        "/api/availability?date=2100-12-31&serviceIds=corte-caballero",
+        "/api/appointments?from=2100-12-31&to=2100-12-31",
+        "/api/appointments?from=2000-01-01&to=2000-01-01",
+        "/api/stats?from=2100-12-31&to=2100-12-31",
+        "/api/stats?from=2000-01-01&to=2000-01-01",
+    ] {
+        let (status, body) = answer_of(&salon, Some(&salon.admin), Method::GET, path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+    }
+    // Nothing was booked by the refusals.
+    let (status, body) = answer_of(
+        &salon,
+        Some(&salon.admin),
+        Method::GET,
+        "/api/clients?q=pedro",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["items"],
+        json!([]),
+        "no client was made for a refused cita"
+    );
+}
+
+async fn far_instants_are_refused_at_the_edge(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    for before in [
+        // The last instant of the calendar, and one that is past it in UTC.
+        "9999-12-31T23:59:59Z",
+        "9999-12-31T23:59:59-23:59",
+        "0000-01-01T00:00:00%2B23:59",
+        "1999-12-31T23:59:59Z",
+        "2101-01-01T00:00:00Z",
+    ] {
+        let path = format!("/api/conversations?before={before}");
+        let answer = answer_of(&salon, Some(&salon.admin), Method::GET, &path, None).await;
+        assert_out_of_range(&answer, &path);
+    }
+    let (status, body) = answer_of(
+        &salon,
+        Some(&salon.admin),
+        Method::GET,
+        "/api/conversations?before=2100-12-31T23:59:59Z",
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+async fn a_far_date_typed_in_the_chat_is_answered(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    for (session, text) in [
+        (
+            "s-far-1",
+            "quiero un corte de caballero el 31/12/9999 a las 10",
+        ),
+        ("s-far-2", "quiero un corte de caballero el 9999-12-31"),
+        ("s-far-3", "¿tenéis hueco el 1/1/0000?"),
+        ("s-far-4", "el 31 de diciembre de 9999"),
+    ] {
+        // `say` asserts a 200 with an output: an answer, whatever it says.
+        let reply = say(&salon.app, None, session, text).await;
+        assert!(!reply.is_empty(), "{text}");
+    }
+    // The page's own date is trusted only when plausible: far ones are the server's date.
+    for (session, current_date) in [
+        ("s-far-5", "9999-12-31"),
+        ("s-far-6", "-9999-01-04"),
+        ("s-far-7", "0000-01-01"),
+    ] {
+        let body = json!({
+            "action": "sendMessage", "sessionId": session,
+            "chatInput": "quiero un corte de caballero mañana a las 10",
+            "metadata": { "currentDate": current_date, "currentDateISO": "9999-12-31T23:59:59-23:59" },
+        });
+        let (status, body) =
+            answer_of(&salon, None, Method::POST, "/api/n8n/chat", Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{current_date}: {body}");
+        assert!(
+            body["output"]
+                .as_str()
+                .is_some_and(|reply| !reply.is_empty()),
+            "{body}"
+        );
+    }
+}
