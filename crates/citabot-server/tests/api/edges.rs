@@ -1,7 +1,15 @@
 //! Nothing a visitor can send makes the server panic or answer 5xx (issue 10): dates and instants
 //! far outside the business's calendar are refused at the edge with a Spanish 400, on both
-//! databases. The clock says Friday 2026-11-20, 10:30 in Madrid.
+//! databases; and should a handler panic all the same, the visitor gets a 500 in the error shape
+//! and the server goes on. The clock says Friday 2026-11-20, 10:30 in Madrid.
 
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+use citabot_server::config::Settings;
+use citabot_server::error::catch_panics;
+use citabot_server::serve::{ConnectionLimits, serve};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -194,4 +202,68 @@ async fn a_far_date_typed_in_the_chat_is_answered(backend: Backend) {
             "{body}"
         );
     }
+}
+
+async fn a_bug() -> &'static str {
+    panic!("a bug in a handler")
+}
+
+/// A panic in a handler is answered 500 in the APIs' error shape, on a connection that goes on
+/// serving. No release route panics on purpose, so this router is the test's own, guarded and
+/// served as the app's routes are.
+#[tokio::test]
+async fn a_panic_is_answered_500_in_the_error_shape() {
+    let routes = Router::new()
+        .route("/api/boom", get(a_bug))
+        .route("/api/fine", get(|| async { "fine" }));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("an address");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(serve(
+        listener,
+        catch_panics(routes),
+        ConnectionLimits::from_settings(&Settings::default()),
+        async move {
+            let _ = stopped.await;
+        },
+        Duration::from_secs(1),
+    ));
+    let client = reqwest::Client::new();
+    // Twice: the connection kept alive after the first panic serves the second.
+    for _ in 0..2 {
+        let response = match client
+            .get(format!("http://{address}/api/boom"))
+            .send()
+            .await
+        {
+            Ok(response) => response,
+            Err(error) => panic!("no answer, the connection was dropped: {error}"),
+        };
+        assert_eq!(
+            response
+                .headers()
+                .get("content-type")
+                .and_then(|value| value.to_str().ok()),
+            Some("application/json")
+        );
+        let (status, body) = json_body(response).await;
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+        assert_eq!(body["error"]["code"], "internal", "{body}");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("Inténtalo"),
+            "a Spanish sentence: {message}"
+        );
+        assert!(!message.contains("bug"), "no internals: {message}");
+    }
+    let fine = client
+        .get(format!("http://{address}/api/fine"))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(fine.status(), StatusCode::OK);
+    let _ = stop.send(());
+    server.await.expect("the server task does not panic");
 }
