@@ -5,8 +5,11 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::any::Any;
+
 use axum::{Json, Router};
 use serde::Serialize;
+use tower_http::catch_panic::CatchPanicLayer;
 use utoipa::ToSchema;
 
 #[derive(Debug)]
@@ -93,5 +96,17 @@ pub fn catch_panics<S>(router: Router<S>) -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
 {
-    router
+    router.layer(CatchPanicLayer::custom(
+        panic_answer as fn(Box<dyn Any + Send>) -> Response,
+    ))
+}
+
+/// The answer to a request whose handler panicked; nothing of the panic is in it.
+fn panic_answer(_panic: Box<dyn Any + Send>) -> Response {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "Algo ha fallado en el servidor. Inténtalo de nuevo en un momento.",
+    )
+    .into_response()
 }

@@ -21,7 +21,31 @@ pub fn init(settings: &Settings) {
 /// instead of Rust's default message of several lines and, with `RUST_BACKTRACE`, a backtrace.
 /// A panic in a request is logged inside the request's span and answered 500
 /// ([`crate::error::catch_panics`]).
-pub fn log_panics_as_one_line() {}
+pub fn log_panics_as_one_line() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| info.payload().downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("(no message)");
+        // One line whatever the message holds: a line break would split it in a text log.
+        let message = message.replace(['\n', '\r'], " ");
+        let place = info
+            .location()
+            .map(|location| format!("{}:{}", location.file(), location.line()))
+            .unwrap_or_default();
+        // Before the log is set up (or without one) the line goes to stderr as it is.
+        let logged = tracing::dispatcher::get_default(|dispatch| {
+            !dispatch.is::<tracing::subscriber::NoSubscriber>()
+        });
+        if logged {
+            tracing::error!(%place, "panicked: {message}");
+        } else {
+            eprintln!("citabot: panicked at {place}: {message}");
+        }
+    }));
+}
 
 #[cfg(test)]
 mod tests {
