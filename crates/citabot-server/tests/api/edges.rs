@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::booking::say;
 use crate::dashboard_helpers::{Salon, assert_error, both};
-use crate::helpers::{Backend, Session, json_body};
+use crate::helpers::{Backend, Session, TestApp, json_body};
 
 both!(
     far_dates_are_refused_at_the_edge,
@@ -266,4 +266,45 @@ async fn a_panic_is_answered_500_in_the_error_shape() {
     assert_eq!(fine.status(), StatusCode::OK);
     let _ = stop.send(());
     server.await.expect("the server task does not panic");
+}
+
+/// A request whose body the server never reads (refused by its type or size first) is answered
+/// with `Connection: close`: the server will not read the rest of that body, so the connection
+/// cannot carry another request, and a client that reused it would see its next request fail.
+#[tokio::test]
+async fn an_unread_body_closes_the_connection_openly() {
+    let app = TestApp::spawn().await;
+    let connection = |response: &reqwest::Response| {
+        response
+            .headers()
+            .get("connection")
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+    };
+    for (content_type, size) in [("text/plain", 32 * 1024), ("application/json", 24 * 1024)] {
+        let response = app
+            .client
+            .post(app.url("/api/auth/login"))
+            .header("content-type", content_type)
+            .body(vec![b'x'; size])
+            .send()
+            .await
+            .expect("answered");
+        assert!(response.status().is_client_error(), "{}", response.status());
+        assert_eq!(
+            connection(&response).as_deref(),
+            Some("close"),
+            "{content_type}"
+        );
+    }
+    // A body read whole leaves the connection open for the next request.
+    let response = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .json(&json!({ "email": "nadie@ejemplo.es", "password": "no es esta" }))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(connection(&response), None);
 }

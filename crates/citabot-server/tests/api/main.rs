@@ -14,6 +14,7 @@ mod dashboard_stats;
 mod demo;
 mod edges;
 mod fake_n8n;
+mod fuzz;
 mod health;
 mod helpers;
 mod limits;
