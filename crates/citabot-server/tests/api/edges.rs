@@ -21,6 +21,7 @@ both!(
     far_dates_are_refused_at_the_edge,
     far_instants_are_refused_at_the_edge,
     a_far_date_typed_in_the_chat_is_answered,
+    a_nul_character_is_refused_on_both_databases,
 );
 
 /// Dates a person never books for: the calendar's ends, year 0, and just outside the years the
@@ -307,4 +308,67 @@ async fn an_unread_body_closes_the_connection_openly() {
         .expect("answered");
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(connection(&response), None);
+}
+
+/// The NUL character, which no PostgreSQL text can hold (SQLite's can), is refused with a 400
+/// wherever a visitor can send it to the database, on both databases alike: in the URL, an id
+/// in a body, a chat message.
+async fn a_nul_character_is_refused_on_both_databases(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let admin = Some(&salon.admin);
+    for (method, path, body) in [
+        (Method::GET, "/api/clients?q=%00", None),
+        (Method::GET, "/api/clients?q=ana%00", None),
+        (
+            Method::PATCH,
+            "/api/appointments/%00",
+            Some(json!({ "status": "cancelada" })),
+        ),
+        (
+            Method::PATCH,
+            "/api/staff/a%00b",
+            Some(json!({ "role": "usuario" })),
+        ),
+    ] {
+        let answer = answer_of(&salon, admin, method.clone(), path, body).await;
+        assert_error(&answer, StatusCode::BAD_REQUEST, "invalid_request");
+        let message = answer.1["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("%00"), "{method} {path}: {message}");
+    }
+    // A literal "%00" is text like any other.
+    let (status, body) = answer_of(&salon, admin, Method::GET, "/api/clients?q=%2500", None).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let javier = Salon::id_of(&salon.usuario);
+    let cita = json!({
+        "staffId": javier, "clientId": "\u{0}", "date": "2026-11-23", "startMin": 600,
+        "serviceIds": ["corte-caballero"],
+    });
+    let answer = answer_of(&salon, admin, Method::POST, "/api/appointments", Some(cita)).await;
+    assert_error(&answer, StatusCode::UNPROCESSABLE_ENTITY, "unprocessable");
+
+    let message =
+        json!({ "action": "sendMessage", "sessionId": "s-nul", "chatInput": "hola\u{0}" });
+    let (status, body) =
+        answer_of(&salon, None, Method::POST, "/api/n8n/chat", Some(message)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|text| text.contains("NUL")),
+        "{body}"
+    );
+    // Nothing of it was kept.
+    let (status, body) = answer_of(
+        &salon,
+        None,
+        Method::POST,
+        "/api/n8n/chat",
+        Some(json!({ "action": "loadPreviousSession", "sessionId": "s-nul" })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"], json!([]));
 }
