@@ -47,6 +47,8 @@ pub enum ChatValueError {
     EmptyInput,
     #[error("the message is too long: at most {max} characters")]
     InputTooLong { max: usize },
+    #[error("the message contains a NUL character, which cannot be stored")]
+    InputHasNul,
 }
 
 /// The id of one conversation, as the widget sent it.
@@ -97,6 +99,10 @@ impl ChatInput {
             return Err(ChatValueError::InputTooLong {
                 max: Self::MAX_CHARS,
             });
+        }
+        // PostgreSQL's text cannot hold it: refused here, not failed when stored.
+        if raw.contains('\0') {
+            return Err(ChatValueError::InputHasNul);
         }
         Ok(Self(raw.to_owned()))
     }

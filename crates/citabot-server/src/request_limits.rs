@@ -42,6 +42,19 @@ pub async fn enforce(
             format!("La dirección es demasiado larga: como mucho {MAX_URI_BYTES} bytes."),
         );
     }
+    // A NUL character reaches no handler: PostgreSQL's text cannot hold it, so an id or a search
+    // with one would fail in the database instead of being refused here.
+    if request
+        .uri()
+        .path_and_query()
+        .is_some_and(|target| target.as_str().contains("%00"))
+    {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "La dirección no puede llevar el carácter nulo (%00).".to_owned(),
+        );
+    }
     let headers: usize = request
         .headers()
         .iter()
