@@ -41,7 +41,7 @@ use crate::helpers::{Backend, Session, TestApp, json_body};
 const SEED: u64 = 0x0c17_ab07_0010_2026;
 /// Cases per described operation and caller, on SQLite and in the short PostgreSQL pass.
 const CASES_PER_OPERATION: u32 = 256;
-const CASES_PER_OPERATION_POSTGRES: u32 = 16;
+const CASES_PER_OPERATION_POSTGRES: u32 = 48;
 /// Cases of the multipart form and of the stream relay (each a request), and of the stream
 /// reader alone (no I/O).
 const FORM_CASES: u32 = 256;
