@@ -893,7 +893,7 @@ impl Target {
         let mut ids = vec!["s-fuzz".to_owned(), USUARIO.to_owned()];
         ids.extend(staff);
         ids.extend(ids_of(&get("/api/services").await));
-        let (_, booked) = json_body(
+        let (status, booked) = json_body(
             app.client
                 .post(app.url("/api/appointments"))
                 .header("cookie", admin.cookie_header())
@@ -907,9 +907,8 @@ impl Target {
                 .expect("answers"),
         )
         .await;
-        if let Some(id) = booked["item"]["id"].as_str() {
-            ids.push(id.to_owned());
-        }
+        assert_eq!(status.as_u16(), 201, "a cita to fuzz with: {booked}");
+        ids.extend(booked["item"]["id"].as_str().map(str::to_owned));
         let chat = app
             .send_message("s-fuzz", "hola, ¿qué servicios tenéis?")
             .await;
