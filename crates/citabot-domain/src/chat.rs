@@ -55,6 +55,8 @@ pub enum ChatValueError {
          Escríbelo sin ellas, por favor."
     )]
     StackedMarks { max: usize },
+    #[error("the message contains a NUL character, which cannot be stored")]
+    InputHasNul,
 }
 
 /// The id of one conversation, as the widget sent it.
@@ -108,6 +110,10 @@ impl ChatInput {
             return Err(ChatValueError::InputTooLong {
                 max: Self::MAX_CHARS,
             });
+        }
+        // PostgreSQL's text cannot hold it: refused here, not failed when stored.
+        if raw.contains('\0') {
+            return Err(ChatValueError::InputHasNul);
         }
         if stacks_marks(raw, MAX_STACKED_MARKS) {
             return Err(ChatValueError::StackedMarks {

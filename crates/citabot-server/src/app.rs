@@ -8,14 +8,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
-use axum::http::{HeaderValue, Method};
+use axum::http::{HeaderValue, Method, StatusCode};
 use axum::routing::{MethodRouter, get, patch, post};
 use axum::{Router, middleware};
 use citabot_domain::clock::Clock;
 use citabot_store::Store;
 use tokio::net::TcpListener;
+use tower_http::classify::ServerErrorsFailureClass;
 use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
+use tracing::Span;
 
 use crate::auth::rate_limit::Limits;
 use crate::config::Settings;
@@ -26,7 +28,7 @@ use crate::metrics::{self, Metrics};
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
 use crate::state::AppState;
-use crate::{assets, auth, dashboard, gateway, health, openapi, profile, request_limits};
+use crate::{assets, auth, dashboard, error, gateway, health, openapi, profile, request_limits};
 
 /// Largest body of the account APIs: a sign-up form is well under this.
 const API_MAX_BODY_BYTES: usize = 16 * 1024;
@@ -102,14 +104,17 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             auth::resolve_caller,
         ));
-    Router::new()
+    let routes = Router::new()
         .route("/healthz", get(health::live))
         .route("/readyz", get(health::ready))
         .route("/metrics", get(metrics::export))
         .route("/api/openapi.json", get(openapi::document))
         .merge(api)
         .route("/embed/{*path}", get(assets::widget))
-        .fallback(assets::site)
+        .fallback(assets::site);
+    // A panic is answered 500 inside the other layers, so that answer is counted, logged with
+    // its request and carries the security headers like any other.
+    error::catch_panics(routes)
         .layer(middleware::from_fn_with_state(
             Duration::from_secs(state.settings.request_body_timeout_secs),
             request_limits::enforce,
@@ -124,16 +129,32 @@ pub fn router(state: AppState) -> Router {
             metrics::record,
         ))
         .layer(
-            TraceLayer::new_for_http().make_span_with(|request: &Request| {
-                // The route pattern, not the raw path: ids in paths would make every span unique.
-                let route = request
-                    .extensions()
-                    .get::<MatchedPath>()
-                    .map_or("fallback", MatchedPath::as_str);
-                tracing::info_span!("request", method = %request.method(), route)
-            }),
+            TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                .on_failure(log_failure),
         )
         .with_state(state)
+}
+
+/// A request's log span.
+fn request_span(request: &Request) -> Span {
+    // The route pattern, not the raw path: ids in paths would make every span unique.
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("fallback", MatchedPath::as_str);
+    tracing::info_span!("request", method = %request.method(), route)
+}
+
+/// Logs a failed answer, but a 500: that has logged its cause already (`ApiError::internal`, the
+/// gateway's, the panic hook) inside the request's span, and one line says it.
+fn log_failure(failure: ServerErrorsFailureClass, latency: Duration, _span: &Span) {
+    if !matches!(
+        failure,
+        ServerErrorsFailureClass::StatusCode(StatusCode::INTERNAL_SERVER_ERROR)
+    ) {
+        tracing::error!(classification = %failure, ?latency, "response failed");
+    }
 }
 
 /// CORS for the chat webhook: other sites may call it only from `allowed_origins`, never with

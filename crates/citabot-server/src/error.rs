@@ -1,12 +1,16 @@
 //! The JSON error envelope of citabot's own APIs: `{ "error": { "code", "message" } }`, with a
 //! stable snake_case code. The chat gateway speaks n8n's error shape instead (see `gateway`).
-//! 5xx answers never carry internal text: the cause goes to the log.
+//! 5xx answers never carry internal text: the cause goes to the log. A panic in a handler is
+//! answered here too ([`catch_panics`]), as a 500 in the same shape.
 
-use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::any::Any;
+
+use axum::{Json, Router};
 use citabot_store::StoreError;
 use serde::Serialize;
+use tower_http::catch_panic::CatchPanicLayer;
 use utoipa::ToSchema;
 
 /// How long a caller is asked to wait (`Retry-After`) when the database cannot answer: a locked
@@ -101,4 +105,26 @@ impl IntoResponse for ApiError {
         }
         response
     }
+}
+
+/// Answers a panic anywhere under `router` with a 500 in the error shape, instead of dropping
+/// the connection. The panic itself is logged by the binary's panic hook
+/// ([`crate::telemetry::log_panics_as_one_line`]), on one line.
+pub fn catch_panics<S>(router: Router<S>) -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+{
+    router.layer(CatchPanicLayer::custom(
+        panic_answer as fn(Box<dyn Any + Send>) -> Response,
+    ))
+}
+
+/// The answer to a request whose handler panicked; nothing of the panic is in it.
+fn panic_answer(_panic: Box<dyn Any + Send>) -> Response {
+    ApiError::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "Algo ha fallado en el servidor. Inténtalo de nuevo en un momento.",
+    )
+    .into_response()
 }

@@ -4,6 +4,7 @@ use clap::Parser;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    citabot_server::telemetry::log_panics_as_one_line();
     let cli = citabot_server::cli::Cli::parse();
     match citabot_server::cli::run(cli).await {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! Limits on each request, checked before any handler runs (REQUIREMENTS H13): the length of the
 //! URL, the size of the header block, and a deadline for the whole body, so a client trickling
-//! its upload a byte at a time cannot hold a handler (and its memory) for ever.
+//! its upload a byte at a time cannot hold a handler (and its memory) for ever. A body the
+//! handler did not read to its end closes the connection, and the answer says so.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -41,6 +42,19 @@ pub async fn enforce(
             format!("La dirección es demasiado larga: como mucho {MAX_URI_BYTES} bytes."),
         );
     }
+    // A NUL character reaches no handler: PostgreSQL's text cannot hold it, so an id or a search
+    // with one would fail in the database instead of being refused here.
+    if request
+        .uri()
+        .path_and_query()
+        .is_some_and(|target| target.as_str().contains("%00"))
+    {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "La dirección no puede llevar el carácter nulo (%00).".to_owned(),
+        );
+    }
     let headers: usize = request
         .headers()
         .iter()
@@ -57,14 +71,16 @@ pub async fn enforce(
         return next.run(request).await;
     }
     let expired = Arc::new(AtomicBool::new(false));
+    let finished = Arc::new(AtomicBool::new(false));
     let request = request.map(|body| {
         Body::new(DeadlineBody {
             inner: body,
             deadline: Box::pin(tokio::time::sleep(body_deadline)),
             expired: Arc::clone(&expired),
+            finished: Arc::clone(&finished),
         })
     });
-    let response = next.run(request).await;
+    let mut response = next.run(request).await;
     if expired.load(Ordering::Relaxed) {
         // Whatever the handler made of the cut body, the client gets the real reason.
         return refuse(
@@ -75,6 +91,14 @@ pub async fn enforce(
                 body_deadline.as_secs()
             ),
         );
+    }
+    if !finished.load(Ordering::Relaxed) {
+        // Refused before its body was read (its type, its size): hyper gives up on the rest and
+        // closes the connection after this answer, so the client must not send another request
+        // on it; said here, or its next request would meet a closed connection.
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
     }
     response
 }
@@ -88,11 +112,13 @@ fn refuse(status: StatusCode, code: &'static str, message: String) -> Response {
     response
 }
 
-/// A request body that fails once its deadline passes, however steadily bytes still arrive.
+/// A request body that fails once its deadline passes, however steadily bytes still arrive, and
+/// tells whether it was read to its end.
 struct DeadlineBody {
     inner: Body,
     deadline: Pin<Box<Sleep>>,
     expired: Arc<AtomicBool>,
+    finished: Arc<AtomicBool>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -112,7 +138,11 @@ impl HttpBody for DeadlineBody {
             this.expired.store(true, Ordering::Relaxed);
             return Poll::Ready(Some(Err(axum::Error::new(BodyDeadlinePassed))));
         }
-        Pin::new(&mut this.inner).poll_frame(cx)
+        let frame = Pin::new(&mut this.inner).poll_frame(cx);
+        if matches!(frame, Poll::Ready(None)) || this.inner.is_end_stream() {
+            this.finished.store(true, Ordering::Relaxed);
+        }
+        frame
     }
 
     fn is_end_stream(&self) -> bool {

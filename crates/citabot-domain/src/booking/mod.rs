@@ -9,6 +9,8 @@ pub mod availability;
 pub mod demo;
 pub mod zone;
 
+use std::ops::RangeInclusive;
+
 use time::{Date, OffsetDateTime, Weekday};
 
 /// Minutes after local midnight (0..=1440).
@@ -16,6 +18,18 @@ pub type DayMinute = u16;
 
 /// Minutes in a day: the end of the last possible period.
 pub const DAY_MINUTES: DayMinute = 24 * 60;
+
+/// The years the business works in: a date a request names (a cita, a day's availability, a
+/// range of figures, an instant to page from) or a visitor types in the chat must fall in them.
+/// People book for this year or the next, so anything else is a typo or a probe; and dates kept
+/// this far from the calendar's ends (the years ±9999 of `time`) can have a day, a week or a
+/// time zone's offset added without overflowing, and are stored alike by both databases.
+pub const BUSINESS_YEARS: RangeInclusive<i32> = 2000..=2100;
+
+/// Whether `date` falls in [`BUSINESS_YEARS`].
+pub fn in_business_years(date: Date) -> bool {
+    BUSINESS_YEARS.contains(&date.year())
+}
 
 /// One stretch of a day when the business is open, `[open, close)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

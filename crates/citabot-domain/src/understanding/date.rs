@@ -19,6 +19,7 @@
 use time::{Date, Duration, Month, Weekday};
 
 use super::normalize::{near, normalize, number_at, tokens};
+use crate::booking::BUSINESS_YEARS;
 
 /// A date the visitor named: one day, or an inclusive range of days (a week, a weekend, a month)
 /// the caller should offer days from.
@@ -128,16 +129,17 @@ fn all_dates(t: &[&str], today: Date) -> Vec<DateExpr> {
         .iter()
         .filter_map(|item| match item.0 {
             Found::Day(d) => Some(DateExpr::Day(d)),
-            Found::Weekday(wd, _) if paired(item, true) => Some(DateExpr::Day(
-                next_monday(today) + days(i64::from(wd.number_days_from_monday())),
-            )),
-            Found::Weekday(wd, this) => Some(DateExpr::Day(weekday_from(today, wd, this))),
+            Found::Weekday(wd, _) if paired(item, true) => {
+                shift(next_monday(today)?, i64::from(wd.number_days_from_monday()))
+                    .map(DateExpr::Day)
+            }
+            Found::Weekday(wd, this) => weekday_from(today, wd, this).map(DateExpr::Day),
             Found::NextWeek if paired(item, false) => None,
             Found::NextWeek => {
-                let first = next_monday(today);
+                let first = next_monday(today)?;
                 Some(DateExpr::Range {
                     first,
-                    last: first + days(6),
+                    last: shift(first, 6)?,
                 })
             }
             Found::Range(first, last) => Some(DateExpr::Range { first, last }),
@@ -167,13 +169,15 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         {
             return Some((Found::Day(today), 2));
         }
-        "pasado" if next == Some("manana") => return Some((Found::Day(today + days(2)), 2)),
+        "pasado" if next == Some("manana") => {
+            return shift(today, 2).map(|day| (Found::Day(day), 2));
+        }
         "manana" if !matches!(prev, Some("la" | "pasado" | "esta" | "hasta")) => {
-            return Some((Found::Day(today + days(1)), 1));
+            return shift(today, 1).map(|day| (Found::Day(day), 1));
         }
         "tomorrow" => {
             let back = i >= 3 && t[i - 3..i] == ["the", "day", "after"];
-            return Some((Found::Day(today + days(if back { 2 } else { 1 })), 1));
+            return shift(today, if back { 2 } else { 1 }).map(|day| (Found::Day(day), 1));
         }
         _ => {}
     }
@@ -197,10 +201,8 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         if let Some(per) = per
             && n <= 60
         {
-            return Some((
-                Found::Day(today + days(i64::from(n) * per)),
-                at + used + 1 - i,
-            ));
+            return shift(today, i64::from(n) * per)
+                .map(|day| (Found::Day(day), at + used + 1 - i));
         }
     }
 
@@ -218,9 +220,9 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
             0
         };
         let saturday = if next_one {
-            next_monday(today) + days(5)
+            shift(next_monday(today)?, 5)?
         } else {
-            weekday_from(today, Weekday::Saturday, true)
+            weekday_from(today, Weekday::Saturday, true)?
         };
         let first = if today.weekday() == Weekday::Sunday && !next_one {
             today
@@ -230,7 +232,7 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         let last = if today.weekday() == Weekday::Sunday && !next_one {
             today
         } else {
-            saturday + days(1)
+            shift(saturday, 1)?
         };
         return Some((Found::Range(first, last), used + extra));
     }
@@ -246,7 +248,7 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
             return Some((Found::NextWeek, 1 + extra));
         }
         if matches!(prev, Some("esta" | "this")) {
-            let sunday = next_monday(today) - days(1);
+            let sunday = shift(next_monday(today)?, -1)?;
             return Some((Found::Range(today, sunday), 1));
         }
     }
@@ -354,7 +356,7 @@ fn year_at(t: &[&str], i: usize) -> (Option<i32>, usize) {
         .get(i + skip)
         .and_then(|y| (y.len() == 4).then(|| y.parse::<i32>().ok()).flatten())
     {
-        Some(y) if (2000..=2100).contains(&y) => (Some(y), skip + 1),
+        Some(y) if BUSINESS_YEARS.contains(&y) => (Some(y), skip + 1),
         _ => (None, 0),
     }
 }
@@ -416,11 +418,14 @@ const RECENT_PAST_DAYS: i64 = 60;
 /// ([`RECENT_PAST_DAYS`]), otherwise next year's.
 fn calendar(day: u8, month: Month, year: Option<i32>, today: Date) -> Option<Date> {
     match year {
+        // A year said outside the business's is a typo or a joke, not a day to book.
+        Some(y) if !BUSINESS_YEARS.contains(&y) => None,
         Some(y) => Date::from_calendar_date(y, month, day).ok(),
         None => {
             let this = Date::from_calendar_date(today.year(), month, day).ok();
+            let earliest = shift(today, -RECENT_PAST_DAYS);
             match this {
-                Some(d) if d >= today - days(RECENT_PAST_DAYS) => Some(d),
+                Some(d) if earliest.is_none_or(|earliest| d >= earliest) => Some(d),
                 _ => Date::from_calendar_date(today.year() + 1, month, day).ok(),
             }
         }
@@ -527,8 +532,9 @@ fn month(w: &str) -> Option<Month> {
     Month::try_from(lookup(NAMES, w, 6)?).ok()
 }
 
-/// The next occurrence of `wd` after today, or from today on when `including_today`.
-fn weekday_from(today: Date, wd: Weekday, including_today: bool) -> Date {
+/// The next occurrence of `wd` after today, or from today on when `including_today`; none past
+/// the calendar's end.
+fn weekday_from(today: Date, wd: Weekday, including_today: bool) -> Option<Date> {
     let ahead = (i64::from(wd.number_days_from_monday())
         - i64::from(today.weekday().number_days_from_monday()))
     .rem_euclid(7);
@@ -537,11 +543,14 @@ fn weekday_from(today: Date, wd: Weekday, including_today: bool) -> Date {
     } else {
         ahead
     };
-    today + days(ahead)
+    shift(today, ahead)
 }
 
-fn next_monday(today: Date) -> Date {
-    today + days(7 - i64::from(today.weekday().number_days_from_monday()))
+fn next_monday(today: Date) -> Option<Date> {
+    shift(
+        today,
+        7 - i64::from(today.weekday().number_days_from_monday()),
+    )
 }
 
 fn first_of_next_month(d: Date) -> Date {
@@ -557,8 +566,10 @@ fn last_of_month(d: Date) -> Date {
     Date::from_calendar_date(d.year(), d.month(), d.month().length(d.year())).unwrap_or(d)
 }
 
-fn days(n: i64) -> Duration {
-    Duration::days(n)
+/// `n` days after `date` (before it when negative); none past the calendar's ends, which a
+/// plain `+` would panic at.
+fn shift(date: Date, n: i64) -> Option<Date> {
+    date.checked_add(Duration::days(n))
 }
 
 #[cfg(test)]
@@ -873,5 +884,53 @@ mod tests {
         ] {
             assert_eq!(parse_date(text, FRI), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn years_outside_the_business_s_are_not_dates() {
+        for text in [
+            "el 31/12/9999",
+            "9999-12-31",
+            "1/1/0000",
+            "0000-01-01",
+            "31/12/1999",
+            "1/1/2101",
+        ] {
+            assert_eq!(parse_date(text, FRI), None, "{text:?}");
+        }
+        assert_eq!(day("31/12/2100", FRI), Some(date!(2100 - 12 - 31)));
+        assert_eq!(day("1/1/2000", FRI), Some(date!(2000 - 01 - 01)));
+    }
+
+    #[test]
+    fn nothing_overflows_at_the_calendar_s_ends() {
+        let texts = [
+            "hoy",
+            "mañana",
+            "pasado mañana",
+            "the day after tomorrow",
+            "dentro de 60 semanas",
+            "el viernes",
+            "el viernes que viene",
+            "el lunes de la semana que viene",
+            "la semana que viene",
+            "esta semana",
+            "el fin de semana",
+            "el fin de semana que viene",
+            "el mes que viene",
+            "este mes",
+            "el 2 de enero",
+            "el 25",
+            "25/11",
+            "el 31 de diciembre",
+        ];
+        for today in [Date::MIN, Date::MAX] {
+            for text in texts {
+                // Whatever it reads, it reads without panicking; a day past the end is none.
+                let _ = parse_dates(text, today);
+            }
+        }
+        assert_eq!(parse_date("mañana", Date::MAX), None);
+        assert_eq!(day("hoy", Date::MAX), Some(Date::MAX));
     }
 }

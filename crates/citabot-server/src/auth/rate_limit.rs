@@ -23,7 +23,8 @@ pub struct Limits {
     pub signups_per_address: RateLimiter,
     /// Chat messages per visitor (account, or address for guests): `chat_messages_per_minute`.
     pub chat_messages: RateLimiter,
-    /// History reads per visitor: 120 per minute, far above page reloads, well below probing.
+    /// History reads per visitor: four times the message budget and at least 120 a minute, far
+    /// above page reloads, well below probing.
     pub history_reads: RateLimiter,
     /// Live channels refused (unknown execution, wrong token) per client address: 20 per
     /// minute, so execution ids cannot be guessed by trying (REQUIREMENTS H8).
@@ -40,7 +41,10 @@ impl Limits {
                 settings.chat_messages_per_minute,
                 Duration::minutes(1),
             ),
-            history_reads: RateLimiter::new(120, Duration::minutes(1)),
+            history_reads: RateLimiter::new(
+                settings.chat_messages_per_minute.saturating_mul(4).max(120),
+                Duration::minutes(1),
+            ),
             live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
         }
     }

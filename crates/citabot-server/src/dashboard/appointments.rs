@@ -426,6 +426,10 @@ async fn client_target(
     client: Option<&NewClient>,
 ) -> Result<ClientTarget, ApiError> {
     let new = match (client_id, client) {
+        // No client's id holds a NUL, which PostgreSQL could not even look for.
+        (Some(id), None) if id.contains('\0') => {
+            return Err(unprocessable("Ese cliente no existe."));
+        }
         (Some(id), None) => {
             return store
                 .client(id)

@@ -25,7 +25,7 @@ use time::format_description::well_known::Rfc3339;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    answer, body, checked_text, conflict, invalid, limit_param, not_found, query, staff,
+    answer, body, checked_text, conflict, limit_param, not_found, parse_instant, query, staff,
     store_failed,
 };
 use crate::auth::Caller;
@@ -258,11 +258,7 @@ pub async fn list(
     let before = params
         .before
         .as_deref()
-        .map(|text| {
-            OffsetDateTime::parse(text.trim(), &Rfc3339).map_err(|_| {
-                invalid("«before» debe ser un instante RFC 3339 (2026-11-20T09:30:00Z).")
-            })
-        })
+        .map(|text| parse_instant(text, "before"))
         .transpose()?;
     let items = state
         .store

@@ -20,12 +20,13 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use citabot_domain::account::Role;
-use citabot_domain::booking::Business;
+use citabot_domain::booking::{BUSINESS_YEARS, Business, in_business_years};
 use citabot_domain::text::{MAX_STACKED_MARKS, Visible, hidden_character, nfc, stacks_marks};
 use citabot_store::{StoreError, User};
 use serde::Serialize;
-use time::Date;
+use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
+use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -131,13 +132,46 @@ pub fn query<T>(query: Result<axum::extract::Query<T>, QueryRejection>) -> Resul
         })
 }
 
-/// Parses a local date `YYYY-MM-DD` given in `field`.
+/// Parses a local date `YYYY-MM-DD` given in `field`, within the business's years
+/// ([`BUSINESS_YEARS`]): past them a day's arithmetic could overflow.
 pub fn parse_date(text: &str, field: &str) -> Result<Date, ApiError> {
-    Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).map_err(|_| {
+    let date =
+        Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).map_err(|_| {
+            invalid(format!(
+                "La fecha de «{field}» debe ser una fecha válida con el formato AAAA-MM-DD."
+            ))
+        })?;
+    if !in_business_years(date) {
+        return Err(invalid(format!(
+            "La fecha de «{field}» debe estar entre los años {} y {}.",
+            BUSINESS_YEARS.start(),
+            BUSINESS_YEARS.end()
+        )));
+    }
+    Ok(date)
+}
+
+/// Parses an RFC 3339 instant given in `field`, within the business's years ([`BUSINESS_YEARS`]),
+/// both as written and in UTC: the stores turn it into UTC, which past the calendar's end panics.
+pub fn parse_instant(text: &str, field: &str) -> Result<OffsetDateTime, ApiError> {
+    let instant = OffsetDateTime::parse(text.trim(), &Rfc3339).map_err(|_| {
         invalid(format!(
-            "La fecha de «{field}» debe ser una fecha válida con el formato AAAA-MM-DD."
+            "«{field}» debe ser un instante RFC 3339 (2026-11-20T09:30:00Z)."
         ))
-    })
+    })?;
+    let in_years = |instant: OffsetDateTime| in_business_years(instant.date());
+    if !in_years(instant)
+        || !instant
+            .checked_to_offset(UtcOffset::UTC)
+            .is_some_and(in_years)
+    {
+        return Err(invalid(format!(
+            "«{field}» debe ser un instante entre los años {} y {}.",
+            BUSINESS_YEARS.start(),
+            BUSINESS_YEARS.end()
+        )));
+    }
+    Ok(instant)
 }
 
 /// The widest range a dated list may cover, in days between `from` and `to`.
@@ -247,6 +281,26 @@ mod tests {
         for bad in ["2026-11-31", "27/11/2026", "2026-1-5", "", "mañana"] {
             assert!(parse_date(bad, "from").is_err(), "{bad}");
         }
+        for far in [
+            "9999-12-31",
+            "-9999-01-04",
+            "0000-01-01",
+            "1999-12-31",
+            "2101-01-01",
+        ] {
+            assert!(parse_date(far, "from").is_err(), "{far}");
+        }
+        assert!(parse_date("2000-01-01", "from").is_ok());
+        assert!(parse_date("2100-12-31", "from").is_ok());
+    }
+
+    #[test]
+    fn instants_are_read_within_the_business_s_years() {
+        assert!(parse_instant("2026-11-20T09:30:00Z", "before").is_ok());
+        assert!(parse_instant("2100-12-31T23:59:59-23:59", "before").is_err());
+        assert!(parse_instant("2000-01-01T00:00:00+01:00", "before").is_err());
+        assert!(parse_instant("9999-12-31T23:59:59-23:59", "before").is_err());
+        assert!(parse_instant("ayer", "before").is_err());
     }
 
     #[test]

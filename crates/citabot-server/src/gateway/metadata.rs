@@ -4,6 +4,7 @@
 //! identity field it sends (any case, any nesting) is dropped (REQUIREMENTS H4).
 
 use citabot_domain::account::Role;
+use citabot_domain::booking::in_business_years;
 use citabot_store::User;
 use serde_json::{Map, Value, json};
 use time::format_description::well_known::Rfc3339;
@@ -64,6 +65,8 @@ pub fn client_date(client: Option<&Value>) -> Option<Date> {
         .and_then(|metadata| metadata.get("currentDate"))
         .and_then(Value::as_str)
         .and_then(|date| Date::parse(date, &date_format).ok())
+        // Outside the business's years it is no one's today (and "mañana" would overflow).
+        .filter(|date| in_business_years(*date))
 }
 
 fn client_dates(client: Option<&Value>, now: OffsetDateTime) -> (String, String) {
@@ -78,7 +81,10 @@ fn client_dates(client: Option<&Value>, now: OffsetDateTime) -> (String, String)
         .format(&date_format)
         .unwrap_or_default();
     let current_date_iso = field("currentDateISO")
-        .filter(|instant| OffsetDateTime::parse(instant, &Rfc3339).is_ok())
+        .filter(|instant| {
+            OffsetDateTime::parse(instant, &Rfc3339)
+                .is_ok_and(|instant| in_business_years(instant.date()))
+        })
         .map(str::to_owned)
         .unwrap_or_else(|| now.format(&Rfc3339).unwrap_or_default());
     (current_date, current_date_iso)
@@ -182,5 +188,24 @@ mod tests {
             for_caller(None, Some(&json!({ "currentDate": "2026-02-30" })), NOW)["currentDate"],
             "2026-11-20"
         );
+    }
+
+    #[test]
+    fn client_dates_outside_the_business_s_years_fall_back_to_the_server_s() {
+        for (date, instant) in [
+            ("0000-01-01", "0000-01-01T00:00:00Z"),
+            ("9999-12-31", "9999-12-31T23:59:59-23:59"),
+            ("-9999-01-04", "1999-12-31T23:59:59Z"),
+            ("2101-01-01", "2101-01-01T00:00:00+01:00"),
+        ] {
+            let client = json!({ "currentDate": date, "currentDateISO": instant });
+            assert_eq!(client_date(Some(&client)), None, "{date}");
+            let metadata = for_caller(None, Some(&client), NOW);
+            assert_eq!(metadata["currentDate"], "2026-11-20", "{date}");
+            assert_eq!(
+                metadata["currentDateISO"], "2026-11-20T23:30:00Z",
+                "{instant}"
+            );
+        }
     }
 }

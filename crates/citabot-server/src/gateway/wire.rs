@@ -391,6 +391,10 @@ impl From<ChatValueError> for GatewayError {
                 english,
             ),
             ChatValueError::EmptyInput => Self::bad_request("El mensaje está vacío.", english),
+            ChatValueError::InputHasNul => Self::bad_request(
+                "El mensaje lleva un carácter nulo (NUL), que no se puede guardar.",
+                english,
+            ),
             ChatValueError::StackedMarks { max } => Self::bad_request(
                 english,
                 format!(

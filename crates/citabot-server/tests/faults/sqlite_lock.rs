@@ -80,7 +80,7 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
         .unwrap_or_default()
         .to_owned();
     assert!(
-        sentence.contains("try again"),
+        sentence.contains("Vuelve a intentarlo"),
         "a sentence for the visitor: {refused:?}"
     );
     // Readers are not blocked by a writer (WAL): the history still loads.
