@@ -46,11 +46,12 @@ test.describe("n8n's own widget against the citabot gateway", () => {
     const input = page.locator('.chat-inputs textarea');
     await input.fill('x'.repeat(10_001));
     await input.press('Enter');
-    // n8n's widget shows `message` of an error body as the answer (docs/PROTOCOL.md §2.5).
+    // n8n's widget shows `message` of an error body as the answer (docs/PROTOCOL.md §2.5), in
+    // the browser's language (the tests' Chromium asks for es-ES).
     await expect(
       page
         .locator('.chat-message-from-bot')
-        .filter({ hasText: 'the message is too long: at most 10000 characters' }),
+        .filter({ hasText: 'El mensaje es demasiado largo: como mucho 10000 caracteres.' }),
     ).toBeVisible();
   });
 });
