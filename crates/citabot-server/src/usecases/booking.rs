@@ -104,10 +104,7 @@ pub fn booking_change(
     client: ClientChoice,
     now: OffsetDateTime,
 ) -> Result<(Cita, CitaChange), StoreError> {
-    let instant = |minute| {
-        zone::instant(time_zone, new.date, minute)
-            .map_err(|error| StoreError::Corrupt(error.to_string()))
-    };
+    let instant = |minute| instant_at(time_zone, new.date, minute);
     let cita = Cita {
         id: uuid::Uuid::new_v4().to_string(),
         staff_id: new.staff_id,
@@ -131,6 +128,16 @@ pub fn booking_change(
         new_client,
     };
     Ok((cita, change))
+}
+
+/// The instant of `minute` on the local `date` in the business's time zone; a time zone the
+/// store holds that cannot be read is corrupt data.
+pub fn instant_at(
+    time_zone: &str,
+    date: Date,
+    minute: DayMinute,
+) -> Result<OffsetDateTime, StoreError> {
+    zone::instant(time_zone, date, minute).map_err(|error| StoreError::Corrupt(error.to_string()))
 }
 
 /// Whom a cita booked by hand is for.

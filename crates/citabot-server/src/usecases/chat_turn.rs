@@ -20,7 +20,7 @@ use citabot_store::{
 };
 use time::{Date, Duration, OffsetDateTime};
 
-use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client};
+use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
 use crate::state::AppState;
 
 /// What became of a visitor's message answered here.
@@ -349,10 +349,7 @@ async fn plan(
 }
 
 fn cita_time(time_zone: &str, to: &Booking) -> Result<CitaTime, StoreError> {
-    let instant = |minute| {
-        zone::instant(time_zone, to.date, minute)
-            .map_err(|error| StoreError::Corrupt(error.to_string()))
-    };
+    let instant = |minute| instant_at(time_zone, to.date, minute);
     Ok(CitaTime {
         staff_id: to.staff_id.clone(),
         date: to.date,
