@@ -57,6 +57,14 @@ pub enum DayPart {
     FirstThing,
     /// "a última hora", "last thing": the last hour the business is open.
     LastThing,
+    /// "a media mañana", "mid-morning": 10:00 to 12:00.
+    MidMorning,
+    /// "a última hora de la mañana", "late morning": the hour before 14:00.
+    LateMorning,
+    /// "a primera hora de la tarde", "early afternoon": 14:00 to 16:00.
+    EarlyAfternoon,
+    /// "a media tarde", "mid-afternoon": 16:00 to 18:00.
+    MidAfternoon,
 }
 
 impl DayPart {
@@ -70,6 +78,10 @@ impl DayPart {
             DayPart::AfterLunch => (15 * 60, 24 * 60),
             DayPart::FirstThing => (open_min, open_min.saturating_add(60)),
             DayPart::LastThing => (close_min.saturating_sub(60), close_min),
+            DayPart::MidMorning => (10 * 60, 12 * 60),
+            DayPart::LateMorning => (13 * 60, 14 * 60),
+            DayPart::EarlyAfternoon => (14 * 60, 16 * 60),
+            DayPart::MidAfternoon => (16 * 60, 18 * 60),
         };
         let (start, end) = (start.max(open_min), end.min(close_min));
         (start < end).then_some((start, end))
@@ -700,6 +712,25 @@ mod tests {
         }
     }
 
+    /// A part of the day inside the business's hours: mid-morning 10:00–12:00 (the hours a
+    /// Spaniard means), late morning the last hour before 14:00, early afternoon the first
+    /// two hours of the afternoon, mid-afternoon 16:00–18:00.
+    #[test]
+    fn finer_parts_of_the_day_have_windows() {
+        let open = 9 * 60;
+        let close = 20 * 60;
+        assert_eq!(DayPart::MidMorning.window(open, close), Some((600, 720)));
+        assert_eq!(DayPart::LateMorning.window(open, close), Some((780, 840)));
+        assert_eq!(
+            DayPart::EarlyAfternoon.window(open, close),
+            Some((840, 960))
+        );
+        assert_eq!(DayPart::MidAfternoon.window(open, close), Some((960, 1080)));
+        // A salon opening at 11 has no mid-morning before 11.
+        assert_eq!(DayPart::MidMorning.window(11 * 60, close), Some((660, 720)));
+        assert_eq!(DayPart::MidMorning.window(13 * 60, close), None);
+    }
+
     #[test]
     fn parts_of_the_day() {
         let cases = [
@@ -718,6 +749,15 @@ mod tests {
             ("in the evening", DayPart::Evening),
             ("after lunch", DayPart::AfterLunch),
             ("first thing", DayPart::FirstThing),
+            ("a media mañana", DayPart::MidMorning),
+            ("el jueves que viene a media mañana", DayPart::MidMorning),
+            ("mid-morning", DayPart::MidMorning),
+            ("a última hora de la mañana", DayPart::LateMorning),
+            ("a ultima hora de la manana", DayPart::LateMorning),
+            ("a primera hora de la tarde", DayPart::EarlyAfternoon),
+            ("a media tarde", DayPart::MidAfternoon),
+            ("late morning", DayPart::LateMorning),
+            ("early afternoon", DayPart::EarlyAfternoon),
         ];
         for (text, want) in cases {
             assert_eq!(parse_time(text), part(want), "{text:?}");

@@ -40,6 +40,8 @@ pub enum Intent {
     Human,
     /// Dropping everything said so far: "empezar de nuevo", "start over".
     Restart,
+    /// Dropping the booking in progress, and saying so: "olvídalo", "déjalo", "ya no".
+    Abandon,
     /// What the assistant can do: "ayuda".
     Help,
     /// "gracias", "thanks".
@@ -56,7 +58,7 @@ pub enum Intent {
 
 /// Highest priority first: asking for a person trumps everything; changing or cancelling an
 /// existing booking trumps making one; a yes or no matters more than politeness.
-const PRIORITY: [Intent; 16] = [
+const PRIORITY: [Intent; 17] = [
     Intent::Human,
     Intent::Restart,
     Intent::Reschedule,
@@ -64,6 +66,7 @@ const PRIORITY: [Intent; 16] = [
     Intent::MyAppointments,
     Intent::Book,
     Intent::Availability,
+    Intent::Abandon,
     Intent::Services,
     Intent::OpeningHours,
     Intent::Help,
@@ -858,7 +861,6 @@ mod tests {
             ("creo que no", Deny),
             ("no quiero cancelar", Deny),
             ("nope", Deny),
-            ("never mind", Deny),
             // Unknown
             ("asdf", Unknown),
             ("", Unknown),
@@ -885,6 +887,87 @@ mod tests {
             ("vale, gracias", &[Affirm, Thanks]),
         ];
         check(cases, intents);
+    }
+
+    /// How people really say yes and no at a summary, and how they drop a booking (issue 12):
+    /// typed on a phone, without accents, with "porfa" and friends.
+    #[test]
+    fn everyday_yes_no_and_dropping_a_booking() {
+        let cases = [
+            // Yes
+            ("si porfa", Affirm),
+            ("sí, porfa", Affirm),
+            ("si porfi", Affirm),
+            ("si xfa", Affirm),
+            ("sip", Affirm),
+            ("sii", Affirm),
+            ("siii", Affirm),
+            ("sí sí", Affirm),
+            ("claro que sí", Affirm),
+            ("claro", Affirm),
+            ("vale vale", Affirm),
+            ("venga", Affirm),
+            ("venga va", Affirm),
+            ("dale", Affirm),
+            ("perfecto", Affirm),
+            ("ok", Affirm),
+            ("okey", Affirm),
+            ("oki", Affirm),
+            ("vale perfecto", Affirm),
+            ("sí, adelante", Affirm),
+            ("adelante", Affirm),
+            ("hecho", Affirm),
+            ("genial, gracias", Affirm),
+            ("si, esta bien", Affirm),
+            ("sí, confírmala", Affirm),
+            ("yes please", Affirm),
+            ("yep", Affirm),
+            ("ok perfect", Affirm),
+            ("yes, that works", Affirm),
+            // No, or not yet
+            ("mejor no", Deny),
+            ("espera", Deny),
+            ("espera un momento", Deny),
+            ("un momento", Deny),
+            ("no, espera", Deny),
+            ("todavía no", Deny),
+            ("aún no", Deny),
+            ("ahora no", Deny),
+            ("no no", Deny),
+            ("nop", Deny),
+            ("nah", Deny),
+            ("wait", Deny),
+            ("hold on", Deny),
+            ("not yet", Deny),
+            // Dropping the booking in progress
+            ("olvídalo", Abandon),
+            ("olvidalo", Abandon),
+            ("déjalo", Abandon),
+            ("dejalo", Abandon),
+            ("déjalo estar", Abandon),
+            ("ya no", Abandon),
+            ("ya no quiero", Abandon),
+            ("ya no hace falta", Abandon),
+            ("no importa", Abandon),
+            ("olvídalo, déjalo", Abandon),
+            ("mejor lo dejamos", Abandon),
+            ("da igual, déjalo", Abandon),
+            ("forget it", Abandon),
+            ("never mind", Abandon),
+            ("nevermind", Abandon),
+        ];
+        check(&cases, main_intent);
+    }
+
+    #[test]
+    fn dropping_a_booking_is_not_cancelling_a_cita_nor_a_new_request() {
+        let cases: &[(&str, Intent)] = &[
+            ("ya no puedo ir a mi cita", Cancel),
+            ("olvídalo, quiero reservar el viernes", Book),
+            ("no, olvídalo", Abandon),
+            ("espera, mejor el martes", Deny),
+        ];
+        check(cases, main_intent);
     }
 
     #[test]
