@@ -172,7 +172,8 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         "pasado" if next == Some("manana") => {
             return shift(today, 2).map(|day| (Found::Day(day), 2));
         }
-        "manana" if !matches!(prev, Some("la" | "pasado" | "esta" | "hasta")) => {
+        // "media mañana" is a time of day, not tomorrow.
+        "manana" if !matches!(prev, Some("la" | "pasado" | "esta" | "hasta" | "media")) => {
             return shift(today, 1).map(|day| (Found::Day(day), 1));
         }
         "tomorrow" => {
@@ -591,6 +592,20 @@ mod tests {
 
     fn range(first: Date, last: Date) -> Option<DateExpr> {
         Some(DateExpr::Range { first, last })
+    }
+
+    #[test]
+    fn mid_morning_is_not_tomorrow() {
+        let today = date!(2026 - 11 - 20);
+        assert_eq!(parse_date("a media mañana", today), None);
+        assert_eq!(
+            parse_date("el lunes a media mañana", today),
+            Some(DateExpr::Day(date!(2026 - 11 - 23)))
+        );
+        assert_eq!(
+            parse_date("mañana a media mañana", today),
+            Some(DateExpr::Day(date!(2026 - 11 - 21)))
+        );
     }
 
     #[test]

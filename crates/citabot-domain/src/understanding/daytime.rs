@@ -203,7 +203,10 @@ pub(crate) fn parse_time_tokens(t: &[&str]) -> Option<TimeExpr> {
         (Some(mut r), Some(p))
             if r.ambiguous && !matches!(p, DayPart::FirstThing | DayPart::LastThing) =>
         {
-            if p != DayPart::Morning {
+            if !matches!(
+                p,
+                DayPart::Morning | DayPart::MidMorning | DayPart::LateMorning
+            ) {
                 r = r.later_half();
             }
             r.ambiguous = false;
@@ -414,6 +417,28 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
         (&["despues", "del", "almuerzo"], DayPart::AfterLunch),
         (&["despues", "de", "la", "comida"], DayPart::AfterLunch),
         (&["after", "lunch"], DayPart::AfterLunch),
+        // Longest first: "a última hora de la mañana" is not the day's last hour.
+        (
+            &["ultima", "hora", "de", "la", "manana"],
+            DayPart::LateMorning,
+        ),
+        (
+            &["primera", "hora", "de", "la", "tarde"],
+            DayPart::EarlyAfternoon,
+        ),
+        (
+            &["primera", "hora", "de", "la", "manana"],
+            DayPart::FirstThing,
+        ),
+        (&["ultima", "hora", "de", "la", "tarde"], DayPart::LastThing),
+        (&["media", "manana"], DayPart::MidMorning),
+        (&["mid", "morning"], DayPart::MidMorning),
+        (&["midmorning"], DayPart::MidMorning),
+        (&["late", "morning"], DayPart::LateMorning),
+        (&["media", "tarde"], DayPart::MidAfternoon),
+        (&["mid", "afternoon"], DayPart::MidAfternoon),
+        (&["midafternoon"], DayPart::MidAfternoon),
+        (&["early", "afternoon"], DayPart::EarlyAfternoon),
         (&["primera", "hora"], DayPart::FirstThing),
         (&["first", "thing"], DayPart::FirstThing),
         (&["ultima", "hora"], DayPart::LastThing),

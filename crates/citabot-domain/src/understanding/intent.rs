@@ -183,7 +183,14 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     if out.contains(&Intent::Deny) && DENY_CANCEL.iter().any(|p| contains(w, p)) {
         out.retain(|i| *i != Intent::Cancel);
     }
-    let first = w[0];
+    // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
+    if matches!(
+        w,
+        ["ya", "no"] | ["no", "importa"] | ["no", "importa", "ya"]
+    ) {
+        out.push(Intent::Abandon);
+    }
+    let first = yes_word(w[0]);
     let last = w[w.len() - 1];
     // "sí" is yes; "si" is also "if": yes only with an accent or in a short clause.
     let accented_si = raw.trim_start().to_lowercase().starts_with("sí");
@@ -205,6 +212,15 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     out
 }
 
+/// "sip", "sii", "siii": a yes typed fast reads as "si".
+fn yes_word(word: &str) -> &str {
+    let stretched = word.len() > 2
+        && word.starts_with('s')
+        && word[1..].trim_end_matches('p').chars().all(|c| c == 'i')
+        && word[1..].contains('i');
+    if stretched { "si" } else { word }
+}
+
 /// Words that are a yes when they open a short clause ("vale", "ok, gracias"); "cuánto vale"
 /// is a price question, so not anywhere.
 const AFFIRM_SHORT: &[&str] = &[
@@ -222,6 +238,7 @@ const AFFIRM_SHORT: &[&str] = &[
     "dale",
     "bien",
     "estupendo",
+    "hecho",
     "yes",
     "yeah",
     "yep",
@@ -239,6 +256,7 @@ const AFFIRM_SHORT: &[&str] = &[
 const AGREEABLE: &[&str] = &[
     "por", "favor", "gracias", "quiero", "claro", "vale", "perfecto", "confirmo", "correcto",
     "exacto", "eso", "es", "please", "thanks", "si", "yes", "ok", "genial", "bien", "muy", "que",
+    "porfa", "porfi", "xfa", "porfavor", "adelante", "va", "esta", "perfect",
 ];
 
 /// Deny phrases built on a cancel verb: they drop a proposal, they do not cancel a booking.
@@ -627,19 +645,47 @@ const RULES: &[(Intent, &[&str])] = &[
             "cancela eso",
             "cancela esto",
             "cancelalo todo",
-            "olvidalo",
-            "dejalo",
             "para nada",
             "ni hablar",
             "de ninguna manera",
             "prefiero que no",
+            // Not yet: at a summary, a wait is not a yes.
+            "espera",
+            "esperate",
+            "un momento",
+            "un segundo",
+            "todavia no",
+            "aun no",
+            "ahora no",
             "no thanks",
             "no thank you",
-            "never mind",
-            "nevermind",
-            "forget it",
+            "wait",
+            "hold on",
+            "not yet",
             "cancel that",
             "cancel it",
+        ],
+    ),
+    (
+        Intent::Abandon,
+        &[
+            "olvidalo",
+            "olvidala",
+            "olvidate",
+            "dejalo",
+            "dejala",
+            "dejemoslo",
+            "lo dejamos",
+            "lo dejo",
+            "ya no quiero",
+            "ya no hace falta",
+            "ya no me interesa",
+            "ya no lo necesito",
+            "ya no la necesito",
+            "forget it",
+            "forget about it",
+            "never mind",
+            "nevermind",
         ],
     ),
     (
