@@ -716,3 +716,101 @@ fn a_name_given_with_a_greeting_is_not_asked_for_again() {
         "{reply}"
     );
 }
+
+/// Issue 12: every everyday yes at the summary books; every "no, espera" books nothing.
+#[test]
+fn everyday_yeses_at_the_summary_book_and_waits_do_not() {
+    for yes in [
+        "si porfa",
+        "sí, porfa",
+        "sip",
+        "vale",
+        "venga",
+        "dale",
+        "perfecto",
+        "ok",
+        "sii",
+        "si xfa",
+        "adelante",
+        "claro que sí",
+        "yes please",
+    ] {
+        let mut chat = Chat::new(marta());
+        chat.say("una manicura el martes 24 a las 12");
+        assert_eq!(chat.state.step, Step::ConfirmBooking, "{yes:?}");
+        let booking = booking(chat.say(yes).1);
+        assert_eq!(booking.start_min, 720, "{yes:?}");
+        assert_eq!(booking.service_ids, ["manicura"], "{yes:?}");
+    }
+    for wait in [
+        "mejor no",
+        "espera",
+        "un momento",
+        "todavía no",
+        "no, espera",
+    ] {
+        let mut chat = Chat::new(marta());
+        chat.say("una manicura el martes 24 a las 12");
+        let (reply, action) = chat.say(wait);
+        assert!(action.is_none(), "{wait:?}");
+        assert!(reply.contains("no la reservo"), "{wait:?}: {reply}");
+    }
+}
+
+/// Issue 12: "olvídalo", "déjalo", "ya no" drop the booking in progress and say so, at any step;
+/// nothing is booked by a later "sí".
+#[test]
+fn dropping_a_booking_says_so_and_books_nothing() {
+    for drop in [
+        "olvídalo",
+        "déjalo",
+        "ya no",
+        "olvídalo, déjalo",
+        "no, olvídalo",
+        "ya no hace falta",
+    ] {
+        // At the summary.
+        let mut chat = Chat::new(marta());
+        chat.say("una manicura el martes 24 a las 12");
+        let (reply, action) = chat.say(drop);
+        assert!(action.is_none(), "{drop:?}");
+        assert!(reply.contains("no he reservado nada"), "{drop:?}: {reply}");
+        assert_eq!(chat.state.step, Step::Idle, "{drop:?}");
+        assert_eq!(chat.state.draft, Draft::default(), "{drop:?}");
+        let (_, action) = chat.say("sí");
+        assert!(action.is_none(), "a yes after {drop:?} booked");
+
+        // A guest at the name question.
+        let mut chat = Chat::new(Caller::Guest);
+        chat.say("corte de pelo el martes 24 a las 12");
+        let (reply, _) = chat.say(drop);
+        assert!(reply.contains("no he reservado nada"), "{drop:?}: {reply}");
+        assert_eq!(chat.state.draft.client_name, None, "{drop:?} became a name");
+    }
+    // A cancellation being confirmed is kept.
+    let mut chat = Chat::new(marta());
+    chat.say("cancelar mi cita");
+    let (reply, action) = chat.say("olvídalo");
+    assert!(action.is_none());
+    assert!(reply.contains("la mantengo"), "{reply}");
+    // Nothing in progress: said plainly, nothing invented.
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, action) = chat.say("olvídalo");
+    assert!(action.is_none());
+    assert!(!reply.contains("no te he entendido"), "{reply}");
+}
+
+/// Issue 12: "a media mañana" is 10:00–12:00, never tomorrow, never the afternoon.
+#[test]
+fn mid_morning_offers_mid_morning_times_on_the_day_said() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("una manicura el lunes a media mañana");
+    assert!(reply.contains("lunes 23"), "{reply}");
+    for offered in &chat.state.draft.offered {
+        assert!(
+            (600..720).contains(&offered.1),
+            "offered {offered:?}: {reply}"
+        );
+    }
+    assert!(!chat.state.draft.offered.is_empty(), "{reply}");
+}
