@@ -221,6 +221,9 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             say.restarted(),
         );
     }
+    if main == Intent::Abandon {
+        return abandon(state, context, &say);
+    }
     if state.step == Step::Idle
         && main == Intent::Affirm
         && let Some(cita) = state
@@ -433,6 +436,31 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
             state.step = Step::Idle;
             say.write_failed()
         }
+    };
+    reply(state, text)
+}
+
+/// "olvídalo", "déjalo", "ya no": whatever was in progress is dropped and the reply says what
+/// that means (a cita being cancelled stays, a cita being moved stays where it was, a new
+/// booking is not made).
+fn abandon(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    let step = std::mem::take(&mut state.step);
+    let draft = std::mem::take(&mut state.draft);
+    let text = match step {
+        Step::ConfirmCancel(_) | Step::ChooseCancel(_) => say.kept(),
+        _ if draft.moving.is_some() => {
+            let line = draft
+                .moving
+                .as_ref()
+                .and_then(|id| context.agenda.iter().find(|cita| &cita.id == id))
+                .map(|cita| say.cita_line(cita))
+                .unwrap_or_default();
+            say.move_dropped(&line)
+        }
+        Step::ChooseReschedule(_) => say.move_dropped_unchosen(),
+        Step::Booking | Step::ConfirmBooking => say.booking_dropped(),
+        Step::Idle if draft != Draft::default() => say.booking_dropped(),
+        Step::Idle => say.nothing_to_drop(),
     };
     reply(state, text)
 }

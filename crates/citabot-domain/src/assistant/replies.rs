@@ -629,6 +629,30 @@ impl<'a> Replies<'a> {
         format!("{question}\n\n{}", self.numbered(citas))
     }
 
+    /// A booking in progress, dropped at the visitor's word.
+    pub(super) fn booking_dropped(&self) -> String {
+        self.pick(
+            "Vale, lo dejamos: no he reservado nada. Si quieres otra cosa, aquí estoy.",
+            "All right, I've dropped it: nothing has been booked. If you need anything else, I'm here.",
+        )
+    }
+
+    /// A move dropped before choosing which cita.
+    pub(super) fn move_dropped_unchosen(&self) -> String {
+        self.pick(
+            "De acuerdo, no cambio nada: tus citas siguen como estaban.",
+            "OK, I won't change anything: your appointments stay as they were.",
+        )
+    }
+
+    /// "olvídalo" with nothing in progress.
+    pub(super) fn nothing_to_drop(&self) -> String {
+        self.pick(
+            "De acuerdo, no hay nada pendiente. ¿Te ayudo con algo más?",
+            "OK, there's nothing in progress. Can I help with anything else?",
+        )
+    }
+
     pub(super) fn kept(&self) -> String {
         self.pick("De acuerdo, la mantengo.", "OK, I'll keep it.")
     }
