@@ -814,3 +814,34 @@ fn mid_morning_offers_mid_morning_times_on_the_day_said() {
     }
     assert!(!chat.state.draft.offered.is_empty(), "{reply}");
 }
+
+/// Issue 12: "Lucía Pérez, 600111222" answers the name question once; commands and greetings
+/// at that question never become the name.
+#[test]
+fn a_name_with_contact_details_is_taken_once_and_commands_never_are() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("corte de pelo el martes 24 a las 12");
+    let (reply, _) = chat.say("Lucía Pérez, 600111222");
+    assert_eq!(chat.state.draft.client_name.as_deref(), Some("Lucía Pérez"));
+    assert_eq!(
+        chat.state.draft.client_phone.as_deref(),
+        Some("+34600111222")
+    );
+    assert!(!reply.contains("nombre de quién"), "{reply}");
+    for not_a_name in [
+        "hola",
+        "la segunda",
+        "vale",
+        "espera",
+        "me da igual",
+        "mañana",
+    ] {
+        let mut chat = Chat::new(Caller::Guest);
+        chat.say("corte de pelo el martes 24 a las 12");
+        chat.say(not_a_name);
+        assert_eq!(
+            chat.state.draft.client_name, None,
+            "{not_a_name:?} became a name"
+        );
+    }
+}

@@ -186,16 +186,8 @@ fn phone_from(run: &str) -> Option<String> {
 /// "my", or after four words. `None` for phrases that are not names ("soy cliente", "soy nueva",
 /// "I'm looking for…").
 pub fn extract_name(text: &str) -> Option<String> {
-    // Words of the original text (accents kept), each with its normalised form and whether
-    // punctuation closed it.
-    let words: Vec<(&str, String, bool)> = text
-        .split_whitespace()
-        .map(|raw| {
-            let trimmed = raw.trim_start_matches(['¿', '¡', '"', '(', '\'']);
-            let core = trimmed.trim_end_matches(|c: char| !c.is_alphanumeric());
-            (core, normalize(core), core.len() < trimmed.len())
-        })
-        .collect();
+    // Words of the original text (accents kept).
+    let words = words_of(text);
     let norm: Vec<&str> = words.iter().map(|(_, n, _)| n.as_str()).collect();
     const STRONG: &[&[&str]] = &[
         &["me", "llamo"],
@@ -242,6 +234,176 @@ pub fn extract_name(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The whole message as an answer to "¿a nombre de quién?".
+pub fn bare_name(_text: &str) -> Option<String> {
+    None
+}
+
+/// Words that may sit between a name and its contact details: "y mi teléfono es …".
+const CONTACT_LABELS: &[&str] = &[
+    "y",
+    "e",
+    "and",
+    "mi",
+    "my",
+    "su",
+    "el",
+    "es",
+    "is",
+    "tel",
+    "tlf",
+    "tfno",
+    "telf",
+    "telefono",
+    "movil",
+    "numero",
+    "num",
+    "n",
+    "email",
+    "e",
+    "mail",
+    "correo",
+    "electronico",
+    "phone",
+    "mobile",
+    "number",
+    "contacto",
+    "contact",
+];
+
+/// Words that are never part of a bare name: greetings, yeses and noes, commands, choices,
+/// question words and the verbs and fillers of a sentence.
+const NOT_BARE_NAMES: &[&str] = &[
+    "hola",
+    "buenas",
+    "buenos",
+    "dias",
+    "tardes",
+    "noches",
+    "hello",
+    "hi",
+    "hey",
+    "gracias",
+    "thanks",
+    "adios",
+    "chao",
+    "bye",
+    "ok",
+    "vale",
+    "venga",
+    "dale",
+    "perfecto",
+    "claro",
+    "sip",
+    "nop",
+    "yes",
+    "espera",
+    "momento",
+    "olvidalo",
+    "dejalo",
+    "empezar",
+    "empieza",
+    "nuevo",
+    "reservar",
+    "reserva",
+    "cita",
+    "cancelar",
+    "cancela",
+    "cambiar",
+    "cambia",
+    "ayuda",
+    "help",
+    "precio",
+    "precios",
+    "horario",
+    "mejor",
+    "prefiero",
+    "igual",
+    "cualquiera",
+    "primera",
+    "primero",
+    "segunda",
+    "segundo",
+    "tercera",
+    "tercero",
+    "ultima",
+    "ultimo",
+    "otra",
+    "otro",
+    "que",
+    "quien",
+    "como",
+    "cuando",
+    "donde",
+    "cuanto",
+    "cuanta",
+    "cual",
+    "por",
+    "para",
+    "what",
+    "who",
+    "how",
+    "when",
+    "where",
+    "why",
+    "quiero",
+    "quiere",
+    "quisiera",
+    "puedo",
+    "puede",
+    "tengo",
+    "tiene",
+    "teneis",
+    "hay",
+    "me",
+    "te",
+    "se",
+    "lo",
+    "le",
+    "nos",
+    "con",
+    "sin",
+    "sobre",
+    "hoy",
+    "manana",
+    "tarde",
+    "noche",
+    "semana",
+    "hora",
+    "ahora",
+    "luego",
+    "despues",
+    "antes",
+    "porfa",
+    "favor",
+    "please",
+    "sorry",
+    "perdon",
+    "perdona",
+    "sabe",
+    "se",
+    "dar",
+    "nombre",
+    "name",
+    "tinte",
+    "corte",
+    "peinado",
+    "manicura",
+    "mechas",
+    "keratina",
+];
+
+/// The message's words with their normalised forms and whether punctuation closed each.
+fn words_of(text: &str) -> Vec<(&str, String, bool)> {
+    text.split_whitespace()
+        .map(|raw| {
+            let trimmed = raw.trim_start_matches(['¿', '¡', '"', '(', '\'']);
+            let core = trimmed.trim_end_matches(|c: char| !c.is_alphanumeric());
+            (core, normalize(core), core.len() < trimmed.len())
+        })
+        .collect()
 }
 
 fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<String> {
@@ -471,6 +633,73 @@ const NOT_NAMES: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 12: an answer to "¿a nombre de quién?" is a name, alone or with contact details
+    /// after it; commands, greetings, calendar words and sentences never are.
+    #[test]
+    fn bare_names_with_or_without_contact_details() {
+        let cases = [
+            ("Lucía Pérez", Some("Lucía Pérez")),
+            ("lucía pérez", Some("Lucía Pérez")),
+            ("Lucía Pérez, 600111222", Some("Lucía Pérez")),
+            ("Lucía Pérez 600111222", Some("Lucía Pérez")),
+            ("Lucía Pérez, 600 111 222", Some("Lucía Pérez")),
+            ("Lucía Pérez, lucia@correo.es", Some("Lucía Pérez")),
+            ("Lucía Pérez lucia@correo.es 600111222", Some("Lucía Pérez")),
+            ("Lucía Pérez, mi teléfono es 600111222", Some("Lucía Pérez")),
+            (
+                "Lucía Pérez y mi email lucia@correo.es",
+                Some("Lucía Pérez"),
+            ),
+            ("Lucía Pérez, tel: 600111222", Some("Lucía Pérez")),
+            ("María de la Cruz", Some("María de la Cruz")),
+            ("jean-luc picard", Some("Jean-Luc Picard")),
+            ("O'Brien", Some("O'Brien")),
+            ("Ana", Some("Ana")),
+            ("Ana.", Some("Ana")),
+            ("Gonzalo Ruiz +34 611 222 333", Some("Gonzalo Ruiz")),
+            // Not names.
+            ("empezar de nuevo", None),
+            ("hola", None),
+            ("buenas tardes", None),
+            ("olvídalo", None),
+            ("déjalo", None),
+            ("ya no", None),
+            ("espera", None),
+            ("sí", None),
+            ("si porfa", None),
+            ("vale", None),
+            ("no", None),
+            ("gracias", None),
+            ("el martes", None),
+            ("martes", None),
+            ("mañana", None),
+            ("por la tarde", None),
+            ("la segunda", None),
+            ("la primera", None),
+            ("mejor tinte", None),
+            ("no lo sé", None),
+            ("qué precio tiene", None),
+            ("cuánto cuesta", None),
+            ("con Lucía", None),
+            ("prefiero con Javier", None),
+            ("me da igual", None),
+            ("quiero cancelar", None),
+            ("no quiero dar mi nombre", None),
+            ("para qué lo necesitas", None),
+            ("600111222", None),
+            ("lucia@correo.es", None),
+            ("Lucía Pérez quiere el martes", None),
+            ("uno dos tres cuatro cinco", None),
+            ("", None),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(text, want)| bare_name(text).as_deref() != *want)
+            .map(|(text, want)| format!("{text:?}: want {want:?}, got {:?}", bare_name(text)))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
 
     #[test]
     fn emails() {
