@@ -17,8 +17,8 @@ use time::Date;
 use crate::booking::availability::{self, Busy, SlotQuery};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, everyday_names,
-    parse_date, parse_dates, resolve_in_hours, understand,
+    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, bare_name,
+    everyday_names, parse_date, parse_dates, resolve_in_hours, understand,
 };
 use replies::Replies;
 
@@ -374,10 +374,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         && !picked
         && !booking_facts
         && main == Intent::Unknown
-        && looks_like_a_bare_name(message)
+        && let Some(name) = bare_name(message)
     {
-        // A bare answer to "¿a nombre de quién?"; never "la segunda" or "sí".
-        state.draft.client_name = Some(title_case(message.trim()));
+        // A bare answer to "¿a nombre de quién?", maybe with contact details after it; never
+        // "la segunda" or "sí".
+        state.draft.client_name = Some(name);
     }
     state.step = Step::Booking;
     // Said but not valid: tell the visitor, keep everything else they said.
@@ -930,31 +931,6 @@ fn asked_for_name(draft: &Draft, context: &Context<'_>) -> bool {
     draft.slot.is_some()
         && draft.client_name.is_none()
         && !matches!(context.caller, Caller::Cliente { .. })
-}
-
-/// One to four words of letters: an answer to "¿a nombre de quién?".
-fn looks_like_a_bare_name(message: &str) -> bool {
-    let words: Vec<&str> = message.split_whitespace().collect();
-    (1..=4).contains(&words.len())
-        && words.iter().all(|word| {
-            word.chars()
-                .all(|c| c.is_alphabetic() || c == '-' || c == '\'')
-        })
-}
-
-fn title_case(text: &str) -> String {
-    text.split_whitespace()
-        .map(|word| {
-            let mut chars = word.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first
-                    .to_uppercase()
-                    .chain(chars.flat_map(char::to_lowercase))
-                    .collect()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

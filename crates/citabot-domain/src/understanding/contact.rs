@@ -236,9 +236,32 @@ pub fn extract_name(text: &str) -> Option<String> {
     None
 }
 
-/// The whole message as an answer to "¿a nombre de quién?".
-pub fn bare_name(_text: &str) -> Option<String> {
-    None
+/// The whole message as an answer to "¿a nombre de quién?": one to four words of a name, alone or
+/// followed only by contact details and their labels ("Lucía Pérez, 600111222", "Ana Gil y mi
+/// email ana@correo.es"). `None` for anything else: a command, a greeting, a yes or no, a
+/// calendar word, a choice ("la segunda") or a sentence, so none of them becomes a client's name.
+pub fn bare_name(text: &str) -> Option<String> {
+    let words = words_of(text);
+    let name = name_at(&words, 0, false)?;
+    let used = name.split_whitespace().count();
+    let not_a_name = |norm: &str| {
+        NOT_BARE_NAMES.contains(&norm)
+            || NOT_NAMES.contains(&norm) && !CONNECTORS.contains(&norm)
+            || CALENDAR_WORDS.contains(&norm)
+    };
+    if used > 4 || words[..used].iter().any(|(_, norm, _)| not_a_name(norm)) {
+        return None;
+    }
+    let contact_detail = |(raw, norm, _): &(&str, String, bool)| {
+        raw.contains('@')
+            || raw.chars().any(|c| c.is_ascii_digit())
+                && raw
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || "+-.()".contains(c))
+            || norm.is_empty()
+            || CONTACT_LABELS.contains(&norm.as_str())
+    };
+    words[used..].iter().all(contact_detail).then_some(name)
 }
 
 /// Words that may sit between a name and its contact details: "y mi teléfono es …".
@@ -262,7 +285,6 @@ const CONTACT_LABELS: &[&str] = &[
     "num",
     "n",
     "email",
-    "e",
     "mail",
     "correo",
     "electronico",
@@ -383,7 +405,6 @@ const NOT_BARE_NAMES: &[&str] = &[
     "perdon",
     "perdona",
     "sabe",
-    "se",
     "dar",
     "nombre",
     "name",
