@@ -13,6 +13,7 @@ mod intent;
 mod language;
 mod normalize;
 mod services;
+mod staff;
 
 use time::Date;
 
@@ -25,6 +26,7 @@ pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
+pub use staff::{StaffName, StaffPreference, staff_preference};
 
 /// Everything a message says, read at once.
 #[derive(Debug, Clone, PartialEq, Eq)]

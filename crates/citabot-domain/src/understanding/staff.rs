@@ -1,0 +1,170 @@
+//! Which stylist the visitor asks for: "con Lucía", "prefiero a Javier", "que me atienda Lucía",
+//! "with Javier"; or that anyone will do: "me da igual", "cualquiera", "anyone".
+//!
+//! A stylist's name counts only after a word that asks for a person ("con", "prefiero",
+//! "atienda", "with", "by"): a client called Lucía Pérez giving her own name is not asking for
+//! the stylist Lucía, and staff booking "para Lucía" name a client.
+
+use super::normalize::{near, normalize, tokens};
+
+/// A stylist as the visitor may name them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaffName {
+    /// The caller's key for the stylist (their id).
+    pub id: String,
+    /// The full name, e.g. "Lucía Martín"; its first word is what people say.
+    pub name: String,
+}
+
+impl StaffName {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// What the visitor said about who should attend them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StaffPreference {
+    /// This stylist (their id).
+    Only(String),
+    /// Anyone who is free.
+    Anyone,
+}
+
+/// Words after which a stylist's name is a request for them, looked for one or two words back
+/// ("con Lucía", "prefiero a Lucía", "que me atienda Lucía").
+const ASKS_FOR: &[&str] = &[
+    "con",
+    "prefiero",
+    "preferiria",
+    "preferible",
+    "atienda",
+    "atiende",
+    "haga",
+    "hace",
+    "with",
+    "by",
+    "prefer",
+    "want",
+];
+
+/// The visitor's preference, if the message states one.
+pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreference> {
+    let normalized = normalize(text);
+    let words = tokens(&normalized);
+    for (i, word) in words.iter().enumerate() {
+        let asked = words[i.saturating_sub(2)..i]
+            .iter()
+            .any(|before| ASKS_FOR.contains(before));
+        if !asked {
+            continue;
+        }
+        if let Some(member) = staff.iter().find(|member| {
+            let first = normalize(member.name.split_whitespace().next().unwrap_or_default());
+            !first.is_empty() && near(word, &first)
+        }) {
+            return Some(StaffPreference::Only(member.id.clone()));
+        }
+    }
+    anyone(&words).then_some(StaffPreference::Anyone)
+}
+
+/// "me da igual", "cualquiera", "el que esté libre", "anyone": about who, not about when ("me da
+/// igual la hora" leaves the stylist open but says nothing about them).
+fn anyone(words: &[&str]) -> bool {
+    const PHRASES: &[&[&str]] = &[
+        &["da", "igual"],
+        &["es", "igual"],
+        &["cualquiera"],
+        &["el", "que", "sea"],
+        &["la", "que", "sea"],
+        &["quien", "sea"],
+        &["el", "que", "este", "libre"],
+        &["la", "que", "este", "libre"],
+        &["sin", "preferencia"],
+        &["ninguna", "preferencia"],
+        &["no", "tengo", "preferencia"],
+        &["anyone"],
+        &["anybody"],
+        &["whoever"],
+        &["no", "preference"],
+        &["doesnt", "matter"],
+        &["doesn", "t", "matter"],
+        &["dont", "mind"],
+        &["don", "t", "mind"],
+    ];
+    const ABOUT_WHEN: &[&str] = &[
+        "hora", "horas", "dia", "dias", "cuando", "fecha", "time", "day", "when", "date",
+    ];
+    let said = PHRASES
+        .iter()
+        .any(|phrase| words.windows(phrase.len()).any(|window| window == *phrase));
+    said && !words.iter().any(|word| ABOUT_WHEN.contains(word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn team() -> Vec<StaffName> {
+        vec![
+            StaffName::new("lucia", "Lucía Martín"),
+            StaffName::new("javier", "Javier Gómez"),
+        ]
+    }
+
+    #[test]
+    fn a_stylist_asked_for_or_anyone() {
+        let only = |id: &str| Some(StaffPreference::Only(id.to_owned()));
+        let cases = [
+            ("con Lucía", only("lucia")),
+            ("con lucia se puede?", only("lucia")),
+            ("con Lucía se puede?", only("lucia")),
+            ("prefiero con Javier", only("javier")),
+            ("prefiero a Javier", only("javier")),
+            ("que me atienda Lucía", only("lucia")),
+            ("que me lo haga Javier", only("javier")),
+            ("un corte el viernes con Javier", only("javier")),
+            ("corte con javi", None),
+            ("con Lucia Martín por favor", only("lucia")),
+            ("con Luica", only("lucia")),
+            ("with Javier please", only("javier")),
+            ("I'd prefer Lucía", only("lucia")),
+            ("by Javier", only("javier")),
+            ("me da igual", Some(StaffPreference::Anyone)),
+            ("da igual quién", Some(StaffPreference::Anyone)),
+            ("cualquiera", Some(StaffPreference::Anyone)),
+            ("con cualquiera", Some(StaffPreference::Anyone)),
+            ("el que esté libre", Some(StaffPreference::Anyone)),
+            ("no tengo preferencia", Some(StaffPreference::Anyone)),
+            ("anyone is fine", Some(StaffPreference::Anyone)),
+            ("I don't mind", Some(StaffPreference::Anyone)),
+            // Not a preference.
+            ("Lucía Pérez", None),
+            ("Lucía Pérez, 600111222", None),
+            ("soy Lucía", None),
+            ("me llamo Javier Ruiz", None),
+            ("a nombre de Lucía", None),
+            ("para Lucía García", None),
+            ("me da igual la hora", None),
+            ("me da igual el día", None),
+            ("un corte con lavado", None),
+            ("quiero reservar", None),
+            ("", None),
+        ];
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|(text, want)| staff_preference(text, &team()) != *want)
+            .map(|(text, want)| {
+                format!(
+                    "{text:?}: want {want:?}, got {:?}",
+                    staff_preference(text, &team())
+                )
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+}
