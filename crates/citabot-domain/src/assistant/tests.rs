@@ -845,3 +845,23 @@ fn a_name_with_contact_details_is_taken_once_and_commands_never_are() {
         );
     }
 }
+
+/// Issue 12: "ayer" and "el lunes pasado" are told they have passed; "31 de febrero" is told it
+/// does not exist; the service said with them is kept.
+#[test]
+fn past_and_impossible_dates_are_said_so_and_the_service_kept() {
+    for past in ["un corte ayer", "un corte el lunes pasado"] {
+        let mut chat = Chat::new(marta());
+        let (reply, action) = chat.say(past);
+        assert!(action.is_none());
+        assert!(reply.contains("ya ha pasado"), "{past:?}: {reply}");
+        assert_eq!(chat.state.draft.service_ids, ["corte"], "{past:?}");
+    }
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("un corte el 31 de febrero");
+    assert!(reply.contains("31 de febrero no existe"), "{reply}");
+    assert_eq!(chat.state.draft.service_ids, ["corte"]);
+    assert_eq!(chat.state.draft.date, None);
+    let (reply, _) = chat.say("el 3 de diciembre a las 10");
+    assert!(reply.contains("jueves 3 de diciembre"), "{reply}");
+}

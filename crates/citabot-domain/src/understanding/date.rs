@@ -72,6 +72,11 @@ pub fn parse_date(text: &str, today: Date) -> Option<DateExpr> {
     parse_date_tokens(&tokens(&normalized), today)
 }
 
+/// A day and month that no calendar has ("31 de febrero"), as said.
+pub fn impossible_date(_text: &str) -> Option<(u8, Month)> {
+    None
+}
+
 /// What one phrase said, before phrases are combined.
 #[derive(Debug, Clone, Copy)]
 enum Found {
@@ -592,6 +597,61 @@ mod tests {
 
     fn range(first: Date, last: Date) -> Option<DateExpr> {
         Some(DateExpr::Range { first, last })
+    }
+
+    /// Issue 12: the past is read as the past (so the visitor is told it has gone), and a date
+    /// that does not exist is told apart from one that was not understood.
+    #[test]
+    fn past_days_are_read_as_said() {
+        // Friday 2026-11-20.
+        let today = date!(2026 - 11 - 20);
+        let cases = [
+            ("ayer", date!(2026 - 11 - 19)),
+            ("un corte ayer", date!(2026 - 11 - 19)),
+            ("anteayer", date!(2026 - 11 - 18)),
+            ("antes de ayer", date!(2026 - 11 - 18)),
+            ("yesterday", date!(2026 - 11 - 19)),
+            ("el lunes pasado", date!(2026 - 11 - 16)),
+            ("el viernes pasado", date!(2026 - 11 - 13)),
+            ("last monday", date!(2026 - 11 - 16)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(
+                parse_date(text, today),
+                Some(DateExpr::Day(want)),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            parse_date("la semana pasada", today),
+            Some(DateExpr::Range {
+                first: date!(2026 - 11 - 9),
+                last: date!(2026 - 11 - 15)
+            })
+        );
+    }
+
+    #[test]
+    fn dates_that_do_not_exist_are_named() {
+        let cases = [
+            ("el 31 de febrero", Some((31, Month::February))),
+            (
+                "un corte el 30 de febrero a las 10",
+                Some((30, Month::February)),
+            ),
+            ("31 de abril", Some((31, Month::April))),
+            ("el 31 de junio", Some((31, Month::June))),
+            ("september 31st", Some((31, Month::September))),
+            ("el 32 de enero", Some((32, Month::January))),
+            ("el 29 de febrero", None),
+            ("el 28 de febrero", None),
+            ("el 31 de marzo", None),
+            ("a las 31", None),
+            ("", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(impossible_date(text), want, "{text:?}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use time::Date;
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
 };
-pub use date::{DateExpr, parse_date, parse_dates};
+pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
