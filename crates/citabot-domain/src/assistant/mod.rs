@@ -382,6 +382,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     }
     state.step = Step::Booking;
     // Said but not valid: tell the visitor, keep everything else they said.
+    if date.is_none()
+        && let Some((day, month)) = heard.impossible_date
+    {
+        return reply(state, say.no_such_date(day, month));
+    }
     if let Some(typed) = heard
         .invalid_email
         .filter(|_| state.draft.client_email.is_none())

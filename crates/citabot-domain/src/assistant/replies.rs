@@ -315,6 +315,17 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// "31 de febrero": a day the month does not have.
+    pub(super) fn no_such_date(&self, day: u8, month: Month) -> String {
+        match self.lang {
+            Lang::Es => format!(
+                "El {day} de {} no existe. ¿Qué día te viene bien?",
+                month_es(month)
+            ),
+            Lang::En => format!("There is no {month} {day}. Which day suits you?"),
+        }
+    }
+
     pub(super) fn date_in_past(&self) -> String {
         self.pick(
             "Esa fecha ya ha pasado. ¿Qué otro día te viene bien?",

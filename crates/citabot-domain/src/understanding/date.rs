@@ -72,8 +72,39 @@ pub fn parse_date(text: &str, today: Date) -> Option<DateExpr> {
     parse_date_tokens(&tokens(&normalized), today)
 }
 
-/// A day and month that no calendar has ("31 de febrero"), as said.
-pub fn impossible_date(_text: &str) -> Option<(u8, Month)> {
+/// A day and month that no calendar has ("31 de febrero", "september 31st"), as said, so the
+/// visitor can be told it does not exist rather than that they were not understood.
+pub fn impossible_date(text: &str) -> Option<(u8, Month)> {
+    let normalized = normalize(text);
+    let t = tokens(&normalized);
+    let day_at = |i: usize| -> Option<u8> {
+        let w = *t.get(i)?;
+        let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let n: u32 = if digits.is_empty() {
+            number_at(&t, i).filter(|(_, used)| *used == 1)?.0
+        } else {
+            digits.parse().ok()?
+        };
+        u8::try_from(n).ok().filter(|n| (1..=99).contains(n))
+    };
+    // In a leap year, so that "29 de febrero" exists.
+    let exists = |day: u8, month: Month| Date::from_calendar_date(2028, month, day).is_ok();
+    for i in 0..t.len() {
+        if let Some(day) = day_at(i) {
+            let at = i + 1 + usize::from(matches!(t.get(i + 1), Some(&"de" | &"of")));
+            if let Some(month) = t.get(at).and_then(|w| month(w))
+                && !exists(day, month)
+            {
+                return Some((day, month));
+            }
+        }
+        if let Some(month) = month(t[i])
+            && let Some(day) = day_at(i + 1)
+            && !exists(day, month)
+        {
+            return Some((day, month));
+        }
+    }
     None
 }
 
@@ -166,6 +197,12 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
     // Relative days.
     match w {
         "hoy" | "today" | "tonight" | "tonite" => return Some((Found::Day(today), 1)),
+        // The past, read as said so that the visitor hears it has gone.
+        "ayer" | "yesterday" => return shift(today, -1).map(|day| (Found::Day(day), 1)),
+        "anteayer" => return shift(today, -2).map(|day| (Found::Day(day), 1)),
+        "antes" if next == Some("de") && t.get(i + 2) == Some(&"ayer") => {
+            return shift(today, -2).map(|day| (Found::Day(day), 3));
+        }
         "esta" | "this"
             if matches!(
                 next,
@@ -243,6 +280,11 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         return Some((Found::Range(first, last), used + extra));
     }
     if matches!(w, "semana" | "week") {
+        if next == Some("pasada") || prev == Some("last") {
+            let monday = shift(next_monday(today)?, -14)?;
+            let used = if next == Some("pasada") { 2 } else { 1 };
+            return Some((Found::Range(monday, shift(monday, 6)?), used));
+        }
         if before_next || later(1) {
             let extra = if has(1, &["que", "viene"]) {
                 2
@@ -284,6 +326,15 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
                 .or_else(|| day_of_month(n, today).map(|d| (Found::Day(d), 1)))
         {
             return Some((d, 1 + used));
+        }
+        // "el lunes pasado", "last monday": the latest one before today.
+        if matches!(next, Some("pasado" | "pasada")) || prev == Some("last") {
+            let back = (i64::from(today.weekday().number_days_from_monday())
+                - i64::from(wd.number_days_from_monday()))
+            .rem_euclid(7);
+            let back = if back == 0 { 7 } else { back };
+            let used = if prev == Some("last") { 1 } else { 2 };
+            return shift(today, -back).map(|day| (Found::Day(day), used));
         }
         let extra = if has(1, &["que", "viene"]) { 2 } else { 0 };
         return Some((Found::Weekday(wd, this), 1 + extra));

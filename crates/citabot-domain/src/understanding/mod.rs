@@ -39,6 +39,8 @@ pub struct Understanding {
     pub services: Vec<ServiceMatch>,
     /// The date named, resolved against the visitor's today.
     pub date: Option<DateExpr>,
+    /// A day and month named that no calendar has ("31 de febrero").
+    pub impossible_date: Option<(u8, time::Month)>,
     /// The time named.
     pub time: Option<TimeExpr>,
     /// A valid email address, lowercased.
@@ -69,6 +71,7 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         language: detect_language(text),
         services,
         date: parse_date(text, today),
+        impossible_date: impossible_date(text),
         time: parse_time(text),
         email: extract_email(text),
         phone: extract_phone(text),
