@@ -865,3 +865,14 @@ fn past_and_impossible_dates_are_said_so_and_the_service_kept() {
     let (reply, _) = chat.say("el 3 de diciembre a las 10");
     assert!(reply.contains("jueves 3 de diciembre"), "{reply}");
 }
+
+/// Issue 12: "cuánto tarda" is a question about the service, answered with its duration; it
+/// starts no booking.
+#[test]
+fn how_long_a_service_takes_is_answered() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, action) = chat.say("cuánto tarda el tinte");
+    assert!(action.is_none());
+    assert!(reply.contains("90 min"), "{reply}");
+    assert_eq!(chat.state.step, Step::Idle, "{reply}");
+}

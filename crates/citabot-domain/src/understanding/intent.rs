@@ -848,6 +848,13 @@ mod tests {
             ("ver mis reservas", MyAppointments),
             ("¿cuándo es mi cita?", MyAppointments),
             ("show my appointments", MyAppointments),
+            // How long a service takes (issue 12)
+            ("cuánto tarda la keratina", Services),
+            ("cuanto tarda un tinte?", Services),
+            ("cuánto dura el corte", Services),
+            ("¿cuánto tiempo lleva la manicura?", Services),
+            ("qué duración tiene el tinte", Services),
+            ("how long does a haircut take", Services),
             // Cancel
             ("cancelar mi cita", Cancel),
             ("quiero cancelar", Cancel),
