@@ -322,8 +322,15 @@ fn word_matches(said: &str, wanted: &str) -> bool {
         return said.starts_with(stem);
     }
     said == wanted
-        || wanted.len() >= 6 && within_one_edit(said, wanted) && !KEYWORDS.contains(&said)
+        || wanted.len() >= 6
+            && within_one_edit(said, wanted)
+            && !KEYWORDS.contains(&said)
+            && !NEVER_TYPOS.contains(&said)
 }
+
+/// Everyday words one edit away from a keyword that are themselves, not typos of it: "espero
+/// que tengáis hueco" is a hope, not "espera".
+const NEVER_TYPOS: &[&str] = &["espero", "esperar", "esperan", "esperas", "esperad"];
 
 /// A phrase of [`RULES`] split into its words.
 type Pattern = Vec<&'static str>;
@@ -1046,6 +1053,7 @@ mod tests {
             ("buenas tardes", Availability),
             ("¿por qué no?", Deny),
             ("no sé", Deny),
+            ("espero que tengáis hueco el viernes", Deny),
         ] {
             assert!(
                 !intents(text).contains(&not),
