@@ -876,3 +876,26 @@ fn how_long_a_service_takes_is_answered() {
     assert!(reply.contains("90 min"), "{reply}");
     assert_eq!(chat.state.step, Step::Idle, "{reply}");
 }
+
+/// Issue 12: "sí, pero a las 18:30" at the summary changes the time and asks again; it never
+/// books the time it was changing.
+#[test]
+fn a_yes_with_a_change_at_the_summary_changes_and_asks_again() {
+    let mut chat = Chat::new(marta());
+    chat.say("una manicura el martes 24 a las 12");
+    assert_eq!(chat.state.step, Step::ConfirmBooking);
+    let (reply, action) = chat.say("sí, pero a las 18:30");
+    assert!(action.is_none(), "booked before the change: {reply}");
+    assert!(reply.contains("18:30"), "{reply}");
+    assert!(reply.contains("¿La confirmo?"), "{reply}");
+    let changed = booking(chat.say("sí").1);
+    assert_eq!(changed.start_min, 18 * 60 + 30);
+    assert_eq!(changed.service_ids, ["manicura"]);
+
+    let mut chat = Chat::new(marta());
+    chat.say("una manicura el martes 24 a las 12");
+    let (_, action) = chat.say("vale, pero mejor el miércoles");
+    assert!(action.is_none());
+    let moved = booking(chat.say("sí").1);
+    assert_eq!(moved.date, date!(2026 - 11 - 25));
+}
