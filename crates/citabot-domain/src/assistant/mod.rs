@@ -235,9 +235,16 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         return reply(state, text);
     }
 
+    // "sí, pero a las 18:30": a yes that changes the booking is a change, asked again ("sí, el
+    // martes" repeating the day already chosen is still a yes).
+    let changes_booking = time.is_some()
+        || date.is_some_and(|day| Some(day.first()) != state.draft.date)
+        || services
+            .iter()
+            .any(|found| !state.draft.service_ids.contains(&found.id));
     // Waiting for a yes or a choice: answers to that come first.
     match state.step.clone() {
-        Step::ConfirmBooking if yes && main != Intent::Deny => {
+        Step::ConfirmBooking if yes && main != Intent::Deny && !changes_booking => {
             return confirm_booking(state, context, &say);
         }
         Step::ConfirmCancel(cita_id) if yes && main != Intent::Deny => {

@@ -899,3 +899,11 @@ fn a_yes_with_a_change_at_the_summary_changes_and_asks_again() {
     let moved = booking(chat.say("sí").1);
     assert_eq!(moved.date, date!(2026 - 11 - 25));
 }
+
+#[test]
+fn a_yes_repeating_the_chosen_day_or_service_still_books() {
+    let mut chat = Chat::new(marta());
+    chat.say("una manicura el martes 24 a las 12");
+    let chosen = booking(chat.say("sí, la manicura del martes 24").1);
+    assert_eq!(chosen.start_min, 720);
+}
