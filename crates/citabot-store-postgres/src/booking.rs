@@ -9,8 +9,8 @@ use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, Staff
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
-    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
-    SettingsColumns, StaffSettingsColumns, contains_pattern, hours_from_rows, period_rows,
+    SettingsColumns, StaffSettingsColumns, citas_with_services, client_from_columns,
+    client_search_key, client_summary_from_columns, contains_pattern, hours_from_rows, period_rows,
     schedules_from_rows, service_from_columns, settings_from_columns,
 };
 use citabot_store::{
@@ -221,13 +221,15 @@ impl BookingStore for PgStore {
             .await
             .map_err(db_error)?;
         for (position, entry) in profile.faq.iter().enumerate() {
-            sqlx::query("INSERT INTO business_faq (position, question, answer) VALUES ($1, $2, $3)")
-                .bind(i32::try_from(position).unwrap_or(i32::MAX))
-                .bind(&entry.question)
-                .bind(&entry.answer)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_error)?;
+            sqlx::query(
+                "INSERT INTO business_faq (position, question, answer) VALUES ($1, $2, $3)",
+            )
+            .bind(i32::try_from(position).unwrap_or(i32::MAX))
+            .bind(&entry.question)
+            .bind(&entry.answer)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
         }
         tx.commit().await.map_err(db_error)
     }
@@ -312,11 +314,13 @@ impl BookingStore for PgStore {
         .await
         .map_err(db_error)?;
         for table in ["staff_periods", "staff_services"] {
-            sqlx::query(AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = $1")))
-                .bind(&schedule.staff_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_error)?;
+            sqlx::query(AssertSqlSafe(format!(
+                "DELETE FROM {table} WHERE user_id = $1"
+            )))
+            .bind(&schedule.staff_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
         }
         for (weekday, open, close) in schedule.periods.iter().flat_map(period_rows) {
             sqlx::query(

@@ -9,8 +9,8 @@ use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, Staff
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
-    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
-    SettingsColumns, StaffSettingsColumns, contains_pattern, hours_from_rows, period_rows,
+    SettingsColumns, StaffSettingsColumns, citas_with_services, client_from_columns,
+    client_search_key, client_summary_from_columns, contains_pattern, hours_from_rows, period_rows,
     schedules_from_rows, service_from_columns, settings_from_columns,
 };
 use citabot_store::{
@@ -310,11 +310,13 @@ impl BookingStore for SqliteStore {
         .await
         .map_err(db_error)?;
         for table in ["staff_periods", "staff_services"] {
-            sqlx::query(AssertSqlSafe(format!("DELETE FROM {table} WHERE user_id = ?")))
-                .bind(&schedule.staff_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db_error)?;
+            sqlx::query(AssertSqlSafe(format!(
+                "DELETE FROM {table} WHERE user_id = ?"
+            )))
+            .bind(&schedule.staff_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
         }
         for (weekday, open, close) in schedule.periods.iter().flat_map(period_rows) {
             sqlx::query(

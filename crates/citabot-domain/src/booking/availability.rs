@@ -218,7 +218,10 @@ mod tests {
         let staff = staff();
         let mut closed = query(&staff, &[], 30);
         closed.date = date!(2026 - 11 - 29);
-        assert!(free_slots(&salon(), &Calendar::default(), &closed).is_empty(), "Sunday is closed");
+        assert!(
+            free_slots(&salon(), &Calendar::default(), &closed).is_empty(),
+            "Sunday is closed"
+        );
 
         let mut later = query(&staff, &[], 30);
         later.window = Window::from_now((date!(2026 - 11 - 27), 1003));

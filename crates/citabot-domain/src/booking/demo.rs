@@ -84,8 +84,9 @@ pub fn settings() -> BusinessSettings {
             payment_methods: vec!["Tarjeta".into(), "Efectivo".into(), "Bizum".into()],
             parking: "Aparcamiento público en la calle de Fuencarral 70, a 3 minutos andando."
                 .into(),
-            access: "Local a pie de calle, sin escalones. Metro Tribunal (líneas 1 y 10) a 2 minutos."
-                .into(),
+            access:
+                "Local a pie de calle, sin escalones. Metro Tribunal (líneas 1 y 10) a 2 minutos."
+                    .into(),
             faq: faq
                 .into_iter()
                 .map(|(question, answer)| Faq {
@@ -130,7 +131,9 @@ mod tests {
     fn the_demo_profile_is_full() {
         let settings = settings();
         assert!(settings.profile.faq.len() >= 8);
-        assert!(super::super::profile::is_hex_color(&settings.profile.brand_color));
+        assert!(super::super::profile::is_hex_color(
+            &settings.profile.brand_color
+        ));
         assert_eq!(settings.profile.address.city, "Madrid");
         let closure = christmas(2026).expect("a date");
         assert_eq!(closure.from.day(), 25);

@@ -15,11 +15,11 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
 use citabot_domain::account::{Email, Phone};
-use citabot_domain::booking::{CitaStatus, Cita, Client, DAY_MINUTES, DayMinute, Service};
+use citabot_domain::booking::{Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service};
 use citabot_store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use time::{Duration, OffsetDateTime};
 use utoipa::{IntoParams, ToSchema};
 
 use super::clients::date_text;
@@ -33,7 +33,6 @@ use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
     self as cases, AvailabilityRequest, ByHand, CitaChangeRequest, NO_SUCH_CITA, Refusal,
-    own_client_id,
 };
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
@@ -306,33 +305,9 @@ pub async fn list(
     let (from, to) = date_range(&params.from, &params.to)?;
     let status = params.status.as_deref().map(parse_status).transpose()?;
     let store = state.store.as_ref();
-    let citas = if user.role.is_staff() {
-        store
-            .citas_between(from, to + Duration::days(1))
-            .await
-            .map_err(store_failed)?
-    } else {
-        match own_client_id(store, user).await.map_err(store_failed)? {
-            Some(client_id) => store
-                .client_citas(&client_id)
-                .await
-                .map_err(store_failed)?
-                .into_iter()
-                .filter(|cita| from <= cita.date && cita.date <= to)
-                .collect(),
-            None => Vec::new(),
-        }
-    };
-    let citas = citas
-        .into_iter()
-        .filter(|cita| status.is_none_or(|status| cita.status == status))
-        .filter(|cita| {
-            params
-                .staff_id
-                .as_deref()
-                .is_none_or(|staff_id| cita.staff_id == staff_id)
-        })
-        .collect();
+    let citas = cases::list(store, user, (from, to), status, params.staff_id.as_deref())
+        .await
+        .map_err(store_failed)?;
     let items = views(store, citas).await.map_err(store_failed)?;
     Ok(answer(StatusCode::OK, AppointmentList { items }))
 }

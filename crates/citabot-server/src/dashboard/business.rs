@@ -11,7 +11,7 @@ use axum::response::Response;
 use axum::{Extension, Json};
 use citabot_domain::account::{Email, Phone};
 use citabot_domain::booking::profile::{Address, Faq, MAX_FAQ, is_hex_color};
-use citabot_domain::booking::rules::Closure;
+use citabot_domain::booking::rules::{Closure, TimeOff};
 use citabot_domain::booking::{CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, WeeklyHours};
 use serde::{Deserialize, Serialize};
 use time::Weekday;
@@ -106,9 +106,7 @@ pub fn parse_periods(periods: &[PeriodInput]) -> Result<WeeklyHours, ApiError> {
         let weekday = u8::try_from(period.weekday)
             .ok()
             .filter(|day| (1..=7).contains(day))
-            .ok_or_else(|| {
-                invalid("«weekday» debe ser un número del 1 (lunes) al 7 (domingo).")
-            })?;
+            .ok_or_else(|| invalid("«weekday» debe ser un número del 1 (lunes) al 7 (domingo)."))?;
         let minute = |value: i64| {
             DayMinute::try_from(value)
                 .ok()
@@ -171,10 +169,10 @@ pub struct BookingRulesView {
     chat_booking_status: &'static str,
 }
 
-/// Days the salon is closed, `from` to `to` inclusive.
+/// Days off, `from` to `to` inclusive: a closure of the salon, or a stylist's time off.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ClosureView {
+pub struct DaysOffView {
     id: String,
     #[schema(format = Date)]
     from: String,
@@ -183,13 +181,24 @@ pub struct ClosureView {
     reason: String,
 }
 
-impl From<Closure> for ClosureView {
+impl From<Closure> for DaysOffView {
     fn from(closure: Closure) -> Self {
         Self {
             id: closure.id,
             from: date_text(closure.from),
             to: date_text(closure.to),
             reason: closure.reason,
+        }
+    }
+}
+
+impl From<TimeOff> for DaysOffView {
+    fn from(off: TimeOff) -> Self {
+        Self {
+            id: off.id,
+            from: date_text(off.from),
+            to: date_text(off.to),
+            reason: off.reason,
         }
     }
 }
@@ -228,7 +237,7 @@ pub struct BusinessView {
     brand_color: String,
     booking_rules: BookingRulesView,
     /// The closures from today to the booking horizon.
-    closures: Vec<ClosureView>,
+    closures: Vec<DaysOffView>,
     /// The stylists who take bookings (first names only).
     team: Vec<TeamMemberView>,
 }
@@ -272,7 +281,7 @@ impl From<SalonProfile> for BusinessView {
                 horizon_days: rules.horizon_days,
                 chat_booking_status: rules.chat_booking_status.as_str(),
             },
-            closures: salon.closures.into_iter().map(ClosureView::from).collect(),
+            closures: salon.closures.into_iter().map(DaysOffView::from).collect(),
             team: salon
                 .team
                 .into_iter()

@@ -10,14 +10,13 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use citabot_domain::booking::rules::{Proposed, TimeOff};
+
 use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::ToSchema;
 
 use super::appointments::{AppointmentView, appointment_views};
-use super::business::{ClosureView, OpeningPeriodView, PeriodInput, parse_periods, period_views};
-use super::clients::date_text;
+use super::business::{DaysOffView, OpeningPeriodView, PeriodInput, parse_periods, period_views};
 use super::{
     administrador, answer, body, business_of, checked_text, invalid, not_found, parse_date, staff,
     store_failed, unprocessable,
@@ -25,7 +24,7 @@ use super::{
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
-use crate::usecases::settings::{self as cases, breach_sentence};
+use crate::usecases::settings as cases;
 
 /// The longest reason of a closure or time off, in characters.
 pub const REASON_MAX_CHARS: usize = 80;
@@ -66,12 +65,12 @@ fn days_off(request: &DaysOffRequest) -> Result<(Date, Date, String), ApiError> 
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClosureList {
-    items: Vec<ClosureView>,
+    items: Vec<DaysOffView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ClosureResponse {
-    item: ClosureView,
+    item: DaysOffView,
 }
 
 /// `GET /api/closures` (staff): every closure, past ones included, by first day (newest last).
@@ -90,7 +89,7 @@ pub async fn closures(
         .await
         .map_err(store_failed)?
         .into_iter()
-        .map(ClosureView::from)
+        .map(DaysOffView::from)
         .collect();
     Ok(answer(StatusCode::OK, ClosureList { items }))
 }
@@ -135,15 +134,20 @@ pub async fn delete_closure(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
-    if state
+    let deleted = state
         .store
         .delete_closure(&id)
         .await
-        .map_err(store_failed)?
-    {
+        .map_err(store_failed)?;
+    no_content_or_missing(deleted, "Ese cierre no existe.")
+}
+
+/// 204 when something was deleted, 404 with `missing` when there was nothing to delete.
+fn no_content_or_missing(deleted: bool, missing: &str) -> Result<Response, ApiError> {
+    if deleted {
         Ok(StatusCode::NO_CONTENT.into_response())
     } else {
-        Err(not_found("Ese cierre no existe."))
+        Err(not_found(missing))
     }
 }
 
@@ -273,37 +277,14 @@ pub async fn set_schedule(
     schedule_answer(&state, &id).await
 }
 
-/// Days a stylist does not work.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TimeOffView {
-    id: String,
-    #[schema(format = Date)]
-    from: String,
-    #[schema(format = Date)]
-    to: String,
-    reason: String,
-}
-
-impl From<TimeOff> for TimeOffView {
-    fn from(off: TimeOff) -> Self {
-        Self {
-            id: off.id,
-            from: date_text(off.from),
-            to: date_text(off.to),
-            reason: off.reason,
-        }
-    }
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TimeOffList {
-    items: Vec<TimeOffView>,
+    items: Vec<DaysOffView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct TimeOffResponse {
-    item: TimeOffView,
+    item: DaysOffView,
 }
 
 /// `GET /api/staff/{id}/time-off` (staff): their time off, by first day.
@@ -325,7 +306,7 @@ pub async fn time_off(
         .await
         .map_err(store_failed)?
         .into_iter()
-        .map(TimeOffView::from)
+        .map(DaysOffView::from)
         .collect();
     Ok(answer(StatusCode::OK, TimeOffList { items }))
 }
@@ -375,16 +356,12 @@ pub async fn delete_time_off(
     Path((id, off_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
-    if state
+    let deleted = state
         .store
         .delete_time_off(&id, &off_id)
         .await
-        .map_err(store_failed)?
-    {
-        Ok(StatusCode::NO_CONTENT.into_response())
-    } else {
-        Err(not_found("Ese día libre no existe."))
-    }
+        .map_err(store_failed)?;
+    no_content_or_missing(deleted, "Ese día libre no existe.")
 }
 
 /// A cita the current rules no longer allow, with why.
@@ -417,24 +394,13 @@ pub async fn outside_rules(
     staff(&caller)?;
     let business = business_of(&state).await?;
     let store = state.store.as_ref();
-    let found = cases::outside_rules(store, &business, state.clock.now())
-        .await
-        .map_err(store_failed)?;
-    let services = store.services().await.map_err(store_failed)?;
-    let reasons: Vec<String> = found
-        .iter()
-        .map(|(cita, breach)| {
-            let proposed = Proposed {
-                staff_id: &cita.staff_id,
-                date: cita.date,
-                start: cita.start_min,
-                end: cita.end_min,
-                service_ids: &cita.service_ids,
-            };
-            breach_sentence(breach, &services, &proposed)
-        })
-        .collect();
-    let views = appointment_views(store, found.into_iter().map(|(cita, _)| cita).collect())
+    let (citas, reasons): (Vec<_>, Vec<_>) =
+        cases::outside_rules(store, &business, state.clock.now())
+            .await
+            .map_err(store_failed)?
+            .into_iter()
+            .unzip();
+    let views = appointment_views(store, citas)
         .await
         .map_err(store_failed)?;
     let items = views

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use citabot_domain::booking::availability::{self, Busy, SlotQuery, Slot};
+use citabot_domain::booking::availability::{self, Busy, Slot, SlotQuery};
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed, Window};
 use citabot_domain::booking::{Business, Cita, CitaStatus, DAY_MINUTES, DayMinute, Service};
 use citabot_store::booking::CitaTime;
@@ -223,9 +223,41 @@ impl CitaChangeRequest {
     }
 }
 
+/// The citas from `from` to `to` (inclusive) a caller may see: everyone's for staff, her own
+/// for a cliente; in a status and of a staff member when asked.
+pub async fn list(
+    store: &dyn Store,
+    user: &User,
+    (from, to): (Date, Date),
+    status: Option<CitaStatus>,
+    staff_id: Option<&str>,
+) -> Result<Vec<Cita>, StoreError> {
+    let citas = if user.role.is_staff() {
+        store.citas_between(from, to + Duration::days(1)).await?
+    } else {
+        match own_client_id(store, user).await? {
+            Some(client_id) => store
+                .client_citas(&client_id)
+                .await?
+                .into_iter()
+                .filter(|cita| from <= cita.date && cita.date <= to)
+                .collect(),
+            None => Vec::new(),
+        }
+    };
+    Ok(citas
+        .into_iter()
+        .filter(|cita| status.is_none_or(|status| cita.status == status))
+        .filter(|cita| staff_id.is_none_or(|staff_id| cita.staff_id == staff_id))
+        .collect())
+}
+
 /// The client record of a cliente's account, if any.
 pub async fn own_client_id(store: &dyn Store, user: &User) -> Result<Option<String>, StoreError> {
-    Ok(store.client_for_user(&user.id).await?.map(|client| client.id))
+    Ok(store
+        .client_for_user(&user.id)
+        .await?
+        .map(|client| client.id))
 }
 
 /// Changes a cita: moves it (day, time, staff member, services; it keeps its id and history)
@@ -251,7 +283,10 @@ pub async fn change_cita(
         if own.as_deref() != Some(cita.client_id.as_str()) {
             return Err(Refusal::NotFound);
         }
-        if change.status.is_some_and(|next| next != CitaStatus::Cancelada) {
+        if change
+            .status
+            .is_some_and(|next| next != CitaStatus::Cancelada)
+        {
             return Err(Refusal::Forbidden("Solo puedes cancelar tus citas.".into()));
         }
         if change.outside_hours.is_some() {
@@ -273,12 +308,10 @@ pub async fn change_cita(
     let local = local_now(&business, now)?;
     let calendar = calendar(store).await?;
     if !is_staff {
-        // The cita as it stands must still be outside the notice to be changed by its client.
-        let window = calendar.window(local, Booker::Client);
-        if window
-            .not_before(cita.date)
-            .is_none_or(|first| cita.start_min < first)
-        {
+        // The cita as it stands must still be outside the notice to be changed by its client
+        // (the horizon does not matter here: staff may have booked further ahead).
+        let earliest = calendar.window(local, Booker::Client).earliest;
+        if earliest.is_some_and(|first| (cita.date, cita.start_min) < first) {
             return Err(Refusal::Unprocessable(format!(
                 "Solo puedes cambiar o cancelar una cita hasta {} minutos antes de que empiece; \
                  llámanos si lo necesitas.",
@@ -316,7 +349,10 @@ async fn move_cita(
             cita.status.as_str()
         )));
     }
-    let staff_id = change.staff_id.clone().unwrap_or_else(|| cita.staff_id.clone());
+    let staff_id = change
+        .staff_id
+        .clone()
+        .unwrap_or_else(|| cita.staff_id.clone());
     if change.staff_id.is_some() {
         staff_exists(store, &staff_id).await?;
     }

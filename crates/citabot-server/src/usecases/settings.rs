@@ -92,7 +92,10 @@ fn schedule_of(schedules: &[StaffSchedule], staff_id: &str) -> StaffSchedule {
 }
 
 /// The business's local date and minute at `now`.
-pub fn local_now(business: &Business, now: OffsetDateTime) -> Result<(Date, DayMinute), StoreError> {
+pub fn local_now(
+    business: &Business,
+    now: OffsetDateTime,
+) -> Result<(Date, DayMinute), StoreError> {
     zone::local(&business.time_zone, now).map_err(|error| StoreError::Corrupt(error.to_string()))
 }
 
@@ -290,14 +293,15 @@ pub async fn time_off_of(store: &dyn Store, staff_id: &str) -> Result<Vec<TimeOf
 const OUTSIDE_RULES_DAYS: i64 = 366;
 
 /// The future pending and confirmed citas the current hours, closures, schedules, skills or
-/// `bookable` flags no longer allow, each with why (a cita staff placed outside the hours on
-/// purpose is held only to skills and `bookable`). Nothing is changed.
+/// `bookable` flags no longer allow, each with why in a Spanish sentence (a cita staff placed
+/// outside the hours on purpose is held only to skills and `bookable`). Nothing is changed.
 pub async fn outside_rules(
     store: &dyn Store,
     business: &Business,
     now: OffsetDateTime,
-) -> Result<Vec<(Cita, Breach)>, StoreError> {
+) -> Result<Vec<(Cita, String)>, StoreError> {
     let calendar = calendar(store).await?;
+    let services = store.services().await?;
     let (today, minute) = local_now(business, now)?;
     let citas = store
         .citas_between(today, today + Duration::days(OUTSIDE_RULES_DAYS))
@@ -318,7 +322,8 @@ pub async fn outside_rules(
                 outside_hours: cita.outside_hours,
             };
             let breach = calendar.fits(business, &proposed, booker).err()?;
-            Some((cita, breach))
+            let reason = breach_sentence(&breach, &services, &proposed);
+            Some((cita, reason))
         })
         .collect())
 }

@@ -35,12 +35,7 @@ async fn book(salon: &Salon, staff: &str, date: &str, start: u16, services: &[&s
     body["item"].clone()
 }
 
-async fn change(
-    salon: &Salon,
-    who: &Session,
-    cita: &Value,
-    body: Value,
-) -> (StatusCode, Value) {
+async fn change(salon: &Salon, who: &Session, cita: &Value, body: Value) -> (StatusCode, Value) {
     let path = format!("/api/appointments/{}", cita["id"].as_str().expect("an id"));
     salon.patch(Some(who), &path, body).await
 }
@@ -51,7 +46,10 @@ async fn reread(salon: &Salon, cita: &Value) -> Value {
     let (status, list) = salon
         .get(
             Some(&salon.admin),
-            &format!("/api/appointments?from=2026-11-01&to=2026-12-31&staffId={}", cita["staffId"].as_str().unwrap_or_default()),
+            &format!(
+                "/api/appointments?from=2026-11-01&to=2026-12-31&staffId={}",
+                cita["staffId"].as_str().unwrap_or_default()
+            ),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{list}");
@@ -86,7 +84,10 @@ async fn staff_move_a_cita_and_it_keeps_its_id(backend: Backend) {
     assert_eq!(item["createdAt"], cita["createdAt"]);
     assert_eq!(item["clientId"], cita["clientId"]);
     assert_eq!(item["date"], "2026-11-24");
-    assert_eq!((item["startMin"].clone(), item["endMin"].clone()), (json!(1020), json!(1170)));
+    assert_eq!(
+        (item["startMin"].clone(), item["endMin"].clone()),
+        (json!(1020), json!(1170))
+    );
     assert_eq!(item["staffId"], lucia.as_str());
     assert_eq!(
         item["services"],
@@ -143,7 +144,13 @@ async fn staff_move_a_cita_and_it_keeps_its_id(backend: Backend) {
     assert_eq!(status, StatusCode::OK, "{back}");
     assert_eq!(back["item"]["outsideHours"], false);
     // Cancelled: no longer moves.
-    let (status, _) = change(&salon, &salon.admin, &cita, json!({ "status": "cancelada" })).await;
+    let (status, _) = change(
+        &salon,
+        &salon.admin,
+        &cita,
+        json!({ "status": "cancelada" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_error(
         &change(&salon, &salon.admin, &cita, json!({ "startMin": 1020 })).await,
@@ -195,7 +202,14 @@ async fn a_move_racing_a_new_booking_leaves_one_winner(backend: Backend) {
     // Both last 30 minutes, so each round's winner leaves the next round's slot free.
     for round in 0..6u16 {
         let start = 990 + round * 30;
-        let cita = book(&salon, &javier, MONDAY, 570 + round * 30, &["corte-caballero"]).await;
+        let cita = book(
+            &salon,
+            &javier,
+            MONDAY,
+            570 + round * 30,
+            &["corte-caballero"],
+        )
+        .await;
         let path = format!("/api/appointments/{}", cita["id"].as_str().expect("an id"));
         let (moved, booked) = tokio::join!(
             salon.patch(
@@ -220,7 +234,11 @@ async fn a_move_racing_a_new_booking_leaves_one_winner(backend: Backend) {
             .count();
         assert_eq!((won, lost), (1, 1), "round {round}: {moved:?} {booked:?}");
         if moved.0 == StatusCode::CONFLICT {
-            assert_eq!(reread(&salon, &cita).await, cita, "the lost move changed nothing");
+            assert_eq!(
+                reread(&salon, &cita).await,
+                cita,
+                "the lost move changed nothing"
+            );
         }
     }
     // Lucía's afternoon holds no overlap.
@@ -244,7 +262,10 @@ async fn a_move_racing_a_new_booking_leaves_one_winner(backend: Backend) {
         .collect();
     spans.sort_unstable();
     assert_eq!(spans.len(), 6);
-    assert!(spans.windows(2).all(|pair| pair[0].1 <= pair[1].0), "{spans:?}");
+    assert!(
+        spans.windows(2).all(|pair| pair[0].1 <= pair[1].0),
+        "{spans:?}"
+    );
 }
 
 async fn a_cliente_moves_her_own_outside_the_notice(backend: Backend) {
@@ -265,12 +286,24 @@ async fn a_cliente_moves_her_own_outside_the_notice(backend: Backend) {
     assert_eq!(moved["item"]["id"], monday["id"]);
     assert_eq!(moved["item"]["startMin"], 720);
     assert_error(
-        &change(&salon, &salon.cliente, &monday, json!({ "startMin": 600, "outsideHours": true })).await,
+        &change(
+            &salon,
+            &salon.cliente,
+            &monday,
+            json!({ "startMin": 600, "outsideHours": true }),
+        )
+        .await,
         StatusCode::FORBIDDEN,
         "forbidden",
     );
     assert_error(
-        &change(&salon, &salon.cliente, &monday, json!({ "status": "confirmada" })).await,
+        &change(
+            &salon,
+            &salon.cliente,
+            &monday,
+            json!({ "status": "confirmada" }),
+        )
+        .await,
         StatusCode::FORBIDDEN,
         "forbidden",
     );
@@ -304,13 +337,25 @@ async fn a_cliente_moves_her_own_outside_the_notice(backend: Backend) {
         answer.1
     );
     assert_error(
-        &change(&salon, &salon.cliente, &soon, json!({ "status": "cancelada" })).await,
+        &change(
+            &salon,
+            &salon.cliente,
+            &soon,
+            json!({ "status": "cancelada" }),
+        )
+        .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "unprocessable",
     );
     assert_eq!(reread(&salon, &soon).await, soon, "unchanged");
     // Staff still may.
-    let (status, _) = change(&salon, &salon.usuario, &soon, json!({ "status": "cancelada" })).await;
+    let (status, _) = change(
+        &salon,
+        &salon.usuario,
+        &soon,
+        json!({ "status": "cancelada" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 
     // Someone else's cita does not exist for her.
@@ -326,7 +371,13 @@ async fn a_cliente_moves_her_own_outside_the_notice(backend: Backend) {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{other}");
     assert_error(
-        &change(&salon, &salon.cliente, &other["item"], json!({ "startMin": 1050 })).await,
+        &change(
+            &salon,
+            &salon.cliente,
+            &other["item"],
+            json!({ "startMin": 1050 }),
+        )
+        .await,
         StatusCode::NOT_FOUND,
         "not_found",
     );

@@ -104,8 +104,16 @@ async fn the_salon_s_profile_is_public(backend: Backend) {
         item["address"],
         json!({ "street": "Calle de Fuencarral 45", "postalCode": "28004", "city": "Madrid" })
     );
-    assert!(item["phone"].as_str().is_some_and(|phone| !phone.is_empty()));
-    assert!(item["email"].as_str().is_some_and(|email| email.contains('@')));
+    assert!(
+        item["phone"]
+            .as_str()
+            .is_some_and(|phone| !phone.is_empty())
+    );
+    assert!(
+        item["email"]
+            .as_str()
+            .is_some_and(|email| email.contains('@'))
+    );
     assert!(item["faq"].as_array().is_some_and(|faq| faq.len() >= 8));
     assert_eq!(item["brandColor"], "#9d174d");
     assert_eq!(
@@ -166,7 +174,11 @@ async fn profile_limits_are_enforced(backend: Backend) {
     );
     assert_error(
         &salon
-            .patch(Some(&salon.usuario), "/api/business", json!({ "name": "X" }))
+            .patch(
+                Some(&salon.usuario),
+                "/api/business",
+                json!({ "name": "X" }),
+            )
             .await,
         StatusCode::FORBIDDEN,
         "forbidden",
@@ -284,9 +296,7 @@ async fn hours_are_checked_and_take_effect_at_once(backend: Backend) {
             Some(json!({ "periods": periods })),
         )
     };
-    let period = |weekday: i64, open: i64, close: i64| {
-        json!({ "weekday": weekday, "openMin": open, "closeMin": close })
-    };
+    let period = |weekday: i64, open: i64, close: i64| json!({ "weekday": weekday, "openMin": open, "closeMin": close });
     for periods in [
         json!([period(0, 600, 700)]),
         json!([period(8, 600, 700)]),
@@ -295,11 +305,20 @@ async fn hours_are_checked_and_take_effect_at_once(backend: Backend) {
         json!([period(1, 700, 700)]),
         json!([period(1, 800, 700)]),
         json!([period(1, 600, 800), period(1, 790, 900)]),
-        json!((0..11).map(|i| period(1, i * 60, i * 60 + 30)).collect::<Vec<_>>()),
+        json!(
+            (0..11)
+                .map(|i| period(1, i * 60, i * 60 + 30))
+                .collect::<Vec<_>>()
+        ),
         json!([{ "weekday": 1, "openMin": 600 }]),
     ] {
         let answer = put(periods.clone()).await;
-        assert_eq!(answer.0, StatusCode::BAD_REQUEST, "{periods} → {}", answer.1);
+        assert_eq!(
+            answer.0,
+            StatusCode::BAD_REQUEST,
+            "{periods} → {}",
+            answer.1
+        );
     }
     assert_error(
         &salon
@@ -314,7 +333,9 @@ async fn hours_are_checked_and_take_effect_at_once(backend: Backend) {
         "forbidden",
     );
     assert!(
-        !free_on(&salon, None, MONDAY, "corte-caballero").await.is_empty(),
+        !free_on(&salon, None, MONDAY, "corte-caballero")
+            .await
+            .is_empty(),
         "Monday is open"
     );
     // Monday only, 10:00–12:00, given out of order with a touching period: accepted, sorted.
@@ -339,7 +360,15 @@ async fn hours_are_checked_and_take_effect_at_once(backend: Backend) {
     assert_eq!(starts, [600, 615, 630, 660, 675, 690]);
     let javier = Salon::id_of(&salon.usuario);
     assert_error(
-        &book(&salon, &javier, MONDAY, 570, &["corte-caballero"], json!({})).await,
+        &book(
+            &salon,
+            &javier,
+            MONDAY,
+            570,
+            &["corte-caballero"],
+            json!({}),
+        )
+        .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "unprocessable",
     );
@@ -356,7 +385,11 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
         return;
     };
     let javier = Salon::id_of(&salon.usuario);
-    assert!(!free_on(&salon, None, MONDAY, "corte-mujer").await.is_empty());
+    assert!(
+        !free_on(&salon, None, MONDAY, "corte-mujer")
+            .await
+            .is_empty()
+    );
     assert_error(
         &salon
             .post(
@@ -380,7 +413,11 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
     let closure_id = closure["item"]["id"].as_str().expect("an id").to_owned();
 
     // The next request: no availability for anyone, a booking by hand refused with the reason.
-    assert!(free_on(&salon, None, MONDAY, "corte-mujer").await.is_empty());
+    assert!(
+        free_on(&salon, None, MONDAY, "corte-mujer")
+            .await
+            .is_empty()
+    );
     assert!(
         free_on(&salon, Some(&salon.admin), MONDAY, "corte-mujer")
             .await
@@ -410,14 +447,26 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
     .await;
     assert_eq!(status, StatusCode::CREATED, "{forced}");
     assert_eq!(forced["item"]["outsideHours"], true);
-    let (status, normal) = book(&salon, &javier, "2026-11-24", 600, &["corte-mujer"], json!({})).await;
+    let (status, normal) = book(
+        &salon,
+        &javier,
+        "2026-11-24",
+        600,
+        &["corte-mujer"],
+        json!({}),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{normal}");
     assert_eq!(normal["item"]["outsideHours"], false);
 
     // Deleted: bookable again at once.
     let status = delete(&salon, &salon.admin, &format!("/api/closures/{closure_id}")).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    assert!(!free_on(&salon, None, MONDAY, "corte-mujer").await.is_empty());
+    assert!(
+        !free_on(&salon, None, MONDAY, "corte-mujer")
+            .await
+            .is_empty()
+    );
     assert_eq!(
         delete(&salon, &salon.admin, &format!("/api/closures/{closure_id}")).await,
         StatusCode::NOT_FOUND
@@ -448,7 +497,11 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
             json!({ "from": "2026-01-01", "to": "2027-01-02", "reason": "a".repeat(80) }),
         )
         .await;
-    assert_eq!(status, StatusCode::CREATED, "366 days and 80 characters pass");
+    assert_eq!(
+        status,
+        StatusCode::CREATED,
+        "366 days and 80 characters pass"
+    );
 }
 
 async fn time_off_removes_a_stylist(backend: Backend) {
@@ -481,7 +534,15 @@ async fn time_off_removes_a_stylist(backend: Backend) {
         free_on(&salon, None, MONDAY, "barba").await.is_empty(),
         "only Javier does beards"
     );
-    let refused = book(&salon, &javier, MONDAY, 600, &["corte-caballero"], json!({})).await;
+    let refused = book(
+        &salon,
+        &javier,
+        MONDAY,
+        600,
+        &["corte-caballero"],
+        json!({}),
+    )
+    .await;
     assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "unprocessable");
     assert!(
         refused.1["error"]["message"]
@@ -502,7 +563,15 @@ async fn time_off_removes_a_stylist(backend: Backend) {
     );
     let status = delete(&salon, &salon.admin, &format!("{path}/{off_id}")).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    let (status, _) = book(&salon, &javier, MONDAY, 600, &["corte-caballero"], json!({})).await;
+    let (status, _) = book(
+        &salon,
+        &javier,
+        MONDAY,
+        600,
+        &["corte-caballero"],
+        json!({}),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "back at work");
 }
 
@@ -522,13 +591,23 @@ async fn stylists_are_offered_only_for_services_they_do(backend: Backend) {
         &javier
     ));
     assert!(
-        free_on(&salon, None, MONDAY, "mechas,barba").await.is_empty(),
+        free_on(&salon, None, MONDAY, "mechas,barba")
+            .await
+            .is_empty(),
         "nobody does both"
     );
     let both_free = free_on(&salon, None, MONDAY, "corte-mujer").await;
     assert_eq!(both_free[0].1.len(), 2, "{both_free:?}");
 
-    let refused = book(&salon, &javier, MONDAY, 600, &["corte-caballero", "mechas"], json!({})).await;
+    let refused = book(
+        &salon,
+        &javier,
+        MONDAY,
+        600,
+        &["corte-caballero", "mechas"],
+        json!({}),
+    )
+    .await;
     assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "unprocessable");
     assert!(
         refused.1["error"]["message"]
@@ -565,7 +644,10 @@ async fn stylists_are_offered_only_for_services_they_do(backend: Backend) {
     assert_eq!(body["item"]["serviceIds"], json!(["mechas", "barba"]));
     assert_eq!(body["item"]["followsBusinessHours"], true);
     let free = free_on(&salon, None, MONDAY, "mechas").await;
-    assert!(free.iter().any(|(_, staff)| staff.contains(&javier)), "{free:?}");
+    assert!(
+        free.iter().any(|(_, staff)| staff.contains(&javier)),
+        "{free:?}"
+    );
     assert!(
         free_on(&salon, None, MONDAY, "corte-mujer")
             .await
@@ -582,9 +664,20 @@ async fn stylists_are_offered_only_for_services_they_do(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    assert!(only(&free_on(&salon, None, MONDAY, "mechas").await, &javier));
+    assert!(only(
+        &free_on(&salon, None, MONDAY, "mechas").await,
+        &javier
+    ));
     assert_error(
-        &book(&salon, &lucia, MONDAY, 600, &["mechas"], json!({ "outsideHours": true })).await,
+        &book(
+            &salon,
+            &lucia,
+            MONDAY,
+            600,
+            &["mechas"],
+            json!({ "outsideHours": true }),
+        )
+        .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         "unprocessable",
     );
@@ -630,7 +723,11 @@ async fn a_stylist_s_own_periods_bound_their_day(backend: Backend) {
         .collect();
     assert_eq!(starts.first(), Some(&570), "not before the salon opens");
     assert_eq!(starts.last(), Some(&645), "10:45–11:00 is the last");
-    assert!(free_on(&salon, None, "2026-11-24", "barba").await.is_empty());
+    assert!(
+        free_on(&salon, None, "2026-11-24", "barba")
+            .await
+            .is_empty()
+    );
     let refused = book(&salon, &javier, MONDAY, 660, &["barba"], json!({})).await;
     assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "unprocessable");
     let (status, forced) = book(
@@ -754,18 +851,39 @@ async fn the_minimum_notice_and_horizon_bind_clients_only(backend: Backend) {
     let staff = free_on(&salon, Some(&salon.usuario), today, "corte-caballero").await;
     assert_eq!(staff.first().map(|(start, _)| *start), Some(630));
     // Sixty days ahead is the last bookable day for clients; staff see further.
-    assert!(!free_on(&salon, None, "2027-01-19", "corte-caballero").await.is_empty());
-    assert!(free_on(&salon, None, "2027-01-20", "corte-caballero").await.is_empty());
     assert!(
-        !free_on(&salon, Some(&salon.usuario), "2027-01-20", "corte-caballero")
+        !free_on(&salon, None, "2027-01-19", "corte-caballero")
             .await
             .is_empty()
+    );
+    assert!(
+        free_on(&salon, None, "2027-01-20", "corte-caballero")
+            .await
+            .is_empty()
+    );
+    assert!(
+        !free_on(
+            &salon,
+            Some(&salon.usuario),
+            "2027-01-20",
+            "corte-caballero"
+        )
+        .await
+        .is_empty()
     );
     // Staff book inside the notice and in the past.
     let javier = Salon::id_of(&salon.usuario);
     let (status, soon) = book(&salon, &javier, today, 645, &["corte-caballero"], json!({})).await;
     assert_eq!(status, StatusCode::CREATED, "{soon}");
-    let (status, _) = book(&salon, &javier, "2026-11-19", 600, &["corte-caballero"], json!({})).await;
+    let (status, _) = book(
+        &salon,
+        &javier,
+        "2026-11-19",
+        600,
+        &["corte-caballero"],
+        json!({}),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED);
 
     // A notice of two hours takes effect on the next request.
@@ -779,8 +897,16 @@ async fn the_minimum_notice_and_horizon_bind_clients_only(backend: Backend) {
     assert_eq!(status, StatusCode::OK);
     let guest = free_on(&salon, None, today, "corte-caballero").await;
     assert_eq!(guest.first().map(|(start, _)| *start), Some(750));
-    assert!(free_on(&salon, None, "2026-12-01", "corte-caballero").await.is_empty());
-    assert!(!free_on(&salon, None, "2026-11-30", "corte-caballero").await.is_empty());
+    assert!(
+        free_on(&salon, None, "2026-12-01", "corte-caballero")
+            .await
+            .is_empty()
+    );
+    assert!(
+        !free_on(&salon, None, "2026-11-30", "corte-caballero")
+            .await
+            .is_empty()
+    );
 }
 
 async fn chat_bookings_take_the_configured_status(backend: Backend) {
@@ -799,7 +925,10 @@ async fn chat_bookings_take_the_configured_status(backend: Backend) {
     say(app, None, "s-confirmed", "quiero mechas el lunes a las 10").await;
     say(app, None, "s-confirmed", "Pedro Sanz").await;
     let summary = say(app, None, "s-confirmed", "pedro@ejemplo.es").await;
-    assert!(summary.contains("Lucía"), "only Lucía does mechas: {summary}");
+    assert!(
+        summary.contains("Lucía"),
+        "only Lucía does mechas: {summary}"
+    );
     let reply = say(app, None, "s-confirmed", "sí").await;
     assert!(
         reply.contains("¡Hecho!") && reply.contains("**Estado**: confirmada"),
@@ -823,9 +952,33 @@ async fn citas_outside_the_rules_are_listed_not_moved(backend: Backend) {
     };
     let javier = Salon::id_of(&salon.usuario);
     let lucia = Salon::id_of(&salon.admin);
-    let (_, monday) = book(&salon, &javier, MONDAY, 600, &["corte-caballero"], json!({})).await;
-    let (_, tuesday) = book(&salon, &lucia, "2026-11-24", 1170, &["corte-mujer"], json!({})).await;
-    let (_, past) = book(&salon, &javier, "2026-11-19", 600, &["corte-caballero"], json!({})).await;
+    let (_, monday) = book(
+        &salon,
+        &javier,
+        MONDAY,
+        600,
+        &["corte-caballero"],
+        json!({}),
+    )
+    .await;
+    let (_, tuesday) = book(
+        &salon,
+        &lucia,
+        "2026-11-24",
+        1170,
+        &["corte-mujer"],
+        json!({}),
+    )
+    .await;
+    let (_, past) = book(
+        &salon,
+        &javier,
+        "2026-11-19",
+        600,
+        &["corte-caballero"],
+        json!({}),
+    )
+    .await;
     let (status, none) = salon
         .get(Some(&salon.usuario), "/api/business/outside-rules")
         .await;

@@ -617,8 +617,13 @@ pub async fn clients_are_read_by_ids_and_searched(store: &dyn Store) -> Result<(
 /// methods in order and replaced whole, and the business renamed in the same write.
 pub async fn salon_settings_round_trip(store: &dyn Store) -> Result<(), StoreError> {
     use citabot_domain::booking::profile::{BusinessSettings, Faq};
-    assert_eq!(store.business_settings().await?, BusinessSettings::default());
-    store.save_business(&salon("Peluquería Marta", 1230)).await?;
+    assert_eq!(
+        store.business_settings().await?,
+        BusinessSettings::default()
+    );
+    store
+        .save_business(&salon("Peluquería Marta", 1230))
+        .await?;
     let mut settings = citabot_domain::booking::demo::settings();
     settings.rules.min_notice_min = 0;
     settings.rules.horizon_days = 365;
@@ -749,7 +754,10 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
     let mut marked = cita("c-2", "staff-luis", friday, 600, 630);
     marked.outside_hours = true;
     store.create_cita(&marked).await?;
-    assert_eq!(store.cita("c-2").await?.map(|c| c.outside_hours), Some(true));
+    assert_eq!(
+        store.cita("c-2").await?.map(|c| c.outside_hours),
+        Some(true)
+    );
 
     let to = |staff: &str, start: u16, end: u16| CitaTime {
         staff_id: staff.into(),
@@ -771,7 +779,10 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
     assert!(store.move_cita("c-2", &to("staff-ana", 630, 750)).await?);
     let moved = store.cita("c-2").await?.expect("still there");
     assert_eq!(moved.service_ids, ["tinte", "corte"]);
-    assert_eq!((moved.staff_id.as_str(), moved.start_min), ("staff-ana", 630));
+    assert_eq!(
+        (moved.staff_id.as_str(), moved.start_min),
+        ("staff-ana", 630)
+    );
     assert!(!moved.outside_hours, "the override is cleared");
     assert_eq!(moved.created_at, marked.created_at);
 
