@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use citabot_domain::assistant::{Caller, Context, State, step};
+use citabot_domain::booking::rules::Calendar;
 use citabot_domain::booking::{Cita, CitaStatus, Service, StaffMember};
 use time::OffsetDateTime;
 use time::macros::date;
@@ -64,14 +65,17 @@ fn main() {
                     service_ids: vec!["corte".into()],
                     created_at: OffsetDateTime::UNIX_EPOCH,
                     chat_session_id: None,
+                    outside_hours: false,
                 });
             }
         }
         day = day.next_day().expect("a next day");
     }
     let caller = Caller::Guest;
+    let calendar = Calendar::default();
     let context = Context {
         business: &business,
+        calendar: &calendar,
         services: &services,
         staff: &staff,
         caller: &caller,

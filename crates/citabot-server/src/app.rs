@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
 use axum::http::{HeaderValue, Method, StatusCode};
-use axum::routing::{MethodRouter, get, patch, post};
+use axum::routing::{MethodRouter, delete, get, patch, post, put};
 use axum::{Router, middleware};
 use citabot_domain::clock::Clock;
 use citabot_store::Store;
@@ -32,6 +32,9 @@ use crate::{assets, auth, dashboard, error, gateway, health, openapi, profile, r
 
 /// Largest body of the account APIs: a sign-up form is well under this.
 const API_MAX_BODY_BYTES: usize = 16 * 1024;
+/// Largest body of `PATCH /api/business`: fifty FAQ entries at their longest (1,200
+/// characters, up to 4 bytes each) with room for JSON's escapes.
+const BUSINESS_MAX_BODY_BYTES: usize = 512 * 1024;
 
 /// Every route of the server.
 pub fn router(state: AppState) -> Router {
@@ -52,7 +55,38 @@ pub fn router(state: AppState) -> Router {
         .route("/api/auth/logout", post(auth::handlers::logout))
         .route("/api/auth/session", get(auth::handlers::session))
         .route("/api/profile", get(profile::get))
-        .route("/api/business", get(dashboard::business::get))
+        .route(
+            "/api/business",
+            get(dashboard::business::get).merge(
+                patch(dashboard::business::update)
+                    .layer(DefaultBodyLimit::max(BUSINESS_MAX_BODY_BYTES)),
+            ),
+        )
+        .route("/api/business/hours", put(dashboard::business::set_hours))
+        .route(
+            "/api/business/outside-rules",
+            get(dashboard::settings::outside_rules),
+        )
+        .route(
+            "/api/closures",
+            get(dashboard::settings::closures).post(dashboard::settings::add_closure),
+        )
+        .route(
+            "/api/closures/{id}",
+            delete(dashboard::settings::delete_closure),
+        )
+        .route(
+            "/api/staff/{id}/schedule",
+            get(dashboard::settings::schedule).put(dashboard::settings::set_schedule),
+        )
+        .route(
+            "/api/staff/{id}/time-off",
+            get(dashboard::settings::time_off).post(dashboard::settings::add_time_off),
+        )
+        .route(
+            "/api/staff/{id}/time-off/{off_id}",
+            delete(dashboard::settings::delete_time_off),
+        )
         .route(
             "/api/services",
             get(dashboard::services::list).post(dashboard::services::create),

@@ -1,8 +1,10 @@
-//! Demo data (REQUIREMENTS B6): on the first start against an empty database, a hair salon in
-//! Madrid with its hours, services and two staff members, and one account per role. The passwords
+//! Demo data (REQUIREMENTS B6, issue 11): on the first start against an empty database, a hair
+//! salon in Madrid with its hours, profile (address, contact, FAQ), a closure on Christmas Day,
+//! services, two stylists with different skills, and one account per role. The passwords
 //! are random for each installation (never a default account) and are printed once, in the log.
 
 use citabot_domain::account::Role;
+use citabot_domain::booking::rules::StaffSchedule;
 use citabot_domain::booking::{self, Client, Service};
 use citabot_domain::clock::Clock;
 use citabot_store::{Store, StoreError};
@@ -101,6 +103,34 @@ const ACCOUNTS: [(Role, &str, &str, &str, &str); 3] = [
     ),
 ];
 
+/// The services each stylist does (by email): Lucía the colour work, Javier the barbering, both
+/// the cuts, washes, tints and manicures.
+const SKILLS: [(&str, &[&str]); 2] = [
+    (
+        "lucia@peluqueria.example",
+        &[
+            "corte-mujer",
+            "corte-caballero",
+            "peinado",
+            "tinte",
+            "mechas",
+            "keratina",
+            "manicura",
+        ],
+    ),
+    (
+        "javier@peluqueria.example",
+        &[
+            "corte-mujer",
+            "corte-caballero",
+            "peinado",
+            "tinte",
+            "barba",
+            "manicura",
+        ],
+    ),
+];
+
 /// Writes the demo into an empty database and returns its accounts; `None` when the business
 /// already exists (the demo, or the real one, was set up before).
 pub async fn seed_if_empty(
@@ -112,6 +142,7 @@ pub async fn seed_if_empty(
     }
     let now = clock.now();
     let mut accounts = Vec::new();
+    let mut staff_ids = Vec::new();
     for (role, email, first_name, last_name, phone) in ACCOUNTS {
         // 120 random bits in 20 URL-safe characters, shown only once.
         let password = tokens::random_token()[..20].to_owned();
@@ -124,6 +155,9 @@ pub async fn seed_if_empty(
             role,
         };
         let user = create_account(store, input, now).await?;
+        if role.is_staff() {
+            staff_ids.push((email, user.id.clone()));
+        }
         if role == Role::Cliente {
             let client = Client {
                 id: uuid::Uuid::new_v4().to_string(),
@@ -151,6 +185,25 @@ pub async fn seed_if_empty(
         };
         store.create_service(&service).await?;
     }
+    for (email, services) in SKILLS {
+        if let Some((_, staff_id)) = staff_ids.iter().find(|(staff, _)| *staff == email) {
+            let schedule = StaffSchedule {
+                service_ids: Some(services.iter().map(|id| (*id).to_owned()).collect()),
+                ..StaffSchedule::default_for(staff_id)
+            };
+            store.save_staff_schedule(&schedule).await?;
+        }
+    }
+    store
+        .save_business_settings(None, &booking::demo::settings())
+        .await?;
+    let year = now.year();
+    for closure in [year, year + 1]
+        .into_iter()
+        .filter_map(booking::demo::christmas)
+    {
+        store.create_closure(&closure).await?;
+    }
     // Last: a business on record is what marks the demo as written.
     store.save_business(&booking::demo::salon()).await?;
     Ok(Some(accounts))
@@ -159,7 +212,9 @@ pub async fn seed_if_empty(
 /// Seeds when the database is empty and prints the demo accounts once.
 pub async fn seed_and_announce(store: &dyn Store, clock: &dyn Clock) -> Result<(), DemoError> {
     if let Some(accounts) = seed_if_empty(store, clock).await? {
-        tracing::info!("demo data written: Peluquería Lucía (Europe/Madrid), 8 services, 2 staff");
+        tracing::info!(
+            "demo data written: Peluquería Lucía (Europe/Madrid), 8 services, 2 staff, closed on Christmas Day"
+        );
         for account in accounts {
             tracing::info!(
                 role = %account.role,
@@ -181,5 +236,28 @@ mod tests {
         for (_, _, _, minutes, _) in SERVICES {
             assert!(booking::check_duration(minutes).is_ok());
         }
+    }
+
+    #[test]
+    fn every_service_has_a_stylist_and_some_have_both() {
+        let does = |email: &str, id: &str| {
+            SKILLS
+                .iter()
+                .any(|(staff, services)| *staff == email && services.contains(&id))
+        };
+        let mut shared = 0;
+        for (id, ..) in SERVICES {
+            let lucia = does("lucia@peluqueria.example", id);
+            let javier = does("javier@peluqueria.example", id);
+            assert!(lucia || javier, "nobody does {id}");
+            shared += usize::from(lucia && javier);
+        }
+        assert!(shared >= 2);
+        assert!(SKILLS.iter().all(|(email, services)| {
+            ACCOUNTS.iter().any(|(_, account, ..)| account == email)
+                && services
+                    .iter()
+                    .all(|id| SERVICES.iter().any(|(service, ..)| service == id))
+        }));
     }
 }

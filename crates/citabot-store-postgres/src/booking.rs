@@ -3,12 +3,15 @@
 
 use async_trait::async_trait;
 use citabot_domain::account::Role;
+use citabot_domain::booking::profile::BusinessSettings;
+use citabot_domain::booking::rules::{Closure, StaffSchedule, TimeOff};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
-    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
-    contains_pattern, hours_from_rows, service_from_columns,
+    SettingsColumns, StaffSettingsColumns, citas_with_services, client_from_columns,
+    client_search_key, client_summary_from_columns, contains_pattern, hours_from_rows, period_rows,
+    schedules_from_rows, service_from_columns, settings_from_columns,
 };
 use citabot_store::{
     AssistantStateWrite, BookingStore, CitaChange, SavedAssistantState, StoreError, User,
@@ -25,7 +28,7 @@ const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, s
 /// [`CITA_COLUMNS`] as selected: the minutes widened to the shared columns' `i64`.
 const CITA_SELECT: &str = "id, staff_id, client_id, date, start_min::bigint, end_min::bigint, \
      start_at, end_at, status, created_at, \
-     chat_session_id";
+     chat_session_id, EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id)";
 
 /// A failed write: the exclusion constraint's refusal becomes [`StoreError::SlotTaken`], a
 /// unique key [`StoreError::Conflict`].
@@ -135,6 +138,258 @@ impl BookingStore for PgStore {
             }
         }
         tx.commit().await.map_err(db_error)
+    }
+
+    async fn business_settings(&self) -> Result<BusinessSettings, StoreError> {
+        let row: Option<SettingsColumns> = sqlx::query_as(
+            "SELECT street, postal_code, city, phone, email, description, parking, access, \
+             brand_color, min_notice_min::bigint, horizon_days::bigint, chat_booking_status \
+             FROM business_settings WHERE id = 1",
+        )
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_error)?;
+        let methods: Vec<(String,)> =
+            sqlx::query_as("SELECT name FROM business_payment_methods ORDER BY position")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_error)?;
+        let faq: Vec<(String, String)> =
+            sqlx::query_as("SELECT question, answer FROM business_faq ORDER BY position")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db_error)?;
+        settings_from_columns(row, methods.into_iter().map(|(name,)| name).collect(), faq)
+    }
+
+    async fn save_business_settings(
+        &self,
+        name: Option<&str>,
+        settings: &BusinessSettings,
+    ) -> Result<(), StoreError> {
+        let profile = &settings.profile;
+        let rules = &settings.rules;
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        if let Some(name) = name {
+            sqlx::query("UPDATE business SET name = $1 WHERE id = 1")
+                .bind(name)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+        }
+        sqlx::query(
+            "INSERT INTO business_settings (id, street, postal_code, city, phone, email, \
+             description, parking, access, brand_color, min_notice_min, horizon_days, \
+             chat_booking_status) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+             ON CONFLICT (id) DO UPDATE SET street = excluded.street, \
+             postal_code = excluded.postal_code, city = excluded.city, phone = excluded.phone, \
+             email = excluded.email, description = excluded.description, \
+             parking = excluded.parking, access = excluded.access, \
+             brand_color = excluded.brand_color, min_notice_min = excluded.min_notice_min, \
+             horizon_days = excluded.horizon_days, \
+             chat_booking_status = excluded.chat_booking_status",
+        )
+        .bind(&profile.address.street)
+        .bind(&profile.address.postal_code)
+        .bind(&profile.address.city)
+        .bind(&profile.phone)
+        .bind(&profile.email)
+        .bind(&profile.description)
+        .bind(&profile.parking)
+        .bind(&profile.access)
+        .bind(&profile.brand_color)
+        .bind(i32::try_from(rules.min_notice_min).unwrap_or(i32::MAX))
+        .bind(i32::from(rules.horizon_days))
+        .bind(rules.chat_booking_status.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_error)?;
+        sqlx::query("DELETE FROM business_payment_methods")
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        for (position, method) in profile.payment_methods.iter().enumerate() {
+            sqlx::query("INSERT INTO business_payment_methods (position, name) VALUES ($1, $2)")
+                .bind(i32::try_from(position).unwrap_or(i32::MAX))
+                .bind(method)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+        }
+        sqlx::query("DELETE FROM business_faq")
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        for (position, entry) in profile.faq.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO business_faq (position, question, answer) VALUES ($1, $2, $3)",
+            )
+            .bind(i32::try_from(position).unwrap_or(i32::MAX))
+            .bind(&entry.question)
+            .bind(&entry.answer)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn closures(&self) -> Result<Vec<Closure>, StoreError> {
+        let rows: Vec<(String, Date, Date, String)> = sqlx::query_as(
+            "SELECT id, from_date, to_date, reason FROM closures ORDER BY from_date, to_date, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, from, to, reason)| Closure {
+                id,
+                from,
+                to,
+                reason,
+            })
+            .collect())
+    }
+
+    async fn create_closure(&self, closure: &Closure) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO closures (id, from_date, to_date, reason) VALUES ($1, $2, $3, $4)")
+            .bind(&closure.id)
+            .bind(closure.from)
+            .bind(closure.to)
+            .bind(&closure.reason)
+            .execute(&self.pool)
+            .await
+            .map(drop)
+            .map_err(|error| write_error(error, "closure id"))
+    }
+
+    async fn delete_closure(&self, id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM closures WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn staff_schedules(&self) -> Result<Vec<StaffSchedule>, StoreError> {
+        let settings: Vec<StaffSettingsColumns> = sqlx::query_as(
+            "SELECT user_id, follows_business_hours, all_services, bookable \
+             FROM staff_settings ORDER BY user_id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        let periods: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT user_id, weekday::bigint, open_min::bigint, close_min::bigint FROM staff_periods \
+             ORDER BY user_id, weekday, open_min",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        let services: Vec<(String, String)> = sqlx::query_as(
+            "SELECT s.user_id, s.service_id FROM staff_services s \
+             JOIN services ON services.id = s.service_id ORDER BY s.user_id, services.position",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        schedules_from_rows(settings, &periods, &services)
+    }
+
+    async fn save_staff_schedule(&self, schedule: &StaffSchedule) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        sqlx::query(
+            "INSERT INTO staff_settings (user_id, follows_business_hours, all_services, bookable) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET \
+             follows_business_hours = excluded.follows_business_hours, \
+             all_services = excluded.all_services, bookable = excluded.bookable",
+        )
+        .bind(&schedule.staff_id)
+        .bind(schedule.periods.is_none())
+        .bind(schedule.service_ids.is_none())
+        .bind(schedule.bookable)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_error)?;
+        for table in ["staff_periods", "staff_services"] {
+            sqlx::query(AssertSqlSafe(format!(
+                "DELETE FROM {table} WHERE user_id = $1"
+            )))
+            .bind(&schedule.staff_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        }
+        for (weekday, open, close) in schedule.periods.iter().flat_map(period_rows) {
+            sqlx::query(
+                "INSERT INTO staff_periods (user_id, weekday, open_min, close_min) \
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(&schedule.staff_id)
+            .bind(i32::from(weekday))
+            .bind(i32::from(open))
+            .bind(i32::from(close))
+            .execute(&mut *tx)
+            .await
+            .map_err(db_error)?;
+        }
+        for service_id in schedule.service_ids.iter().flatten() {
+            sqlx::query("INSERT INTO staff_services (user_id, service_id) VALUES ($1, $2)")
+                .bind(&schedule.staff_id)
+                .bind(service_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    async fn time_off(&self) -> Result<Vec<TimeOff>, StoreError> {
+        let rows: Vec<(String, String, Date, Date, String)> = sqlx::query_as(
+            "SELECT id, user_id, from_date, to_date, reason FROM staff_time_off \
+             ORDER BY user_id, from_date, id",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, staff_id, from, to, reason)| TimeOff {
+                id,
+                staff_id,
+                from,
+                to,
+                reason,
+            })
+            .collect())
+    }
+
+    async fn create_time_off(&self, off: &TimeOff) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO staff_time_off (id, user_id, from_date, to_date, reason) \
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&off.id)
+        .bind(&off.staff_id)
+        .bind(off.from)
+        .bind(off.to)
+        .bind(&off.reason)
+        .execute(&self.pool)
+        .await
+        .map(drop)
+        .map_err(|error| write_error(error, "time off id"))
+    }
+
+    async fn delete_time_off(&self, staff_id: &str, id: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query("DELETE FROM staff_time_off WHERE id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(staff_id)
+            .execute(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(done.rows_affected() == 1)
     }
 
     async fn services(&self) -> Result<Vec<Service>, StoreError> {
@@ -320,8 +575,12 @@ impl BookingStore for PgStore {
     }
 
     async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
-        let mut conn = self.pool.acquire().await.map_err(db_error)?;
-        move_cita_to(&mut conn, id, to).await
+        let mut tx = self.pool.begin().await.map_err(db_error)?;
+        if !move_cita_to(&mut tx, id, to).await? {
+            return Ok(false);
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(true)
     }
 
     async fn assistant_state(
@@ -444,11 +703,21 @@ async fn insert_cita(conn: &mut PgConnection, cita: &Cita) -> Result<(), StoreEr
     .execute(&mut *conn)
     .await
     .map_err(|error| write_error(error, "cita id"))?;
-    for (position, service_id) in cita.service_ids.iter().enumerate() {
+    write_cita_services(conn, &cita.id, &cita.service_ids).await?;
+    mark_outside_hours(conn, &cita.id, cita.outside_hours).await
+}
+
+/// Writes a cita's services, in order (after any old ones were deleted).
+async fn write_cita_services(
+    conn: &mut PgConnection,
+    cita_id: &str,
+    service_ids: &[String],
+) -> Result<(), StoreError> {
+    for (position, service_id) in service_ids.iter().enumerate() {
         sqlx::query(
             "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES ($1, $2, $3)",
         )
-        .bind(&cita.id)
+        .bind(cita_id)
         .bind(i32::try_from(position).unwrap_or(i32::MAX))
         .bind(service_id)
         .execute(&mut *conn)
@@ -456,6 +725,25 @@ async fn insert_cita(conn: &mut PgConnection, cita: &Cita) -> Result<(), StoreEr
         .map_err(db_error)?;
     }
     Ok(())
+}
+
+/// Records (or clears) the staff's override on a cita.
+async fn mark_outside_hours(
+    conn: &mut PgConnection,
+    cita_id: &str,
+    outside_hours: bool,
+) -> Result<(), StoreError> {
+    let sql = if outside_hours {
+        "INSERT INTO cita_outside_hours (cita_id) VALUES ($1) ON CONFLICT (cita_id) DO NOTHING"
+    } else {
+        "DELETE FROM cita_outside_hours WHERE cita_id = $1"
+    };
+    sqlx::query(sql)
+        .bind(cita_id)
+        .execute(&mut *conn)
+        .await
+        .map(drop)
+        .map_err(db_error)
 }
 
 async fn set_cita_status(
@@ -493,7 +781,19 @@ async fn move_cita_to(
     .execute(&mut *conn)
     .await
     .map_err(|error| write_error(error, "cita"))?;
-    Ok(done.rows_affected() == 1)
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    if let Some(service_ids) = &to.service_ids {
+        sqlx::query("DELETE FROM cita_servicio WHERE cita_id = $1")
+            .bind(id)
+            .execute(&mut *conn)
+            .await
+            .map_err(db_error)?;
+        write_cita_services(conn, id, service_ids).await?;
+    }
+    mark_outside_hours(conn, id, to.outside_hours).await?;
+    Ok(true)
 }
 
 /// The client matching `filter` (a condition written in this file, `$1` bound to `value`).

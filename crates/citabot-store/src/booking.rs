@@ -5,6 +5,8 @@
 
 use async_trait::async_trait;
 use citabot_domain::account::Role;
+use citabot_domain::booking::profile::{Address, BusinessProfile, BusinessSettings, Faq};
+use citabot_domain::booking::rules::{BookingRules, Closure, StaffSchedule, TimeOff};
 use citabot_domain::booking::{
     Business, Cita, CitaStatus, Client, DayMinute, OpeningPeriod, Service, StaffMember, WeeklyHours,
 };
@@ -31,6 +33,10 @@ pub struct CitaTime {
     pub end_min: DayMinute,
     pub start_at: OffsetDateTime,
     pub end_at: OffsetDateTime,
+    /// The services it becomes, in order; `None` keeps them.
+    pub service_ids: Option<Vec<String>>,
+    /// Whether staff placed it outside the rules on purpose (recorded with the move).
+    pub outside_hours: bool,
 }
 
 #[async_trait]
@@ -40,6 +46,41 @@ pub trait BookingStore: Send + Sync {
 
     /// Saves the settings and replaces the opening hours, in one transaction.
     async fn save_business(&self, business: &Business) -> Result<(), StoreError>;
+
+    /// The salon's profile and booking rules; the defaults before they are first saved.
+    async fn business_settings(&self) -> Result<BusinessSettings, StoreError>;
+
+    /// Saves the profile (the FAQ and payment methods replaced whole) and the booking rules,
+    /// and renames the business when `name` is given, in one transaction.
+    async fn save_business_settings(
+        &self,
+        name: Option<&str>,
+        settings: &BusinessSettings,
+    ) -> Result<(), StoreError>;
+
+    /// Every closure, by first day (then last day and id).
+    async fn closures(&self) -> Result<Vec<Closure>, StoreError>;
+
+    /// Adds a closure; [`StoreError::Conflict`] when its id is taken.
+    async fn create_closure(&self, closure: &Closure) -> Result<(), StoreError>;
+
+    /// Deletes a closure; `false` when there is none with that id.
+    async fn delete_closure(&self, id: &str) -> Result<bool, StoreError>;
+
+    /// The schedules set so far (staff without one are left out), by staff id.
+    async fn staff_schedules(&self) -> Result<Vec<StaffSchedule>, StoreError>;
+
+    /// Replaces a staff member's schedule (periods, services, bookable) in one transaction.
+    async fn save_staff_schedule(&self, schedule: &StaffSchedule) -> Result<(), StoreError>;
+
+    /// Every staff member's time off, by staff id, first day and id.
+    async fn time_off(&self) -> Result<Vec<TimeOff>, StoreError>;
+
+    /// Adds time off; [`StoreError::Conflict`] when its id is taken.
+    async fn create_time_off(&self, off: &TimeOff) -> Result<(), StoreError>;
+
+    /// Deletes `staff_id`'s time off `id`; `false` when they have none with that id.
+    async fn delete_time_off(&self, staff_id: &str, id: &str) -> Result<bool, StoreError>;
 
     /// Every service, active or not, in the order they were created.
     async fn services(&self) -> Result<Vec<Service>, StoreError>;
@@ -105,8 +146,9 @@ pub trait BookingStore: Send + Sync {
         to: CitaStatus,
     ) -> Result<bool, StoreError>;
 
-    /// Moves a pending or confirmed cita to another time (and maybe staff member); `false` when
-    /// there is no such cita holding time, [`StoreError::SlotTaken`] when the new time is taken.
+    /// Moves a pending or confirmed cita to another time (and maybe staff member and services),
+    /// in one transaction; `false` when there is no such cita holding time,
+    /// [`StoreError::SlotTaken`] when the new time is taken (then nothing changes).
     async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError>;
 
     /// The assistant's saved state for a conversation, with its version; it is saved with the
@@ -199,7 +241,8 @@ pub type ClientColumns = (
 );
 
 /// A cita's stored columns: `id, staff_id, client_id, date, start_min, end_min, start_at, end_at,
-/// status, created_at, chat_session_id`; its services are read separately.
+/// status, created_at, chat_session_id`, then whether it is marked outside the hours; its
+/// services are read separately.
 pub type CitaColumns = (
     String,
     String,
@@ -212,6 +255,7 @@ pub type CitaColumns = (
     String,
     OffsetDateTime,
     Option<String>,
+    bool,
 );
 
 fn minute(value: i64, what: &str) -> Result<DayMinute, StoreError> {
@@ -262,6 +306,7 @@ pub fn cita_from_columns(
         status,
         created_at,
         chat_session_id,
+        outside_hours,
     ) = columns;
     Ok(Cita {
         id,
@@ -277,6 +322,7 @@ pub fn cita_from_columns(
         service_ids,
         created_at,
         chat_session_id,
+        outside_hours,
     })
 }
 
@@ -318,6 +364,132 @@ pub fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreErr
         weekday = weekday.next();
     }
     WeeklyHours::new(days).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
+/// The business settings' stored columns: `street, postal_code, city, phone, email,
+/// description, parking, access, brand_color, min_notice_min, horizon_days,
+/// chat_booking_status`.
+pub type SettingsColumns = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    String,
+);
+
+/// Rebuilds the settings from their columns, the payment methods and the FAQ (both in order);
+/// no row is the defaults.
+pub fn settings_from_columns(
+    row: Option<SettingsColumns>,
+    payment_methods: Vec<String>,
+    faq: Vec<(String, String)>,
+) -> Result<BusinessSettings, StoreError> {
+    let Some(row) = row else {
+        return Ok(BusinessSettings::default());
+    };
+    let (
+        street,
+        postal_code,
+        city,
+        phone,
+        email,
+        description,
+        parking,
+        access,
+        brand_color,
+        min_notice_min,
+        horizon_days,
+        chat_booking_status,
+    ) = row;
+    let chat_booking_status = CitaStatus::parse(&chat_booking_status)
+        .map_err(|error| StoreError::Corrupt(error.to_string()))?;
+    Ok(BusinessSettings {
+        profile: BusinessProfile {
+            address: Address {
+                street,
+                postal_code,
+                city,
+            },
+            phone,
+            email,
+            description,
+            payment_methods,
+            parking,
+            access,
+            faq: faq
+                .into_iter()
+                .map(|(question, answer)| Faq { question, answer })
+                .collect(),
+            brand_color,
+        },
+        rules: BookingRules {
+            min_notice_min: u32::try_from(min_notice_min)
+                .map_err(|_| StoreError::Corrupt(format!("notice {min_notice_min}")))?,
+            horizon_days: u16::try_from(horizon_days)
+                .map_err(|_| StoreError::Corrupt(format!("horizon {horizon_days}")))?,
+            chat_booking_status,
+        },
+    })
+}
+
+/// A staff member's stored settings: `user_id, follows_business_hours, all_services,
+/// bookable`.
+pub type StaffSettingsColumns = (String, bool, bool, bool);
+
+/// Rebuilds the schedules from their rows: settings, `(user_id, weekday, open, close)` periods
+/// (Monday = 0) and `(user_id, service_id)` skills.
+pub fn schedules_from_rows(
+    settings: Vec<StaffSettingsColumns>,
+    periods: &[(String, i64, i64, i64)],
+    services: &[(String, String)],
+) -> Result<Vec<StaffSchedule>, StoreError> {
+    settings
+        .into_iter()
+        .map(|(staff_id, follows, all_services, bookable)| {
+            let own: Vec<(i64, i64, i64)> = periods
+                .iter()
+                .filter(|(user, ..)| *user == staff_id)
+                .map(|(_, weekday, open, close)| (*weekday, *open, *close))
+                .collect();
+            let periods = if follows {
+                None
+            } else {
+                Some(hours_from_rows(&own)?)
+            };
+            let service_ids = (!all_services).then(|| {
+                services
+                    .iter()
+                    .filter(|(user, _)| *user == staff_id)
+                    .map(|(_, service)| service.clone())
+                    .collect()
+            });
+            Ok(StaffSchedule {
+                staff_id,
+                periods,
+                service_ids,
+                bookable,
+            })
+        })
+        .collect()
+}
+
+/// Rows of opening periods `(weekday, open, close)`, Monday = 0, as stored.
+pub fn period_rows(hours: &WeeklyHours) -> Vec<(u8, DayMinute, DayMinute)> {
+    hours
+        .days()
+        .flat_map(|(weekday, periods)| {
+            periods
+                .iter()
+                .map(move |period| (weekday.number_days_from_monday(), period.open, period.close))
+        })
+        .collect()
 }
 
 #[cfg(test)]

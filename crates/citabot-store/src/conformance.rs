@@ -416,6 +416,10 @@ macro_rules! store_conformance_tests {
             conversations_are_listed_by_their_last_message,
             staff_take_over_and_write_as_the_assistant,
             activity_is_read_by_span,
+            salon_settings_round_trip,
+            closures_and_time_off_round_trip,
+            staff_schedules_round_trip,
+            moves_change_services_and_the_override,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

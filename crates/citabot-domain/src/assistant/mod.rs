@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use time::Date;
 
 use crate::booking::availability::{self, Busy, SlotQuery};
+use crate::booking::rules::{Booker, Calendar};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
     DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, bare_name,
@@ -45,11 +46,14 @@ pub enum Caller {
     },
 }
 
-/// What the server loaded for this turn. `agenda` holds the citas from `today` to
-/// [`LOOKAHEAD_DAYS`] ahead; `clients` those the agenda and the caller refer to.
+/// What the server loaded for this turn. `agenda` holds the citas from `today` to the
+/// horizon of the booking rules ([`last_bookable_day`]); `clients` those the agenda and the caller refer to.
 #[derive(Debug, Clone, Copy)]
 pub struct Context<'a> {
     pub business: &'a Business,
+    /// Closures, schedules, time off, skills and the booking rules: the assistant books as a
+    /// client does (the minimum notice and the horizon bind it).
+    pub calendar: &'a Calendar,
     pub services: &'a [Service],
     pub staff: &'a [StaffMember],
     pub caller: &'a Caller,
@@ -578,22 +582,29 @@ fn free_slots(draft: &Draft, date: Date, context: &Context<'_>) -> Vec<availabil
             end: cita.end_min,
         })
         .collect();
-    let not_before = match date.cmp(&context.now.0) {
-        std::cmp::Ordering::Less => DayMinute::MAX,
-        std::cmp::Ordering::Equal => context.now.1,
-        std::cmp::Ordering::Greater => 0,
-    };
     availability::free_slots(
         context.business,
+        context.calendar,
         &SlotQuery {
             date,
+            service_ids: &draft.service_ids,
             duration: duration(draft, context),
             staff: context.staff,
             only_staff: None,
             busy: &busy,
-            not_before,
+            window: context.calendar.window(context.now, Booker::Client),
         },
     )
+}
+
+/// The last day the assistant may book: the booking rules' horizon.
+pub fn last_bookable_day(context: &Context<'_>) -> Date {
+    let lookahead = context.now.0 + time::Duration::days(LOOKAHEAD_DAYS);
+    context
+        .calendar
+        .window(context.now, Booker::Client)
+        .last_date
+        .unwrap_or(lookahead)
 }
 
 /// Asks for the first missing piece, or shows the summary to confirm.
@@ -617,13 +628,15 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         state.draft.date = None;
         return reply(state, say.date_in_past());
     }
-    let last_day = context.now.0 + time::Duration::days(LOOKAHEAD_DAYS);
+    let last_day = last_bookable_day(context);
     if date > last_day {
         // The agenda is known only this far: a time beyond it could not be offered truthfully.
         state.draft.date = None;
         return reply(state, say.too_far_ahead(last_day));
     }
-    if context.business.hours.on(date.weekday()).is_empty() {
+    if context.business.hours.on(date.weekday()).is_empty()
+        || context.calendar.closure_on(date).is_some()
+    {
         state.draft.date = None;
         return reply(state, say.closed_that_day(date));
     }

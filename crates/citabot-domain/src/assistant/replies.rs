@@ -561,15 +561,24 @@ impl<'a> Replies<'a> {
 
     pub(super) fn booked(&self, cita: &Cita) -> String {
         let services = self.service_names(&cita.service_ids);
+        // The salon decides whether chat bookings start confirmed (its booking rules).
+        let (estado, status) = if cita.status == CitaStatus::Confirmada {
+            ("confirmada", "confirmed")
+        } else {
+            (
+                "pendiente de confirmar por el salón",
+                "pending confirmation by the salon",
+            )
+        };
         match self.lang {
             Lang::Es => format!(
-                "¡Hecho! Tu cita está reservada ✅\n\n- **Servicio**: {services}\n- **Día**: {}\n- **Hora**: {}\n- **Con**: {}\n- **Estado**: pendiente de confirmar por el salón\n\nTe esperamos.",
+                "¡Hecho! Tu cita está reservada ✅\n\n- **Servicio**: {services}\n- **Día**: {}\n- **Hora**: {}\n- **Con**: {}\n- **Estado**: {estado}\n\nTe esperamos.",
                 self.day(cita.date),
                 format_minutes(cita.start_min),
                 self.staff_name(&cita.staff_id)
             ),
             Lang::En => format!(
-                "Done! Your appointment is booked ✅\n\n- **Service**: {services}\n- **Day**: {}\n- **Time**: {}\n- **With**: {}\n- **Status**: pending confirmation by the salon\n\nSee you then.",
+                "Done! Your appointment is booked ✅\n\n- **Service**: {services}\n- **Day**: {}\n- **Time**: {}\n- **With**: {}\n- **Status**: {status}\n\nSee you then.",
                 self.day(cita.date),
                 format_minutes(cita.start_min),
                 self.staff_name(&cita.staff_id)

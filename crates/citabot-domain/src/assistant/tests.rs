@@ -5,6 +5,7 @@ use time::macros::date;
 use time::{Date, OffsetDateTime, Weekday};
 
 use super::*;
+use crate::booking::rules::BookingRules;
 
 const TODAY: Date = date!(2026 - 11 - 20);
 
@@ -42,6 +43,7 @@ fn staff() -> Vec<StaffMember> {
 
 fn cita(id: &str, staff_id: &str, client_id: &str, date: Date, start: u16, end: u16) -> Cita {
     Cita {
+        outside_hours: false,
         id: id.into(),
         staff_id: staff_id.into(),
         client_id: client_id.into(),
@@ -102,6 +104,7 @@ struct Chat {
     staff: Vec<StaffMember>,
     agenda: Vec<Cita>,
     clients: Vec<Client>,
+    calendar: Calendar,
     caller: Caller,
     state: State,
 }
@@ -114,6 +117,15 @@ impl Chat {
             staff: staff(),
             agenda: agenda(),
             clients: clients(),
+            // No minimum notice here, so "hoy" offers what the day still has; the rules'
+            // own tests are below.
+            calendar: Calendar {
+                rules: BookingRules {
+                    min_notice_min: 0,
+                    ..BookingRules::default()
+                },
+                ..Calendar::default()
+            },
             caller,
             state: State::default(),
         }
@@ -122,6 +134,7 @@ impl Chat {
     fn context(&self) -> Context<'_> {
         Context {
             business: &self.business,
+            calendar: &self.calendar,
             services: &self.services,
             staff: &self.staff,
             caller: &self.caller,

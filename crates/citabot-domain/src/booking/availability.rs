@@ -1,10 +1,14 @@
-//! What is free (REQUIREMENTS B1): the start times on a day when a set of services, done back to
-//! back, fits inside one opening period and a staff member has nothing else. Start times are
+//! What is free (REQUIREMENTS B1, issue 11): the start times on a day when a set of services,
+//! done back to back, fits inside one period a staff member can be booked in (the business
+//! hours met with their own, no closure or time off, services they do, bookable: see
+//! [`Calendar::working_periods`]) and that staff member has nothing else. Start times are
 //! multiples of the business's slot step; a cita never runs past a period's close (the lunch
-//! break included) and never starts before `not_before` (now, when the day is today).
+//! break included) and never starts outside the booker's [`Window`] (now plus the minimum
+//! notice, up to the horizon, for clients).
 
 use time::Date;
 
+use super::rules::{Calendar, Window};
 use super::{Business, DayMinute, StaffMember};
 
 /// Time a staff member is already taken on the day being planned, `[start, end)`.
@@ -27,6 +31,8 @@ pub struct Slot {
 #[derive(Debug, Clone, Copy)]
 pub struct SlotQuery<'a> {
     pub date: Date,
+    /// The services, done back to back: only staff who do all of them are offered.
+    pub service_ids: &'a [String],
     /// The services' durations added up.
     pub duration: DayMinute,
     /// Everyone who may attend, in the order to prefer them.
@@ -34,41 +40,61 @@ pub struct SlotQuery<'a> {
     /// Only this staff member, when the visitor asked for one.
     pub only_staff: Option<&'a str>,
     pub busy: &'a [Busy<'a>],
-    /// No slot starts before this minute of the day.
-    pub not_before: DayMinute,
+    /// When the booker may book.
+    pub window: Window,
 }
 
 /// Every free slot of the day, by start time, then in the staff's order.
-pub fn free_slots(business: &Business, query: &SlotQuery<'_>) -> Vec<Slot> {
+pub fn free_slots(business: &Business, calendar: &Calendar, query: &SlotQuery<'_>) -> Vec<Slot> {
     let step = business.slot_step.max(1);
-    let staff: Vec<&StaffMember> = query
-        .staff
-        .iter()
-        .filter(|member| query.only_staff.is_none_or(|only| only == member.user_id))
-        .collect();
     let mut slots = Vec::new();
+    let Some(not_before) = query.window.not_before(query.date) else {
+        return slots;
+    };
     if query.duration == 0 {
         return slots;
     }
-    for period in business.hours.on(query.date.weekday()) {
-        let earliest = period.open.max(query.not_before);
-        let mut start = earliest.div_ceil(step) * step;
-        while start + query.duration <= period.close {
-            let end = start + query.duration;
-            for member in &staff {
-                let taken = query.busy.iter().any(|busy| {
-                    busy.staff_id == member.user_id && busy.start < end && start < busy.end
+    let staff: Vec<(&StaffMember, Vec<super::OpeningPeriod>)> = query
+        .staff
+        .iter()
+        .filter(|member| query.only_staff.is_none_or(|only| only == member.user_id))
+        .filter_map(|member| {
+            calendar
+                .working_periods(
+                    business,
+                    &member.user_id,
+                    query.date,
+                    query.service_ids,
+                    false,
+                )
+                .ok()
+                .map(|periods| (member, periods))
+        })
+        .collect();
+    let mut start = not_before.div_ceil(step) * step;
+    let last_close = staff
+        .iter()
+        .flat_map(|(_, periods)| periods.iter().map(|period| period.close))
+        .max()
+        .unwrap_or(0);
+    while start + query.duration <= last_close {
+        let end = start + query.duration;
+        for (member, periods) in &staff {
+            let inside = periods
+                .iter()
+                .any(|period| period.open <= start && end <= period.close);
+            let taken = query.busy.iter().any(|busy| {
+                busy.staff_id == member.user_id && busy.start < end && start < busy.end
+            });
+            if inside && !taken {
+                slots.push(Slot {
+                    staff_id: member.user_id.clone(),
+                    start,
+                    end,
                 });
-                if !taken {
-                    slots.push(Slot {
-                        staff_id: member.user_id.clone(),
-                        start,
-                        end,
-                    });
-                }
             }
-            start += step;
         }
+        start += step;
     }
     slots
 }
@@ -141,10 +167,11 @@ mod tests {
         SlotQuery {
             date: date!(2026 - 11 - 27),
             duration,
+            service_ids: &[],
             staff,
             only_staff: None,
             busy,
-            not_before: 0,
+            window: Window::OPEN,
         }
     }
 
@@ -159,7 +186,7 @@ mod tests {
     #[test]
     fn a_service_fits_inside_one_period_on_the_step() {
         let staff = staff();
-        let slots = free_slots(&salon(), &query(&staff, &[], 60));
+        let slots = free_slots(&salon(), &Calendar::default(), &query(&staff, &[], 60));
         let ana = starts(&slots, "ana");
         assert_eq!(ana.first(), Some(&570));
         assert!(ana.contains(&780), "13:00–14:00 fits the morning");
@@ -178,7 +205,7 @@ mod tests {
             start: 600,
             end: 660,
         }];
-        let slots = free_slots(&salon(), &query(&staff, &busy, 45));
+        let slots = free_slots(&salon(), &Calendar::default(), &query(&staff, &busy, 45));
         let ana = starts(&slots, "ana");
         assert!(!ana.contains(&570), "09:30–10:15 overlaps 10:00");
         assert!(!ana.contains(&645), "10:45 starts before 11:00");
@@ -191,12 +218,15 @@ mod tests {
         let staff = staff();
         let mut closed = query(&staff, &[], 30);
         closed.date = date!(2026 - 11 - 29);
-        assert!(free_slots(&salon(), &closed).is_empty(), "Sunday is closed");
+        assert!(
+            free_slots(&salon(), &Calendar::default(), &closed).is_empty(),
+            "Sunday is closed"
+        );
 
         let mut later = query(&staff, &[], 30);
-        later.not_before = 1003;
+        later.window = Window::from_now((date!(2026 - 11 - 27), 1003));
         later.only_staff = Some("luis");
-        let slots = free_slots(&salon(), &later);
+        let slots = free_slots(&salon(), &Calendar::default(), &later);
         assert_eq!(
             slots.first().map(|slot| slot.start),
             Some(1005),
@@ -220,7 +250,7 @@ mod tests {
                 end: 1080,
             },
         ];
-        let slots = free_slots(&salon(), &query(&staff, &busy, 30));
+        let slots = free_slots(&salon(), &Calendar::default(), &query(&staff, &busy, 30));
         assert!(at(&slots, 1020).is_none(), "17:00 is taken for both");
         let offered: Vec<DayMinute> = nearest(&slots, 1020, 3).iter().map(|s| s.start).collect();
         assert_eq!(

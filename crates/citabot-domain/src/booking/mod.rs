@@ -7,6 +7,8 @@
 
 pub mod availability;
 pub mod demo;
+pub mod profile;
+pub mod rules;
 pub mod zone;
 
 use std::ops::RangeInclusive;
@@ -243,6 +245,8 @@ pub struct Cita {
     pub created_at: OffsetDateTime,
     /// The chat session whose assistant booked it; `None` for citas made by hand.
     pub chat_session_id: Option<String>,
+    /// Booked by staff outside the hours, a closure or the stylist's schedule, on purpose.
+    pub outside_hours: bool,
 }
 
 impl Cita {
@@ -365,6 +369,7 @@ mod tests {
             service_ids: vec!["corte".into()],
             created_at: at,
             chat_session_id: None,
+            outside_hours: false,
         };
         assert!(cita.collides_with(date!(2026 - 11 - 27), 630, 700));
         assert!(

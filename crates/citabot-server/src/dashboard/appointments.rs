@@ -1,9 +1,11 @@
 //! `GET /api/appointments`, `PATCH /api/appointments/{id}`, `POST /api/appointments` and
 //! `GET /api/availability` (REQUIREMENTS D2). Staff see and manage everyone's citas; a cliente sees
-//! only their own and may only cancel them, and another client's cita is "not found" to them (never
-//! "forbidden", so its existence does not leak). A cita made by hand is held to the same rules
-//! as the assistant's: the slot step, one opening period, and a staff member who is free, which
-//! the database itself enforces.
+//! only their own and may move or cancel them outside the minimum notice, and another client's
+//! cita is "not found" to them (never "forbidden", so its existence does not leak). A cita made
+//! or moved by hand is held to the salon's rules (issue 11: hours, closures, the stylist's
+//! schedule, time off and services, with staff's explicit `outsideHours` override) and to a
+//! staff member who is free, which the database itself enforces. The work is in
+//! [`crate::usecases::appointments`]; these handlers translate HTTP.
 
 use std::collections::HashMap;
 
@@ -13,34 +15,43 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
 use citabot_domain::account::{Email, Phone};
-use citabot_domain::booking::availability::{self, Busy, SlotQuery};
-use citabot_domain::booking::{
-    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, format_minutes, zone,
-};
-use citabot_store::{Store, StoreError, User};
+use citabot_domain::booking::{Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service};
+use citabot_store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use time::{Date, Duration, OffsetDateTime};
 use utoipa::{IntoParams, ToSchema};
 
 use super::clients::date_text;
 use super::{
-    answer, body, business_of, checked_text, conflict, date_range, invalid, not_found, parse_date,
+    answer, body, checked_text, conflict, date_range, forbidden, invalid, not_found, parse_date,
     query, signed_in, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
 use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
-use crate::usecases::booking::{self, BookedBy, ClientDetails, ClientTarget, NewCita};
+use crate::usecases::appointments::{
+    self as cases, AvailabilityRequest, ByHand, CitaChangeRequest, NO_SUCH_CITA, Refusal,
+};
+use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
-/// The most services one cita may have.
-pub const MAX_SERVICES: usize = 10;
+pub use crate::usecases::appointments::MAX_SERVICES;
 /// The longest client name, in characters.
 pub const CLIENT_NAME_MAX_CHARS: usize = 120;
 
-/// The answer when a cita does not exist or is not the caller's to see.
-const NO_SUCH_CITA: &str = "Esa cita no existe.";
+/// A use case's refusal as an HTTP answer.
+pub fn refused(refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::NotFound => not_found(NO_SUCH_CITA),
+        Refusal::Forbidden(message) => forbidden(&message),
+        Refusal::Invalid(message) => invalid(message),
+        Refusal::Unprocessable(message) => unprocessable(message),
+        Refusal::Conflict(message) => conflict(message),
+        Refusal::NotConfigured => super::not_configured(),
+        Refusal::Store(error) => store_failed(error),
+    }
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -77,6 +88,8 @@ pub struct AppointmentView {
     chat_session_id: Option<String>,
     #[schema(format = DateTime)]
     created_at: String,
+    /// Staff placed it outside the hours, a closure or the stylist's schedule on purpose.
+    outside_hours: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,12 +118,30 @@ pub struct AppointmentQuery {
     staff_id: Option<String>,
 }
 
+/// A change to a cita: any of these (at least one). Moving it keeps its id and history.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AppointmentPatch {
     /// The new status.
+    #[serde(default)]
     #[schema(example = "confirmada")]
-    status: String,
+    status: Option<String>,
+    /// A new local date, `YYYY-MM-DD`.
+    #[serde(default)]
+    date: Option<String>,
+    /// A new start, in minutes after local midnight, on the slot step.
+    #[serde(default)]
+    start_min: Option<i64>,
+    /// Another staff member.
+    #[serde(default)]
+    staff_id: Option<String>,
+    /// Other services, done back to back in this order.
+    #[serde(default)]
+    service_ids: Option<Vec<String>>,
+    /// Staff only: place it outside the hours, a closure or the stylist's schedule on purpose
+    /// (recorded on the cita).
+    #[serde(default)]
+    outside_hours: Option<bool>,
 }
 
 /// A client to create with the cita (an existing email reuses its client).
@@ -142,6 +173,9 @@ pub struct NewAppointmentRequest {
     /// `pendiente` (when left out) or `confirmada`.
     #[serde(default)]
     status: Option<String>,
+    /// Book outside the hours, a closure or the stylist's schedule on purpose (recorded).
+    #[serde(default)]
+    outside_hours: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -191,20 +225,8 @@ async fn views(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<AppointmentVie
         .into_iter()
         .map(|service| (service.id.clone(), service))
         .collect();
-    let mut staff: HashMap<String, String> = store
-        .staff()
-        .await?
-        .into_iter()
-        .map(|member| (member.user_id, member.name))
-        .collect();
-    // Someone taken off the staff keeps their past citas: read their names one by one (rare).
-    for cita in &citas {
-        if !staff.contains_key(&cita.staff_id)
-            && let Some(user) = store.user(&cita.staff_id).await?
-        {
-            staff.insert(user.id, format!("{} {}", user.first_name, user.last_name));
-        }
-    }
+    // Someone taken off the staff keeps their past citas (and their name).
+    let staff = cases::staff_names(store, &citas).await?;
     let mut client_ids: Vec<String> = citas.iter().map(|cita| cita.client_id.clone()).collect();
     client_ids.sort_unstable();
     client_ids.dedup();
@@ -245,9 +267,18 @@ async fn views(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<AppointmentVie
                 status: cita.status.as_str(),
                 chat_session_id: cita.chat_session_id,
                 created_at: rfc3339(cita.created_at),
+                outside_hours: cita.outside_hours,
             }
         })
         .collect())
+}
+
+/// Citas in the API's shape (for other handlers that list them).
+pub async fn appointment_views(
+    store: &dyn Store,
+    citas: Vec<Cita>,
+) -> Result<Vec<AppointmentView>, StoreError> {
+    views(store, citas).await
 }
 
 async fn one_view(store: &dyn Store, cita: Cita) -> Result<AppointmentView, ApiError> {
@@ -256,15 +287,6 @@ async fn one_view(store: &dyn Store, cita: Cita) -> Result<AppointmentView, ApiE
         .map_err(store_failed)?
         .pop()
         .ok_or_else(|| not_found(NO_SUCH_CITA))
-}
-
-/// The client record of a cliente's account, if any.
-async fn own_client_id(store: &dyn Store, user: &User) -> Result<Option<String>, ApiError> {
-    Ok(store
-        .client_for_user(&user.id)
-        .await
-        .map_err(store_failed)?
-        .map(|client| client.id))
 }
 
 /// `GET /api/appointments`: citas from `from` to `to` (both inclusive), by date and start.
@@ -283,49 +305,28 @@ pub async fn list(
     let (from, to) = date_range(&params.from, &params.to)?;
     let status = params.status.as_deref().map(parse_status).transpose()?;
     let store = state.store.as_ref();
-    let citas = if user.role.is_staff() {
-        store
-            .citas_between(from, to + Duration::days(1))
-            .await
-            .map_err(store_failed)?
-    } else {
-        match own_client_id(store, user).await? {
-            Some(client_id) => store
-                .client_citas(&client_id)
-                .await
-                .map_err(store_failed)?
-                .into_iter()
-                .filter(|cita| from <= cita.date && cita.date <= to)
-                .collect(),
-            None => Vec::new(),
-        }
-    };
-    let citas = citas
-        .into_iter()
-        .filter(|cita| status.is_none_or(|status| cita.status == status))
-        .filter(|cita| {
-            params
-                .staff_id
-                .as_deref()
-                .is_none_or(|staff_id| cita.staff_id == staff_id)
-        })
-        .collect();
+    let citas = cases::list(store, user, (from, to), status, params.staff_id.as_deref())
+        .await
+        .map_err(store_failed)?;
     let items = views(store, citas).await.map_err(store_failed)?;
     Ok(answer(StatusCode::OK, AppointmentList { items }))
 }
 
-/// `PATCH /api/appointments/{id}`: changes a cita's status as the status rules allow. Staff may
-/// make any allowed change; a cliente may only cancel their own.
+/// `PATCH /api/appointments/{id}`: changes a cita's status, day, time, staff member or
+/// services (a move keeps its id), under the same rules as booking it. Staff may make any
+/// allowed change; a cliente may move or cancel her own while the minimum notice allows.
 #[utoipa::path(patch, path = "/api/appointments/{id}", tag = "booking",
     request_body = AppointmentPatch,
     params(("id" = String, Path, description = "The cita's id")),
     responses(
         (status = 200, description = "The cita as changed", body = AppointmentResponse),
-        (status = 400, description = "Unknown status", body = ErrorEnvelope),
+        (status = 400, description = "Unknown status, a bad date or time, nothing to change", body = ErrorEnvelope),
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
-        (status = 403, description = "A cliente asked for something other than cancelling", body = ErrorEnvelope),
+        (status = 403, description = "A cliente asked for a status other than cancelled, or for the override", body = ErrorEnvelope),
         (status = 404, description = "No such cita, or not the caller's", body = ErrorEnvelope),
-        (status = 409, description = "The status rules refuse the change", body = ErrorEnvelope)))]
+        (status = 409, description = "The status rules refuse the change, or the new time is taken", body = ErrorEnvelope),
+        (status = 422, description = "Outside the hours, a closure, the stylist's schedule, time off or services; for a cliente, inside the minimum notice or beyond the horizon", body = ErrorEnvelope),
+        (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -334,94 +335,38 @@ pub async fn update(
 ) -> Result<Response, ApiError> {
     let user = signed_in(&caller)?;
     let patch = body(request)?;
-    let next = parse_status(&patch.status)?;
+    let change = CitaChangeRequest {
+        status: patch.status.as_deref().map(parse_status).transpose()?,
+        date: patch
+            .date
+            .as_deref()
+            .map(|date| parse_date(date, "date"))
+            .transpose()?,
+        start_min: patch.start_min.map(start_minute).transpose()?,
+        staff_id: patch.staff_id,
+        service_ids: patch.service_ids,
+        outside_hours: patch.outside_hours,
+    };
     let store = state.store.as_ref();
-    let cita = store
-        .cita(&id)
+    let cita = cases::change_cita(store, user, &id, change, state.clock.now())
         .await
-        .map_err(store_failed)?
-        .ok_or_else(|| not_found(NO_SUCH_CITA))?;
-    if !user.role.is_staff() {
-        let own = own_client_id(store, user).await?;
-        if own.as_deref() != Some(cita.client_id.as_str()) {
-            return Err(not_found(NO_SUCH_CITA));
-        }
-        if next != CitaStatus::Cancelada {
-            return Err(super::forbidden("Solo puedes cancelar tus citas."));
-        }
-    }
-    if !cita.status.may_become(next) {
-        return Err(conflict(format!(
-            "Una cita {} no puede pasar a {}.",
-            cita.status.as_str(),
-            next.as_str()
-        )));
-    }
-    let changed = store
-        .change_cita_status(&id, cita.status, next)
-        .await
-        .map_err(store_failed)?;
-    if !changed {
-        return Err(conflict(
-            "La cita ha cambiado mientras tanto; vuelve a cargarla.",
-        ));
-    }
-    let cita = store
-        .cita(&id)
-        .await
-        .map_err(store_failed)?
-        .ok_or_else(|| not_found(NO_SUCH_CITA))?;
+        .map_err(refused)?;
     let item = one_view(store, cita).await?;
     Ok(answer(StatusCode::OK, AppointmentResponse { item }))
 }
 
-/// The services asked for, in order: known (422 otherwise) and active (422 otherwise), at least
-/// one (400), each once, at most [`MAX_SERVICES`].
-async fn chosen_services(store: &dyn Store, ids: &[String]) -> Result<Vec<Service>, ApiError> {
-    if ids.is_empty() {
-        return Err(invalid("Elige al menos un servicio («serviceIds»)."));
-    }
-    if ids.len() > MAX_SERVICES {
-        return Err(invalid(format!(
-            "Una cita puede tener como mucho {MAX_SERVICES} servicios."
-        )));
-    }
-    let all = store.services().await.map_err(store_failed)?;
-    let mut chosen: Vec<Service> = Vec::with_capacity(ids.len());
-    for id in ids {
-        let id = id.trim();
-        if chosen.iter().any(|service| service.id == id) {
-            return Err(invalid(format!(
-                "El servicio «{id}» está repetido en «serviceIds»."
-            )));
-        }
-        let service = all
-            .iter()
-            .find(|service| service.id == id)
-            .ok_or_else(|| unprocessable(format!("El servicio «{id}» no existe.")))?;
-        if !service.active {
-            return Err(unprocessable(format!(
-                "El servicio «{}» no se ofrece ahora.",
-                service.name
-            )));
-        }
-        chosen.push(service.clone());
-    }
-    Ok(chosen)
+/// A start minute of the day, 0–1439.
+fn start_minute(minute: i64) -> Result<DayMinute, ApiError> {
+    DayMinute::try_from(minute)
+        .ok()
+        .filter(|start| *start < DAY_MINUTES)
+        .ok_or_else(|| invalid("«startMin» debe estar entre 0 y 1439."))
 }
 
-/// The services' durations added up (they are done back to back).
-fn total_duration(services: &[Service]) -> u32 {
-    services
-        .iter()
-        .map(|service| u32::from(service.duration_min))
-        .sum()
-}
-
-/// Whom a cita by hand is for: a client that exists, or one described by name and contact
-/// details (an existing email reuses its client, as staff expect).
-async fn client_target(
-    store: &dyn Store,
+/// Whom a cita by hand is for: a client by id (the use case checks it exists), or one
+/// described by name and contact details (an existing email reuses its client, as staff
+/// expect).
+fn client_target(
     client_id: Option<&str>,
     client: Option<&NewClient>,
 ) -> Result<ClientTarget, ApiError> {
@@ -430,14 +375,7 @@ async fn client_target(
         (Some(id), None) if id.contains('\0') => {
             return Err(unprocessable("Ese cliente no existe."));
         }
-        (Some(id), None) => {
-            return store
-                .client(id)
-                .await
-                .map_err(store_failed)?
-                .map(|client| ClientTarget::Existing(client.id))
-                .ok_or_else(|| unprocessable("Ese cliente no existe."));
-        }
+        (Some(id), None) => return Ok(ClientTarget::Existing(id.to_owned())),
         (None, Some(new)) => new,
         _ => {
             return Err(invalid(
@@ -467,44 +405,8 @@ async fn client_target(
     Ok(ClientTarget::Described(details, BookedBy::Staff))
 }
 
-/// Checks that `[start, start + duration)` on `date` starts on the slot step and fits inside
-/// one opening period, by asking the availability rules with nothing else booked.
-fn check_opening(
-    business: &Business,
-    staff: &citabot_domain::booking::StaffMember,
-    date: Date,
-    start: DayMinute,
-    duration: DayMinute,
-) -> Result<(), ApiError> {
-    if !start.is_multiple_of(business.slot_step) {
-        return Err(unprocessable(format!(
-            "La hora de inicio debe ir en intervalos de {} minutos.",
-            business.slot_step
-        )));
-    }
-    let members = std::slice::from_ref(staff);
-    let slots = availability::free_slots(
-        business,
-        &SlotQuery {
-            date,
-            duration,
-            staff: members,
-            only_staff: None,
-            busy: &[],
-            not_before: 0,
-        },
-    );
-    if availability::at(&slots, start).is_none() {
-        return Err(unprocessable(format!(
-            "A las {} de ese día no cabe una cita de {duration} minutos dentro del horario de apertura.",
-            format_minutes(start)
-        )));
-    }
-    Ok(())
-}
-
-/// `POST /api/appointments` (staff): books a cita by hand, held to the same rules as the
-/// assistant's.
+/// `POST /api/appointments` (staff): books a cita by hand, held to the salon's rules (staff may
+/// book inside the notice and in the past, and may record an `outsideHours` override).
 #[utoipa::path(post, path = "/api/appointments", tag = "booking",
     request_body = NewAppointmentRequest,
     responses(
@@ -513,7 +415,7 @@ fn check_opening(
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
         (status = 403, description = "Not staff", body = ErrorEnvelope),
         (status = 409, description = "The staff member is already booked then", body = ErrorEnvelope),
-        (status = 422, description = "Unknown or inactive service, unknown staff member or client, outside opening hours or off the slot step", body = ErrorEnvelope),
+        (status = 422, description = "Unknown or inactive service, unknown staff member or client, outside the hours, a closure, the stylist's schedule, time off or services, or off the slot step", body = ErrorEnvelope),
         (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
 pub async fn create(
     State(state): State<AppState>,
@@ -523,10 +425,7 @@ pub async fn create(
     staff(&caller)?;
     let request = body(request)?;
     let date = parse_date(&request.date, "date")?;
-    let start = DayMinute::try_from(request.start_min)
-        .ok()
-        .filter(|start| *start < DAY_MINUTES)
-        .ok_or_else(|| invalid("«startMin» debe estar entre 0 y 1439."))?;
+    let start = start_minute(request.start_min)?;
     let status = match request.status.as_deref() {
         None => CitaStatus::Pendiente,
         Some(text) => match parse_status(text)? {
@@ -538,53 +437,29 @@ pub async fn create(
             }
         },
     };
-    if request.client_id.is_some() == request.client.is_some() {
-        return Err(invalid(
-            "Indica un cliente: «clientId» o «client», uno de los dos.",
-        ));
-    }
+    let target = client_target(request.client_id.as_deref(), request.client.as_ref())?;
     let store = state.store.as_ref();
-    let business = business_of(&state).await?;
-    let services = chosen_services(store, &request.service_ids).await?;
-    let member = store
-        .staff()
-        .await
-        .map_err(store_failed)?
-        .into_iter()
-        .find(|member| member.user_id == request.staff_id)
-        .ok_or_else(|| unprocessable("Ese miembro del personal no existe."))?;
-    let duration = DayMinute::try_from(total_duration(&services))
-        .ok()
-        .filter(|duration| *duration <= DAY_MINUTES)
-        .ok_or_else(|| unprocessable("Esos servicios juntos no caben en un día."))?;
-    check_opening(&business, &member, date, start, duration)?;
-    let target =
-        client_target(store, request.client_id.as_deref(), request.client.as_ref()).await?;
-    let new = NewCita {
-        staff_id: member.user_id,
+    let by_hand = ByHand {
+        staff_id: request.staff_id,
+        target,
         date,
         start_min: start,
-        end_min: start + duration,
-        service_ids: services.into_iter().map(|service| service.id).collect(),
+        service_ids: request.service_ids,
         status,
-        chat_session_id: None,
+        outside_hours: request.outside_hours,
     };
-    let now = state.clock.now();
-    let cita = match booking::book(store, &business.time_zone, new, &target, now).await {
-        Ok(cita) => cita,
-        Err(StoreError::SlotTaken) => {
-            return Err(conflict(
-                "Esa persona ya tiene una cita a esa hora. Elige otra hora u otra persona.",
-            ));
-        }
-        Err(error) => return Err(store_failed(error)),
-    };
+    let cita = cases::book_by_hand(store, by_hand, state.clock.now())
+        .await
+        .map_err(refused)?;
     let item = one_view(store, cita).await?;
     Ok(answer(StatusCode::CREATED, AppointmentResponse { item }))
 }
 
 /// `GET /api/availability` (anyone): the free start times of a day for some services done
-/// together, each with who is free then. Past days have none; today's start after now.
+/// together, each with who is free then: only stylists who do every one of them, take
+/// bookings and work then (their periods within the hours, no closure, no time off). Past days
+/// have none; staff see today's from now on, everyone else from now plus the minimum notice,
+/// up to the horizon.
 #[utoipa::path(get, path = "/api/availability", tag = "booking", params(AvailabilityQuery),
     responses(
         (status = 200, description = "The free start times", body = AvailabilityList),
@@ -593,68 +468,31 @@ pub async fn create(
         (status = 422, description = "Unknown or inactive service, or unknown staff member", body = ErrorEnvelope)))]
 pub async fn availability(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     params: Result<Query<AvailabilityQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let params = query(params)?;
     let date = parse_date(&params.date, "date")?;
-    let ids: Vec<String> = params
-        .service_ids
-        .split(',')
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_owned)
-        .collect();
-    let store = state.store.as_ref();
-    let business = business_of(&state).await?;
-    let services = chosen_services(store, &ids).await?;
-    let staff = store.staff().await.map_err(store_failed)?;
-    if let Some(only) = params.staff_id.as_deref()
-        && !staff.iter().any(|member| member.user_id == only)
-    {
-        return Err(unprocessable("Ese miembro del personal no existe."));
-    }
-    let (today, minute_now) = zone::local(&business.time_zone, state.clock.now())
-        .map_err(|error| ApiError::internal(&error))?;
-    let duration = DayMinute::try_from(total_duration(&services)).unwrap_or(DAY_MINUTES + 1);
-    if date < today || duration > DAY_MINUTES {
-        return Ok(answer(
-            StatusCode::OK,
-            AvailabilityList { items: Vec::new() },
-        ));
-    }
-    let citas = store
-        .citas_between(date, date + Duration::days(1))
+    let request = AvailabilityRequest {
+        date,
+        service_ids: params
+            .service_ids
+            .split(',')
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .map(str::to_owned)
+            .collect(),
+        staff_id: params.staff_id,
+        for_staff: super::is_staff(&caller),
+    };
+    let items = cases::availability(state.store.as_ref(), &request, state.clock.now())
         .await
-        .map_err(store_failed)?;
-    let busy: Vec<Busy<'_>> = citas
-        .iter()
-        .filter(|cita| cita.status.holds_time())
-        .map(|cita| Busy {
-            staff_id: &cita.staff_id,
-            start: cita.start_min,
-            end: cita.end_min,
+        .map_err(refused)?
+        .into_iter()
+        .map(|(start_min, staff_ids)| FreeStart {
+            start_min,
+            staff_ids,
         })
         .collect();
-    let slots = availability::free_slots(
-        &business,
-        &SlotQuery {
-            date,
-            duration,
-            staff: &staff,
-            only_staff: params.staff_id.as_deref(),
-            busy: &busy,
-            not_before: if date == today { minute_now } else { 0 },
-        },
-    );
-    let mut items: Vec<FreeStart> = Vec::new();
-    for slot in slots {
-        match items.last_mut() {
-            Some(last) if last.start_min == slot.start => last.staff_ids.push(slot.staff_id),
-            _ => items.push(FreeStart {
-                start_min: slot.start,
-                staff_ids: vec![slot.staff_id],
-            }),
-        }
-    }
     Ok(answer(StatusCode::OK, AvailabilityList { items }))
 }

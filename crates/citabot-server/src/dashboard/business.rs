@@ -1,18 +1,58 @@
-//! `GET /api/business` (public): what the site's landing page and the dashboard's calendar need
-//! to know about the business.
+//! `GET /api/business` (public): what the site's landing page, the assistant's visitors and the
+//! dashboard's calendar need to know about the salon; `PATCH /api/business` and
+//! `PUT /api/business/hours` (administradores): its profile, booking rules and opening hours
+//! (issue 11). Every field is checked here with a Spanish sentence naming it; the work is in
+//! [`crate::usecases::settings`].
 
 use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::Response;
-use citabot_domain::booking::{Business, DayMinute};
-use serde::Serialize;
+use axum::{Extension, Json};
+use citabot_domain::account::{Email, Phone};
+use citabot_domain::booking::profile::{Address, Faq, MAX_FAQ, is_hex_color};
+use citabot_domain::booking::rules::{Closure, TimeOff};
+use citabot_domain::booking::{CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, WeeklyHours};
+use serde::{Deserialize, Serialize};
+use time::Weekday;
 use utoipa::ToSchema;
 
-use super::{answer, business_of};
+use super::clients::date_text;
+use super::{administrador, answer, body, business_of, checked_text, invalid, limited_text};
+use crate::auth::Caller;
+use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::settings::{self, SalonProfile, SettingsChange};
 
-/// One opening period of a weekday, `[openMin, closeMin)` in minutes after local midnight.
+/// The longest business name, in characters.
+pub const NAME_MAX_CHARS: usize = 80;
+/// The longest street, in characters.
+pub const STREET_MAX_CHARS: usize = 120;
+/// The longest postal code, in characters.
+pub const POSTAL_CODE_MAX_CHARS: usize = 10;
+/// The longest city, in characters.
+pub const CITY_MAX_CHARS: usize = 80;
+/// The longest description, in characters.
+pub const DESCRIPTION_MAX_CHARS: usize = 500;
+/// The most payment methods.
+pub const MAX_PAYMENT_METHODS: usize = 10;
+/// The longest payment method, in characters.
+pub const PAYMENT_METHOD_MAX_CHARS: usize = 40;
+/// The longest parking or access note, in characters.
+pub const NOTE_MAX_CHARS: usize = 300;
+/// The longest FAQ question, in characters.
+pub const QUESTION_MAX_CHARS: usize = 200;
+/// The longest FAQ answer, in characters.
+pub const ANSWER_MAX_CHARS: usize = 1000;
+/// The longest minimum notice: a week, in minutes.
+pub const MAX_MIN_NOTICE_MIN: i64 = 7 * 24 * 60;
+/// The furthest horizon, in days.
+pub const MAX_HORIZON_DAYS: i64 = 365;
+/// The most periods one weekday may have.
+pub const MAX_PERIODS_PER_DAY: usize = 10;
+
+/// One period of a weekday, `[openMin, closeMin)` in minutes after local midnight.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OpeningPeriodView {
@@ -21,6 +61,156 @@ pub struct OpeningPeriodView {
     weekday: u8,
     open_min: DayMinute,
     close_min: DayMinute,
+}
+
+/// A period as sent: `weekday` 1–7, `0 <= openMin < closeMin <= 1440`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PeriodInput {
+    /// 1 = Monday … 7 = Sunday.
+    weekday: i64,
+    open_min: i64,
+    close_min: i64,
+}
+
+/// Every period of `hours`, Monday first, in order within the day.
+pub fn period_views(hours: &WeeklyHours) -> Vec<OpeningPeriodView> {
+    hours
+        .days()
+        .flat_map(|(weekday, periods)| {
+            periods.iter().map(move |period| OpeningPeriodView {
+                weekday: weekday.number_from_monday(),
+                open_min: period.open,
+                close_min: period.close,
+            })
+        })
+        .collect()
+}
+
+const WEEKDAY_NAMES: [&str; 7] = [
+    "lunes",
+    "martes",
+    "miércoles",
+    "jueves",
+    "viernes",
+    "sábado",
+    "domingo",
+];
+
+/// Reads periods into weekly hours: weekdays 1–7, minutes 0–1440, each opening before it
+/// closes, at most [`MAX_PERIODS_PER_DAY`] a day, none overlapping (400 otherwise). Their order
+/// does not matter.
+pub fn parse_periods(periods: &[PeriodInput]) -> Result<WeeklyHours, ApiError> {
+    let mut days: [Vec<OpeningPeriod>; 7] = Default::default();
+    for period in periods {
+        let weekday = u8::try_from(period.weekday)
+            .ok()
+            .filter(|day| (1..=7).contains(day))
+            .ok_or_else(|| invalid("«weekday» debe ser un número del 1 (lunes) al 7 (domingo)."))?;
+        let minute = |value: i64| {
+            DayMinute::try_from(value)
+                .ok()
+                .filter(|minute| *minute <= DAY_MINUTES)
+                .ok_or_else(|| {
+                    invalid("«openMin» y «closeMin» deben estar entre 0 y 1440 (minutos del día).")
+                })
+        };
+        let (open, close) = (minute(period.open_min)?, minute(period.close_min)?);
+        if open >= close {
+            return Err(invalid(
+                "Cada periodo debe abrir antes de cerrar («openMin» menor que «closeMin»).",
+            ));
+        }
+        days[usize::from(weekday - 1)].push(OpeningPeriod { open, close });
+    }
+    let mut weekday = Weekday::Monday;
+    let mut named = Vec::with_capacity(7);
+    for (index, mut periods) in days.into_iter().enumerate() {
+        let name = WEEKDAY_NAMES[index];
+        if periods.len() > MAX_PERIODS_PER_DAY {
+            return Err(invalid(format!(
+                "El {name} puede tener como mucho {MAX_PERIODS_PER_DAY} periodos."
+            )));
+        }
+        periods.sort_by_key(|period| period.open);
+        if periods.windows(2).any(|pair| pair[0].close > pair[1].open) {
+            return Err(invalid(format!("Los periodos del {name} se solapan.")));
+        }
+        named.push((weekday, periods));
+        weekday = weekday.next();
+    }
+    WeeklyHours::new(named).map_err(|error| invalid(error.to_string()))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressView {
+    street: String,
+    postal_code: String,
+    city: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FaqEntry {
+    question: String,
+    answer: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingRulesView {
+    /// No booking by a client or the assistant starts sooner than this many minutes from now.
+    min_notice_min: u32,
+    /// Nor more than this many days ahead.
+    horizon_days: u16,
+    /// `pendiente` or `confirmada`: the status chat bookings start in.
+    #[schema(example = "pendiente")]
+    chat_booking_status: &'static str,
+}
+
+/// Days off, `from` to `to` inclusive: a closure of the salon, or a stylist's time off.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DaysOffView {
+    id: String,
+    #[schema(format = Date)]
+    from: String,
+    #[schema(format = Date)]
+    to: String,
+    reason: String,
+}
+
+impl From<Closure> for DaysOffView {
+    fn from(closure: Closure) -> Self {
+        Self {
+            id: closure.id,
+            from: date_text(closure.from),
+            to: date_text(closure.to),
+            reason: closure.reason,
+        }
+    }
+}
+
+impl From<TimeOff> for DaysOffView {
+    fn from(off: TimeOff) -> Self {
+        Self {
+            id: off.id,
+            from: date_text(off.from),
+            to: date_text(off.to),
+            reason: off.reason,
+        }
+    }
+}
+
+/// A bookable stylist as the public sees them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamMemberView {
+    id: String,
+    first_name: String,
+    /// The active services they do.
+    service_ids: Vec<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -33,6 +223,23 @@ pub struct BusinessView {
     slot_step: DayMinute,
     /// Every opening period, Monday first, in order within the day.
     hours: Vec<OpeningPeriodView>,
+    address: AddressView,
+    phone: String,
+    email: String,
+    description: String,
+    payment_methods: Vec<String>,
+    parking: String,
+    access: String,
+    /// At most 50 entries.
+    faq: Vec<FaqEntry>,
+    /// `#rrggbb`.
+    #[schema(example = "#9d174d")]
+    brand_color: String,
+    booking_rules: BookingRulesView,
+    /// The closures from today to the booking horizon.
+    closures: Vec<DaysOffView>,
+    /// The stylists who take bookings (first names only).
+    team: Vec<TeamMemberView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,37 +247,376 @@ pub struct BusinessResponse {
     item: BusinessView,
 }
 
-impl From<&Business> for BusinessView {
-    fn from(business: &Business) -> Self {
+impl From<SalonProfile> for BusinessView {
+    fn from(salon: SalonProfile) -> Self {
+        let profile = salon.settings.profile;
+        let rules = salon.settings.rules;
         Self {
-            name: business.name.clone(),
-            time_zone: business.time_zone.clone(),
-            slot_step: business.slot_step,
-            hours: business
-                .hours
-                .days()
-                .flat_map(|(weekday, periods)| {
-                    periods.iter().map(move |period| OpeningPeriodView {
-                        weekday: weekday.number_from_monday(),
-                        open_min: period.open,
-                        close_min: period.close,
-                    })
+            hours: period_views(&salon.business.hours),
+            name: salon.business.name,
+            time_zone: salon.business.time_zone,
+            slot_step: salon.business.slot_step,
+            address: AddressView {
+                street: profile.address.street,
+                postal_code: profile.address.postal_code,
+                city: profile.address.city,
+            },
+            phone: profile.phone,
+            email: profile.email,
+            description: profile.description,
+            payment_methods: profile.payment_methods,
+            parking: profile.parking,
+            access: profile.access,
+            faq: profile
+                .faq
+                .into_iter()
+                .map(|entry| FaqEntry {
+                    question: entry.question,
+                    answer: entry.answer,
+                })
+                .collect(),
+            brand_color: profile.brand_color,
+            booking_rules: BookingRulesView {
+                min_notice_min: rules.min_notice_min,
+                horizon_days: rules.horizon_days,
+                chat_booking_status: rules.chat_booking_status.as_str(),
+            },
+            closures: salon.closures.into_iter().map(DaysOffView::from).collect(),
+            team: salon
+                .team
+                .into_iter()
+                .map(|member| TeamMemberView {
+                    id: member.id,
+                    first_name: member.first_name,
+                    service_ids: member.service_ids,
                 })
                 .collect(),
         }
     }
 }
 
-/// `GET /api/business`: the name, time zone, slot step and opening hours.
+/// The salon as `GET /api/business` answers it, read now.
+async fn business_answer(state: &AppState, status: StatusCode) -> Result<Response, ApiError> {
+    let business = business_of(state).await?;
+    let salon = settings::profile(state.store.as_ref(), business, state.clock.now())
+        .await
+        .map_err(super::store_failed)?;
+    Ok(answer(
+        status,
+        BusinessResponse {
+            item: BusinessView::from(salon),
+        },
+    ))
+}
+
+/// `GET /api/business`: the name, time zone, slot step, opening hours, profile, booking rules,
+/// the closures within the horizon and the bookable team.
 #[utoipa::path(get, path = "/api/business", tag = "booking", responses(
     (status = 200, description = "The business", body = BusinessResponse),
     (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
 pub async fn get(State(state): State<AppState>) -> Result<Response, ApiError> {
+    business_answer(&state, StatusCode::OK).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AddressInput {
+    street: String,
+    postal_code: String,
+    city: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BookingRulesPatch {
+    /// 0 to 10080 (a week).
+    #[serde(default)]
+    min_notice_min: Option<i64>,
+    /// 1 to 365.
+    #[serde(default)]
+    horizon_days: Option<i64>,
+    /// `pendiente` or `confirmada`.
+    #[serde(default)]
+    chat_booking_status: Option<String>,
+}
+
+/// Any of the profile's fields and booking rules (at least one); the FAQ and the payment
+/// methods are replaced whole.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BusinessPatch {
+    /// 1–80 characters.
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    address: Option<AddressInput>,
+    /// A phone number, or empty.
+    #[serde(default)]
+    phone: Option<String>,
+    /// An email address, or empty.
+    #[serde(default)]
+    email: Option<String>,
+    /// Up to 500 characters.
+    #[serde(default)]
+    description: Option<String>,
+    /// Up to 10, each 1–40 characters, each once.
+    #[serde(default)]
+    payment_methods: Option<Vec<String>>,
+    /// Up to 300 characters.
+    #[serde(default)]
+    parking: Option<String>,
+    /// Up to 300 characters.
+    #[serde(default)]
+    access: Option<String>,
+    /// Up to 50 entries: question 1–200 characters, answer 1–1000.
+    #[serde(default)]
+    faq: Option<Vec<FaqEntry>>,
+    /// `#rrggbb`.
+    #[serde(default)]
+    brand_color: Option<String>,
+    #[serde(default)]
+    booking_rules: Option<BookingRulesPatch>,
+}
+
+impl BusinessPatch {
+    fn is_empty(&self) -> bool {
+        self.name.is_none()
+            && self.address.is_none()
+            && self.phone.is_none()
+            && self.email.is_none()
+            && self.description.is_none()
+            && self.payment_methods.is_none()
+            && self.parking.is_none()
+            && self.access.is_none()
+            && self.faq.is_none()
+            && self.brand_color.is_none()
+            && self.booking_rules.as_ref().is_none_or(|rules| {
+                rules.min_notice_min.is_none()
+                    && rules.horizon_days.is_none()
+                    && rules.chat_booking_status.is_none()
+            })
+    }
+}
+
+fn parse_address(address: &AddressInput) -> Result<Address, ApiError> {
+    let postal_code = limited_text(
+        &address.postal_code,
+        "address.postalCode",
+        POSTAL_CODE_MAX_CHARS,
+    )?;
+    if !postal_code
+        .chars()
+        .all(|letter| letter.is_ascii_alphanumeric() || letter == ' ' || letter == '-')
+    {
+        return Err(invalid(
+            "«address.postalCode» solo puede llevar letras, cifras, espacios y guiones.",
+        ));
+    }
+    Ok(Address {
+        street: limited_text(&address.street, "address.street", STREET_MAX_CHARS)?,
+        postal_code,
+        city: limited_text(&address.city, "address.city", CITY_MAX_CHARS)?,
+    })
+}
+
+fn parse_payment_methods(methods: &[String]) -> Result<Vec<String>, ApiError> {
+    if methods.len() > MAX_PAYMENT_METHODS {
+        return Err(invalid(format!(
+            "«paymentMethods» puede tener como mucho {MAX_PAYMENT_METHODS} formas de pago."
+        )));
+    }
+    let mut read: Vec<String> = Vec::with_capacity(methods.len());
+    for method in methods {
+        let method = checked_text(method, "paymentMethods", PAYMENT_METHOD_MAX_CHARS)?;
+        if read
+            .iter()
+            .any(|seen| seen.to_lowercase() == method.to_lowercase())
+        {
+            return Err(invalid(format!(
+                "La forma de pago «{method}» está repetida en «paymentMethods»."
+            )));
+        }
+        read.push(method);
+    }
+    Ok(read)
+}
+
+fn parse_faq(entries: &[FaqEntry]) -> Result<Vec<Faq>, ApiError> {
+    if entries.len() > MAX_FAQ {
+        return Err(invalid(format!(
+            "«faq» puede tener como mucho {MAX_FAQ} preguntas."
+        )));
+    }
+    entries
+        .iter()
+        .map(|entry| {
+            Ok(Faq {
+                question: checked_text(&entry.question, "faq.question", QUESTION_MAX_CHARS)?,
+                answer: checked_text(&entry.answer, "faq.answer", ANSWER_MAX_CHARS)?,
+            })
+        })
+        .collect()
+}
+
+fn parse_rules(rules: &BookingRulesPatch, change: &mut SettingsChange) -> Result<(), ApiError> {
+    if let Some(notice) = rules.min_notice_min {
+        change.min_notice_min = Some(
+            u32::try_from(notice)
+                .ok()
+                .filter(|_| notice <= MAX_MIN_NOTICE_MIN)
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "«bookingRules.minNoticeMin» debe estar entre 0 y {MAX_MIN_NOTICE_MIN} minutos."
+                    ))
+                })?,
+        );
+    }
+    if let Some(days) = rules.horizon_days {
+        change.horizon_days = Some(
+            u16::try_from(days)
+                .ok()
+                .filter(|days| (1..=MAX_HORIZON_DAYS).contains(&i64::from(*days)))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "«bookingRules.horizonDays» debe estar entre 1 y {MAX_HORIZON_DAYS} días."
+                    ))
+                })?,
+        );
+    }
+    if let Some(status) = rules.chat_booking_status.as_deref() {
+        change.chat_booking_status = Some(match status {
+            "pendiente" => CitaStatus::Pendiente,
+            "confirmada" => CitaStatus::Confirmada,
+            _ => {
+                return Err(invalid(
+                    "«bookingRules.chatBookingStatus» debe ser «pendiente» o «confirmada».",
+                ));
+            }
+        });
+    }
+    Ok(())
+}
+
+/// Reads a patch into a change, checking every field (400 with a sentence naming it).
+fn parse_patch(patch: &BusinessPatch) -> Result<SettingsChange, ApiError> {
+    let mut change = SettingsChange {
+        name: patch
+            .name
+            .as_deref()
+            .map(|name| checked_text(name, "name", NAME_MAX_CHARS))
+            .transpose()?,
+        address: patch.address.as_ref().map(parse_address).transpose()?,
+        description: patch
+            .description
+            .as_deref()
+            .map(|text| limited_text(text, "description", DESCRIPTION_MAX_CHARS))
+            .transpose()?,
+        payment_methods: patch
+            .payment_methods
+            .as_deref()
+            .map(parse_payment_methods)
+            .transpose()?,
+        parking: patch
+            .parking
+            .as_deref()
+            .map(|text| limited_text(text, "parking", NOTE_MAX_CHARS))
+            .transpose()?,
+        access: patch
+            .access
+            .as_deref()
+            .map(|text| limited_text(text, "access", NOTE_MAX_CHARS))
+            .transpose()?,
+        faq: patch.faq.as_deref().map(parse_faq).transpose()?,
+        ..SettingsChange::default()
+    };
+    if let Some(phone) = patch.phone.as_deref().map(str::trim) {
+        change.phone = Some(if phone.is_empty() {
+            String::new()
+        } else {
+            Phone::parse(phone)
+                .map_err(|error| invalid_value(&error))?
+                .as_str()
+                .to_owned()
+        });
+    }
+    if let Some(email) = patch.email.as_deref().map(str::trim) {
+        change.email = Some(if email.is_empty() {
+            String::new()
+        } else {
+            Email::parse(email)
+                .map_err(|error| invalid_value(&error))?
+                .as_str()
+                .to_owned()
+        });
+    }
+    if let Some(color) = patch.brand_color.as_deref().map(str::trim) {
+        if !is_hex_color(color) {
+            return Err(invalid(
+                "«brandColor» debe ser un color con el formato #rrggbb (por ejemplo, #9d174d).",
+            ));
+        }
+        change.brand_color = Some(color.to_ascii_lowercase());
+    }
+    if let Some(rules) = &patch.booking_rules {
+        parse_rules(rules, &mut change)?;
+    }
+    Ok(change)
+}
+
+/// `PATCH /api/business` (administrador): changes any of the profile's fields and booking
+/// rules; the change binds the next request (availability, the assistant, every booking).
+#[utoipa::path(patch, path = "/api/business", tag = "booking", request_body = BusinessPatch,
+    responses(
+        (status = 200, description = "The business as changed", body = BusinessResponse),
+        (status = 400, description = "A field is malformed or past its limit, or nothing to change", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not an administrador", body = ErrorEnvelope),
+        (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
+pub async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    request: Result<Json<BusinessPatch>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    administrador(&caller)?;
+    let patch = body(request)?;
+    if patch.is_empty() {
+        return Err(invalid("Indica al menos un campo que cambiar."));
+    }
+    let change = parse_patch(&patch)?;
+    business_of(&state).await?;
+    settings::update_settings(state.store.as_ref(), change)
+        .await
+        .map_err(super::store_failed)?;
+    business_answer(&state, StatusCode::OK).await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HoursRequest {
+    /// Every opening period of the week (a weekday left out is closed).
+    periods: Vec<PeriodInput>,
+}
+
+/// `PUT /api/business/hours` (administrador): replaces the opening hours. Citas already booked
+/// stay; those now outside the hours are listed by `GET /api/business/outside-rules`.
+#[utoipa::path(put, path = "/api/business/hours", tag = "booking", request_body = HoursRequest,
+    responses(
+        (status = 200, description = "The business with its new hours", body = BusinessResponse),
+        (status = 400, description = "A bad weekday or minute, a period closing before it opens, overlapping periods", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not an administrador", body = ErrorEnvelope),
+        (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
+pub async fn set_hours(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    request: Result<Json<HoursRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    administrador(&caller)?;
+    let request = body(request)?;
+    let hours = parse_periods(&request.periods)?;
     let business = business_of(&state).await?;
-    Ok(answer(
-        StatusCode::OK,
-        BusinessResponse {
-            item: BusinessView::from(&business),
-        },
-    ))
+    settings::set_hours(state.store.as_ref(), business, hours)
+        .await
+        .map_err(super::store_failed)?;
+    business_answer(&state, StatusCode::OK).await
 }

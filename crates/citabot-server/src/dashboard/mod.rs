@@ -12,6 +12,7 @@ pub mod business;
 pub mod clients;
 pub mod conversations;
 pub mod services;
+pub mod settings;
 pub mod staff;
 pub mod stats;
 
@@ -213,13 +214,16 @@ pub async fn business_of(state: &AppState) -> Result<Business, ApiError> {
         .business()
         .await
         .map_err(store_failed)?
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "not_configured",
-                "El negocio aún no está configurado.",
-            )
-        })
+        .ok_or_else(not_configured)
+}
+
+/// 503 `not_configured`: no business is set up yet.
+pub fn not_configured() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "not_configured",
+        "El negocio aún no está configurado.",
+    )
 }
 
 /// A JSON answer that no cache keeps.

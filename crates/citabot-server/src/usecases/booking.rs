@@ -94,6 +94,8 @@ pub struct NewCita {
     pub status: CitaStatus,
     /// The conversation whose assistant booked it; `None` for a cita made by hand.
     pub chat_session_id: Option<String>,
+    /// Staff's recorded override of hours, closures and the stylist's schedule.
+    pub outside_hours: bool,
 }
 
 /// The change that books `new` for `client`: the cita (with its instants in the business's
@@ -118,6 +120,7 @@ pub fn booking_change(
         service_ids: new.service_ids,
         created_at: now,
         chat_session_id: new.chat_session_id,
+        outside_hours: new.outside_hours,
     };
     let new_client = match client {
         ClientChoice::Existing(_) => None,

@@ -11,7 +11,8 @@ use citabot_domain::account::Role;
 use citabot_domain::assistant::{
     self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Outcome, State,
 };
-use citabot_domain::booking::{Cita, CitaStatus, Client, zone};
+use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, zone};
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
 use citabot_domain::responder;
 use citabot_store::booking::CitaTime;
@@ -145,12 +146,15 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, Sto
     let caller = caller(store, said.user).await?;
     let services = store.services().await?;
     let staff = store.staff().await?;
+    let calendar = super::settings::calendar(store).await?;
+    let horizon = i64::from(calendar.rules.horizon_days).max(LOOKAHEAD_DAYS);
     let agenda = store
-        .citas_between(now.0, now.0 + Duration::days(LOOKAHEAD_DAYS + 1))
+        .citas_between(now.0, now.0 + Duration::days(horizon + 1))
         .await?;
     let clients = agenda_clients(store, &caller, &agenda).await?;
     let context = Context {
         business: &business,
+        calendar: &calendar,
         services: &services,
         staff: &staff,
         caller: &caller,
@@ -197,9 +201,14 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, Sto
     } else {
         BookedBy::Guest
     };
+    let rules = Rules {
+        business: &business,
+        calendar: &calendar,
+        now,
+    };
     let planned = plan(
         store,
-        &business.time_zone,
+        &rules,
         &caller,
         said.session,
         &action,
@@ -263,18 +272,47 @@ fn unchanged(action: &Action) -> Outcome {
     }
 }
 
+/// The salon's rules as this turn read them.
+struct Rules<'a> {
+    business: &'a Business,
+    calendar: &'a Calendar,
+    now: (Date, DayMinute),
+}
+
+impl Rules<'_> {
+    /// Whether the assistant may write this cita: the same check as every booking, with the
+    /// assistant held to the notice and the horizon. What it offered came from the same rules,
+    /// so a refusal here means they changed under the conversation.
+    fn allow(&self, to: &Booking) -> bool {
+        let proposed = Proposed {
+            staff_id: &to.staff_id,
+            date: to.date,
+            start: to.start_min,
+            end: to.end_min,
+            service_ids: &to.service_ids,
+        };
+        self.calendar
+            .check(self.business, &proposed, Booker::Client, self.now)
+            .is_ok()
+    }
+}
+
 /// Works out the change an action makes.
 async fn plan(
     store: &dyn Store,
-    time_zone: &str,
+    rules: &Rules<'_>,
     caller: &Caller,
     session: &ChatSessionId,
     action: &Action,
     by: BookedBy,
     now: OffsetDateTime,
 ) -> Result<Planned, StoreError> {
+    let time_zone = rules.business.time_zone.as_str();
     match action {
         Action::Book(booking) => {
+            if !rules.allow(booking) {
+                return Ok(Planned::Refused(Outcome::SlotTaken));
+            }
             let client = match &booking.client {
                 ClientRef::Existing(id) => super::booking::ClientChoice::Existing(id.clone()),
                 ClientRef::New {
@@ -298,8 +336,9 @@ async fn plan(
                 start_min: booking.start_min,
                 end_min: booking.end_min,
                 service_ids: booking.service_ids.clone(),
-                status: CitaStatus::Pendiente,
+                status: rules.calendar.rules.chat_booking_status,
                 chat_session_id: Some(session.as_str().to_owned()),
+                outside_hours: false,
             };
             let (cita, change) = booking_change(time_zone, new, client, now)?;
             Ok(Planned::Write {
@@ -327,6 +366,9 @@ async fn plan(
             let Some(cita) = own_cita(store, caller, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotMoved));
             };
+            if !rules.allow(to) {
+                return Ok(Planned::Refused(Outcome::SlotTaken));
+            }
             let time = cita_time(time_zone, to)?;
             let moved = Cita {
                 staff_id: time.staff_id.clone(),
@@ -357,6 +399,8 @@ fn cita_time(time_zone: &str, to: &Booking) -> Result<CitaTime, StoreError> {
         end_min: to.end_min,
         start_at: instant(to.start_min)?,
         end_at: instant(to.end_min)?,
+        service_ids: None,
+        outside_hours: false,
     })
 }
 

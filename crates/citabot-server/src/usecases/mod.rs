@@ -3,5 +3,7 @@
 //! their answers; the use cases reach the database through the store port and decide nothing
 //! about status codes or frames.
 
+pub mod appointments;
 pub mod booking;
 pub mod chat_turn;
+pub mod settings;

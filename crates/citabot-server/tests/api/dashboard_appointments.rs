@@ -578,9 +578,17 @@ async fn availability_is_public_and_leaves_out_taken_times(backend: Backend) {
         Some(&720)
     );
 
-    // Today only after now (10:30); past days and Sundays have nothing.
+    // Today only after now (10:30) plus the minimum notice (60 minutes) for the public, from
+    // now for staff; past days and Sundays have nothing.
     let (_, body) = salon
         .get(None, "/api/availability?date=2026-11-20&serviceIds=barba")
+        .await;
+    assert_eq!(starts(&body).first(), Some(&690));
+    let (_, body) = salon
+        .get(
+            Some(&salon.usuario),
+            "/api/availability?date=2026-11-20&serviceIds=barba",
+        )
         .await;
     assert_eq!(starts(&body).first(), Some(&630));
     for date in ["2026-11-19", "2026-11-22"] {

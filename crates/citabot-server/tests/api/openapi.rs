@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 30] = [
+const OPERATIONS: [(&str, &str); 41] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -28,6 +28,17 @@ const OPERATIONS: [(&str, &str); 30] = [
     ("get", "/api/staff"),
     ("post", "/api/staff"),
     ("patch", "/api/staff/{id}"),
+    ("patch", "/api/business"),
+    ("put", "/api/business/hours"),
+    ("get", "/api/business/outside-rules"),
+    ("get", "/api/closures"),
+    ("post", "/api/closures"),
+    ("delete", "/api/closures/{id}"),
+    ("get", "/api/staff/{id}/schedule"),
+    ("put", "/api/staff/{id}/schedule"),
+    ("get", "/api/staff/{id}/time-off"),
+    ("post", "/api/staff/{id}/time-off"),
+    ("delete", "/api/staff/{id}/time-off/{offId}"),
     ("get", "/api/clients"),
     ("get", "/api/conversations"),
     ("get", "/api/conversations/{sessionId}"),
@@ -83,6 +94,8 @@ async fn the_description_names_exactly_the_served_operations() {
         let request = match method {
             "get" => app.client.get(app.url(path)),
             "patch" => app.client.patch(app.url(path)),
+            "put" => app.client.put(app.url(path)),
+            "delete" => app.client.delete(app.url(path)),
             _ => app.client.post(app.url(path)),
         };
         let response = request.send().await.expect("answers");

@@ -373,6 +373,7 @@ async fn world(script: &Script) -> World {
             service_ids: seed.services.clone(),
             created_at: app.clock.now(),
             chat_session_id: None,
+            outside_hours: false,
         };
         store
             .create_cita(&cita)

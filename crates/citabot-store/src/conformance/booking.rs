@@ -73,6 +73,7 @@ pub(crate) fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min
         service_ids: vec!["corte".into()],
         created_at: T0,
         chat_session_id: None,
+        outside_hours: false,
     }
 }
 
@@ -270,6 +271,8 @@ pub async fn double_bookings_are_refused(store: &dyn Store) -> Result<(), StoreE
         end_min: 675,
         start_at: zone::instant("Europe/Madrid", friday, 645).expect("valid"),
         end_at: zone::instant("Europe/Madrid", friday, 675).expect("valid"),
+        service_ids: None,
+        outside_hours: false,
     };
     assert!(matches!(
         store.move_cita("c-6", &moving).await,
@@ -430,6 +433,8 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
                     end_min: 780,
                     start_at: T0,
                     end_at: T0,
+                    service_ids: None,
+                    outside_hours: false,
                 },
             },
             "no such cita",
@@ -605,5 +610,188 @@ pub async fn clients_are_read_by_ids_and_searched(store: &dyn Store) -> Result<(
         ),
         (0, None)
     );
+    Ok(())
+}
+
+/// The profile and booking rules read back as saved (defaults before), the FAQ and payment
+/// methods in order and replaced whole, and the business renamed in the same write.
+pub async fn salon_settings_round_trip(store: &dyn Store) -> Result<(), StoreError> {
+    use citabot_domain::booking::profile::{BusinessSettings, Faq};
+    assert_eq!(
+        store.business_settings().await?,
+        BusinessSettings::default()
+    );
+    store
+        .save_business(&salon("Peluquería Marta", 1230))
+        .await?;
+    let mut settings = citabot_domain::booking::demo::settings();
+    settings.rules.min_notice_min = 0;
+    settings.rules.horizon_days = 365;
+    settings.rules.chat_booking_status = CitaStatus::Confirmada;
+    store
+        .save_business_settings(Some("Peluquería Marta y Ana"), &settings)
+        .await?;
+    assert_eq!(store.business_settings().await?, settings);
+    assert_eq!(
+        store.business().await?.map(|business| business.name),
+        Some("Peluquería Marta y Ana".into())
+    );
+    settings.profile.faq = vec![Faq {
+        question: "¿Abrís en agosto?".into(),
+        answer: "Sí, salvo la segunda quincena.".into(),
+    }];
+    settings.profile.payment_methods = vec!["Efectivo".into()];
+    store.save_business_settings(None, &settings).await?;
+    assert_eq!(store.business_settings().await?, settings);
+    assert_eq!(
+        store.business().await?.map(|business| business.name),
+        Some("Peluquería Marta y Ana".into()),
+        "no name keeps it"
+    );
+    Ok(())
+}
+
+/// Closures and time off are listed in order and deleted by id (time off only by its own
+/// staff member's id); a duplicate id conflicts.
+pub async fn closures_and_time_off_round_trip(store: &dyn Store) -> Result<(), StoreError> {
+    use citabot_domain::booking::rules::{Closure, TimeOff};
+    booking_fixture(store).await?;
+    let closure = |id: &str, from: Date, to: Date| Closure {
+        id: id.into(),
+        from,
+        to,
+        reason: format!("Cierre {id}"),
+    };
+    let christmas = closure("navidad", date!(2026 - 12 - 25), date!(2026 - 12 - 25));
+    let august = closure("agosto", date!(2026 - 08 - 10), date!(2026 - 08 - 23));
+    store.create_closure(&christmas).await?;
+    store.create_closure(&august).await?;
+    assert!(matches!(
+        store.create_closure(&christmas).await,
+        Err(StoreError::Conflict(_))
+    ));
+    assert_eq!(store.closures().await?, [august.clone(), christmas]);
+    assert!(store.delete_closure("navidad").await?);
+    assert!(!store.delete_closure("navidad").await?);
+    assert_eq!(store.closures().await?, [august]);
+
+    let off = |id: &str, staff: &str, from: Date| TimeOff {
+        id: id.into(),
+        staff_id: staff.into(),
+        from,
+        to: from + time::Duration::days(2),
+        reason: "Vacaciones".into(),
+    };
+    let ana_later = off("t-2", "staff-ana", date!(2026 - 12 - 01));
+    let ana = off("t-1", "staff-ana", date!(2026 - 11 - 27));
+    let luis = off("t-3", "staff-luis", date!(2026 - 11 - 20));
+    for entry in [&ana_later, &ana, &luis] {
+        store.create_time_off(entry).await?;
+    }
+    assert_eq!(
+        store.time_off().await?,
+        [ana.clone(), ana_later.clone(), luis.clone()]
+    );
+    assert!(
+        !store.delete_time_off("staff-luis", "t-1").await?,
+        "not Luis's"
+    );
+    assert!(store.delete_time_off("staff-ana", "t-1").await?);
+    assert_eq!(store.time_off().await?, [ana_later, luis]);
+    Ok(())
+}
+
+/// A staff member's schedule (own periods or the business hours, services or all of them,
+/// bookable) reads back as saved and is replaced whole.
+pub async fn staff_schedules_round_trip(store: &dyn Store) -> Result<(), StoreError> {
+    use citabot_domain::booking::rules::StaffSchedule;
+    booking_fixture(store).await?;
+    assert_eq!(store.staff_schedules().await?, []);
+    let own = WeeklyHours::new([(
+        Weekday::Tuesday,
+        vec![
+            OpeningPeriod {
+                open: 600,
+                close: 840,
+            },
+            OpeningPeriod {
+                open: 960,
+                close: 1200,
+            },
+        ],
+    )])
+    .expect("valid");
+    let mut ana = StaffSchedule {
+        staff_id: "staff-ana".into(),
+        periods: Some(own),
+        service_ids: Some(vec!["corte".into(), "tinte".into()]),
+        bookable: true,
+    };
+    let luis = StaffSchedule {
+        staff_id: "staff-luis".into(),
+        periods: None,
+        service_ids: None,
+        bookable: false,
+    };
+    store.save_staff_schedule(&ana).await?;
+    store.save_staff_schedule(&luis).await?;
+    assert_eq!(store.staff_schedules().await?, [ana.clone(), luis.clone()]);
+    ana.periods = None;
+    ana.service_ids = Some(vec!["tinte".into()]);
+    store.save_staff_schedule(&ana).await?;
+    assert_eq!(store.staff_schedules().await?, [ana, luis]);
+    Ok(())
+}
+
+/// A move may change the services and records the staff's override, in one transaction; a
+/// move into a taken slot changes nothing at all (time, services or override).
+pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    store
+        .create_cita(&cita("c-1", "staff-ana", friday, 600, 630))
+        .await?;
+    let mut marked = cita("c-2", "staff-luis", friday, 600, 630);
+    marked.outside_hours = true;
+    store.create_cita(&marked).await?;
+    assert_eq!(
+        store.cita("c-2").await?.map(|c| c.outside_hours),
+        Some(true)
+    );
+
+    let to = |staff: &str, start: u16, end: u16| CitaTime {
+        staff_id: staff.into(),
+        date: friday,
+        start_min: start,
+        end_min: end,
+        start_at: zone::instant("Europe/Madrid", friday, start).expect("valid"),
+        end_at: zone::instant("Europe/Madrid", friday, end).expect("valid"),
+        service_ids: Some(vec!["tinte".into(), "corte".into()]),
+        outside_hours: false,
+    };
+    assert!(matches!(
+        store.move_cita("c-2", &to("staff-ana", 615, 735)).await,
+        Err(StoreError::SlotTaken)
+    ));
+    let unchanged = store.cita("c-2").await?.expect("still there");
+    assert_eq!(unchanged, marked, "a refused move changes nothing");
+
+    assert!(store.move_cita("c-2", &to("staff-ana", 630, 750)).await?);
+    let moved = store.cita("c-2").await?.expect("still there");
+    assert_eq!(moved.service_ids, ["tinte", "corte"]);
+    assert_eq!(
+        (moved.staff_id.as_str(), moved.start_min),
+        ("staff-ana", 630)
+    );
+    assert!(!moved.outside_hours, "the override is cleared");
+    assert_eq!(moved.created_at, marked.created_at);
+
+    let mut late = to("staff-ana", 1260, 1290);
+    late.service_ids = None;
+    late.outside_hours = true;
+    assert!(store.move_cita("c-2", &late).await?);
+    let moved = store.cita("c-2").await?.expect("still there");
+    assert_eq!(moved.service_ids, ["tinte", "corte"], "None keeps them");
+    assert!(moved.outside_hours);
     Ok(())
 }

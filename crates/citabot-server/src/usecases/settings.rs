@@ -1,0 +1,369 @@
+//! The salon's settings (issue 11): its profile and booking rules, opening hours, closures,
+//! and each stylist's schedule, services and time off; and the citas the current rules no
+//! longer allow. Every read goes to the store, so a change takes effect on the next request
+//! (nothing here outlives one). Changing a setting never moves or cancels a cita: the citas it
+//! leaves outside the rules are listed for staff ([`outside_rules`]).
+
+use citabot_domain::booking::profile::{Address, BusinessSettings, Faq};
+use citabot_domain::booking::rules::{
+    Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
+};
+use citabot_domain::booking::{Business, Cita, DayMinute, Service, WeeklyHours, zone};
+use citabot_store::{Store, StoreError, User};
+use time::{Date, Duration, OffsetDateTime};
+
+/// Everything that decides when a cita may be booked, read now.
+pub async fn calendar(store: &dyn Store) -> Result<Calendar, StoreError> {
+    Ok(Calendar {
+        rules: store.business_settings().await?.rules,
+        closures: store.closures().await?,
+        schedules: store.staff_schedules().await?,
+        time_off: store.time_off().await?,
+    })
+}
+
+/// A bookable stylist as the public sees them: first name and services.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamMember {
+    pub id: String,
+    pub first_name: String,
+    pub service_ids: Vec<String>,
+}
+
+/// The salon as `GET /api/business` shows it.
+#[derive(Debug, Clone)]
+pub struct SalonProfile {
+    pub business: Business,
+    pub settings: BusinessSettings,
+    /// The closures from today to the horizon.
+    pub closures: Vec<Closure>,
+    pub team: Vec<TeamMember>,
+}
+
+/// Reads the salon's profile for the public: the closures within the booking horizon and the
+/// bookable stylists with the active services they do.
+pub async fn profile(
+    store: &dyn Store,
+    business: Business,
+    now: OffsetDateTime,
+) -> Result<SalonProfile, StoreError> {
+    let settings = store.business_settings().await?;
+    let (today, _) = local_now(&business, now)?;
+    let last = today + Duration::days(i64::from(settings.rules.horizon_days));
+    let closures = store
+        .closures()
+        .await?
+        .into_iter()
+        .filter(|closure| closure.to >= today && closure.from <= last)
+        .collect();
+    let services = store.services().await?;
+    let schedules = store.staff_schedules().await?;
+    let team = store
+        .staff_accounts()
+        .await?
+        .into_iter()
+        .filter_map(|user| {
+            let schedule = schedule_of(&schedules, &user.id);
+            schedule.bookable.then(|| TeamMember {
+                service_ids: services
+                    .iter()
+                    .filter(|service| service.active && schedule.does(&service.id))
+                    .map(|service| service.id.clone())
+                    .collect(),
+                id: user.id,
+                first_name: user.first_name,
+            })
+        })
+        .collect();
+    Ok(SalonProfile {
+        business,
+        settings,
+        closures,
+        team,
+    })
+}
+
+fn schedule_of(schedules: &[StaffSchedule], staff_id: &str) -> StaffSchedule {
+    schedules
+        .iter()
+        .find(|schedule| schedule.staff_id == staff_id)
+        .cloned()
+        .unwrap_or_else(|| StaffSchedule::default_for(staff_id))
+}
+
+/// The business's local date and minute at `now`.
+pub fn local_now(
+    business: &Business,
+    now: OffsetDateTime,
+) -> Result<(Date, DayMinute), StoreError> {
+    zone::local(&business.time_zone, now).map_err(|error| StoreError::Corrupt(error.to_string()))
+}
+
+/// A partial change of the profile and rules; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default)]
+pub struct SettingsChange {
+    pub name: Option<String>,
+    pub address: Option<Address>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub description: Option<String>,
+    pub payment_methods: Option<Vec<String>>,
+    pub parking: Option<String>,
+    pub access: Option<String>,
+    pub faq: Option<Vec<Faq>>,
+    pub brand_color: Option<String>,
+    pub min_notice_min: Option<u32>,
+    pub horizon_days: Option<u16>,
+    pub chat_booking_status: Option<citabot_domain::booking::CitaStatus>,
+}
+
+/// Applies a partial change over the saved settings and writes it in one transaction.
+pub async fn update_settings(store: &dyn Store, change: SettingsChange) -> Result<(), StoreError> {
+    let mut settings = store.business_settings().await?;
+    let profile = &mut settings.profile;
+    let rules = &mut settings.rules;
+    macro_rules! set {
+        ($($field:ident => $target:expr),* $(,)?) => {
+            $(if let Some(value) = change.$field { $target = value; })*
+        };
+    }
+    set!(
+        address => profile.address,
+        phone => profile.phone,
+        email => profile.email,
+        description => profile.description,
+        payment_methods => profile.payment_methods,
+        parking => profile.parking,
+        access => profile.access,
+        faq => profile.faq,
+        brand_color => profile.brand_color,
+        min_notice_min => rules.min_notice_min,
+        horizon_days => rules.horizon_days,
+        chat_booking_status => rules.chat_booking_status,
+    );
+    store
+        .save_business_settings(change.name.as_deref(), &settings)
+        .await
+}
+
+/// Replaces the opening hours.
+pub async fn set_hours(
+    store: &dyn Store,
+    mut business: Business,
+    hours: WeeklyHours,
+) -> Result<(), StoreError> {
+    business.hours = hours;
+    store.save_business(&business).await
+}
+
+/// Adds a closure under a new id.
+pub async fn add_closure(
+    store: &dyn Store,
+    from: Date,
+    to: Date,
+    reason: String,
+) -> Result<Closure, StoreError> {
+    let closure = Closure {
+        id: uuid::Uuid::new_v4().to_string(),
+        from,
+        to,
+        reason,
+    };
+    store.create_closure(&closure).await?;
+    Ok(closure)
+}
+
+/// A staff member's account, when `id` is one of the staff.
+pub async fn staff_member(store: &dyn Store, id: &str) -> Result<Option<User>, StoreError> {
+    Ok(store
+        .staff_accounts()
+        .await?
+        .into_iter()
+        .find(|user| user.id == id))
+}
+
+/// A stylist's schedule as shown: their periods (or the business hours they follow), every
+/// service id they do, and whether they take bookings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleView {
+    pub periods: WeeklyHours,
+    pub follows_business_hours: bool,
+    pub service_ids: Vec<String>,
+    pub bookable: bool,
+}
+
+/// The schedule of `staff_id` as shown.
+pub async fn schedule(
+    store: &dyn Store,
+    business: &Business,
+    staff_id: &str,
+) -> Result<ScheduleView, StoreError> {
+    let schedule = schedule_of(&store.staff_schedules().await?, staff_id);
+    let services = store.services().await?;
+    Ok(ScheduleView {
+        follows_business_hours: schedule.periods.is_none(),
+        periods: schedule
+            .periods
+            .clone()
+            .unwrap_or_else(|| business.hours.clone()),
+        service_ids: services
+            .iter()
+            .filter(|service| schedule.does(&service.id))
+            .map(|service| service.id.clone())
+            .collect(),
+        bookable: schedule.bookable,
+    })
+}
+
+/// A stylist's schedule as an administrador sets it.
+#[derive(Debug, Clone)]
+pub struct ScheduleChange {
+    /// `None` follows the business hours.
+    pub periods: Option<WeeklyHours>,
+    pub service_ids: Vec<String>,
+    pub bookable: bool,
+}
+
+/// Why a schedule cannot be saved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScheduleRefusal {
+    /// A service named twice.
+    Repeated(String),
+    /// A service that does not exist.
+    Unknown(String),
+}
+
+/// Replaces `staff_id`'s schedule: every service must exist and be named once.
+pub async fn set_schedule(
+    store: &dyn Store,
+    staff_id: &str,
+    change: ScheduleChange,
+) -> Result<Result<(), ScheduleRefusal>, StoreError> {
+    let services = store.services().await?;
+    let mut service_ids: Vec<String> = Vec::with_capacity(change.service_ids.len());
+    for service_id in &change.service_ids {
+        let service_id = service_id.trim();
+        if service_ids.iter().any(|seen| seen == service_id) {
+            return Ok(Err(ScheduleRefusal::Repeated(service_id.to_owned())));
+        }
+        if !services.iter().any(|service| service.id == service_id) {
+            return Ok(Err(ScheduleRefusal::Unknown(service_id.to_owned())));
+        }
+        service_ids.push(service_id.to_owned());
+    }
+    let schedule = StaffSchedule {
+        staff_id: staff_id.to_owned(),
+        periods: change.periods,
+        service_ids: Some(service_ids),
+        bookable: change.bookable,
+    };
+    store.save_staff_schedule(&schedule).await.map(Ok)
+}
+
+/// Adds time off under a new id.
+pub async fn add_time_off(
+    store: &dyn Store,
+    staff_id: &str,
+    from: Date,
+    to: Date,
+    reason: String,
+) -> Result<TimeOff, StoreError> {
+    let off = TimeOff {
+        id: uuid::Uuid::new_v4().to_string(),
+        staff_id: staff_id.to_owned(),
+        from,
+        to,
+        reason,
+    };
+    store.create_time_off(&off).await?;
+    Ok(off)
+}
+
+/// A staff member's time off, by first day.
+pub async fn time_off_of(store: &dyn Store, staff_id: &str) -> Result<Vec<TimeOff>, StoreError> {
+    Ok(store
+        .time_off()
+        .await?
+        .into_iter()
+        .filter(|off| off.staff_id == staff_id)
+        .collect())
+}
+
+/// How far ahead [`outside_rules`] looks: a year of citas.
+const OUTSIDE_RULES_DAYS: i64 = 366;
+
+/// The future pending and confirmed citas the current hours, closures, schedules, skills or
+/// `bookable` flags no longer allow, each with why in a Spanish sentence (a cita staff placed
+/// outside the hours on purpose is held only to skills and `bookable`). Nothing is changed.
+pub async fn outside_rules(
+    store: &dyn Store,
+    business: &Business,
+    now: OffsetDateTime,
+) -> Result<Vec<(Cita, String)>, StoreError> {
+    let calendar = calendar(store).await?;
+    let services = store.services().await?;
+    let (today, minute) = local_now(business, now)?;
+    let citas = store
+        .citas_between(today, today + Duration::days(OUTSIDE_RULES_DAYS))
+        .await?;
+    Ok(citas
+        .into_iter()
+        .filter(|cita| cita.status.holds_time())
+        .filter(|cita| cita.date > today || cita.start_min >= minute)
+        .filter_map(|cita| {
+            let proposed = Proposed {
+                staff_id: &cita.staff_id,
+                date: cita.date,
+                start: cita.start_min,
+                end: cita.end_min,
+                service_ids: &cita.service_ids,
+            };
+            let booker = Booker::Staff {
+                outside_hours: cita.outside_hours,
+            };
+            let breach = calendar.fits(business, &proposed, booker).err()?;
+            let reason = breach_sentence(&breach, &services, &proposed);
+            Some((cita, reason))
+        })
+        .collect())
+}
+
+/// The Spanish sentence for why a cita is refused or outside the rules; `services` names the
+/// services a skill breach refers to.
+pub fn breach_sentence(breach: &Breach, services: &[Service], proposed: &Proposed<'_>) -> String {
+    use citabot_domain::booking::format_minutes;
+    match breach {
+        Breach::OffStep { step } => {
+            format!("La hora de inicio debe ir en intervalos de {step} minutos.")
+        }
+        Breach::Closure { reason } => format!("El salón está cerrado ese día ({reason})."),
+        Breach::OutsideHours => format!(
+            "A las {} de ese día no cabe una cita de {} minutos dentro del horario de apertura.",
+            format_minutes(proposed.start),
+            proposed.end.saturating_sub(proposed.start)
+        ),
+        Breach::OutsideSchedule => format!(
+            "De {} a {} esa persona no trabaja según su horario.",
+            format_minutes(proposed.start),
+            format_minutes(proposed.end)
+        ),
+        Breach::TimeOff { reason } => format!("Esa persona tiene ese día libre ({reason})."),
+        Breach::NotBookable => "Esa persona no atiende citas.".to_owned(),
+        Breach::Skill { service_id } => {
+            let name = services
+                .iter()
+                .find(|service| &service.id == service_id)
+                .map_or(service_id.as_str(), |service| service.name.as_str());
+            format!("Esa persona no hace el servicio «{name}».")
+        }
+        Breach::InsideNotice { min_notice_min } => format!(
+            "Las citas se reservan o se cambian con al menos {min_notice_min} minutos de antelación."
+        ),
+        Breach::BeyondHorizon { last_date } => format!(
+            "Solo se puede reservar hasta el {:02}/{:02}/{}.",
+            last_date.day(),
+            u8::from(last_date.month()),
+            last_date.year()
+        ),
+    }
+}
