@@ -8,7 +8,7 @@ import type {
 } from '../../api/types';
 import { useResource } from '../../api/useResource';
 import { Field } from '../../shell/Field';
-import { formatTime } from '../../shell/format';
+import { formatTime, parseTime } from '../../shell/format';
 import { TextField } from '../../shell/TextField';
 import { FormPanel } from '../FormPanel';
 
@@ -27,14 +27,6 @@ interface ChangeAppointmentFormProps {
   services: Service[];
   onSubmit: (change: AppointmentChange) => Promise<void>;
   onClose: () => void;
-}
-
-/** "HH:MM" → minutes after midnight, or null. */
-export function parseTime(value: string): number | null {
-  const match = /^(\d{2}):(\d{2})$/.exec(value);
-  if (!match) return null;
-  const minutes = Number(match[1]) * 60 + Number(match[2]);
-  return minutes < 24 * 60 ? minutes : null;
 }
 
 /**
