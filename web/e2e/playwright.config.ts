@@ -53,7 +53,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
+    // The README's pictures (`npm run screenshots`), never part of `npm run test`: they write
+    // PNGs into docs/screenshots/ for people to look at, and assert only what they need to pose.
+    {
+      name: 'screenshots',
+      testDir: './screenshots',
+      testMatch: '*.shot.ts',
+      fullyParallel: false,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
   webServer: [
     citabotServer(sitePort, siteDatabaseUrl),
     citabotServer(proxyPort, proxyDatabaseUrl, {
