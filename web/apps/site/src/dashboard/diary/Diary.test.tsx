@@ -69,7 +69,12 @@ describe('the diary', () => {
   it('puts each cita in its stylist’s column, on the row of its start, as tall as it lasts', async () => {
     diaryApi([PILAR, ROSA]);
     renderWithProviders(<Dashboard path="/dashboard" />);
-    const lucia = await screen.findByRole('group', { name: /^Lucía, lunes, 23 de noviembre/ });
+    // The first render of the file loads dnd-kit and the grid: slow on a busy machine.
+    const lucia = await screen.findByRole(
+      'group',
+      { name: /^Lucía, lunes, 23 de noviembre/ },
+      { timeout: 10_000 },
+    );
     const marta = screen.getByRole('group', { name: /^Marta, lunes, 23 de noviembre/ });
 
     const pilar = within(lucia).getByRole('button', { name: /Pilar/ });
@@ -278,5 +283,30 @@ describe('the diary', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
     expect(await screen.findAllByText('Cerrado: Fiesta local')).toHaveLength(2);
+  });
+
+  it('shows one stylist at a time on a phone, with a picker', async () => {
+    const phone = window.matchMedia;
+    window.matchMedia = (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    try {
+      diaryApi([PILAR, ROSA]);
+      const user = userEvent.setup();
+      renderWithProviders(<Dashboard path="/dashboard" />);
+      const picker = await screen.findByRole('group', { name: 'Estilista' });
+      expect(await screen.findByRole('group', { name: /^Lucía, lunes/ })).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: /^Marta, lunes/ })).not.toBeInTheDocument();
+      await user.click(within(picker).getByRole('button', { name: 'Marta' }));
+      const marta = await screen.findByRole('group', { name: /^Marta, lunes/ });
+      expect(within(marta).getByRole('button', { name: /Rosa/ })).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: /^Lucía, lunes/ })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = phone;
+    }
   });
 });
