@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../api/types';
@@ -6,6 +6,10 @@ import { type Answer, apiError, fakeServerAs, type RecordedRequest } from '../..
 import { fakeAppointment, fixToday, profile, STAFF, TODAY } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { Dashboard } from '..';
+
+// The first render of a file loads the grid, dnd-kit and the forms: slow on a busy two-core
+// machine, past Testing Library's 1 s default for `findBy…`.
+configure({ asyncUtilTimeout: 5000 });
 
 const PILAR = fakeAppointment({
   id: 'a-pilar',
@@ -69,12 +73,7 @@ describe('the diary', () => {
   it('puts each cita in its stylist’s column, on the row of its start, as tall as it lasts', async () => {
     diaryApi([PILAR, ROSA]);
     renderWithProviders(<Dashboard path="/dashboard" />);
-    // The first render of the file loads dnd-kit and the grid: slow on a busy machine.
-    const lucia = await screen.findByRole(
-      'group',
-      { name: /^Lucía, lunes, 23 de noviembre/ },
-      { timeout: 10_000 },
-    );
+    const lucia = await screen.findByRole('group', { name: /^Lucía, lunes, 23 de noviembre/ });
     const marta = screen.getByRole('group', { name: /^Marta, lunes, 23 de noviembre/ });
 
     const pilar = within(lucia).getByRole('button', { name: /Pilar/ });

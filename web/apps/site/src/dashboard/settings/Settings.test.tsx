@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Business } from '../../api/types';
@@ -14,6 +14,10 @@ import {
 import { fakeAppointment, fixToday, profile, STAFF } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { Dashboard } from '..';
+
+// The first render of a file loads the grid, dnd-kit and the forms: slow on a busy two-core
+// machine, past Testing Library's 1 s default for `findBy…`.
+configure({ asyncUtilTimeout: 5000 });
 
 const FULL: Business = {
   ...business,
