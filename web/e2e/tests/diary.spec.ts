@@ -187,7 +187,14 @@ test('a drop on a taken time snaps back with the reason', async ({ page }) => {
     y + ((blocker.startMin - mover.startMin) / STEP) * rowPx,
     { steps: 15 },
   );
+  const refused = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/appointments/${mover.id}`) &&
+      response.request().method() === 'PATCH',
+  );
   await page.mouse.up();
+  // Refused because Javier is taken then (409), not for any other reason.
+  expect((await refused).status()).toBe(409);
 
   await expect(page.getByText('No se pudo mover la cita')).toBeVisible();
   await expect(from.locator('.diary-block', { hasText: 'Inés Rebote' })).toBeVisible();
@@ -225,9 +232,11 @@ test('staff move a cita with the keyboard through its panel', async ({ page }) =
   await expect(panel.getByRole('button', { name: 'Cambiar' })).toBeFocused();
   await page.keyboard.press('Enter');
   const form = page.getByRole('form', { name: 'Cambiar la cita' });
-  await expect(form.getByLabel('Hora').getByRole('option', { name: hhmm })).toBeAttached();
-  await form.getByLabel('Hora').focus();
-  await form.getByLabel('Hora').selectOption({ label: hhmm });
+  await expect(
+    form.getByLabel('Hora', { exact: true }).getByRole('option', { name: hhmm }),
+  ).toBeAttached();
+  await form.getByLabel('Hora', { exact: true }).focus();
+  await form.getByLabel('Hora', { exact: true }).selectOption({ label: hhmm });
   await form.getByRole('button', { name: 'Guardar cambios' }).focus();
   await page.keyboard.press('Enter');
 

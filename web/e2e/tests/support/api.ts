@@ -10,6 +10,8 @@ export interface SignedInApi {
   get<T>(path: string): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  /** PUT that rejects (rather than failing the test) when the answer is not 200. */
+  put<T>(path: string, body: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -43,6 +45,14 @@ export async function signedInApi(account: Account): Promise<SignedInApi> {
         headers: { 'X-CSRF-Token': csrfToken },
       });
       expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+      return (await response.json()) as T;
+    },
+    async put<T>(path: string, body: unknown) {
+      const response = await context.put(path, {
+        data: body,
+        headers: { 'X-CSRF-Token': csrfToken },
+      });
+      if (response.status() !== 200) throw new Error(`PUT ${path}: ${await response.text()}`);
       return (await response.json()) as T;
     },
     dispose: () => context.dispose(),
