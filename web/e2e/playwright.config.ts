@@ -65,8 +65,6 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
-        // Date and time fields drawn as a Spanish Chromium draws them (24 h, dd/mm/aaaa).
-        launchOptions: { executablePath: chromium, args: [...chromiumArgs, '--lang=es-ES'] },
       },
     },
   ],
