@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '../../api/types';
 import { type Answer, apiError, fakeServerAs, type RecordedRequest } from '../../test/fakeServer';
 import { fakeAppointment, fixToday, profile, STAFF, TODAY } from '../../test/fixtures';
@@ -285,27 +285,26 @@ describe('the diary', () => {
   });
 
   it('shows one stylist at a time on a phone, with a picker', async () => {
-    const phone = window.matchMedia;
-    window.matchMedia = (query: string) =>
-      ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList;
-    try {
-      diaryApi([PILAR, ROSA]);
-      const user = userEvent.setup();
-      renderWithProviders(<Dashboard path="/dashboard" />);
-      const picker = await screen.findByRole('group', { name: 'Estilista' });
-      expect(await screen.findByRole('group', { name: /^Lucía, lunes/ })).toBeInTheDocument();
-      expect(screen.queryByRole('group', { name: /^Marta, lunes/ })).not.toBeInTheDocument();
-      await user.click(within(picker).getByRole('button', { name: 'Marta' }));
-      const marta = await screen.findByRole('group', { name: /^Marta, lunes/ });
-      expect(within(marta).getByRole('button', { name: /Rosa/ })).toBeInTheDocument();
-      expect(screen.queryByRole('group', { name: /^Lucía, lunes/ })).not.toBeInTheDocument();
-    } finally {
-      window.matchMedia = phone;
-    }
+    // A phone's width (the setup's stand-in matches nothing); undone after each test.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    diaryApi([PILAR, ROSA]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const picker = await screen.findByRole('group', { name: 'Estilista' });
+    expect(await screen.findByRole('group', { name: /^Lucía, lunes/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Marta, lunes/ })).not.toBeInTheDocument();
+    await user.click(within(picker).getByRole('button', { name: 'Marta' }));
+    const marta = await screen.findByRole('group', { name: /^Marta, lunes/ });
+    expect(within(marta).getByRole('button', { name: /Rosa/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Lucía, lunes/ })).not.toBeInTheDocument();
   });
 });
