@@ -25,7 +25,8 @@ export function rangeProblem(from: string, to: string, reason: string): string |
   if (!DATE.test(from)) return 'Elige el primer día.';
   if (!DATE.test(to)) return 'Elige el último día.';
   if (to < from) return 'El último día no puede ser antes del primero.';
-  if (reason.trim().length > 200) return 'El motivo admite hasta 200 caracteres.';
+  if (reason.trim() === '') return 'Escribe el motivo.';
+  if (reason.trim().length > 80) return 'El motivo admite hasta 80 caracteres.';
   return null;
 }
 

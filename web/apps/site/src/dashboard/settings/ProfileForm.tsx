@@ -38,7 +38,7 @@ export function profileDraft(business: Business): ProfileDraft {
     paymentMethods: (business.paymentMethods ?? []).join(', '),
     parking: business.parking ?? '',
     access: business.access ?? '',
-    brandColor: business.brandColor ?? '#0f7b6c',
+    brandColor: business.brandColor ?? '#9d174d',
     faq: (business.faq ?? []).map((entry) => ({ ...entry, key: faqKey++ })),
   };
 }
@@ -47,14 +47,19 @@ export function profileDraft(business: Business): ProfileDraft {
 export function profileBody(draft: ProfileDraft): Record<string, unknown> | string {
   const name = draft.name.trim();
   if (name === '') return 'Escribe el nombre del negocio.';
+  if (name.length > 80) return 'El nombre admite hasta 80 caracteres.';
+  if (draft.description.trim().length > 500) return 'La descripción admite hasta 500 caracteres.';
+  if (draft.parking.trim().length > 300 || draft.access.trim().length > 300) {
+    return 'Aparcamiento y acceso admiten hasta 300 caracteres cada uno.';
+  }
   const email = draft.email.trim();
   if (email !== '' && !EMAIL.test(email)) return 'El correo no parece válido (nombre@dominio.es).';
   const phone = draft.phone.trim();
   if (phone !== '' && !/^\+?[\d\s().-]{6,20}$/.test(phone)) {
     return 'El teléfono solo admite números, espacios y un + al principio.';
   }
-  if (draft.postalCode.trim() !== '' && !/^\d{5}$/.test(draft.postalCode.trim())) {
-    return 'El código postal tiene 5 cifras.';
+  if (!/^[\p{L}\d -]{0,10}$/u.test(draft.postalCode.trim())) {
+    return 'El código postal admite hasta 10 letras, cifras, espacios o guiones.';
   }
   if (!COLOR.test(draft.brandColor)) return 'El color de marca se escribe como #rrggbb.';
   if (draft.faq.length > MAX_FAQ) return `Como mucho ${String(MAX_FAQ)} preguntas frecuentes.`;
@@ -65,7 +70,17 @@ export function profileBody(draft: ProfileDraft): Record<string, unknown> | stri
     if (question === '' || answer === '') {
       return `La pregunta ${String(index + 1)} necesita pregunta y respuesta.`;
     }
+    if (question.length > 200 || answer.length > 1000) {
+      return `La pregunta ${String(index + 1)}: hasta 200 caracteres la pregunta y 1000 la respuesta.`;
+    }
     faq.push({ question, answer });
+  }
+  const paymentMethods = draft.paymentMethods
+    .split(',')
+    .map((method) => method.trim())
+    .filter((method) => method !== '');
+  if (paymentMethods.length > 10 || paymentMethods.some((method) => method.length > 40)) {
+    return 'Hasta 10 formas de pago, de hasta 40 caracteres cada una.';
   }
   return {
     name,
@@ -77,10 +92,7 @@ export function profileBody(draft: ProfileDraft): Record<string, unknown> | stri
     phone,
     email,
     description: draft.description.trim(),
-    paymentMethods: draft.paymentMethods
-      .split(',')
-      .map((method) => method.trim())
-      .filter((method) => method !== ''),
+    paymentMethods,
     parking: draft.parking.trim(),
     access: draft.access.trim(),
     brandColor: draft.brandColor.toLowerCase(),

@@ -19,7 +19,8 @@ export function rulesBody(
 ): BookingRules | string {
   if (!/^\d+$/.test(notice.trim())) return 'La antelación mínima es un número de minutos.';
   const minNoticeMin = Number(notice);
-  if (minNoticeMin > 30 * 24 * 60) return 'La antelación mínima no puede pasar de 30 días.';
+  if (minNoticeMin > 7 * 24 * 60)
+    return 'La antelación mínima no puede pasar de 7 días (10080 minutos).';
   if (!/^\d+$/.test(horizon.trim())) return 'El plazo es un número de días.';
   const horizonDays = Number(horizon);
   if (horizonDays < 1 || horizonDays > 365) return 'El plazo va de 1 a 365 días.';

@@ -221,6 +221,9 @@ describe('Ajustes', () => {
     );
     await user.clear(form.getByLabelText(/Hasta/));
     await user.type(form.getByLabelText(/Hasta/), '2027-08-20');
+    await user.click(form.getByRole('button', { name: 'Añadir' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Escribe el motivo.');
+    expect(to('/api/closures', 'POST')).toHaveLength(0);
     await user.type(form.getByLabelText('Motivo'), 'Vacaciones');
     await user.click(form.getByRole('button', { name: 'Añadir' }));
     expect(await screen.findByText('· Vacaciones')).toBeInTheDocument();

@@ -46,6 +46,11 @@ export function fromDrafts(drafts: PeriodDraft[]): OpeningPeriod[] | string {
     periods.push({ weekday: draft.weekday, openMin, closeMin });
   }
   periods.sort((a, b) => a.weekday - b.weekday || a.openMin - b.openMin);
+  for (const [index, name] of WEEKDAYS.entries()) {
+    if (periods.filter((period) => period.weekday === index + 1).length > 10) {
+      return `${name}: como mucho 10 tramos.`;
+    }
+  }
   for (let i = 1; i < periods.length; i++) {
     const before = periods[i - 1];
     const current = periods[i];
