@@ -15,12 +15,16 @@ interface Business {
   team?: { id: string; serviceIds: string[] }[];
 }
 
-/** The first Monday–Friday at least `ahead` days from today in Madrid. */
-export function workingDay(ahead = 2): string {
-  for (let days = ahead; ; days++) {
+/**
+ * The `nth` Monday–Friday after tomorrow in Madrid (1 = the first): each spec's own day, so
+ * their citas never meet.
+ */
+export function workingDay(nth = 1): string {
+  let found = 0;
+  for (let days = 2; ; days++) {
     const date = madridDate(days);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return date;
+    if (weekday >= 1 && weekday <= 5 && ++found === nth) return date;
   }
 }
 
