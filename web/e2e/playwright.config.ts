@@ -16,6 +16,15 @@ import {
   sitePort,
 } from './tests/support/server';
 
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
 const fixturePort = Number(process.env.CITABOT_FIXTURE_PORT ?? 3918);
 // Every test talks from 127.0.0.1: the per-address message budget would be shared by all.
 const sharedAddressLimits = {
@@ -42,18 +51,23 @@ export default defineConfig({
     timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromium, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
+    // The README's pictures (`npm run screenshots`), never part of `npm run test`: they write
+    // PNGs into docs/screenshots/ for people to look at, and assert only what they need to pose.
+    {
+      name: 'screenshots',
+      testDir: './screenshots',
+      testMatch: '*.shot.ts',
+      fullyParallel: false,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+      },
+    },
+  ],
   webServer: [
     citabotServer(sitePort, siteDatabaseUrl),
     citabotServer(proxyPort, proxyDatabaseUrl, {

@@ -9,6 +9,9 @@ import { sitePort } from './server';
 export interface SignedInApi {
   get<T>(path: string): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
+  /** PUT that rejects (rather than failing the test) when the answer is not 200. */
+  put<T>(path: string, body: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -36,6 +39,22 @@ export async function signedInApi(account: Account): Promise<SignedInApi> {
       expect(response.status(), `PATCH ${path}: ${await response.text()}`).toBe(200);
       return (await response.json()) as T;
     },
+    async post<T>(path: string, body: unknown) {
+      const response = await context.post(path, {
+        data: body,
+        headers: { 'X-CSRF-Token': csrfToken },
+      });
+      expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+      return (await response.json()) as T;
+    },
+    async put<T>(path: string, body: unknown) {
+      const response = await context.put(path, {
+        data: body,
+        headers: { 'X-CSRF-Token': csrfToken },
+      });
+      if (response.status() !== 200) throw new Error(`PUT ${path}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
     dispose: () => context.dispose(),
   };
 }
@@ -43,6 +62,7 @@ export async function signedInApi(account: Account): Promise<SignedInApi> {
 /** A cita as `GET /api/appointments` lists it (docs/DASHBOARD-API.md). */
 export interface ListedAppointment {
   id: string;
+  staffId: string;
   staffName: string;
   clientName: string;
   clientEmail: string | null;

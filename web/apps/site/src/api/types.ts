@@ -29,12 +29,61 @@ export interface OpeningPeriod {
   closeMin: number;
 }
 
-/** `GET /api/business`. */
+/** A date range (inclusive, local `YYYY-MM-DD`) the salon is closed or a stylist is off. */
+export interface DateRange {
+  id: string;
+  from: string;
+  to: string;
+  reason: string;
+}
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export interface BookingRules {
+  minNoticeMin: number;
+  horizonDays: number;
+  chatBookingStatus: 'pendiente' | 'confirmada';
+}
+
+/** A bookable stylist as the public business answer lists them (never contact data). */
+export interface TeamMember {
+  id: string;
+  firstName: string;
+  serviceIds: string[];
+}
+
+/**
+ * `GET /api/business`. The fields after `hours` came with issue 11's settings; a server from
+ * before them leaves them out, so the pages read them as optional.
+ */
 export interface Business {
   name: string;
   timeZone: string;
   slotStep: number;
   hours: OpeningPeriod[];
+  address?: { street: string; postalCode: string; city: string };
+  phone?: string;
+  email?: string;
+  description?: string;
+  paymentMethods?: string[];
+  parking?: string;
+  access?: string;
+  faq?: FaqEntry[];
+  brandColor?: string;
+  bookingRules?: BookingRules;
+  closures?: DateRange[];
+  team?: TeamMember[];
+}
+
+/** `GET /api/staff/{id}/schedule`. */
+export interface StaffSchedule {
+  periods: OpeningPeriod[];
+  followsBusinessHours: boolean;
+  serviceIds: string[];
+  bookable: boolean;
 }
 
 export interface Service {
@@ -65,6 +114,10 @@ export interface Appointment {
   services: { id: string; name: string }[];
   chatSessionId: string | null;
   createdAt: string;
+  /** Booked by staff outside hours, closures or the stylist's schedule (issue 11). */
+  outsideHours?: boolean;
+  /** Only in `GET /api/business/outside-rules`: why the cita is now outside the rules. */
+  reason?: string;
 }
 
 /** A free start time of `GET /api/availability`, with the staff free then. */

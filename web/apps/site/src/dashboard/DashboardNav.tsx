@@ -8,6 +8,7 @@ export type SectionId =
   | 'clientes'
   | 'conversaciones'
   | 'estadisticas'
+  | 'ajustes'
   | 'desconocida';
 
 const SECTIONS: { id: Exclude<SectionId, 'desconocida'>; label: string; path: string }[] = [
@@ -17,6 +18,7 @@ const SECTIONS: { id: Exclude<SectionId, 'desconocida'>; label: string; path: st
   { id: 'clientes', label: 'Clientes', path: '/dashboard/clientes' },
   { id: 'conversaciones', label: 'Conversaciones', path: '/dashboard/conversaciones' },
   { id: 'estadisticas', label: 'Estadísticas', path: '/dashboard/estadisticas' },
+  { id: 'ajustes', label: 'Ajustes', path: '/dashboard/ajustes' },
 ];
 
 /** Which section a `/dashboard…` path shows; a conversation's path also names its session. */

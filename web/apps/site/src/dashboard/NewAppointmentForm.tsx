@@ -22,6 +22,9 @@ interface NewAppointmentFormProps {
   id: string;
   staff: StaffMember[];
   defaultDate: string;
+  /** Prefilled by a click on an empty cell of the diary. */
+  defaultStaffId?: string;
+  defaultStartMin?: number;
   onCreated: (appointment: Appointment) => void;
   onClose: () => void;
 }
@@ -50,14 +53,16 @@ export function NewAppointmentForm({
   id,
   staff,
   defaultDate,
+  defaultStaffId = '',
+  defaultStartMin,
   onCreated,
   onClose,
 }: NewAppointmentFormProps) {
   const { toast } = useToast();
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [date, setDate] = useState(defaultDate);
-  const [staffId, setStaffId] = useState('');
-  const [start, setStart] = useState('');
+  const [staffId, setStaffId] = useState(defaultStaffId);
+  const [start, setStart] = useState(defaultStartMin === undefined ? '' : String(defaultStartMin));
   const [client, setClient] = useState<ClientChoice>({ kind: 'existing', clientId: null });
   const [status, setStatus] = useState<NewStatus>('confirmada');
 

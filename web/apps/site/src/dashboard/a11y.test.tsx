@@ -74,12 +74,15 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/conversaciones', 'Conversaciones'],
     ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
     ['/dashboard/estadisticas', 'Estadísticas'],
+    ['/dashboard/ajustes', 'Ajustes'],
   ])('has no axe violations on %s', async (path, heading) => {
     fakeServerAs(profile('administrador'), anything);
     renderWithProviders(<Dashboard path={path} />);
     await screen.findByRole('heading', { level: 1, name: heading });
     // Wait for the section's data, not just its heading.
-    await screen.findAllByText(/Pilar|Corte|Lucía|Reservado|Invitado|Citas creadas/);
+    await screen.findAllByText(
+      /Pilar|Corte|Lucía|Reservado|Invitado|Citas creadas|Preguntas frecuentes/,
+    );
     // jsdom has no layout, so contrast is checked by the end-to-end axe run in a browser.
     const results = await axe.run(document.body, {
       rules: { 'color-contrast': { enabled: false } },

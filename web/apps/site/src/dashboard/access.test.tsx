@@ -43,6 +43,7 @@ describe('Dashboard access (D1)', () => {
         'Clientes',
         'Conversaciones',
         'Estadísticas',
+        'Ajustes',
       ]);
       expect(within(nav).getByRole('link', { name: 'Agenda' })).toHaveAttribute(
         'aria-current',

@@ -16,6 +16,7 @@ import { Conversations } from './Conversations';
 import { DashboardNav, sectionOf } from './DashboardNav';
 import { DashboardSection } from './DashboardSection';
 import { Services } from './Services';
+import { Settings } from './settings/Settings';
 import { Stats } from './Stats';
 import { Team } from './Team';
 import './dashboard.css';
@@ -74,6 +75,8 @@ function SectionContent({
       return <Team isAdmin={isAdmin} />;
     case 'clientes':
       return <Clients />;
+    case 'ajustes':
+      return <Settings isAdmin={isAdmin} />;
     case 'desconocida':
       return (
         <DashboardSection title="Sección no encontrada">

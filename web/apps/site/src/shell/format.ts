@@ -48,6 +48,15 @@ export function formatTime(minutes: number): string {
   return `${hours}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** "HH:MM" → minutes after midnight ("10:15" → 615), or null when it is not a time of day. */
+export function parseTime(value: string): number | null {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours < 24 && minutes < 60 ? hours * 60 + minutes : null;
+}
+
 /** An RFC 3339 instant as "23/11/2026, 10:15" in `timeZone`. */
 export function formatInstant(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat(LOCALE, {

@@ -1,0 +1,310 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Appointment } from '../../api/types';
+import { type Answer, apiError, fakeServerAs, type RecordedRequest } from '../../test/fakeServer';
+import { fakeAppointment, fixToday, profile, STAFF, TODAY } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { Dashboard } from '..';
+
+// The first render of a file loads the grid, dnd-kit and the forms: slow on a busy two-core
+// machine, past Testing Library's 1 s default for `findBy…`.
+configure({ asyncUtilTimeout: 5000 });
+
+const PILAR = fakeAppointment({
+  id: 'a-pilar',
+  clientName: 'Pilar',
+  clientPhone: '+34 600 111 222',
+  clientEmail: 'pilar@example.com',
+  startMin: 10 * 60 + 30,
+  endMin: 11 * 60 + 30,
+  status: 'confirmada',
+  services: [
+    { id: 'svc-corte', name: 'Corte de pelo' },
+    { id: 'svc-color', name: 'Tinte' },
+  ],
+});
+const ROSA = fakeAppointment({
+  id: 'a-rosa',
+  clientName: 'Rosa',
+  staffId: 'st-2',
+  staffName: 'Marta Ruiz',
+  startMin: 12 * 60,
+  endMin: 12 * 60 + 30,
+});
+
+function diaryApi(items: Appointment[], onWrite?: (call: RecordedRequest) => Answer | undefined) {
+  return fakeServerAs(profile('usuario'), (call) => {
+    const path = call.url.pathname;
+    if (path === '/api/staff') return { body: { items: STAFF } };
+    if (path === '/api/appointments' && call.method === 'GET') {
+      const from = call.url.searchParams.get('from') ?? '';
+      const to = call.url.searchParams.get('to') ?? '';
+      return { body: { items: items.filter((each) => each.date >= from && each.date <= to) } };
+    }
+    if (path === '/api/availability') {
+      return {
+        body: {
+          items: [
+            { startMin: 11 * 60 + 30, staffIds: ['st-2'] },
+            { startMin: 13 * 60, staffIds: ['st-1', 'st-2'] },
+          ],
+        },
+      };
+    }
+    if (call.method !== 'GET') return onWrite?.(call);
+    return undefined;
+  });
+}
+
+function block(clientName: string): HTMLElement {
+  const found = screen
+    .getAllByRole('button')
+    .find(
+      (each) => each.classList.contains('diary-block') && each.textContent.includes(clientName),
+    );
+  if (!found) throw new Error(`No hay cita de ${clientName}`);
+  return found;
+}
+
+describe('the diary', () => {
+  beforeEach(fixToday);
+
+  it('puts each cita in its stylist’s column, on the row of its start, as tall as it lasts', async () => {
+    diaryApi([PILAR, ROSA]);
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const lucia = await screen.findByRole('group', { name: /^Lucía, lunes, 23 de noviembre/ });
+    const marta = screen.getByRole('group', { name: /^Marta, lunes, 23 de noviembre/ });
+
+    const pilar = within(lucia).getByRole('button', { name: /Pilar/ });
+    expect(pilar).toHaveTextContent('10:30–11:30');
+    expect(pilar).toHaveTextContent('Corte de pelo, Tinte');
+    // The status is said in words, not only by colour.
+    expect(pilar).toHaveTextContent('Confirmada');
+    // Monday opens at 10:00 in 15-minute steps: 10:30 is row 2, an hour is 4 rows.
+    expect(pilar.style.getPropertyValue('--row')).toBe('2');
+    expect(pilar.style.getPropertyValue('--span')).toBe('4');
+
+    const rosa = within(marta).getByRole('button', { name: /Rosa/ });
+    expect(rosa.style.getPropertyValue('--row')).toBe('8');
+    expect(rosa.style.getPropertyValue('--span')).toBe('2');
+    expect(rosa).toHaveTextContent('Pendiente');
+  });
+
+  it('opens a cita’s panel with its details, links and status actions', async () => {
+    const { to } = diaryApi([PILAR], (call) =>
+      call.method === 'PATCH' ? { body: { item: { ...PILAR, status: 'completada' } } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+    await user.click(block('Pilar'));
+
+    const panel = within(await screen.findByRole('complementary', { name: 'Cita de Pilar' }));
+    expect(panel.getByRole('link', { name: '+34 600 111 222' })).toHaveAttribute(
+      'href',
+      'tel:+34600111222',
+    );
+    expect(panel.getByRole('link', { name: 'pilar@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:pilar@example.com',
+    );
+    // Corte 18 € + Tinte 45 €.
+    expect(await panel.findByText('63,00 €')).toBeInTheDocument();
+    expect(panel.getByText('Lucía Gómez')).toBeInTheDocument();
+
+    await user.click(panel.getByRole('button', { name: 'Completar' }));
+    await waitFor(() => {
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')[0]?.body).toEqual({
+        status: 'completada',
+      });
+    });
+    expect(await screen.findByText('Cita completada')).toBeInTheDocument();
+    expect(block('Pilar')).toHaveTextContent('Completada');
+  });
+
+  it('changes a cita from the panel, shows a refusal in Spanish and keeps what was chosen', async () => {
+    let refuse = true;
+    const list = [PILAR];
+    const { to } = diaryApi(list, (call) => {
+      if (call.method !== 'PATCH') return undefined;
+      if (refuse) return apiError(409, 'conflict', 'Esa hora ya está ocupada.');
+      const moved = {
+        ...PILAR,
+        staffId: 'st-2',
+        staffName: 'Marta Ruiz',
+        startMin: 780,
+        endMin: 840,
+      };
+      list[0] = moved;
+      return { body: { item: moved } };
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+    await user.click(block('Pilar'));
+    await user.click(await screen.findByRole('button', { name: 'Cambiar' }));
+
+    const form = within(screen.getByRole('form', { name: 'Cambiar la cita' }));
+    await user.selectOptions(form.getByLabelText('Estilista'), 'st-2');
+    await user.selectOptions(
+      form.getByLabelText('Hora'),
+      await form.findByRole('option', { name: '13:00' }),
+    );
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await form.findByRole('alert')).toHaveTextContent('Esa hora ya está ocupada.');
+    expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')[0]?.body).toEqual({
+      startMin: 780,
+      staffId: 'st-2',
+    });
+    // Nothing typed is lost.
+    expect(form.getByLabelText('Estilista')).toHaveValue('st-2');
+    expect(form.getByLabelText('Hora')).toHaveValue('780');
+
+    refuse = false;
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Cita cambiada')).toBeInTheDocument();
+    const marta = await screen.findByRole('group', { name: /^Marta/ });
+    await waitFor(() => {
+      expect(within(marta).getByRole('button', { name: /Pilar/ })).toHaveTextContent('13:00–14:00');
+    });
+  });
+
+  it('asks for nothing when the change form is sent unchanged', async () => {
+    const { to } = diaryApi([PILAR]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+    await user.click(block('Pilar'));
+    await user.click(await screen.findByRole('button', { name: 'Cambiar' }));
+    const form = within(screen.getByRole('form', { name: 'Cambiar la cita' }));
+    await form.findByRole('option', { name: '10:30 (la actual)' });
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('No has cambiado nada.');
+    await user.click(form.getByRole('checkbox', { name: /Tinte/ }));
+    await user.click(form.getByRole('checkbox', { name: /Corte de pelo/ }));
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Elige al menos un servicio.');
+    expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')).toHaveLength(0);
+  });
+
+  it('opens "Nueva cita" with the stylist, day and time of the empty cell clicked', async () => {
+    diaryApi([]);
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const marta = await screen.findByRole('group', { name: /^Marta/ });
+    // 40 rows of 24 px (jsdom has no layout).
+    marta.getBoundingClientRect = () => ({ top: 100, height: 960 }) as DOMRect;
+    fireEvent.click(marta, { clientY: 100 + 24 * 6 + 3 });
+
+    const form = within(await screen.findByRole('form', { name: 'Nueva cita' }));
+    expect(form.getByLabelText('Día')).toHaveValue(TODAY);
+    expect(form.getByLabelText('Personal')).toHaveValue('st-2');
+    // The time is kept until the services are chosen and the server offers it.
+    await userEvent.setup().click(form.getByRole('checkbox', { name: /Corte de pelo/ }));
+    await form.findByRole('option', { name: '11:30' });
+    expect(form.getByLabelText('Hora')).toHaveValue('690');
+  });
+
+  it('walks days and weeks, and lays the week out day by day', async () => {
+    const { requests } = diaryApi([
+      PILAR,
+      fakeAppointment({ id: 'later', date: '2026-11-26', clientName: 'Sara' }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía, lunes/ });
+    const asked = () =>
+      Object.fromEntries(
+        requests.filter((r) => r.url.pathname === '/api/appointments').at(-1)?.url.searchParams ??
+          [],
+      );
+    expect(asked()).toEqual({ from: TODAY, to: TODAY });
+
+    await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
+    await screen.findByRole('group', { name: /^Lucía, martes, 24/ });
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    await screen.findByRole('group', { name: /^Marta, domingo, 29/ });
+    expect(asked()).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(14);
+    expect(
+      within(screen.getByRole('group', { name: /^Lucía, jueves, 26/ })).getByRole('button', {
+        name: /Sara/,
+      }),
+    ).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Personal'), 'st-2');
+    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(7);
+    await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
+    await waitFor(() => {
+      expect(asked()).toEqual({ from: '2026-11-30', to: '2026-12-06' });
+    });
+  });
+
+  it('shades a closure and a stylist’s time off, and follows the stylist’s own hours', async () => {
+    fakeServerAs(profile('usuario'), (call) => {
+      switch (call.url.pathname) {
+        case '/api/staff':
+          return { body: { items: STAFF } };
+        case '/api/appointments':
+          return { body: { items: [] } };
+        case '/api/closures':
+          return {
+            body: {
+              items: [{ id: 'c', from: '2026-11-24', to: '2026-11-24', reason: 'Fiesta local' }],
+            },
+          };
+        case '/api/staff/st-2/time-off':
+          return { body: { items: [{ id: 'o', from: TODAY, to: TODAY, reason: 'Médico' }] } };
+        case '/api/staff/st-1/schedule':
+          return {
+            body: {
+              item: {
+                periods: [{ weekday: 1, openMin: 600, closeMin: 720 }],
+                followsBusinessHours: false,
+                serviceIds: [],
+                bookable: true,
+              },
+            },
+          };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const marta = await screen.findByRole('group', { name: /^Marta/ });
+    expect(await within(marta).findByText('Ausente: Médico')).toBeInTheDocument();
+    const lucia = screen.getByRole('group', { name: /^Lucía/ });
+    // Lucía works 10:00–12:00 on Mondays: from row 8 to the end (row 40) is shaded.
+    await waitFor(() => {
+      const closed = lucia.querySelector<HTMLElement>('.diary-closed');
+      expect(closed?.style.getPropertyValue('--row')).toBe('8');
+    });
+    await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
+    expect(await screen.findAllByText('Cerrado: Fiesta local')).toHaveLength(2);
+  });
+
+  it('shows one stylist at a time on a phone, with a picker', async () => {
+    // A phone's width (the setup's stand-in matches nothing); undone after each test.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    diaryApi([PILAR, ROSA]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const picker = await screen.findByRole('group', { name: 'Estilista' });
+    expect(await screen.findByRole('group', { name: /^Lucía, lunes/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Marta, lunes/ })).not.toBeInTheDocument();
+    await user.click(within(picker).getByRole('button', { name: 'Marta' }));
+    const marta = await screen.findByRole('group', { name: /^Marta, lunes/ });
+    expect(within(marta).getByRole('button', { name: /Rosa/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Lucía, lunes/ })).not.toBeInTheDocument();
+  });
+});

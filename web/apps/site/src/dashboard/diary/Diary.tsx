@@ -1,0 +1,435 @@
+/**
+ * The diary (issue 11, D2): the day's or the week's citas on a time grid, one column per
+ * bookable stylist (and day). Today, previous/next, a date picker, day/week and a stylist
+ * filter; a click on an empty cell opens "Nueva cita" there, a click on a cita opens its panel,
+ * a drag moves it. On a phone the day shows one stylist at a time, chosen with a picker. The
+ * citas are read again every 30 s, so a booking made in the chat shows up without a reload.
+ */
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../api/http';
+import type {
+  Appointment,
+  ItemResponse,
+  ListResponse,
+  OpeningPeriod,
+  StaffMember,
+} from '../../api/types';
+import { useResource } from '../../api/useResource';
+import type { StatusAction } from '../../appointments/status';
+import { useBusiness } from '../../shell/business';
+import { addDays, formatDate, formatTime, startOfWeek, todayIn } from '../../shell/format';
+import { Skeleton } from '../../shell/Skeleton';
+import { TextField } from '../../shell/TextField';
+import { useToast } from '../../shell/toast';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { DashboardSection } from '../DashboardSection';
+import { FormToggle } from '../FormToggle';
+import { NewAppointmentForm } from '../NewAppointmentForm';
+import { StaffSelect } from '../StaffSelect';
+import { ToggleGroup } from '../ToggleGroup';
+import { AppointmentPanel } from './AppointmentPanel';
+import type { AppointmentChange } from './ChangeAppointmentForm';
+import { DiaryGrid, type ColumnShade } from './DiaryGrid';
+import {
+  closedSpans,
+  diaryColumns,
+  gridFrame,
+  placeAppointments,
+  rangeOn,
+  weekDates,
+  type DiaryColumn,
+} from './layout';
+import { useStaffCalendars } from './useStaffCalendars';
+import './diary.css';
+
+type View = 'day' | 'week';
+const VIEWS: readonly { value: View; label: string }[] = [
+  { value: 'day', label: 'Día' },
+  { value: 'week', label: 'Semana' },
+];
+
+const NEW_APPOINTMENT_FORM_ID = 'dash-new-appointment';
+const POLL_MS = 30_000;
+const PHONE_QUERY = '(max-width: 40rem)';
+
+/** The query parameter other sections link with to open the diary on a given day. */
+export const AGENDA_DAY_PARAM = 'dia';
+/** …and on a given cita (its panel open). */
+export const AGENDA_APPOINTMENT_PARAM = 'cita';
+
+export function agendaDayPath(date: string, appointmentId?: string): string {
+  const query = new URLSearchParams({ [AGENDA_DAY_PARAM]: date });
+  if (appointmentId) query.set(AGENDA_APPOINTMENT_PARAM, appointmentId);
+  return `/dashboard?${query}`;
+}
+
+function fromLocation(): { day: string | null; appointmentId: string | null } {
+  const query = new URLSearchParams(window.location.search);
+  const day = query.get(AGENDA_DAY_PARAM);
+  return {
+    day: day !== null && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null,
+    appointmentId: query.get(AGENDA_APPOINTMENT_PARAM),
+  };
+}
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => {
+      setMatches(list.matches);
+    };
+    list.addEventListener('change', onChange);
+    return () => {
+      list.removeEventListener('change', onChange);
+    };
+  }, [query]);
+  return matches;
+}
+
+/** Minutes after midnight now in `timeZone`, kept current every half minute. */
+function useNowMinute(timeZone: string): { today: string; nowMin: number } {
+  const read = () => {
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }).formatToParts(new Date());
+    const part = (type: string) => Number(parts.find((each) => each.type === type)?.value ?? 0);
+    return { today: todayIn(timeZone), nowMin: part('hour') * 60 + part('minute') };
+  };
+  const [now, setNow] = useState(read);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(read());
+    }, 30_000);
+    return () => {
+      clearInterval(timer);
+    };
+    // `read` only depends on the time zone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeZone]);
+  return now;
+}
+
+interface NewAt {
+  date: string;
+  staffId: string;
+  startMin?: number;
+}
+
+export function Diary({ timeZone }: { timeZone: string }) {
+  const { toast, error: showError } = useToast();
+  const { business } = useBusiness();
+  const { today, nowMin } = useNowMinute(timeZone);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [initial] = useState(fromLocation);
+  const [view, setView] = useState<View>('day');
+  const [chosenDay, setChosenDay] = useState(initial.day);
+  const [staffFilter, setStaffFilter] = useState('');
+  const [phoneStaff, setPhoneStaff] = useState('');
+  const [newAt, setNewAt] = useState<NewAt | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initial.appointmentId);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [showCancelled, setShowCancelled] = useState(false);
+  const [cancelling, setCancelling] = useState<{
+    appointment: Appointment;
+    action: StatusAction;
+  }>();
+
+  const day = chosenDay ?? today;
+  const from = view === 'day' ? day : startOfWeek(day);
+  const to = view === 'day' ? day : addDays(from, 6);
+  const dates = view === 'day' ? [day] : weekDates(from);
+
+  const staffList = useResource<ListResponse<StaffMember>>('/api/staff');
+  const appointments = useResource<ListResponse<Appointment>>(
+    `/api/appointments?${new URLSearchParams({ from, to })}`,
+  );
+  const { reload } = appointments;
+  useEffect(() => {
+    const timer = setInterval(reload, POLL_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [reload]);
+
+  // Bookable stylists: the public team when the server lists one, else the whole staff.
+  const team = business?.team;
+  const bookable = (staffList.data?.items ?? []).filter(
+    (member) => team === undefined || team.some((each) => each.id === member.id),
+  );
+  const { calendars, closures } = useStaffCalendars(bookable.map((member) => member.id));
+
+  const onPhoneDay = phone && view === 'day';
+  const phoneChoice = bookable.find((member) => member.id === phoneStaff) ?? bookable[0];
+  const shownStaff = onPhoneDay
+    ? phoneChoice
+      ? [phoneChoice]
+      : []
+    : bookable.filter((member) => staffFilter === '' || member.id === staffFilter);
+  const columns = diaryColumns(
+    dates,
+    shownStaff.map((member) => ({ id: member.id, name: member.firstName })),
+  );
+  const allItems = appointments.data?.items ?? [];
+  const visible = allItems.filter((each) => showCancelled || each.status !== 'cancelada');
+  const hours = business?.hours ?? [];
+  const frame = gridFrame(hours, dates, visible, business?.slotStep ?? 15);
+  const placed = placeAppointments(visible, columns, frame);
+  const shades: Record<string, ColumnShade> = {};
+  for (const column of columns) {
+    const calendar = calendars[column.staffId];
+    const periods: OpeningPeriod[] = calendar?.schedule?.periods ?? hours;
+    shades[column.key] = {
+      closed: closedSpans(frame, periods, column.date),
+      closure: rangeOn(closures.length > 0 ? closures : (business?.closures ?? []), column.date),
+      timeOff: rangeOn(calendar?.timeOff ?? [], column.date),
+    };
+  }
+  const open = allItems.find((each) => each.id === openId);
+  const cancelledCount = allItems.length - allItems.filter((e) => e.status !== 'cancelada').length;
+
+  function replace(item: Appointment) {
+    appointments.update((list) => ({
+      items: list.items.map((each) => (each.id === item.id ? item : each)),
+    }));
+  }
+
+  async function patch(appointment: Appointment, body: object): Promise<Appointment> {
+    const { item } = await apiFetch<ItemResponse<Appointment>>(
+      `/api/appointments/${encodeURIComponent(appointment.id)}`,
+      { method: 'PATCH', body },
+    );
+    return item;
+  }
+
+  async function changeStatus(appointment: Appointment, action: StatusAction) {
+    setBusyId(appointment.id);
+    try {
+      replace(await patch(appointment, { status: action.to }));
+      toast({ title: action.done });
+    } catch (cause) {
+      showError(cause, 'No se pudo cambiar la cita');
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  function onAction(appointment: Appointment, action: StatusAction) {
+    if (action.to === 'cancelada') setCancelling({ appointment, action });
+    else void changeStatus(appointment, action);
+  }
+
+  /** The panel's "Cambiar": a refusal reaches the form, which shows it and keeps its values. */
+  async function change(appointment: Appointment, body: AppointmentChange) {
+    const item = await patch(appointment, body);
+    moved(item);
+  }
+
+  function moved(item: Appointment) {
+    toast({
+      title: 'Cita cambiada',
+      description: `${item.clientName}: ${formatDate(item.date)}, ${formatTime(item.startMin)}, con ${item.staffName}`,
+    });
+    if (item.date < from || item.date > to) {
+      // Follow the cita to its new day, so the person sees where it went.
+      setChosenDay(item.date);
+    } else replace(item);
+    appointments.reload();
+  }
+
+  /** A drop: shown at once where it landed, put back with the reason when refused. */
+  async function move(appointment: Appointment, column: DiaryColumn, startMin: number) {
+    const body: AppointmentChange = { startMin };
+    if (column.date !== appointment.date) body.date = column.date;
+    if (column.staffId !== appointment.staffId) body.staffId = column.staffId;
+    const duration = appointment.endMin - appointment.startMin;
+    replace({
+      ...appointment,
+      date: column.date,
+      staffId: column.staffId,
+      staffName: column.staffName,
+      startMin,
+      endMin: startMin + duration,
+    });
+    try {
+      moved(await patch(appointment, body));
+    } catch (cause) {
+      replace(appointment);
+      showError(cause, 'No se pudo mover la cita');
+    }
+  }
+
+  const title =
+    view === 'day' ? formatDate(day) : `Semana del ${formatDate(from)} al ${formatDate(to)}`;
+  const step = view === 'day' ? 1 : 7;
+
+  return (
+    <DashboardSection
+      title="Agenda"
+      action={
+        <FormToggle
+          label="Nueva cita"
+          open={newAt !== null}
+          controls={NEW_APPOINTMENT_FORM_ID}
+          onToggle={() => {
+            setNewAt((current) => (current ? null : { date: day, staffId: staffFilter }));
+          }}
+        />
+      }
+    >
+      {newAt && (
+        <NewAppointmentForm
+          key={`${newAt.date}|${newAt.staffId}|${String(newAt.startMin)}`}
+          id={NEW_APPOINTMENT_FORM_ID}
+          staff={bookable}
+          defaultDate={newAt.date}
+          defaultStaffId={newAt.staffId}
+          defaultStartMin={newAt.startMin}
+          onCreated={(created) => {
+            setNewAt(null);
+            setChosenDay(created.date);
+            appointments.reload();
+          }}
+          onClose={() => {
+            setNewAt(null);
+          }}
+        />
+      )}
+
+      <div className="dash-toolbar diary-toolbar" role="group" aria-label="Vista y fechas">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setChosenDay(today);
+          }}
+        >
+          Hoy
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={view === 'day' ? 'Día anterior' : 'Semana anterior'}
+          onClick={() => {
+            setChosenDay(addDays(day, -step));
+          }}
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={view === 'day' ? 'Día siguiente' : 'Semana siguiente'}
+          onClick={() => {
+            setChosenDay(addDays(day, step));
+          }}
+        >
+          ›
+        </button>
+        <TextField
+          label="Fecha"
+          type="date"
+          value={day}
+          onChange={(value) => {
+            if (/^\d{4}-\d{2}-\d{2}$/.test(value)) setChosenDay(value);
+          }}
+        />
+        <ToggleGroup label="Vista" options={VIEWS} value={view} onChange={setView} />
+        {onPhoneDay ? (
+          bookable.length > 0 && (
+            <ToggleGroup
+              label="Estilista"
+              options={bookable.map((member) => ({ value: member.id, label: member.firstName }))}
+              value={phoneChoice?.id ?? ''}
+              onChange={setPhoneStaff}
+            />
+          )
+        ) : (
+          <StaffSelect
+            staff={bookable}
+            value={staffFilter}
+            onChange={setStaffFilter}
+            anyLabel="Todo el equipo"
+          />
+        )}
+        {cancelledCount > 0 && (
+          <label className="dash-choice">
+            <input
+              type="checkbox"
+              checked={showCancelled}
+              onChange={(event) => {
+                setShowCancelled(event.target.checked);
+              }}
+            />
+            Mostrar canceladas ({cancelledCount})
+          </label>
+        )}
+      </div>
+
+      <h2 className="dash-day-title diary-title" aria-live="polite">
+        {title}
+      </h2>
+
+      <div className="diary-layout">
+        {appointments.loading || staffList.loading ? (
+          <Skeleton variant="block" height="24rem" />
+        ) : appointments.data === undefined ? (
+          <p className="dash-empty">No se pudieron cargar las citas.</p>
+        ) : columns.length === 0 ? (
+          <p className="dash-empty">No hay estilistas que acepten reservas.</p>
+        ) : (
+          <DiaryGrid
+            columns={columns}
+            frame={frame}
+            placed={placed}
+            shades={shades}
+            today={today}
+            nowMin={nowMin}
+            showDates={view === 'week'}
+            showStaff={view === 'day' || shownStaff.length > 1}
+            onCreate={(column, startMin) => {
+              setOpenId(null);
+              setNewAt({ date: column.date, staffId: column.staffId, startMin });
+            }}
+            onOpen={(appointment) => {
+              setNewAt(null);
+              setOpenId(appointment.id);
+            }}
+            onMove={(appointment, column, startMin) => void move(appointment, column, startMin)}
+          />
+        )}
+        {open && (
+          <AppointmentPanel
+            key={open.id}
+            appointment={open}
+            staff={bookable.length > 0 ? bookable : (staffList.data?.items ?? [])}
+            busy={busyId === open.id}
+            onAction={onAction}
+            onChange={change}
+            onClose={() => {
+              setOpenId(null);
+            }}
+          />
+        )}
+      </div>
+
+      {cancelling && (
+        <ConfirmDialog
+          title="¿Cancelar la cita?"
+          description={`La cita de ${cancelling.appointment.clientName} del ${formatDate(cancelling.appointment.date)} quedará cancelada.`}
+          confirmLabel="Cancelar la cita"
+          onCancel={() => {
+            setCancelling(undefined);
+          }}
+          onConfirm={() => {
+            setCancelling(undefined);
+            void changeStatus(cancelling.appointment, cancelling.action);
+          }}
+        />
+      )}
+    </DashboardSection>
+  );
+}

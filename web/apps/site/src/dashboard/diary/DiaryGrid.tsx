@@ -1,0 +1,314 @@
+/**
+ * The diary's time grid: a column per stylist and day, a row per slot step, the time down the
+ * left. Citas are buttons sized by their duration (a click opens the cita's panel; a drag with
+ * mouse or finger moves it, @dnd-kit's sensors); an empty stretch of a column opens "Nueva cita"
+ * there. Closed time is shaded; the current time is a line. Sizes come from CSS variables
+ * (`--diary-row-height`, …) so the look can change without touching the maths.
+ */
+import {
+  DndContext,
+  MouseSensor,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type ScreenReaderInstructions,
+} from '@dnd-kit/core';
+import { useRef, type CSSProperties, type MouseEvent } from 'react';
+import type { Appointment, DateRange } from '../../api/types';
+import { STATUS_LABELS } from '../../appointments/status';
+import { formatDate, formatTime } from '../../shell/format';
+import {
+  columnKey,
+  minuteAtOffset,
+  movedStart,
+  nowOffsetRows,
+  rowCount,
+  type DiaryColumn,
+  type GridFrame,
+  type PlacedAppointment,
+  type RowSpan,
+} from './layout';
+
+/** What shades one column: closed stretches, and a whole-day closure or time off. */
+export interface ColumnShade {
+  closed: RowSpan[];
+  closure?: DateRange;
+  timeOff?: DateRange;
+}
+
+interface DiaryGridProps {
+  columns: DiaryColumn[];
+  frame: GridFrame;
+  placed: PlacedAppointment[];
+  shades: Record<string, ColumnShade>;
+  /** Today's date and the minute now, in the business's time zone. */
+  today: string;
+  nowMin: number;
+  /** Whether the header names days (a week) as well as stylists. */
+  showDates: boolean;
+  showStaff: boolean;
+  onCreate: (column: DiaryColumn, startMin: number) => void;
+  onOpen: (appointment: Appointment) => void;
+  onMove: (appointment: Appointment, column: DiaryColumn, startMin: number) => void;
+}
+
+/** Only citas still to happen can move (the server's rule for a reschedule). */
+export function isMovable(appointment: Appointment): boolean {
+  return appointment.status === 'pendiente' || appointment.status === 'confirmada';
+}
+
+function blockLabel(appointment: Appointment): string {
+  return `${formatTime(appointment.startMin)}–${formatTime(appointment.endMin)}`;
+}
+
+const instructions: ScreenReaderInstructions = {
+  draggable:
+    'Arrastra la cita con el ratón o el dedo para cambiarla de hora o de estilista. Con el teclado, ábrela con Intro y usa «Cambiar».',
+};
+
+function columnName(data: unknown): string {
+  const column = data as DiaryColumn | undefined;
+  return column ? `${column.staffName}, ${formatDate(column.date)}` : 'fuera de la agenda';
+}
+
+function citaName(data: unknown): string {
+  const appointment = data as Appointment | undefined;
+  return appointment ? `La cita de ${appointment.clientName}` : 'La cita';
+}
+
+const announcements: Announcements = {
+  onDragStart: ({ active }) => `${citaName(active.data.current)} cogida.`,
+  onDragOver: ({ active, over }) =>
+    `${citaName(active.data.current)} sobre ${columnName(over?.data.current)}.`,
+  onDragEnd: ({ active, over }) =>
+    `${citaName(active.data.current)} soltada en ${columnName(over?.data.current)}.`,
+  onDragCancel: ({ active }) => `${citaName(active.data.current)}: movimiento cancelado.`,
+};
+
+export function DiaryGrid(props: DiaryGridProps) {
+  const { columns, frame, placed, shades, today, nowMin, showDates, showStaff } = props;
+  const rows = rowCount(frame);
+  // A click that ends a drag must not also open the cita.
+  const dragged = useRef(false);
+  const sensors = useSensors(
+    // A few pixels before a drag starts, so a click stays a click.
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A short press before a drag on a touch screen, so a swipe still scrolls the diary.
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+  );
+
+  function onDragEnd({ active, over, delta }: DragEndEvent) {
+    setTimeout(() => {
+      dragged.current = false;
+    }, 0);
+    const appointment = active.data.current as Appointment | undefined;
+    const column = over?.data.current as DiaryColumn | undefined;
+    if (!appointment || !column || !over) return;
+    const rowPx = over.rect.height / rows;
+    const start = movedStart(frame, appointment, delta.y, rowPx);
+    const sameColumn = columnKey(appointment.date, appointment.staffId) === column.key;
+    if (sameColumn && start === appointment.startMin) return;
+    props.onMove(appointment, column, start);
+  }
+
+  const hours: number[] = [];
+  for (let minute = frame.startMin; minute < frame.endMin; minute += 60) hours.push(minute);
+  const dates = [...new Set(columns.map((column) => column.date))];
+  const perDate = columns.length / Math.max(1, dates.length);
+  const style = {
+    '--diary-rows': rows,
+    '--diary-columns': columns.length,
+    '--diary-rows-per-hour': 60 / frame.step,
+  } as CSSProperties;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+      onDragStart={() => {
+        dragged.current = true;
+      }}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        dragged.current = false;
+      }}
+    >
+      <div className="diary-scroll">
+        <div className="diary" style={style} data-rows={rows}>
+          {showDates && (
+            <div className="diary-head diary-head-dates" aria-hidden="true">
+              <span className="diary-corner" />
+              {dates.map((date) => (
+                <span
+                  key={date}
+                  className="diary-head-cell"
+                  data-today={date === today || undefined}
+                  style={{ gridColumn: `span ${String(perDate)}` }}
+                >
+                  {formatDate(date, 'short').slice(0, 5)} {weekdayShort(date)}
+                </span>
+              ))}
+            </div>
+          )}
+          {showStaff && (
+            <div className="diary-head" aria-hidden="true">
+              <span className="diary-corner" />
+              {columns.map((column) => (
+                <span key={column.key} className="diary-head-cell">
+                  {column.staffName}
+                </span>
+              ))}
+            </div>
+          )}
+          <div className="diary-body">
+            <div className="diary-gutter" aria-hidden="true">
+              {hours.map((minute) => (
+                <span
+                  key={minute}
+                  className="diary-hour"
+                  style={{ '--row': (minute - frame.startMin) / frame.step } as CSSProperties}
+                >
+                  {formatTime(minute)}
+                </span>
+              ))}
+            </div>
+            {columns.map((column) => (
+              <Column
+                key={column.key}
+                column={column}
+                frame={frame}
+                rows={rows}
+                shade={shades[column.key]}
+                blocks={placed.filter((block) => block.column.key === column.key)}
+                now={column.date === today ? nowOffsetRows(frame, nowMin) : null}
+                onCreate={props.onCreate}
+                onOpen={(appointment) => {
+                  if (!dragged.current) props.onOpen(appointment);
+                }}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </DndContext>
+  );
+}
+
+const weekdayFormat = new Intl.DateTimeFormat('es-ES', { weekday: 'short', timeZone: 'UTC' });
+function weekdayShort(date: string): string {
+  return weekdayFormat.format(new Date(`${date}T12:00:00Z`));
+}
+
+interface ColumnProps {
+  column: DiaryColumn;
+  frame: GridFrame;
+  rows: number;
+  shade: ColumnShade | undefined;
+  blocks: PlacedAppointment[];
+  now: number | null;
+  onCreate: (column: DiaryColumn, startMin: number) => void;
+  onOpen: (appointment: Appointment) => void;
+}
+
+function Column({ column, frame, rows, shade, blocks, now, onCreate, onOpen }: ColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: column.key, data: column });
+  const wholeDay = shade?.closure ?? shade?.timeOff;
+
+  // A click on the column itself (not on a cita) is a click on an empty cell.
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (target.closest('.diary-block')) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    onCreate(column, minuteAtOffset(frame, event.clientY - rect.top, rect.height / rows));
+  }
+
+  return (
+    <div
+      ref={setNodeRef}
+      className="diary-col"
+      role="group"
+      aria-label={`${column.staffName}, ${formatDate(column.date)}`}
+      data-column={column.key}
+      data-over={isOver || undefined}
+      onClick={onClick}
+    >
+      {shade?.closed.map((span) => (
+        <div key={span.row} className="diary-closed" style={spanStyle(span)} aria-hidden="true" />
+      ))}
+      {wholeDay && (
+        <p className="diary-off">
+          {shade?.closure ? 'Cerrado' : 'Ausente'}
+          {wholeDay.reason ? `: ${wholeDay.reason}` : ''}
+        </p>
+      )}
+      {now !== null && (
+        <div
+          className="diary-now"
+          style={{ '--row': now } as CSSProperties}
+          role="img"
+          aria-label="Hora actual"
+        />
+      )}
+      {blocks.map((block) => (
+        <Block key={block.appointment.id} block={block} onOpen={onOpen} />
+      ))}
+    </div>
+  );
+}
+
+function spanStyle(span: RowSpan, extra: Record<string, number> = {}): CSSProperties {
+  return { '--row': span.row, '--span': span.span, ...extra } as CSSProperties;
+}
+
+function Block({
+  block,
+  onOpen,
+}: {
+  block: PlacedAppointment;
+  onOpen: (appointment: Appointment) => void;
+}) {
+  const { appointment } = block;
+  const movable = isMovable(appointment);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: appointment.id,
+    data: appointment,
+    disabled: !movable,
+    attributes: { roleDescription: 'cita movible' },
+  });
+  const style = {
+    ...spanStyle(block, { '--lane': block.lane, '--lanes': block.lanes }),
+    ...(transform && {
+      transform: `translate3d(${String(transform.x)}px, ${String(transform.y)}px, 0)`,
+    }),
+  };
+  const services = appointment.services.map((service) => service.name).join(', ');
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      className="diary-block"
+      data-status={appointment.status}
+      data-dragging={isDragging || undefined}
+      data-appointment={appointment.id}
+      style={style}
+      // Only a cita that can move is announced as movable; every cita opens with a click.
+      {...(movable ? { ...attributes, ...listeners } : {})}
+      // dnd-kit's button role and tab stop are already a <button>'s own.
+      role={undefined}
+      tabIndex={undefined}
+      onClick={() => {
+        onOpen(appointment);
+      }}
+    >
+      <span className="diary-block-time">{blockLabel(appointment)}</span>{' '}
+      <span className="diary-block-client">{appointment.clientName}</span>{' '}
+      <span className="diary-block-services">{services}</span>{' '}
+      <span className="diary-block-status">{STATUS_LABELS[appointment.status]}</span>
+      {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}
+    </button>
+  );
+}

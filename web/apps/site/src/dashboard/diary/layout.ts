@@ -1,0 +1,230 @@
+/**
+ * The diary's placement maths, apart from React: which columns a day or a week shows, which row
+ * a cita starts on and how many rows it spans, the lanes of citas that overlap in one column,
+ * the closed stretches to shade, and the time a drop or a click at some height means. Rows are
+ * the business's slot step; minutes are after local midnight, as the API gives them.
+ */
+import type { Appointment, DateRange, OpeningPeriod } from '../../api/types';
+import { addDays } from '../../shell/format';
+
+/** A stylist shown as columns of the grid. */
+export interface DiaryStaff {
+  id: string;
+  name: string;
+}
+
+/** One column of the grid: one stylist on one day. */
+export interface DiaryColumn {
+  key: string;
+  date: string;
+  staffId: string;
+  staffName: string;
+}
+
+/** The minutes the grid covers, `[startMin, endMin)`, and its row height in minutes. */
+export interface GridFrame {
+  startMin: number;
+  endMin: number;
+  step: number;
+}
+
+/** A stretch of a column, as rows: `row` is 0-based from the grid's top, `span` ≥ 1. */
+export interface RowSpan {
+  row: number;
+  span: number;
+}
+
+export interface PlacedAppointment extends RowSpan {
+  appointment: Appointment;
+  column: DiaryColumn;
+  /** Which of `lanes` side-by-side positions the block takes when citas overlap (0-based). */
+  lane: number;
+  lanes: number;
+}
+
+export function columnKey(date: string, staffId: string): string {
+  return `${date}|${staffId}`;
+}
+
+/** The seven dates of the week that starts on `monday`. */
+export function weekDates(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
+
+/**
+ * The columns for `dates` and `staff`: a day shows one column per stylist; a week shows the
+ * days side by side, each with its stylists (one stylist: seven columns).
+ */
+export function diaryColumns(dates: string[], staff: DiaryStaff[]): DiaryColumn[] {
+  return dates.flatMap((date) =>
+    staff.map((member) => ({
+      key: columnKey(date, member.id),
+      date,
+      staffId: member.id,
+      staffName: member.name,
+    })),
+  );
+}
+
+/** 1 = Monday … 7 = Sunday, as the API's periods count weekdays. */
+export function weekdayOf(date: string): number {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1)).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+}
+
+/** The periods of `periods` that fall on `date`'s weekday, in order. */
+export function periodsOn(periods: OpeningPeriod[], date: string): OpeningPeriod[] {
+  const weekday = weekdayOf(date);
+  return periods
+    .filter((period) => period.weekday === weekday)
+    .sort((a, b) => a.openMin - b.openMin);
+}
+
+const DEFAULT_FRAME = { startMin: 9 * 60, endMin: 20 * 60 };
+
+/**
+ * The minutes the grid shows for `dates`: from the earliest opening to the latest closing of any
+ * of those days, widened to every cita shown (a cita booked outside hours must still be seen),
+ * rounded out to whole hours. A closed week shows 09:00–20:00.
+ */
+export function gridFrame(
+  hours: OpeningPeriod[],
+  dates: string[],
+  appointments: Appointment[],
+  step: number,
+): GridFrame {
+  const open = dates.flatMap((date) => periodsOn(hours, date));
+  const starts = [...open.map((p) => p.openMin), ...appointments.map((a) => a.startMin)];
+  const ends = [...open.map((p) => p.closeMin), ...appointments.map((a) => a.endMin)];
+  const startMin = starts.length > 0 ? Math.min(...starts) : DEFAULT_FRAME.startMin;
+  const endMin = ends.length > 0 ? Math.max(...ends) : DEFAULT_FRAME.endMin;
+  return {
+    startMin: Math.max(0, Math.floor(startMin / 60) * 60),
+    endMin: Math.min(24 * 60, Math.ceil(endMin / 60) * 60),
+    step: step > 0 ? step : 15,
+  };
+}
+
+export function rowCount(frame: GridFrame): number {
+  return Math.ceil((frame.endMin - frame.startMin) / frame.step);
+}
+
+/**
+ * The rows `[startMin, endMin)` covers, clipped to the grid: it starts on the row its start
+ * falls in and spans at least one row, so a 10-minute cita on a 15-minute grid is still seen.
+ */
+export function rowSpanOf(frame: GridFrame, startMin: number, endMin: number): RowSpan {
+  const from = Math.max(startMin, frame.startMin);
+  const to = Math.min(endMin, frame.endMin);
+  const row = Math.floor((from - frame.startMin) / frame.step);
+  const span = Math.max(1, Math.ceil((to - frame.startMin) / frame.step) - row);
+  return { row, span };
+}
+
+/**
+ * Every cita of `appointments` that has a column, with its rows and lane. Citas that overlap in
+ * one column (a cancelled one under its replacement) share the column's width side by side.
+ */
+export function placeAppointments(
+  appointments: Appointment[],
+  columns: DiaryColumn[],
+  frame: GridFrame,
+): PlacedAppointment[] {
+  const byColumn = new Map(columns.map((column) => [column.key, column]));
+  const placed: PlacedAppointment[] = [];
+  const perColumn = new Map<string, PlacedAppointment[]>();
+  const sorted = [...appointments].sort((a, b) => a.startMin - b.startMin || a.endMin - b.endMin);
+  for (const appointment of sorted) {
+    const column = byColumn.get(columnKey(appointment.date, appointment.staffId));
+    if (!column) continue;
+    const block: PlacedAppointment = {
+      appointment,
+      column,
+      ...rowSpanOf(frame, appointment.startMin, appointment.endMin),
+      lane: 0,
+      lanes: 1,
+    };
+    placed.push(block);
+    const list = perColumn.get(column.key) ?? [];
+    list.push(block);
+    perColumn.set(column.key, list);
+  }
+  for (const list of perColumn.values()) assignLanes(list);
+  return placed;
+}
+
+/** Groups blocks that overlap (transitively) and gives each the first lane free at its start. */
+function assignLanes(blocks: PlacedAppointment[]): void {
+  let group: PlacedAppointment[] = [];
+  let groupEnd = -1;
+  const close = () => {
+    const lanes = Math.max(1, ...group.map((block) => block.lane + 1));
+    for (const block of group) block.lanes = lanes;
+    group = [];
+  };
+  for (const block of blocks) {
+    const { startMin, endMin } = block.appointment;
+    if (startMin >= groupEnd) close();
+    const laneEnds: number[] = [];
+    for (const other of group) {
+      laneEnds[other.lane] = Math.max(laneEnds[other.lane] ?? -1, other.appointment.endMin);
+    }
+    let lane = 0;
+    while ((laneEnds[lane] ?? -1) > startMin) lane++;
+    block.lane = lane;
+    group.push(block);
+    groupEnd = Math.max(groupEnd, endMin);
+  }
+  close();
+}
+
+/**
+ * The stretches of the grid that are closed for a stylist on `date`: before, between and after
+ * their working `periods` (an empty list: the whole day).
+ */
+export function closedSpans(frame: GridFrame, periods: OpeningPeriod[], date: string): RowSpan[] {
+  const open = periodsOn(periods, date);
+  const spans: RowSpan[] = [];
+  let cursor = frame.startMin;
+  for (const period of open) {
+    if (period.openMin > cursor) spans.push(rowSpanOf(frame, cursor, period.openMin));
+    cursor = Math.max(cursor, period.closeMin);
+  }
+  if (cursor < frame.endMin) spans.push(rowSpanOf(frame, cursor, frame.endMin));
+  return spans;
+}
+
+/** The range of `ranges` that covers `date`, if any (closures, time off). */
+export function rangeOn(ranges: DateRange[], date: string): DateRange | undefined {
+  return ranges.find((range) => range.from <= date && date <= range.to);
+}
+
+/** The minute of the row at `offsetPx` from the column's top, for a click on an empty cell. */
+export function minuteAtOffset(frame: GridFrame, offsetPx: number, rowPx: number): number {
+  const rows = rowCount(frame);
+  const row = Math.min(rows - 1, Math.max(0, Math.floor(offsetPx / rowPx)));
+  return frame.startMin + row * frame.step;
+}
+
+/**
+ * Where a cita dragged by `deltaPx` lands: whole rows moved, kept inside the grid (its start no
+ * earlier than the grid's top, its end no later than the grid's bottom).
+ */
+export function movedStart(
+  frame: GridFrame,
+  appointment: Pick<Appointment, 'startMin' | 'endMin'>,
+  deltaPx: number,
+  rowPx: number,
+): number {
+  const rows = Math.round(deltaPx / rowPx);
+  const duration = appointment.endMin - appointment.startMin;
+  const start = appointment.startMin + rows * frame.step;
+  return Math.max(frame.startMin, Math.min(frame.endMin - duration, start));
+}
+
+/** The row the line marking `nowMin` sits at, as a fraction of rows; null off the grid. */
+export function nowOffsetRows(frame: GridFrame, nowMin: number): number | null {
+  if (nowMin < frame.startMin || nowMin > frame.endMin) return null;
+  return (nowMin - frame.startMin) / frame.step;
+}

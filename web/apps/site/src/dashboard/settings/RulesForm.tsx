@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { apiFetch } from '../../api/http';
+import type { BookingRules, Business, ItemResponse } from '../../api/types';
+import { Field } from '../../shell/Field';
+import { TextField } from '../../shell/TextField';
+import { SettingsForm } from './SettingsForm';
+
+const DEFAULT_RULES: BookingRules = {
+  minNoticeMin: 60,
+  horizonDays: 60,
+  chatBookingStatus: 'pendiente',
+};
+
+/** The rules as sent, or the Spanish reason they cannot be. */
+export function rulesBody(
+  notice: string,
+  horizon: string,
+  status: BookingRules['chatBookingStatus'],
+): BookingRules | string {
+  if (!/^\d+$/.test(notice.trim())) return 'La antelación mínima es un número de minutos.';
+  const minNoticeMin = Number(notice);
+  if (minNoticeMin > 7 * 24 * 60)
+    return 'La antelación mínima no puede pasar de 7 días (10080 minutos).';
+  if (!/^\d+$/.test(horizon.trim())) return 'El plazo es un número de días.';
+  const horizonDays = Number(horizon);
+  if (horizonDays < 1 || horizonDays > 365) return 'El plazo va de 1 a 365 días.';
+  return { minNoticeMin, horizonDays, chatBookingStatus: status };
+}
+
+/** "Reglas de reserva": minimum notice, how far ahead, and how chat bookings start. */
+export function RulesForm({
+  business,
+  onSaved,
+}: {
+  business: Business;
+  onSaved: (b: Business) => void;
+}) {
+  const rules = business.bookingRules ?? DEFAULT_RULES;
+  const [notice, setNotice] = useState(String(rules.minNoticeMin));
+  const [horizon, setHorizon] = useState(String(rules.horizonDays));
+  const [status, setStatus] = useState(rules.chatBookingStatus);
+  return (
+    <SettingsForm
+      title="Reglas de reserva"
+      onSave={async () => {
+        const bookingRules = rulesBody(notice, horizon, status);
+        if (typeof bookingRules === 'string') return bookingRules;
+        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
+          method: 'PATCH',
+          body: { bookingRules },
+        });
+        onSaved(item);
+      }}
+    >
+      <div className="dash-grid">
+        <TextField
+          label="Antelación mínima (minutos)"
+          hint="Clientes y asistente no pueden reservar con menos. El equipo sí."
+          inputMode="numeric"
+          value={notice}
+          onChange={setNotice}
+        />
+        <TextField
+          label="Reservar hasta (días)"
+          hint="Cuántos días por delante se puede reservar."
+          inputMode="numeric"
+          value={horizon}
+          onChange={setHorizon}
+        />
+        <Field label="Las reservas del chat empiezan">
+          {(control) => (
+            <select
+              {...control}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value === 'confirmada' ? 'confirmada' : 'pendiente');
+              }}
+            >
+              <option value="pendiente">Pendientes (el equipo las confirma)</option>
+              <option value="confirmada">Confirmadas</option>
+            </select>
+          )}
+        </Field>
+      </div>
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,277 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Business } from '../../api/types';
+import { expectNoAxeViolations } from '../../test/axe';
+import {
+  apiError,
+  business,
+  fakeServer,
+  session,
+  type Answer,
+  type RecordedRequest,
+} from '../../test/fakeServer';
+import { fakeAppointment, fixToday, profile, STAFF } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/renderApp';
+import { Dashboard } from '..';
+
+// The first render of a file loads the grid, dnd-kit and the forms: slow on a busy two-core
+// machine, past Testing Library's 1 s default for `findBy…`.
+configure({ asyncUtilTimeout: 5000 });
+
+const FULL: Business = {
+  ...business,
+  address: { street: 'Calle de Alcalá 10', postalCode: '28014', city: 'Madrid' },
+  phone: '+34 910 000 000',
+  email: 'hola@lucia.es',
+  description: 'Peluquería de barrio.',
+  paymentMethods: ['Efectivo', 'Tarjeta'],
+  parking: '',
+  access: '',
+  faq: [{ question: '¿Hay wifi?', answer: 'Sí.' }],
+  brandColor: '#0f7b6c',
+  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+  closures: [],
+  team: [{ id: 'st-1', firstName: 'Lucía', serviceIds: ['svc-corte'] }],
+};
+
+function settingsApi(
+  onWrite?: (call: RecordedRequest) => Answer | undefined,
+  role: 'administrador' | 'usuario' = 'administrador',
+) {
+  // The session is the route; the business is the full one of these settings.
+  return fakeServer({ 'GET /api/auth/session': { body: session(profile(role)) } }, (call) => {
+    switch (`${call.method} ${call.url.pathname}`) {
+      case 'GET /api/business':
+        return { body: { item: FULL } };
+      case 'GET /api/staff':
+        return { body: { items: STAFF } };
+      case 'GET /api/closures':
+        return {
+          body: { items: [{ id: 'c1', from: '2026-12-25', to: '2026-12-25', reason: 'Navidad' }] },
+        };
+      case 'GET /api/staff/st-1/schedule':
+        return {
+          body: {
+            item: {
+              periods: business.hours,
+              followsBusinessHours: true,
+              serviceIds: ['svc-corte'],
+              bookable: true,
+            },
+          },
+        };
+      case 'GET /api/staff/st-1/time-off':
+        return { body: { items: [] } };
+      case 'GET /api/business/outside-rules':
+        return {
+          body: {
+            items: [
+              {
+                ...fakeAppointment({ id: 'fuera', clientName: 'Pilar', date: '2026-12-25' }),
+                reason: 'El salón cierra ese día (Navidad).',
+              },
+            ],
+          },
+        };
+    }
+    return onWrite?.(call);
+  });
+}
+
+describe('Ajustes', () => {
+  beforeEach(fixToday);
+
+  it.each([
+    ['perfil', 'Perfil del negocio'],
+    ['reglas', 'Reglas de reserva'],
+    ['horario', 'Horario del salón'],
+    ['cierres', 'Añadir: cierre'],
+    ['equipo', 'Horario y servicios de Lucía'],
+  ])('has no axe violations on the %s tab', async (tab, heading) => {
+    settingsApi();
+    window.history.replaceState(null, '', `/dashboard/ajustes#${tab}`);
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    await screen.findByRole('heading', { level: 2, name: heading });
+    await expectNoAxeViolations();
+  });
+
+  it('lists the citas outside the rules with their reason and a link into the diary', async () => {
+    settingsApi();
+    window.history.replaceState(null, '', '/dashboard/ajustes#fuera');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const link = await screen.findByRole('link', { name: /Pilar con Lucía Gómez/ });
+    expect(link).toHaveAttribute('href', '/dashboard?dia=2026-12-25&cita=fuera');
+    expect(screen.getByText('El salón cierra ese día (Navidad).')).toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    settingsApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const perfil = await screen.findByRole('tab', { name: 'Perfil' });
+    perfil.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Reglas de reserva' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Reglas de reserva' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Citas fuera de las reglas' })).toHaveFocus();
+  });
+
+  it('checks the profile before sending, then shows the server’s refusal and keeps the values', async () => {
+    const { to } = settingsApi((call) =>
+      call.method === 'PATCH'
+        ? apiError(422, 'invalid', 'El nombre admite hasta 100 caracteres.')
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Perfil del negocio' }));
+
+    await user.clear(form.getByLabelText('Correo'));
+    await user.type(form.getByLabelText('Correo'), 'no-es-un-correo');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('El correo no parece válido');
+
+    await user.clear(form.getByLabelText('Correo'));
+    await user.type(form.getByLabelText('Correo'), 'citas@lucia.es');
+    await user.click(form.getByRole('button', { name: 'Añadir pregunta' }));
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'La pregunta 2 necesita pregunta y respuesta.',
+    );
+    await user.type(form.getByLabelText('Pregunta 2'), '¿Aceptáis Bizum?');
+    await user.type(form.getByLabelText('Respuesta 2'), 'Sí, y tarjeta.');
+    expect(to('/api/business', 'PATCH')).toHaveLength(0);
+
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'El nombre admite hasta 100 caracteres.',
+    );
+    expect(to('/api/business', 'PATCH')[0]?.body).toMatchObject({
+      email: 'citas@lucia.es',
+      address: { street: 'Calle de Alcalá 10', postalCode: '28014', city: 'Madrid' },
+      paymentMethods: ['Efectivo', 'Tarjeta'],
+      faq: [
+        { question: '¿Hay wifi?', answer: 'Sí.' },
+        { question: '¿Aceptáis Bizum?', answer: 'Sí, y tarjeta.' },
+      ],
+    });
+    expect(form.getByLabelText('Correo')).toHaveValue('citas@lucia.es');
+  });
+
+  it('edits several periods a day and refuses overlapping ones', async () => {
+    const { to } = settingsApi((call) =>
+      call.method === 'PUT'
+        ? {
+            body: {
+              item: { ...FULL, hours: (call.body as { periods: Business['hours'] }).periods },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#horario');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Horario del salón' }));
+    const miercoles = within(form.getByRole('group', { name: 'Miércoles' }));
+    expect(miercoles.getByText('Cerrado')).toBeInTheDocument();
+    await user.click(miercoles.getByRole('button', { name: /Añadir tramo/ }));
+    await user.click(miercoles.getByRole('button', { name: /Añadir tramo/ }));
+    // The second period starts where the first ends (14:00): make it overlap.
+    const secondOpen = miercoles.getByLabelText('Miércoles, tramo 2: abre');
+    await user.clear(secondOpen);
+    await user.type(secondOpen, '13:00');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Miércoles: los tramos se solapan.');
+
+    await user.clear(secondOpen);
+    await user.type(secondOpen, '16:00');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    const sent = (to('/api/business/hours', 'PUT')[0]?.body as { periods: Business['hours'] })
+      .periods;
+    expect(sent.filter((period) => period.weekday === 3)).toEqual([
+      { weekday: 3, openMin: 600, closeMin: 840 },
+      { weekday: 3, openMin: 960, closeMin: 1200 },
+    ]);
+    expect(sent).toHaveLength(business.hours.length + 2);
+  });
+
+  it('adds and deletes a closure', async () => {
+    const { to } = settingsApi((call) => {
+      if (call.method === 'POST')
+        return { status: 201, body: { item: { id: 'c2', ...(call.body as object) } } };
+      if (call.method === 'DELETE') return { status: 204 };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#cierres');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Añadir: cierre' }));
+    await user.type(form.getByLabelText('Desde'), '2027-08-10');
+    await user.type(form.getByLabelText(/Hasta/), '2027-08-01');
+    await user.click(form.getByRole('button', { name: 'Añadir' }));
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'El último día no puede ser antes del primero.',
+    );
+    await user.clear(form.getByLabelText(/Hasta/));
+    await user.type(form.getByLabelText(/Hasta/), '2027-08-20');
+    await user.click(form.getByRole('button', { name: 'Añadir' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Escribe el motivo.');
+    expect(to('/api/closures', 'POST')).toHaveLength(0);
+    await user.type(form.getByLabelText('Motivo'), 'Vacaciones');
+    await user.click(form.getByRole('button', { name: 'Añadir' }));
+    expect(await screen.findByText('· Vacaciones')).toBeInTheDocument();
+    expect(to('/api/closures', 'POST')[0]?.body).toEqual({
+      from: '2027-08-10',
+      to: '2027-08-20',
+      reason: 'Vacaciones',
+    });
+
+    await user.click(screen.getByRole('button', { name: /^Borrar\s*Navidad$/ }));
+    await waitFor(() => {
+      expect(screen.queryByText('· Navidad')).not.toBeInTheDocument();
+    });
+    expect(to('/api/closures/c1', 'DELETE')).toHaveLength(1);
+  });
+
+  it('saves a stylist’s own hours, services and bookable flag', async () => {
+    const { to } = settingsApi((call) =>
+      call.method === 'PUT' ? { body: { item: call.body } } : undefined,
+    );
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#equipo');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Horario y servicios de Lucía' }));
+    await user.click(await form.findByRole('checkbox', { name: 'Corte de pelo' }));
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByRole('alert')).toHaveTextContent('Elige al menos un servicio');
+    await user.click(form.getByRole('checkbox', { name: 'Tinte' }));
+    await user.click(form.getByRole('checkbox', { name: 'Igual que el horario del salón' }));
+    const lunes = within(form.getByRole('group', { name: 'Lunes' }));
+    await user.click(lunes.getByRole('button', { name: /Quitar/ }));
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    const body = to('/api/staff/st-1/schedule', 'PUT')[0]?.body as {
+      periods: unknown[];
+      serviceIds: string[];
+      bookable: boolean;
+    };
+    expect(body.serviceIds).toEqual(['svc-color']);
+    expect(body.bookable).toBe(true);
+    expect(body.periods).toHaveLength(business.hours.length - 1);
+  });
+
+  it('lets the rest of the staff read but not change', async () => {
+    settingsApi(undefined, 'usuario');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Perfil del negocio' }));
+    expect(screen.getByText(/Solo los administradores/)).toBeInTheDocument();
+    expect(form.getByLabelText('Nombre')).toBeDisabled();
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Ajustes (issue 11): the salon's profile, booking rules, hours, closures and each stylist's
+ * schedule, services and time off, and the citas the rules no longer allow. Administradores
+ * edit; the rest of the staff read. Tabs follow the WAI-ARIA pattern (arrow keys move between
+ * them); the chosen tab is kept in the address (#horario) so a link can open it.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { Business, ItemResponse } from '../../api/types';
+import { useResource } from '../../api/useResource';
+import { Skeleton } from '../../shell/Skeleton';
+import { DashboardSection } from '../DashboardSection';
+import { DateRanges } from './DateRanges';
+import { HoursForm } from './HoursForm';
+import { OutsideRules } from './OutsideRules';
+import { ProfileForm } from './ProfileForm';
+import { RulesForm } from './RulesForm';
+import { StaffSettings } from './StaffSettings';
+import './settings.css';
+
+const TABS = [
+  { id: 'perfil', label: 'Perfil' },
+  { id: 'reglas', label: 'Reglas de reserva' },
+  { id: 'horario', label: 'Horario' },
+  { id: 'cierres', label: 'Cierres y festivos' },
+  { id: 'equipo', label: 'Equipo' },
+  { id: 'fuera', label: 'Citas fuera de las reglas' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function tabFromHash(): TabId {
+  const hash = window.location.hash.slice(1);
+  return TABS.find((tab) => tab.id === hash)?.id ?? 'perfil';
+}
+
+export function Settings({ isAdmin }: { isAdmin: boolean }) {
+  const [tab, setTab] = useState<TabId>(tabFromHash);
+  const business = useResource<ItemResponse<Business>>('/api/business');
+  const tabs = useRef<HTMLDivElement>(null);
+
+  function choose(id: TabId) {
+    setTab(id);
+    window.history.replaceState(window.history.state, '', `#${id}`);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((each) => each.id === tab);
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = TABS[(target + TABS.length) % TABS.length];
+    if (!next) return;
+    choose(next.id);
+    tabs.current?.querySelector<HTMLElement>(`#ajustes-tab-${next.id}`)?.focus();
+  }
+
+  const saved = (item: Business) => {
+    business.update(() => ({ item }));
+  };
+  const current = business.data?.item;
+
+  return (
+    <DashboardSection title="Ajustes">
+      {!isAdmin && (
+        <p className="dash-empty">
+          Solo los administradores pueden cambiar los ajustes; aquí puedes consultarlos.
+        </p>
+      )}
+      <div
+        ref={tabs}
+        className="settings-tabs"
+        role="tablist"
+        aria-label="Apartados de los ajustes"
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((each) => (
+          <button
+            key={each.id}
+            id={`ajustes-tab-${each.id}`}
+            type="button"
+            role="tab"
+            aria-selected={each.id === tab}
+            aria-controls="ajustes-panel"
+            tabIndex={each.id === tab ? 0 : -1}
+            className="settings-tab"
+            onClick={() => {
+              choose(each.id);
+            }}
+          >
+            {each.label}
+          </button>
+        ))}
+      </div>
+      <div
+        id="ajustes-panel"
+        role="tabpanel"
+        aria-labelledby={`ajustes-tab-${tab}`}
+        className="settings-panel"
+      >
+        {business.loading ? (
+          <Skeleton variant="block" height="16rem" />
+        ) : !current ? (
+          <p className="dash-empty">No se pudieron leer los ajustes.</p>
+        ) : (
+          <fieldset className="settings-lock" disabled={!isAdmin}>
+            <legend className="visually-hidden">
+              {TABS.find((each) => each.id === tab)?.label}
+            </legend>
+            {tab === 'perfil' && <ProfileForm business={current} onSaved={saved} />}
+            {tab === 'reglas' && <RulesForm business={current} onSaved={saved} />}
+            {tab === 'horario' && <HoursForm business={current} onSaved={saved} />}
+            {tab === 'cierres' && (
+              <DateRanges
+                path="/api/closures"
+                title="Cierres y festivos"
+                noun="Cierre"
+                reasonHint="Navidad, vacaciones, fiesta local…"
+                canEdit={isAdmin}
+              />
+            )}
+            {tab === 'equipo' && <StaffSettings business={current} isAdmin={isAdmin} />}
+            {tab === 'fuera' && <OutsideRules />}
+          </fieldset>
+        )}
+      </div>
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * The diary (issue 11) against the release binary: citas created through the API show up in
+ * their stylist's column at the row of their start, as tall as they last; staff move a cita by
+ * dragging it (mouse) and by keyboard through its panel ("Cambiar"), each a
+ * `PATCH /api/appointments/{id}` that keeps the cita's id; a drop on a taken time snaps back with
+ * the server's reason; axe finds nothing on the diary, the panel and every tab of Ajustes.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type ListedAppointment, signedInApi, type SignedInApi } from './support/api';
+import { expectNoViolations } from './support/axe';
+import { bookAt, demoStylists, freeStarts, workingDay } from './support/diary';
+import { addAccount, type Account } from './support/server';
+import { signInThroughForm } from './support/site';
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('es-ES', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+
+/** The demo's weekdays open 09:30–14:00 and 16:30–20:30: the grid runs 09:00–21:00 in 15 min. */
+const FRAME_START = 9 * 60;
+const STEP = 15;
+
+let admin: Account;
+let api: SignedInApi;
+
+test.beforeAll(async () => {
+  admin = addAccount('administrador', 'Elena', 'Diario');
+  api = await signedInApi(admin);
+});
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+function column(page: Page, firstName: string, date: string): Locator {
+  return page.getByRole('group', { name: `${firstName}, ${longDate(date)}` });
+}
+
+function block(page: Page, clientName: string): Locator {
+  return page.locator('.diary-block', { hasText: clientName });
+}
+
+/** How many rows of the grid the block sits below its column's top, and how many it spans. */
+async function rowsOf(target: Locator, inColumn: Locator) {
+  const rows = Number(await inColumn.page().locator('.diary').getAttribute('data-rows'));
+  const box = await target.boundingBox();
+  const col = await inColumn.boundingBox();
+  if (!box || !col) throw new Error('sin caja');
+  const rowPx = col.height / rows;
+  return { row: Math.round((box.y - col.y) / rowPx), span: Math.round(box.height / rowPx), rowPx };
+}
+
+async function openDiary(page: Page, date: string) {
+  await signInThroughForm(page, admin);
+  await page.goto(`/dashboard?dia=${date}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
+}
+
+async function readBack(id: string, date: string): Promise<ListedAppointment | undefined> {
+  const { items } = await api.get<{ items: ListedAppointment[] }>(
+    `/api/appointments?from=${date}&to=${date}`,
+  );
+  return items.find((each) => each.id === id);
+}
+
+test('the day grid shows each cita in its stylist’s column, at its start, as tall as it lasts', async ({
+  page,
+}) => {
+  const date = workingDay(1);
+  const { lucia, javier, serviceId } = await demoStylists(api);
+  const first = await bookAt(api, {
+    date,
+    staffId: lucia.id,
+    serviceId,
+    notBefore: 10 * 60,
+    client: 'Carmen Fila',
+  });
+  const second = await bookAt(api, {
+    date,
+    staffId: javier.id,
+    serviceId,
+    notBefore: 17 * 60,
+    client: 'Rocío Columna',
+  });
+
+  await openDiary(page, date);
+  for (const [cita, stylist] of [
+    [first, lucia],
+    [second, javier],
+  ] as const) {
+    const inColumn = column(page, stylist.firstName, date);
+    const shown = inColumn.locator('.diary-block', { hasText: cita.clientName });
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText(cita.services.map((service) => service.name).join(', '));
+    await expect(shown).toContainText('Confirmada');
+    const { row, span } = await rowsOf(shown, inColumn);
+    expect(row).toBe((cita.startMin - FRAME_START) / STEP);
+    expect(span).toBe(Math.ceil((cita.endMin - cita.startMin) / STEP));
+  }
+  await expect(column(page, javier.firstName, date).getByText('Carmen Fila')).toHaveCount(0);
+
+  await expectNoViolations(page, 'on the day grid');
+  await block(page, 'Carmen Fila').click();
+  await expect(page.getByRole('complementary', { name: 'Cita de Carmen Fila' })).toBeVisible();
+  await expectNoViolations(page, 'with a cita’s panel open');
+});
+
+test('staff move a cita by dragging it to another stylist and time', async ({ page }) => {
+  const date = workingDay(2);
+  const { lucia, javier, serviceId } = await demoStylists(api);
+  const cita = await bookAt(api, {
+    date,
+    staffId: javier.id,
+    serviceId,
+    notBefore: 10 * 60,
+    client: 'Dolores Arrastre',
+  });
+  const target = (await freeStarts(api, date, serviceId, lucia.id)).find(
+    (start) => start >= cita.startMin + 60,
+  );
+  if (target === undefined) throw new Error('Lucía no tiene hueco');
+
+  await openDiary(page, date);
+  const from = column(page, javier.firstName, date);
+  const to = column(page, lucia.firstName, date);
+  const shown = from.locator('.diary-block', { hasText: 'Dolores Arrastre' });
+  await expect(shown).toBeVisible();
+  await shown.scrollIntoViewIfNeeded();
+  const { rowPx } = await rowsOf(shown, from);
+  const start = await shown.boundingBox();
+  const toBox = await to.boundingBox();
+  if (!start || !toBox) throw new Error('sin caja');
+
+  const x = start.x + start.width / 2;
+  const y = start.y + 5;
+  const dy = ((target - cita.startMin) / STEP) * rowPx;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10, y + 10, { steps: 5 });
+  await page.mouse.move(toBox.x + toBox.width / 2, y + dy, { steps: 15 });
+  await page.mouse.up();
+
+  const moved = to.locator('.diary-block', { hasText: 'Dolores Arrastre' });
+  await expect(moved).toBeVisible();
+  await expect(page.getByText('Cita cambiada').first()).toBeVisible();
+  await expect
+    .poll(() => readBack(cita.id, date))
+    .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
+  expect((await rowsOf(moved, to)).row).toBe((target - FRAME_START) / STEP);
+});
+
+test('a drop on a taken time snaps back with the reason', async ({ page }) => {
+  const date = workingDay(3);
+  const { lucia, javier, serviceId } = await demoStylists(api);
+  const mover = await bookAt(api, {
+    date,
+    staffId: lucia.id,
+    serviceId,
+    notBefore: 10 * 60,
+    client: 'Inés Rebote',
+  });
+  await bookAt(api, {
+    date,
+    staffId: javier.id,
+    serviceId,
+    notBefore: mover.startMin,
+    client: 'Pilar Ocupa',
+  });
+
+  await openDiary(page, date);
+  const from = column(page, lucia.firstName, date);
+  const to = column(page, javier.firstName, date);
+  const shown = from.locator('.diary-block', { hasText: 'Inés Rebote' });
+  const taken = to.locator('.diary-block', { hasText: 'Pilar Ocupa' });
+  await shown.scrollIntoViewIfNeeded();
+  const box = await shown.boundingBox();
+  const target = await taken.boundingBox();
+  if (!box || !target) throw new Error('sin caja');
+  // Grabbed 5 px under its top, dropped 5 px under the taken cita's top: Javier, its time.
+  const y = box.y + 5;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 10, y + 10, { steps: 5 });
+  await page.mouse.move(target.x + target.width / 2, target.y + 5, { steps: 15 });
+  const refused = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/appointments/${mover.id}`) &&
+      response.request().method() === 'PATCH',
+  );
+  await page.mouse.up();
+  // Refused because Javier is taken then (409), not for any other reason.
+  expect((await refused).status()).toBe(409);
+
+  await expect(page.getByText('No se pudo mover la cita')).toBeVisible();
+  await expect(from.locator('.diary-block', { hasText: 'Inés Rebote' })).toBeVisible();
+  await expect(to.locator('.diary-block', { hasText: 'Inés Rebote' })).toHaveCount(0);
+  expect(await readBack(mover.id, date)).toMatchObject({
+    staffId: lucia.id,
+    startMin: mover.startMin,
+  });
+});
+
+test('staff move a cita with the keyboard through its panel', async ({ page }) => {
+  const date = workingDay(4);
+  const { lucia, serviceId } = await demoStylists(api);
+  const cita = await bookAt(api, {
+    date,
+    staffId: lucia.id,
+    serviceId,
+    notBefore: 10 * 60,
+    client: 'Teresa Teclado',
+  });
+  const target = (await freeStarts(api, date, serviceId, lucia.id)).find(
+    (start) => start >= cita.startMin + 120,
+  );
+  if (target === undefined) throw new Error('Lucía no tiene hueco');
+  const hhmm = `${String(Math.floor(target / 60)).padStart(2, '0')}:${String(target % 60).padStart(2, '0')}`;
+
+  await openDiary(page, date);
+  const shown = block(page, 'Teresa Teclado');
+  await shown.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'Cita de Teresa Teclado' });
+  await expect(panel.getByRole('heading', { name: 'Cita de Teresa Teclado' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Cambiar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Cambiar la cita' });
+  await expect(
+    form.getByLabel('Hora', { exact: true }).getByRole('option', { name: hhmm }),
+  ).toBeAttached();
+  await form.getByLabel('Hora', { exact: true }).focus();
+  await form.getByLabel('Hora', { exact: true }).selectOption({ label: hhmm });
+  await form.getByRole('button', { name: 'Guardar cambios' }).focus();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('Cita cambiada').first()).toBeVisible();
+  await expect
+    .poll(() => readBack(cita.id, date))
+    .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
+});
+
+test('Ajustes has no axe violations on any tab', async ({ page }) => {
+  await signInThroughForm(page, admin);
+  await page.goto('/dashboard/ajustes');
+  for (const tab of [
+    'Perfil',
+    'Reglas de reserva',
+    'Horario',
+    'Cierres y festivos',
+    'Equipo',
+    'Citas fuera de las reglas',
+  ]) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.locator('.settings-panel .skeleton, .settings-panel [aria-busy]'),
+    ).toHaveCount(0);
+    await expectNoViolations(page, `on Ajustes › ${tab}`);
+  }
+});

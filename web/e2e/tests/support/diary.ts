@@ -1,0 +1,85 @@
+/**
+ * The demo salon's diary as specs need it: its stylists and services read through the API, a
+ * working day ahead, and citas created through `POST /api/appointments` at times the server says
+ * are free, so the browser has something real to show and move.
+ */
+import type { ListedAppointment, SignedInApi } from './api';
+import { madridDate } from './api';
+
+export interface Stylist {
+  id: string;
+  firstName: string;
+}
+
+interface Business {
+  team?: { id: string; serviceIds: string[] }[];
+}
+
+/**
+ * The `nth` Monday–Friday after tomorrow in Madrid (1 = the first): each spec's own day, so
+ * their citas never meet.
+ */
+export function workingDay(nth = 1): string {
+  let found = 0;
+  for (let days = 2; ; days++) {
+    const date = madridDate(days);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && ++found === nth) return date;
+  }
+}
+
+/** The demo's two stylists (Lucía and Javier) and a service both of them do. */
+export async function demoStylists(api: SignedInApi) {
+  const staff = await api.get<{ items: (Stylist & { lastName: string })[] }>('/api/staff');
+  const services = await api.get<{ items: { id: string; active: boolean }[] }>('/api/services');
+  const business = await api.get<{ item: Business }>('/api/business');
+  const find = (name: string) => {
+    const found = staff.items.find((member) => member.firstName === name);
+    if (!found) throw new Error(`${name} no está en el equipo de la demo`);
+    return found;
+  };
+  const lucia = find('Lucía');
+  const javier = find('Javier');
+  // With per-stylist skills (issue 11), a service both do; before them, any active service.
+  const does = (id: string) =>
+    business.item.team?.find((member) => member.id === id)?.serviceIds ?? null;
+  const shared = services.items.find(
+    (service) =>
+      service.active &&
+      (does(lucia.id)?.includes(service.id) ?? true) &&
+      (does(javier.id)?.includes(service.id) ?? true),
+  );
+  if (!shared) throw new Error('Ningún servicio lo hacen los dos');
+  return { lucia, javier, serviceId: shared.id };
+}
+
+/** The free starts for `serviceId` with `staffId` on `date`. */
+export async function freeStarts(
+  api: SignedInApi,
+  date: string,
+  serviceId: string,
+  staffId: string,
+): Promise<number[]> {
+  const query = new URLSearchParams({ date, serviceIds: serviceId, staffId });
+  const { items } = await api.get<{ items: { startMin: number }[] }>(`/api/availability?${query}`);
+  return items.map((each) => each.startMin);
+}
+
+/** Books a cita for a new client at the first free start from `notBefore`. */
+export async function bookAt(
+  api: SignedInApi,
+  options: { date: string; staffId: string; serviceId: string; notBefore: number; client: string },
+): Promise<ListedAppointment> {
+  const starts = await freeStarts(api, options.date, options.serviceId, options.staffId);
+  const startMin = starts.find((start) => start >= options.notBefore);
+  if (startMin === undefined) throw new Error(`No hay hueco el ${options.date}`);
+  const { item } = await api.post<{ item: ListedAppointment }>('/api/appointments', {
+    staffId: options.staffId,
+    client: { name: options.client },
+    date: options.date,
+    startMin,
+    serviceIds: [options.serviceId],
+    status: 'confirmada',
+  });
+  return item;
+}
