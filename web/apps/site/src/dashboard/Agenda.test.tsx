@@ -120,6 +120,61 @@ describe('Agenda (D2)', () => {
     expect((await cardOf('Sara')).getByText('Completada')).toBeInTheDocument();
   });
 
+  it('offers a no-show once a cita has started, and its undo; contacts are links', async () => {
+    // 00:30 in Madrid: a cita at 00:00 has started, one at 10:00 has not.
+    const started = fakeAppointment({
+      id: 'a5',
+      clientName: 'Lola',
+      clientPhone: '+34 600 111 222',
+      startMin: 0,
+      endMin: 45,
+      startAt: '2026-11-22T23:00:00Z',
+      endAt: '2026-11-22T23:45:00Z',
+    });
+    const { to: callsTo } = agendaApi(
+      [started, appointment('a6', 'no_presentado', 'Eva')],
+      (call) => ({
+        body: { item: { ...started, status: (call.body as { status: AppointmentStatus }).status } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const names = async (client: string) =>
+      (await cardOf(client)).queryAllByRole('button').map((button) => button.textContent);
+
+    expect(await names('Lola')).toEqual([
+      'Confirmar la cita de Lola a las 00:00',
+      'No se presentó la cita de Lola a las 00:00',
+      'Cancelar la cita de Lola a las 00:00',
+    ]);
+    expect(await names('Eva')).toEqual(['Deshacer «no presentado» la cita de Eva a las 10:00']);
+    expect((await cardOf('Eva')).getByText('No presentado')).toHaveAttribute(
+      'data-status',
+      'no_presentado',
+    );
+    const lola = await cardOf('Lola');
+    expect(lola.getByRole('link', { name: '+34 600 111 222' })).toHaveAttribute(
+      'href',
+      'tel:+34600111222',
+    );
+    expect(lola.getByRole('link', { name: 'a5@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:a5@example.com',
+    );
+    expect(lola.getByRole('link', { name: 'Lola' })).toHaveAttribute(
+      'href',
+      '/dashboard/clientes/cl-a5',
+    );
+
+    await user.click(lola.getByRole('button', { name: /^No se presentó/ }));
+    await waitFor(() => {
+      expect(callsTo('/api/appointments/a5', 'PATCH')[0]?.body).toEqual({
+        status: 'no_presentado',
+      });
+    });
+    expect(await names('Lola')).toEqual(['Deshacer «no presentado» la cita de Lola a las 00:00']);
+  });
+
   it('confirms a cita with a PATCH and shows its new status', async () => {
     const pending = appointment('a1', 'pendiente', 'Pilar');
     const { to: callsTo } = agendaApi([pending], (call) => ({

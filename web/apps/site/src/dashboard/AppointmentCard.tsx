@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import type { Appointment } from '../api/types';
-import { allowedActions, type StatusAction } from '../appointments/status';
+import { allowedActions, hasStarted, type StatusAction } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { formatTime } from '../shell/format';
+import { Link } from '../shell/router';
+import { clientPath } from './ClientPage';
 
 interface AppointmentCardProps {
   appointment: Appointment;
@@ -14,8 +16,7 @@ interface AppointmentCardProps {
 /** One cita of the agenda: when, who, what, with whom, its status and the changes it allows. */
 export function AppointmentCard({ appointment, busy, onAction }: AppointmentCardProps) {
   const time = `${formatTime(appointment.startMin)}–${formatTime(appointment.endMin)}`;
-  const contact = [appointment.clientEmail, appointment.clientPhone].filter(Boolean).join(' · ');
-  const actions = allowedActions(appointment.status);
+  const actions = allowedActions(appointment.status, hasStarted(appointment.startAt));
   const title = useRef<HTMLHeadingElement>(null);
   const shownStatus = useRef(appointment.status);
 
@@ -36,9 +37,9 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
         <StatusBadge status={appointment.status} />
       </div>
       <h3 ref={title} tabIndex={-1} className="dash-card-title">
-        {appointment.clientName}
+        <Link to={clientPath(appointment.clientId)}>{appointment.clientName}</Link>
       </h3>
-      {contact && <p className="muted">{contact}</p>}
+      <ContactLinks email={appointment.clientEmail} phone={appointment.clientPhone} />
       <p>{appointment.services.map((service) => service.name).join(', ')}</p>
       <p className="muted">Con {appointment.staffName}</p>
       {actions.length > 0 && (
@@ -65,5 +66,16 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
         </div>
       )}
     </li>
+  );
+}
+
+/** A client's email and phone as links that write or call (`mailto:`, `tel:`). */
+export function ContactLinks({ email, phone }: { email: string | null; phone: string | null }) {
+  if (!email && !phone) return null;
+  return (
+    <p className="dash-contact">
+      {email && <a href={`mailto:${email}`}>{email}</a>}
+      {phone && <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>}
+    </p>
   );
 }
