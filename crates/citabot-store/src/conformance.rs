@@ -416,6 +416,9 @@ macro_rules! store_conformance_tests {
             conversations_are_listed_by_their_last_message,
             staff_take_over_and_write_as_the_assistant,
             activity_is_read_by_span,
+            no_shows_hold_no_time,
+            clients_are_edited_with_their_note,
+            client_conversations_are_theirs,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {
