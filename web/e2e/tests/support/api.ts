@@ -9,6 +9,7 @@ import { sitePort } from './server';
 export interface SignedInApi {
   get<T>(path: string): Promise<T>;
   patch<T>(path: string, body: unknown): Promise<T>;
+  post<T>(path: string, body: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -34,6 +35,14 @@ export async function signedInApi(account: Account): Promise<SignedInApi> {
         headers: { 'X-CSRF-Token': csrfToken },
       });
       expect(response.status(), `PATCH ${path}: ${await response.text()}`).toBe(200);
+      return (await response.json()) as T;
+    },
+    async post<T>(path: string, body: unknown) {
+      const response = await context.post(path, {
+        data: body,
+        headers: { 'X-CSRF-Token': csrfToken },
+      });
+      expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
       return (await response.json()) as T;
     },
     dispose: () => context.dispose(),

@@ -47,11 +47,7 @@ export interface Service {
 }
 
 export type AppointmentStatus =
-  | 'pendiente'
-  | 'confirmada'
-  | 'completada'
-  | 'cancelada'
-  | 'no_presentado';
+  'pendiente' | 'confirmada' | 'completada' | 'cancelada' | 'no_presentado';
 
 export interface Appointment {
   id: string;

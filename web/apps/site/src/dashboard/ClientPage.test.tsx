@@ -84,9 +84,9 @@ describe('a client page', () => {
     const server = serverWithPilar();
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard/clientes/cl-9" />);
-    const phone = await screen.findByRole('textbox', { name: 'Nombre' }).then(() =>
-      screen.getByLabelText('Teléfono'),
-    );
+    const phone = await screen
+      .findByRole('textbox', { name: 'Nombre' })
+      .then(() => screen.getByLabelText('Teléfono'));
     await user.clear(phone);
     await user.type(phone, '+34 699 000 111');
     await user.clear(screen.getByLabelText('Correo'));
@@ -143,9 +143,7 @@ describe('a client page', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Nota' }), 'x');
     await user.click(screen.getByRole('button', { name: 'Guardar nota' }));
-    expect(
-      await screen.findByText('«note» puede tener como mucho 2000 caracteres.'),
-    ).toBeVisible();
+    expect(await screen.findByText('«note» puede tener como mucho 2000 caracteres.')).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Nota' })).toHaveValue('x');
   });
 

@@ -3,7 +3,7 @@
  * links; the private note only staff read ("alérgica al amoniaco"); every cita, latest first;
  * every conversation, each linked to its transcript. `GET|PATCH /api/clients/{id}`.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../api/http';
 import type { ClientDetail, ClientPatch, ItemResponse } from '../api/types';
 import { useResource } from '../api/useResource';
@@ -101,10 +101,9 @@ function ContactForm({ client, onSaved }: FormProps) {
   const [refusal, setRefusal] = useState<{ field: ContactField | null; message: string } | null>(
     null,
   );
-  const errorOf = (field: ContactField) =>
-    refusal?.field === field ? refusal.message : undefined;
+  const errorOf = (field: ContactField) => (refusal?.field === field ? refusal.message : undefined);
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
     setRefusal(null);
@@ -158,7 +157,7 @@ function ContactForm({ client, onSaved }: FormProps) {
         error={errorOf('phone')}
         onChange={setPhone}
       />
-      {(client.phone || client.email) && (
+      {(client.phone ?? client.email) && (
         <p className="actions">
           {client.phone && (
             <a className="button button-secondary" href={`tel:${client.phone.replace(/\s/g, '')}`}>
@@ -173,7 +172,7 @@ function ContactForm({ client, onSaved }: FormProps) {
         </p>
       )}
       {client.userId && <p className="muted">Tiene cuenta en la web.</p>}
-      {refusal && refusal.field === null && (
+      {refusal?.field === null && (
         <p role="alert" className="form-error">
           {refusal.message}
         </p>
@@ -194,7 +193,7 @@ function NoteForm({ client, onSaved }: FormProps) {
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const changed = note !== client.note;
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSaving(true);
     setRefusal(undefined);

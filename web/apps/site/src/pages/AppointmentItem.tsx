@@ -31,7 +31,7 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
   const [sending, setSending] = useState(false);
   const coming = onChanged !== undefined;
   const cancellable = coming && isCancellable(appointment.status);
-  const movable = coming && today !== undefined && holdsTime(appointment.status);
+  const movable = holdsTime(appointment.status);
   const when = `${formatDate(appointment.date)}, ${formatTime(appointment.startMin)}`;
 
   async function cancel() {
@@ -63,7 +63,7 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
       <p>
         <StatusBadge status={appointment.status} />
       </p>
-      {mode === 'moving' && movable && onChanged && today !== undefined && (
+      {mode === 'moving' && onChanged && today !== undefined && (
         <RescheduleForm
           appointment={appointment}
           today={today}
@@ -105,9 +105,9 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
           </div>
         </div>
       )}
-      {mode === 'idle' && coming && holdsTime(appointment.status) && (
+      {mode === 'idle' && coming && movable && (
         <div className="actions">
-          {movable && (
+          {today !== undefined && (
             <button
               type="button"
               className="button button-secondary"
@@ -115,13 +115,11 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
                 setMode('moving');
               }}
             >
-              Cambiar{' '}
-              <span className="visually-hidden">la cita del {when}</span>
+              Cambiar <span className="visually-hidden">la cita del {when}</span>
             </button>
           )}
           <a className="button button-secondary" href={calendarPath(appointment)} download>
-            Añadir al calendario{' '}
-            <span className="visually-hidden">la cita del {when}</span>
+            Añadir al calendario <span className="visually-hidden">la cita del {when}</span>
           </a>
           {cancellable && (
             <button
@@ -131,8 +129,7 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
                 setMode('confirming');
               }}
             >
-              Cancelar cita{' '}
-              <span className="visually-hidden">del {when}</span>
+              Cancelar cita <span className="visually-hidden">del {when}</span>
             </button>
           )}
         </div>

@@ -101,9 +101,7 @@ function ClientAppointments() {
   const isComing = (cita: Appointment) => Date.parse(cita.endAt) > now && holdsTime(cita.status);
   const coming = all.filter(isComing);
   const cancelled = all.filter((cita) => cita.status === 'cancelada');
-  const past = all
-    .filter((cita) => !isComing(cita) && cita.status !== 'cancelada')
-    .reverse();
+  const past = all.filter((cita) => !isComing(cita) && cita.status !== 'cancelada').reverse();
 
   const replace = (changed: Appointment) => {
     const swap = (list: ListResponse<Appointment>) => ({
@@ -128,12 +126,7 @@ function ClientAppointments() {
         ) : (
           <ul className="appointment-list">
             {coming.map((cita) => (
-              <AppointmentItem
-                key={cita.id}
-                appointment={cita}
-                onChanged={replace}
-                today={today}
-              />
+              <AppointmentItem key={cita.id} appointment={cita} onChanged={replace} today={today} />
             ))}
           </ul>
         )}

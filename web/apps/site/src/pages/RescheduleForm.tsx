@@ -4,7 +4,7 @@
  * `PATCH /api/appointments/{id}` (`date`, `startMin`). The server's refusals (422 outside the
  * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words them.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiFetch, errorMessage } from '../api/http';
 import type { Appointment, AvailableStart, ItemResponse, ListResponse } from '../api/types';
 import { Field } from '../shell/Field';
@@ -24,36 +24,36 @@ type Times =
   | { state: 'ready'; date: string; starts: number[] }
   | { state: 'failed'; message: string };
 
+/** The free times read for a day, or why they could not be read. */
+type Read = { date: string; starts: number[] } | { date: string; failed: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function RescheduleForm({ appointment, today, onMoved, onClose }: RescheduleFormProps) {
   const [date, setDate] = useState(appointment.date < today ? today : appointment.date);
-  const [times, setTimes] = useState<Times>({ state: 'idle' });
+  const [read, setRead] = useState<Read | null>(null);
   const [start, setStart] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const timesId = useId();
 
   useEffect(() => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setTimes({ state: 'idle' });
-      return;
-    }
+    if (!DATE.test(date)) return;
     const controller = new AbortController();
     const params = new URLSearchParams({
       date,
       serviceIds: appointment.services.map((service) => service.id).join(','),
       staffId: appointment.staffId,
     });
-    setTimes({ state: 'loading' });
-    setStart(null);
     apiFetch<ListResponse<AvailableStart>>(`/api/availability?${params.toString()}`, {
       signal: controller.signal,
     }).then(
       ({ items }) => {
-        setTimes({ state: 'ready', date, starts: items.map((item) => item.startMin) });
+        setRead({ date, starts: items.map((item) => item.startMin) });
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;
-        setTimes({ state: 'failed', message: errorMessage(cause) });
+        setRead({ date, failed: errorMessage(cause) });
       },
     );
     return () => {
@@ -61,7 +61,15 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
     };
   }, [date, appointment.services, appointment.staffId]);
 
-  async function submit(event: FormEvent) {
+  // What is shown is always the chosen day's: a read for another day is still loading.
+  let times: Times = { state: 'idle' };
+  if (DATE.test(date)) {
+    if (read?.date !== date) times = { state: 'loading' };
+    else if ('failed' in read) times = { state: 'failed', message: read.failed };
+    else times = { state: 'ready', date: read.date, starts: read.starts };
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (start === null || times.state !== 'ready') return;
     setSending(true);
@@ -95,6 +103,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
             required
             onChange={(event) => {
               setDate(event.target.value);
+              setStart(null);
             }}
           />
         )}
