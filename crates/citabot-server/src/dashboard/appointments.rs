@@ -12,10 +12,10 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
-use citabot_domain::account::{Email, Phone};
 use citabot_domain::booking::availability::{self, Busy, SlotQuery};
 use citabot_domain::booking::{
-    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, format_minutes, zone,
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StatusRefusal,
+    format_minutes, zone,
 };
 use citabot_store::{Store, StoreError, User};
 use serde::{Deserialize, Serialize};
@@ -23,21 +23,18 @@ use time::format_description::well_known::Rfc3339;
 use time::{Date, Duration, OffsetDateTime};
 use utoipa::{IntoParams, ToSchema};
 
-use super::clients::date_text;
+use super::clients::{client_email, client_name, client_phone, date_text};
 use super::{
-    answer, body, business_of, checked_text, conflict, date_range, invalid, not_found, parse_date,
-    query, signed_in, staff, store_failed, unprocessable,
+    answer, body, business_of, conflict, date_range, invalid, not_found, parse_date, query,
+    signed_in, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
-use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::booking::{self, BookedBy, ClientDetails, ClientTarget, NewCita};
 
 /// The most services one cita may have.
 pub const MAX_SERVICES: usize = 10;
-/// The longest client name, in characters.
-pub const CLIENT_NAME_MAX_CHARS: usize = 120;
 
 /// The answer when a cita does not exist or is not the caller's to see.
 const NO_SUCH_CITA: &str = "Esa cita no existe.";
@@ -69,7 +66,7 @@ pub struct AppointmentView {
     start_at: String,
     #[schema(format = DateTime)]
     end_at: String,
-    /// `pendiente`, `confirmada`, `cancelada` or `completada`.
+    /// `pendiente`, `confirmada`, `cancelada`, `completada` or `no_presentado` (a no-show).
     #[schema(example = "pendiente")]
     status: &'static str,
     services: Vec<ServiceRef>,
@@ -172,16 +169,22 @@ pub struct AvailabilityList {
 
 fn parse_status(text: &str) -> Result<CitaStatus, ApiError> {
     CitaStatus::parse(text).map_err(|_| {
-        invalid("«status» debe ser «pendiente», «confirmada», «cancelada» o «completada».")
+        invalid(
+            "«status» debe ser «pendiente», «confirmada», «cancelada», «completada» o \
+             «no_presentado».",
+        )
     })
 }
 
-fn rfc3339(instant: OffsetDateTime) -> String {
+pub(super) fn rfc3339(instant: OffsetDateTime) -> String {
     instant.format(&Rfc3339).unwrap_or_default()
 }
 
 /// Turns citas into the API's shape, reading their staff, clients and services in a few queries.
-async fn views(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<AppointmentView>, StoreError> {
+pub(super) async fn views(
+    store: &dyn Store,
+    citas: Vec<Cita>,
+) -> Result<Vec<AppointmentView>, StoreError> {
     if citas.is_empty() {
         return Ok(Vec::new());
     }
@@ -315,7 +318,8 @@ pub async fn list(
 }
 
 /// `PATCH /api/appointments/{id}`: changes a cita's status as the status rules allow. Staff may
-/// make any allowed change; a cliente may only cancel their own.
+/// make any allowed change (a no-show only once the start has passed); a cliente may only
+/// cancel their own.
 #[utoipa::path(patch, path = "/api/appointments/{id}", tag = "booking",
     request_body = AppointmentPatch,
     params(("id" = String, Path, description = "The cita's id")),
@@ -325,7 +329,7 @@ pub async fn list(
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
         (status = 403, description = "A cliente asked for something other than cancelling", body = ErrorEnvelope),
         (status = 404, description = "No such cita, or not the caller's", body = ErrorEnvelope),
-        (status = 409, description = "The status rules refuse the change", body = ErrorEnvelope)))]
+        (status = 409, description = "The status rules refuse the change (a no-show before the start, say)", body = ErrorEnvelope)))]
 pub async fn update(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -350,17 +354,31 @@ pub async fn update(
             return Err(super::forbidden("Solo puedes cancelar tus citas."));
         }
     }
-    if !cita.status.may_become(next) {
-        return Err(conflict(format!(
-            "Una cita {} no puede pasar a {}.",
-            cita.status.as_str(),
-            next.as_str()
-        )));
+    if let Err(refusal) = cita.may_become(next, state.clock.now()) {
+        return Err(conflict(match refusal {
+            StatusRefusal::NotStarted => {
+                "La cita aún no ha empezado: solo se puede marcar como «no presentado» \
+                 cuando ha pasado su hora de inicio."
+                    .to_owned()
+            }
+            StatusRefusal::NotAllowed => format!(
+                "Una cita {} no puede pasar a {}.",
+                cita.status.as_str(),
+                next.as_str()
+            ),
+        }));
     }
-    let changed = store
-        .change_cita_status(&id, cita.status, next)
-        .await
-        .map_err(store_failed)?;
+    let changed = match store.change_cita_status(&id, cita.status, next).await {
+        Ok(changed) => changed,
+        // Undoing a no-show holds the time again, which may be booked meanwhile.
+        Err(StoreError::SlotTaken) => {
+            return Err(conflict(
+                "Esa persona ya tiene otra cita a esa hora, así que esta no puede volver a \
+                 «confirmada».",
+            ));
+        }
+        Err(error) => return Err(store_failed(error)),
+    };
     if !changed {
         return Err(conflict(
             "La cita ha cambiado mientras tanto; vuelve a cargarla.",
@@ -445,23 +463,10 @@ async fn client_target(
             ));
         }
     };
-    let name = checked_text(&new.name, "client.name", CLIENT_NAME_MAX_CHARS)?;
-    let email = match new.email.as_deref().map(str::trim) {
-        Some(email) if !email.is_empty() => {
-            Some(Email::parse(email).map_err(|error| invalid_value(&error))?)
-        }
-        _ => None,
-    };
-    let phone = match new.phone.as_deref().map(str::trim) {
-        Some(phone) if !phone.is_empty() => {
-            Some(Phone::parse(phone).map_err(|error| invalid_value(&error))?)
-        }
-        _ => None,
-    };
     let details = ClientDetails {
-        name,
-        email: email.map(|email| email.as_str().to_owned()),
-        phone: phone.map(|phone| phone.as_str().to_owned()),
+        name: client_name(&new.name, "client.name")?,
+        email: client_email(new.email.as_deref())?,
+        phone: client_phone(new.phone.as_deref())?,
         user_id: None,
     };
     Ok(ClientTarget::Described(details, BookedBy::Staff))

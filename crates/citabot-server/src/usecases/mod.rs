@@ -4,4 +4,6 @@
 //! about status codes or frames.
 
 pub mod booking;
+pub mod calendar;
 pub mod chat_turn;
+pub mod clients;
