@@ -54,7 +54,10 @@ describe('a client page', () => {
   it('shows the contact details as links, every cita and every conversation', async () => {
     serverWithPilar();
     renderWithProviders(<Dashboard path="/dashboard/clientes/cl-9" />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pilar Sanz' })).toBeVisible();
+    // The first render loads the dashboard's modules: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pilar Sanz' }, { timeout: 5000 }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Llamar al +34 600 111 222' })).toHaveAttribute(
       'href',
       'tel:+34600111222',

@@ -79,7 +79,8 @@ describe('mis citas', () => {
   it('lists the coming citas first, soonest first, then the last month’s, latest first', async () => {
     const server = serverWithCitas();
     renderApp('/mis-citas');
-    await screen.findByRole('region', { name: 'Próximas' });
+    // The first render loads the page's modules: slow on a busy machine.
+    await screen.findByRole('region', { name: 'Próximas' }, { timeout: 5000 });
     expect(listOf('Próximas').map((heading) => heading.textContent)).toEqual([
       'miércoles, 25 de noviembre de 2026, 10:00–10:30',
       'martes, 1 de diciembre de 2026, 16:00–17:30',
