@@ -101,6 +101,10 @@ pub fn router(state: AppState) -> Router {
             patch(dashboard::appointments::update),
         )
         .route(
+            "/api/appointments/{id}/calendar.ics",
+            get(dashboard::calendar::get),
+        )
+        .route(
             "/api/availability",
             get(dashboard::appointments::availability),
         )
@@ -110,6 +114,10 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/staff/{id}", patch(dashboard::staff::update))
         .route("/api/clients", get(dashboard::clients::list))
+        .route(
+            "/api/clients/{id}",
+            get(dashboard::clients::get).patch(dashboard::clients::update),
+        )
         .route("/api/conversations", get(dashboard::conversations::list))
         .route(
             "/api/conversations/{session_id}",

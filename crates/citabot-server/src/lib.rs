@@ -16,6 +16,7 @@ pub mod demo;
 pub mod error;
 pub mod gateway;
 pub mod health;
+pub mod ics;
 pub mod language;
 pub mod live;
 pub mod metrics;

@@ -8,10 +8,11 @@ use citabot_domain::booking::rules::{Closure, StaffSchedule, TimeOff};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
-    CitaColumns, CitaTime, ClientColumns, ClientSummary, ClientSummaryColumns, ServiceColumns,
-    SettingsColumns, StaffSettingsColumns, citas_with_services, client_from_columns,
-    client_search_key, client_summary_from_columns, contains_pattern, hours_from_rows, period_rows,
-    schedules_from_rows, service_from_columns, settings_from_columns,
+    CitaColumns, CitaTime, ClientColumns, ClientConversation, ClientConversationColumns,
+    ClientSummary, ClientSummaryColumns, ServiceColumns, SettingsColumns, StaffSettingsColumns,
+    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
+    contains_pattern, hours_from_rows, period_rows, schedules_from_rows, service_from_columns,
+    settings_from_columns,
 };
 use citabot_store::{
     AssistantStateWrite, BookingStore, CitaChange, SavedAssistantState, StoreError, User,
@@ -535,6 +536,55 @@ impl BookingStore for PgStore {
 
     async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError> {
         client_where(self, "user_id = $1", user_id).await
+    }
+
+    async fn client_note(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT note FROM clients WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_error)?;
+        Ok(row.map(|(note,)| note))
+    }
+
+    async fn update_client(&self, client: &Client, note: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE clients SET name = $1, email = $2, phone = $3, note = $4, search_key = $5 \
+             WHERE id = $6",
+        )
+        .bind(&client.name)
+        .bind(&client.email)
+        .bind(&client.phone)
+        .bind(note)
+        .bind(client_search_key(client))
+        .bind(&client.id)
+        .execute(&self.pool)
+        .await
+        .map_err(|error| write_error(error, "client"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn client_conversations(
+        &self,
+        client_id: &str,
+    ) -> Result<Vec<ClientConversation>, StoreError> {
+        let rows: Vec<ClientConversationColumns> = sqlx::query_as(
+            "SELECT s.id, s.created_at, s.last_message_at, \
+             (SELECT m.content FROM chat_messages m WHERE m.session_id = s.id ORDER BY m.id DESC LIMIT 1) \
+             FROM chat_sessions s WHERE s.last_message_at IS NOT NULL AND ( \
+             s.owner_user_id IN (SELECT user_id FROM clients WHERE id = $1) \
+             OR s.id IN (SELECT chat_session_id FROM citas WHERE client_id = $1 \
+             AND chat_session_id IS NOT NULL)) \
+             ORDER BY s.last_message_at DESC, s.id DESC",
+        )
+        .bind(client_id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(ClientConversation::from_columns)
+            .collect())
     }
 
     async fn create_cita(&self, cita: &Cita) -> Result<(), StoreError> {

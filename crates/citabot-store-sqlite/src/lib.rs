@@ -509,6 +509,130 @@ mod tests {
         assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
     }
 
+    /// The migration that rebuilds `citas` for the no-show status.
+    const NO_SHOW_MIGRATION: i64 = 20261127000010;
+
+    #[tokio::test]
+    async fn the_no_show_rebuild_keeps_citas_indexes_triggers_and_keys() {
+        use citabot_domain::booking::CitaStatus;
+        use citabot_store::BookingStore;
+
+        let (store, _folder) = fresh_store_before(NO_SHOW_MIGRATION).await;
+        let setup = [
+            "INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at) \
+             VALUES ('u-ana', 'ana@salon.es', 'h', 'Ana', 'López', 'usuario', '2026-11-20T09:30:00Z')",
+            "INSERT INTO services (id, position, name, description, duration_min, price_cents, active) \
+             VALUES ('corte', 0, 'Corte', '', 30, 1800, 1)",
+            "INSERT INTO clients (id, name, email, phone, user_id, created_at, search_key) \
+             VALUES ('k-1', 'Marta', NULL, NULL, NULL, '2026-11-20T09:30:00Z', 'marta')",
+            "INSERT INTO citas (id, staff_id, client_id, date, start_min, end_min, start_at, end_at, \
+             status, created_at, chat_session_id) VALUES \
+             ('c-1', 'u-ana', 'k-1', '2026-11-27', 600, 630, '2026-11-27T09:00:00Z', \
+              '2026-11-27T09:30:00Z', 'confirmada', '2026-11-20T09:30:00.5Z', 'chat-1'), \
+             ('c-2', 'u-ana', 'k-1', '2026-11-27', 600, 630, '2026-11-27T09:00:00Z', \
+              '2026-11-27T09:30:00Z', 'cancelada', '2026-11-20T09:30:00Z', NULL)",
+            "INSERT INTO cita_servicio (cita_id, position, service_id) VALUES ('c-1', 0, 'corte'), \
+             ('c-2', 0, 'corte')",
+        ];
+        for statement in setup {
+            sqlx::query(statement)
+                .execute(&store.pool)
+                .await
+                .expect(statement);
+        }
+        let schema = |kind: &'static str| {
+            let pool = store.pool.clone();
+            async move {
+                let rows: Vec<(String,)> = sqlx::query_as(
+                    "SELECT name FROM sqlite_schema WHERE type = ? AND tbl_name = 'citas' \
+                     AND name NOT LIKE 'sqlite_%' ORDER BY name",
+                )
+                .bind(kind)
+                .fetch_all(&pool)
+                .await
+                .expect("the schema");
+                rows.into_iter().map(|(name,)| name).collect::<Vec<_>>()
+            }
+        };
+        let (indexes, triggers) = (schema("index").await, schema("trigger").await);
+
+        store.migrate().await.expect("migrate");
+        assert_eq!(schema("index").await, indexes);
+        assert_eq!(schema("trigger").await, triggers);
+        assert_eq!(triggers.len(), 2, "{triggers:?}");
+        assert_eq!(indexes.len(), 5, "{indexes:?}");
+
+        let citas = store.client_citas("k-1").await.expect("read");
+        let kept: Vec<(&str, CitaStatus, &[String], Option<&str>)> = citas
+            .iter()
+            .map(|cita| {
+                (
+                    cita.id.as_str(),
+                    cita.status,
+                    cita.service_ids.as_slice(),
+                    cita.chat_session_id.as_deref(),
+                )
+            })
+            .collect();
+        let corte = ["corte".to_owned()];
+        assert_eq!(
+            kept,
+            [
+                ("c-1", CitaStatus::Confirmada, &corte[..], Some("chat-1")),
+                ("c-2", CitaStatus::Cancelada, &corte[..], None),
+            ]
+        );
+        let broken: Vec<(String, Option<i64>, String, i64)> =
+            sqlx::query_as("PRAGMA foreign_key_check")
+                .fetch_all(&store.pool)
+                .await
+                .expect("check the keys");
+        assert!(broken.is_empty(), "{broken:?}");
+        let (keys_on,): (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+            .fetch_one(&store.pool)
+            .await
+            .expect("read the pragma");
+        assert_eq!(keys_on, 1, "foreign keys are on again");
+        // The foreign keys of the rebuilt table still hold: no cita for an unknown client.
+        let orphan = sqlx::query(
+            "INSERT INTO citas (id, staff_id, client_id, date, start_min, end_min, start_at, \
+             end_at, status, created_at) VALUES ('c-9', 'u-ana', 'k-0', '2026-11-28', 600, 630, \
+             '2026-11-28T09:00:00Z', '2026-11-28T09:30:00Z', 'pendiente', '2026-11-20T09:30:00Z')",
+        )
+        .execute(&store.pool)
+        .await;
+        assert!(orphan.is_err(), "{orphan:?}");
+
+        // Double bookings are still refused, on insert and on update.
+        let mut overlapping = store.cita("c-1").await.expect("read").expect("c-1");
+        overlapping.id = "c-3".into();
+        overlapping.status = CitaStatus::Pendiente;
+        overlapping.start_min = 615;
+        overlapping.end_min = 645;
+        assert!(matches!(
+            store.create_cita(&overlapping).await,
+            Err(StoreError::SlotTaken)
+        ));
+        assert!(matches!(
+            store
+                .change_cita_status("c-2", CitaStatus::Cancelada, CitaStatus::Pendiente)
+                .await,
+            Err(StoreError::SlotTaken)
+        ));
+        // The new status is taken, and holds no time.
+        assert!(
+            store
+                .change_cita_status("c-1", CitaStatus::Confirmada, CitaStatus::NoPresentado)
+                .await
+                .expect("a no-show")
+        );
+        store
+            .create_cita(&overlapping)
+            .await
+            .expect("the time is free");
+        store.close().await;
+    }
+
     /// A database with the migrations before `version` only.
     async fn fresh_store_before(version: i64) -> (SqliteStore, tempfile::TempDir) {
         let folder = tempfile::tempdir().expect("temporary folder");

@@ -24,6 +24,33 @@ pub struct ClientSummary {
     pub last_appointment_date: Option<Date>,
 }
 
+/// A conversation on a client's page: one their account started, or one whose assistant booked
+/// a cita for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientConversation {
+    pub session_id: String,
+    pub started_at: OffsetDateTime,
+    pub last_at: OffsetDateTime,
+    /// The text of its last message, as stored (markdown and all).
+    pub last_message: String,
+}
+
+/// A conversation's stored columns: `id, created_at, last_message_at`, its last message's text.
+pub type ClientConversationColumns = (String, OffsetDateTime, OffsetDateTime, String);
+
+impl ClientConversation {
+    pub fn from_columns(
+        (session_id, started_at, last_at, last_message): ClientConversationColumns,
+    ) -> Self {
+        Self {
+            session_id,
+            started_at,
+            last_at,
+            last_message,
+        }
+    }
+}
+
 /// Where and when a cita happens; what moving it changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CitaTime {
@@ -125,6 +152,22 @@ pub trait BookingStore: Send + Sync {
 
     /// The client linked to this account.
     async fn client_for_user(&self, user_id: &str) -> Result<Option<Client>, StoreError>;
+
+    /// The staff's private note on a client (empty when none was written); `None` when there
+    /// is no such client.
+    async fn client_note(&self, id: &str) -> Result<Option<String>, StoreError>;
+
+    /// Replaces a client's name, email, phone and note (its account link stays), keeping its
+    /// search key in step; `false` when there is no client with its id.
+    async fn update_client(&self, client: &Client, note: &str) -> Result<bool, StoreError>;
+
+    /// The conversations of a client, the most recent last message first: those their account
+    /// owns and those whose assistant booked one of their citas, each once. Only conversations
+    /// with messages.
+    async fn client_conversations(
+        &self,
+        client_id: &str,
+    ) -> Result<Vec<ClientConversation>, StoreError>;
 
     /// Writes a cita and its `cita_servicio` rows in one transaction; [`StoreError::SlotTaken`]
     /// when its staff member already has a pending or confirmed cita overlapping it.

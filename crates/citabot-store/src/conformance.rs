@@ -420,6 +420,9 @@ macro_rules! store_conformance_tests {
             closures_and_time_off_round_trip,
             staff_schedules_round_trip,
             moves_change_services_and_the_override,
+            no_shows_hold_no_time,
+            clients_are_edited_with_their_note,
+            client_conversations_are_theirs,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -261,11 +261,13 @@ impl<'a> Replies<'a> {
     /// A cita's status, in the visitor's language.
     fn status(&self, status: CitaStatus) -> String {
         match (self.lang, status) {
+            (Lang::Es, CitaStatus::NoPresentado) => "no presentada".to_owned(),
             (Lang::Es, _) => status.as_str().to_owned(),
             (Lang::En, CitaStatus::Pendiente) => "pending".to_owned(),
             (Lang::En, CitaStatus::Confirmada) => "confirmed".to_owned(),
             (Lang::En, CitaStatus::Cancelada) => "cancelled".to_owned(),
             (Lang::En, CitaStatus::Completada) => "completed".to_owned(),
+            (Lang::En, CitaStatus::NoPresentado) => "no-show".to_owned(),
         }
     }
 

@@ -184,14 +184,26 @@ pub enum CitaStatus {
     Confirmada,
     Cancelada,
     Completada,
+    /// The client did not come (a no-show): marked by staff once the start has passed.
+    NoPresentado,
+}
+
+/// Why a cita may not take a status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusRefusal {
+    /// The status rules never allow this change.
+    NotAllowed,
+    /// A no-show can only be marked once the cita's start has passed.
+    NotStarted,
 }
 
 impl CitaStatus {
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::Pendiente,
         Self::Confirmada,
         Self::Cancelada,
         Self::Completada,
+        Self::NoPresentado,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -200,6 +212,7 @@ impl CitaStatus {
             Self::Confirmada => "confirmada",
             Self::Cancelada => "cancelada",
             Self::Completada => "completada",
+            Self::NoPresentado => "no_presentado",
         }
     }
 
@@ -215,14 +228,27 @@ impl CitaStatus {
         matches!(self, Self::Pendiente | Self::Confirmada)
     }
 
-    /// Whether a cita may move from this status to `next`: pending ones are confirmed or
-    /// cancelled, confirmed ones are completed or cancelled; the rest is final.
-    pub fn may_become(self, next: Self) -> bool {
-        matches!(
-            (self, next),
+    /// Whether a cita starting at `start_at` may move from this status to `next` at `now`:
+    /// pending ones are confirmed or cancelled, confirmed ones are completed or cancelled;
+    /// either becomes `no_presentado` once its start has passed (not before: nobody is late
+    /// yet), and a no-show is undone back to `confirmada` (staff marked it by mistake, or the
+    /// client came late). Cancelled and completed citas are final.
+    pub fn may_become(
+        self,
+        next: Self,
+        start_at: OffsetDateTime,
+        now: OffsetDateTime,
+    ) -> Result<(), StatusRefusal> {
+        match (self, next) {
             (Self::Pendiente, Self::Confirmada | Self::Cancelada)
-                | (Self::Confirmada, Self::Completada | Self::Cancelada)
-        )
+            | (Self::Confirmada, Self::Completada | Self::Cancelada)
+            | (Self::NoPresentado, Self::Confirmada) => Ok(()),
+            (Self::Pendiente | Self::Confirmada, Self::NoPresentado) if now >= start_at => Ok(()),
+            (Self::Pendiente | Self::Confirmada, Self::NoPresentado) => {
+                Err(StatusRefusal::NotStarted)
+            }
+            _ => Err(StatusRefusal::NotAllowed),
+        }
     }
 }
 
@@ -250,6 +276,11 @@ pub struct Cita {
 }
 
 impl Cita {
+    /// Whether this cita may take status `next` at `now` ([`CitaStatus::may_become`]).
+    pub fn may_become(&self, next: CitaStatus, now: OffsetDateTime) -> Result<(), StatusRefusal> {
+        self.status.may_become(next, self.start_at, now)
+    }
+
     /// Whether this cita and `[start, end)` on `date` for the same staff member would collide.
     pub fn collides_with(&self, date: Date, start: DayMinute, end: DayMinute) -> bool {
         self.status.holds_time()
@@ -281,7 +312,7 @@ pub fn format_price(cents: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use time::macros::date;
+    use time::macros::{date, datetime};
 
     fn period(open: DayMinute, close: DayMinute) -> OpeningPeriod {
         OpeningPeriod { open, close }
@@ -339,18 +370,47 @@ mod tests {
     #[test]
     fn statuses_move_forward_only() {
         use CitaStatus::*;
-        assert!(Pendiente.may_become(Confirmada));
-        assert!(Pendiente.may_become(Cancelada));
-        assert!(Confirmada.may_become(Completada));
-        assert!(!Pendiente.may_become(Completada));
-        assert!(!Cancelada.may_become(Pendiente));
-        assert!(!Completada.may_become(Cancelada));
+        let start = OffsetDateTime::UNIX_EPOCH;
+        let may = |from: CitaStatus, to: CitaStatus| from.may_become(to, start, start).is_ok();
+        assert!(may(Pendiente, Confirmada));
+        assert!(may(Pendiente, Cancelada));
+        assert!(may(Confirmada, Completada));
+        assert!(!may(Pendiente, Completada));
+        assert!(!may(Cancelada, Pendiente));
+        assert!(!may(Completada, Cancelada));
+        assert!(!may(Cancelada, NoPresentado));
+        assert!(!may(Completada, NoPresentado));
+        assert!(!may(NoPresentado, Cancelada));
+        assert!(!may(NoPresentado, Completada));
+        assert!(!may(NoPresentado, Pendiente));
         for status in CitaStatus::ALL {
             assert_eq!(CitaStatus::parse(status.as_str()), Ok(status));
         }
         assert!(CitaStatus::parse("borrada").is_err());
         assert!(Pendiente.holds_time() && Confirmada.holds_time());
         assert!(!Cancelada.holds_time() && !Completada.holds_time());
+        assert!(!NoPresentado.holds_time());
+    }
+
+    #[test]
+    fn a_no_show_comes_only_after_the_start_and_can_be_undone() {
+        use CitaStatus::*;
+        let start = datetime!(2026-11-27 10:00 UTC);
+        let before = start - time::Duration::seconds(1);
+        let after = start + time::Duration::minutes(5);
+        for from in [Pendiente, Confirmada] {
+            assert_eq!(
+                from.may_become(NoPresentado, start, before),
+                Err(StatusRefusal::NotStarted)
+            );
+            assert_eq!(from.may_become(NoPresentado, start, start), Ok(()));
+            assert_eq!(from.may_become(NoPresentado, start, after), Ok(()));
+        }
+        assert_eq!(NoPresentado.may_become(Confirmada, start, after), Ok(()));
+        assert_eq!(
+            NoPresentado.may_become(NoPresentado, start, after),
+            Err(StatusRefusal::NotAllowed)
+        );
     }
 
     #[test]

@@ -14,7 +14,6 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
-use citabot_domain::account::{Email, Phone};
 use citabot_domain::booking::{Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service};
 use citabot_store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -22,13 +21,12 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::{IntoParams, ToSchema};
 
-use super::clients::date_text;
+use super::clients::{client_email, client_name, client_phone, date_text};
 use super::{
-    answer, body, checked_text, conflict, date_range, forbidden, invalid, not_found, parse_date,
-    query, signed_in, staff, store_failed, unprocessable,
+    answer, body, conflict, date_range, forbidden, invalid, not_found, parse_date, query,
+    signed_in, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
-use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
@@ -80,7 +78,7 @@ pub struct AppointmentView {
     start_at: String,
     #[schema(format = DateTime)]
     end_at: String,
-    /// `pendiente`, `confirmada`, `cancelada` or `completada`.
+    /// `pendiente`, `confirmada`, `cancelada`, `completada` or `no_presentado` (a no-show).
     #[schema(example = "pendiente")]
     status: &'static str,
     services: Vec<ServiceRef>,
@@ -206,16 +204,22 @@ pub struct AvailabilityList {
 
 fn parse_status(text: &str) -> Result<CitaStatus, ApiError> {
     CitaStatus::parse(text).map_err(|_| {
-        invalid("«status» debe ser «pendiente», «confirmada», «cancelada» o «completada».")
+        invalid(
+            "«status» debe ser «pendiente», «confirmada», «cancelada», «completada» o \
+             «no_presentado».",
+        )
     })
 }
 
-fn rfc3339(instant: OffsetDateTime) -> String {
+pub(super) fn rfc3339(instant: OffsetDateTime) -> String {
     instant.format(&Rfc3339).unwrap_or_default()
 }
 
 /// Turns citas into the API's shape, reading their staff, clients and services in a few queries.
-async fn views(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<AppointmentView>, StoreError> {
+pub(super) async fn views(
+    store: &dyn Store,
+    citas: Vec<Cita>,
+) -> Result<Vec<AppointmentView>, StoreError> {
     if citas.is_empty() {
         return Ok(Vec::new());
     }
@@ -383,23 +387,10 @@ fn client_target(
             ));
         }
     };
-    let name = checked_text(&new.name, "client.name", CLIENT_NAME_MAX_CHARS)?;
-    let email = match new.email.as_deref().map(str::trim) {
-        Some(email) if !email.is_empty() => {
-            Some(Email::parse(email).map_err(|error| invalid_value(&error))?)
-        }
-        _ => None,
-    };
-    let phone = match new.phone.as_deref().map(str::trim) {
-        Some(phone) if !phone.is_empty() => {
-            Some(Phone::parse(phone).map_err(|error| invalid_value(&error))?)
-        }
-        _ => None,
-    };
     let details = ClientDetails {
-        name,
-        email: email.map(|email| email.as_str().to_owned()),
-        phone: phone.map(|phone| phone.as_str().to_owned()),
+        name: client_name(&new.name, "client.name")?,
+        email: client_email(new.email.as_deref())?,
+        phone: client_phone(new.phone.as_deref())?,
         user_id: None,
     };
     Ok(ClientTarget::Described(details, BookedBy::Staff))

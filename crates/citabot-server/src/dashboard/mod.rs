@@ -9,6 +9,7 @@
 
 pub mod appointments;
 pub mod business;
+pub mod calendar;
 pub mod clients;
 pub mod conversations;
 pub mod services;

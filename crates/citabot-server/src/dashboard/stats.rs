@@ -36,7 +36,8 @@ pub struct DayStats {
     /// The local day, `YYYY-MM-DD`.
     #[schema(format = Date)]
     date: String,
-    /// Citas made that day, in any status.
+    /// Citas made that day, in any status: a cancelled cita or a no-show was still a booking
+    /// made (no figure here counts completed visits).
     appointments: u32,
     /// Conversations started that day.
     conversations: u32,

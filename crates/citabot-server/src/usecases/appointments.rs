@@ -7,7 +7,9 @@ use std::collections::HashMap;
 
 use citabot_domain::booking::availability::{self, Busy, Slot, SlotQuery};
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed, Window};
-use citabot_domain::booking::{Business, Cita, CitaStatus, DAY_MINUTES, DayMinute, Service};
+use citabot_domain::booking::{
+    Business, Cita, CitaStatus, DAY_MINUTES, DayMinute, Service, StatusRefusal,
+};
 use citabot_store::booking::CitaTime;
 use citabot_store::{Store, StoreError, User};
 use time::{Date, Duration, OffsetDateTime};
@@ -296,13 +298,18 @@ pub async fn change_cita(
         }
     }
     if let Some(next) = change.status
-        && !cita.status.may_become(next)
+        && let Err(refusal) = cita.may_become(next, now)
     {
-        return Err(Refusal::Conflict(format!(
-            "Una cita {} no puede pasar a {}.",
-            cita.status.as_str(),
-            next.as_str()
-        )));
+        return Err(Refusal::Conflict(match refusal {
+            StatusRefusal::NotStarted => "La cita aún no ha empezado: solo se puede marcar como \
+                 «no presentado» cuando ha pasado su hora de inicio."
+                .to_owned(),
+            StatusRefusal::NotAllowed => format!(
+                "Una cita {} no puede pasar a {}.",
+                cita.status.as_str(),
+                next.as_str()
+            ),
+        }));
     }
     let business = business(store).await?;
     let local = local_now(&business, now)?;
@@ -324,7 +331,18 @@ pub async fn change_cita(
         cita = move_cita(store, &business, &calendar, cita, &change, is_staff, local).await?;
     }
     if let Some(next) = change.status {
-        if !store.change_cita_status(id, cita.status, next).await? {
+        let changed = match store.change_cita_status(id, cita.status, next).await {
+            // Undoing a no-show holds the time again, which may be booked meanwhile.
+            Err(StoreError::SlotTaken) => {
+                return Err(Refusal::Conflict(
+                    "Esa persona ya tiene otra cita a esa hora, así que esta no puede volver a \
+                     «confirmada»."
+                        .into(),
+                ));
+            }
+            other => other?,
+        };
+        if !changed {
             return Err(Refusal::Conflict(
                 "La cita ha cambiado mientras tanto; vuelve a cargarla.".into(),
             ));

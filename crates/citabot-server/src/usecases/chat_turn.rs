@@ -350,7 +350,7 @@ async fn plan(
             let Some(cita) = own_cita(store, caller, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotCancelled));
             };
-            if !cita.status.may_become(CitaStatus::Cancelada) {
+            if cita.may_become(CitaStatus::Cancelada, now).is_err() {
                 return Ok(Planned::Refused(Outcome::NotCancelled));
             }
             Ok(Planned::Write {

@@ -5,5 +5,7 @@
 
 pub mod appointments;
 pub mod booking;
+pub mod calendar;
 pub mod chat_turn;
+pub mod clients;
 pub mod settings;

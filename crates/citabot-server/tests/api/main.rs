@@ -4,7 +4,9 @@
 mod auth;
 mod booking;
 mod chat;
+mod citas;
 mod cli;
+mod clients;
 mod dashboard_appointments;
 mod dashboard_conversations;
 mod dashboard_helpers;

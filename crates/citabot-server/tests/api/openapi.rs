@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 41] = [
+const OPERATIONS: [(&str, &str); 44] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -24,6 +24,7 @@ const OPERATIONS: [(&str, &str); 41] = [
     ("get", "/api/appointments"),
     ("post", "/api/appointments"),
     ("patch", "/api/appointments/{id}"),
+    ("get", "/api/appointments/{id}/calendar.ics"),
     ("get", "/api/availability"),
     ("get", "/api/staff"),
     ("post", "/api/staff"),
@@ -40,6 +41,8 @@ const OPERATIONS: [(&str, &str); 41] = [
     ("post", "/api/staff/{id}/time-off"),
     ("delete", "/api/staff/{id}/time-off/{offId}"),
     ("get", "/api/clients"),
+    ("get", "/api/clients/{id}"),
+    ("patch", "/api/clients/{id}"),
     ("get", "/api/conversations"),
     ("get", "/api/conversations/{sessionId}"),
     ("post", "/api/conversations/{sessionId}/takeover"),

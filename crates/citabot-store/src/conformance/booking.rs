@@ -795,3 +795,152 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
     assert!(moved.outside_hours);
     Ok(())
 }
+
+/// A no-show holds no time, as a cancelled cita does: another cita may take its slot, and then
+/// undoing the no-show (back to `confirmada`) is refused by the database.
+pub async fn no_shows_hold_no_time(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    store
+        .create_cita(&cita("c-1", "staff-ana", friday, 600, 660))
+        .await?;
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::Pendiente, CitaStatus::NoPresentado)
+            .await?
+    );
+    assert_eq!(
+        store.cita("c-1").await?.map(|c| c.status),
+        Some(CitaStatus::NoPresentado)
+    );
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::NoPresentado, CitaStatus::Confirmada)
+            .await?,
+        "undone while the time is free"
+    );
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::Confirmada, CitaStatus::NoPresentado)
+            .await?
+    );
+    store
+        .create_cita(&cita("c-2", "staff-ana", friday, 630, 690))
+        .await?;
+    assert!(matches!(
+        store
+            .change_cita_status("c-1", CitaStatus::NoPresentado, CitaStatus::Confirmada)
+            .await,
+        Err(StoreError::SlotTaken)
+    ));
+    assert_eq!(
+        store.cita("c-1").await?.map(|c| c.status),
+        Some(CitaStatus::NoPresentado)
+    );
+    Ok(())
+}
+
+/// Staff edit a client's contact details and private note: they read back, the search finds
+/// the new details, the account link stays; an unknown client is `None`/`false`.
+pub async fn clients_are_edited_with_their_note(store: &dyn Store) -> Result<(), StoreError> {
+    store
+        .create_user(&new_user("u-marta", "marta@ejemplo.es", Role::Cliente))
+        .await?;
+    store
+        .create_client(
+            &client("k-1", Some("marta@ejemplo.es"), Some("u-marta")),
+            T0,
+        )
+        .await?;
+    assert_eq!(store.client_note("k-1").await?, Some(String::new()));
+    assert_eq!(store.client_note("k-0").await?, None);
+
+    let edited = Client {
+        id: "k-1".into(),
+        name: "Marta Ruiz Peña".into(),
+        email: None,
+        phone: Some("+34 699 000 111".into()),
+        // Ignored: the account link is not the page's to change.
+        user_id: None,
+    };
+    let note = "Alérgica al amoniaco.\nPrefiere la tarde.";
+    assert!(store.update_client(&edited, note).await?);
+    assert_eq!(store.client_note("k-1").await?.as_deref(), Some(note));
+    assert_eq!(
+        store.client("k-1").await?,
+        Some(Client {
+            user_id: Some("u-marta".into()),
+            ..edited.clone()
+        })
+    );
+    let found = store.search_clients(Some("699000"), 10).await?;
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].client.name, "Marta Ruiz Peña");
+    assert!(store.search_clients(Some("marta@"), 10).await?.is_empty());
+
+    let unknown = Client {
+        id: "k-0".into(),
+        ..edited
+    };
+    assert!(!store.update_client(&unknown, "").await?);
+    Ok(())
+}
+
+/// A client's conversations: those their account owns and those whose assistant booked one of
+/// their citas, each once, the latest first, with the text of their last message.
+pub async fn client_conversations_are_theirs(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    store
+        .create_user(&new_user("u-marta", "marta@cuenta.es", Role::Cliente))
+        .await?;
+    store
+        .create_client(&client("k-2", None, Some("u-marta")), T0)
+        .await?;
+    let said = |text: &str, seconds: i64| message(MessageAuthor::Human, text, seconds);
+    let answered = |text: &str, seconds: i64| message(MessageAuthor::Ai, text, seconds);
+
+    // Her own conversation, which also booked a cita for her.
+    let own = ChatSessionId::parse("own-1").expect("valid");
+    store
+        .append_chat_messages(&own, Some("u-marta"), &[said("Hola", 0)])
+        .await?;
+    store
+        .append_chat_messages(&own, Some("u-marta"), &[answered("**¡Hecho!**", 30)])
+        .await?;
+    let mut booked = cita("c-1", "staff-ana", date!(2026 - 11 - 27), 600, 630);
+    booked.client_id = "k-2".into();
+    booked.chat_session_id = Some("own-1".into());
+    store.create_cita(&booked).await?;
+    // A guest's conversation whose assistant booked for her (she gave her name there).
+    let guest = ChatSessionId::parse("guest-1").expect("valid");
+    store
+        .append_chat_messages(&guest, None, &[said("Reserva para Marta", 60)])
+        .await?;
+    let mut by_guest = cita("c-2", "staff-ana", date!(2026 - 11 - 28), 600, 630);
+    by_guest.client_id = "k-2".into();
+    by_guest.chat_session_id = Some("guest-1".into());
+    store.create_cita(&by_guest).await?;
+    // Someone else's.
+    let other = ChatSessionId::parse("other-1").expect("valid");
+    store
+        .append_chat_messages(&other, None, &[said("Otra persona", 90)])
+        .await?;
+    let mut theirs = cita("c-3", "staff-luis", date!(2026 - 11 - 28), 600, 630);
+    theirs.chat_session_id = Some("other-1".into());
+    store.create_cita(&theirs).await?;
+
+    let found = store.client_conversations("k-2").await?;
+    let seen: Vec<(&str, &str)> = found
+        .iter()
+        .map(|c| (c.session_id.as_str(), c.last_message.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [("guest-1", "Reserva para Marta"), ("own-1", "**¡Hecho!**")]
+    );
+    assert_eq!(found[1].started_at, T0);
+    assert_eq!(found[1].last_at, T0 + time::Duration::seconds(30));
+    assert!(store.client_conversations("k-1").await?.len() == 1);
+    assert!(store.client_conversations("k-0").await?.is_empty());
+    Ok(())
+}

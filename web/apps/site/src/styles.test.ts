@@ -48,6 +48,8 @@ const PAIRS = [
   ['color-bg', 'color-danger'],
   ['color-success', 'color-surface'],
   ['color-warning', 'color-surface'],
+  ['color-no-show', 'color-surface'],
+  ['color-no-show', 'color-bg'],
   ['color-bg', 'color-text'],
 ] as const;
 
@@ -63,6 +65,7 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
         'color-border',
         'color-danger',
         'color-muted',
+        'color-no-show',
         'color-success',
         'color-surface',
         'color-text',

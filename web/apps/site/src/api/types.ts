@@ -95,7 +95,8 @@ export interface Service {
   active: boolean;
 }
 
-export type AppointmentStatus = 'pendiente' | 'confirmada' | 'completada' | 'cancelada';
+export type AppointmentStatus =
+  'pendiente' | 'confirmada' | 'completada' | 'cancelada' | 'no_presentado';
 
 export interface Appointment {
   id: string;
@@ -189,4 +190,32 @@ export interface ItemResponse<T> {
 
 export interface ListResponse<T> {
   items: T[];
+}
+
+/** A conversation on a client's page; `preview` is the last message as plain text. */
+export interface ClientConversation {
+  sessionId: string;
+  startedAt: string;
+  lastMessageAt: string;
+  preview: string;
+}
+
+/** `GET /api/clients/{id}`: a client's page. `note` is the staff's, never shown to the client. */
+export interface ClientDetail {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  userId: string | null;
+  note: string;
+  citas: Appointment[];
+  conversations: ClientConversation[];
+}
+
+/** `PATCH /api/clients/{id}`: the fields to change; `null` or '' removes an email or phone. */
+export interface ClientPatch {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  note?: string;
 }

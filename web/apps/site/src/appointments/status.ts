@@ -9,6 +9,7 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   confirmada: 'Confirmada',
   cancelada: 'Cancelada',
   completada: 'Completada',
+  no_presentado: 'No presentado',
 };
 
 /** Every status, in the order a cita goes through them. */
@@ -25,21 +26,48 @@ export interface StatusAction {
 const CONFIRM: StatusAction = { to: 'confirmada', label: 'Confirmar', done: 'Cita confirmada' };
 const CANCEL: StatusAction = { to: 'cancelada', label: 'Cancelar', done: 'Cita cancelada' };
 const COMPLETE: StatusAction = { to: 'completada', label: 'Completar', done: 'Cita completada' };
+const NO_SHOW: StatusAction = {
+  to: 'no_presentado',
+  label: 'No se presentó',
+  done: 'Marcada como no presentado',
+};
+const UNDO_NO_SHOW: StatusAction = {
+  to: 'confirmada',
+  label: 'Deshacer «no presentado»',
+  done: 'Cita confirmada de nuevo',
+};
 
-/** pendiente → confirmada | cancelada; confirmada → completada | cancelada; the rest are final. */
-export function allowedActions(status: AppointmentStatus): StatusAction[] {
+/**
+ * pendiente → confirmada | cancelada; confirmada → completada | cancelada; either of them →
+ * no_presentado once the cita has `started` (the server refuses it before); no_presentado →
+ * confirmada (staff undo it); cancelada and completada are final.
+ */
+export function allowedActions(status: AppointmentStatus, started = false): StatusAction[] {
+  const noShow = started ? [NO_SHOW] : [];
   switch (status) {
     case 'pendiente':
-      return [CONFIRM, CANCEL];
+      return [CONFIRM, ...noShow, CANCEL];
     case 'confirmada':
-      return [COMPLETE, CANCEL];
+      return [COMPLETE, ...noShow, CANCEL];
+    case 'no_presentado':
+      return [UNDO_NO_SHOW];
     case 'cancelada':
     case 'completada':
       return [];
   }
 }
 
+/** Whether a cita starting at `startAt` (an RFC 3339 instant) has started by `now` (ms). */
+export function hasStarted(startAt: string, now: number = Date.now()): boolean {
+  return Date.parse(startAt) <= now;
+}
+
 /** Whether a cita in this status may still be cancelled, by staff or by its cliente. */
 export function isCancellable(status: AppointmentStatus): boolean {
   return allowedActions(status).some((action) => action.to === 'cancelada');
+}
+
+/** Whether a cita in this status still holds its time (and so can still be moved). */
+export function holdsTime(status: AppointmentStatus): boolean {
+  return status === 'pendiente' || status === 'confirmada';
 }

@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { formatDate } from '../shell/format';
+import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { TextField } from '../shell/TextField';
+import { clientPath } from './ClientPage';
 import { DashboardSection } from './DashboardSection';
 import { DataTable } from './DataTable';
 import { useClientSearch } from './useClientSearch';
 
-/** Clientes (D3): every client, searched by name, email or phone as the person types. */
+/**
+ * Clientes (D3): every client, searched by name, email or phone as the person types; a name
+ * opens the client's page.
+ */
 export function Clients() {
   const [search, setSearch] = useState('');
   const clients = useClientSearch(search, true);
@@ -33,7 +38,9 @@ export function Clients() {
         >
           {clients.data?.items.map((client) => (
             <tr key={client.id}>
-              <th scope="row">{client.name}</th>
+              <th scope="row">
+                <Link to={clientPath(client.id)}>{client.name}</Link>
+              </th>
               <td>{client.email ?? '—'}</td>
               <td>{client.phone ?? '—'}</td>
               <td>{client.appointments}</td>

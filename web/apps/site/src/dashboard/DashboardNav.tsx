@@ -21,14 +21,20 @@ const SECTIONS: { id: Exclude<SectionId, 'desconocida'>; label: string; path: st
   { id: 'ajustes', label: 'Ajustes', path: '/dashboard/ajustes' },
 ];
 
-/** Which section a `/dashboard…` path shows; a conversation's path also names its session. */
-export function sectionOf(path: string): { id: SectionId; sessionId?: string } {
+/**
+ * Which section a `/dashboard…` path shows; a conversation's path also names its session, a
+ * client's page its client.
+ */
+export function sectionOf(path: string): { id: SectionId; sessionId?: string; clientId?: string } {
   const parts = path.split('/').filter((part) => part !== '');
   const [, name, sessionId, ...rest] = parts;
   if (rest.length > 0) return { id: 'desconocida' };
   if (name === undefined) return { id: 'agenda' };
   if (name === 'conversaciones' && sessionId !== undefined) {
     return { id: 'conversaciones', sessionId: decodeURIComponent(sessionId) };
+  }
+  if (name === 'clientes' && sessionId !== undefined) {
+    return { id: 'clientes', clientId: decodeURIComponent(sessionId) };
   }
   const section = SECTIONS.find((candidate) => candidate.id === name && candidate.id !== 'agenda');
   return section && sessionId === undefined ? { id: section.id } : { id: 'desconocida' };

@@ -47,6 +47,28 @@ function anything(call: RecordedRequest): Answer | undefined {
           ],
         },
       };
+    case '/api/clients/c1':
+      return {
+        body: {
+          item: {
+            id: 'c1',
+            name: 'Pilar',
+            email: 'pilar@example.com',
+            phone: '+34 600 111 222',
+            userId: null,
+            note: 'Alérgica al amoniaco',
+            citas: [fakeAppointment({ id: 'a1', status: 'no_presentado' })],
+            conversations: [
+              {
+                sessionId: 'sesion-1',
+                startedAt: '2026-11-23T09:00:00Z',
+                lastMessageAt: '2026-11-23T09:01:00Z',
+                preview: 'Reservado.',
+              },
+            ],
+          },
+        },
+      };
     case '/api/conversations':
       return { body: { items: [CHAT] } };
     case '/api/conversations/sesion-1':
@@ -71,6 +93,7 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/servicios', 'Servicios'],
     ['/dashboard/equipo', 'Equipo'],
     ['/dashboard/clientes', 'Clientes'],
+    ['/dashboard/clientes/c1', 'Pilar'],
     ['/dashboard/conversaciones', 'Conversaciones'],
     ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
     ['/dashboard/estadisticas', 'Estadísticas'],

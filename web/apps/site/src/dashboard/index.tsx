@@ -10,6 +10,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { AccessNotice } from './AccessNotice';
 import { Agenda } from './Agenda';
+import { ClientPage } from './ClientPage';
 import { Clients } from './Clients';
 import { ConversationDetail } from './ConversationDetail';
 import { Conversations } from './Conversations';
@@ -74,7 +75,8 @@ function SectionContent({
     case 'equipo':
       return <Team isAdmin={isAdmin} />;
     case 'clientes':
-      return <Clients />;
+      if (section.clientId === undefined) return <Clients />;
+      break;
     case 'ajustes':
       return <Settings isAdmin={isAdmin} />;
     case 'desconocida':
@@ -101,5 +103,9 @@ function SectionContent({
       );
     case 'estadisticas':
       return <Stats timeZone={timeZone} />;
+    case 'clientes':
+      return section.clientId === undefined ? null : (
+        <ClientPage key={section.clientId} clientId={section.clientId} timeZone={timeZone} />
+      );
   }
 }

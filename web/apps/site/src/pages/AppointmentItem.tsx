@@ -1,26 +1,37 @@
 /**
- * One of a cliente's citas: when, what, with whom and its status; a coming cita that is still
- * pendiente or confirmada can be cancelled, after a confirmation.
+ * One of a cliente's citas: when, what, with whom and its status. A coming cita that is still
+ * pendiente or confirmada can be moved ("Cambiar"), cancelled after a confirmation, and added to
+ * the person's calendar (an `.ics` download).
  */
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { Appointment, ItemResponse } from '../api/types';
-import { isCancellable } from '../appointments/status';
+import { holdsTime, isCancellable } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
+import { RescheduleForm } from './RescheduleForm';
 
 interface AppointmentItemProps {
   appointment: Appointment;
-  /** Given for coming citas: called with the cita once cancelled. */
+  /** Given for coming citas: called with the cita once moved or cancelled. */
   onChanged?: (changed: Appointment) => void;
+  /** The business's today, `YYYY-MM-DD` (the first day a move may go to). */
+  today?: string;
 }
 
-export function AppointmentItem({ appointment, onChanged }: AppointmentItemProps) {
+/** Where a cita's calendar file is downloaded from. */
+export function calendarPath(appointment: Appointment): string {
+  return `/api/appointments/${encodeURIComponent(appointment.id)}/calendar.ics`;
+}
+
+export function AppointmentItem({ appointment, onChanged, today }: AppointmentItemProps) {
   const { toast, error } = useToast();
-  const [confirming, setConfirming] = useState(false);
+  const [mode, setMode] = useState<'idle' | 'confirming' | 'moving'>('idle');
   const [sending, setSending] = useState(false);
-  const cancellable = onChanged !== undefined && isCancellable(appointment.status);
+  const coming = onChanged !== undefined;
+  const cancellable = coming && isCancellable(appointment.status);
+  const movable = holdsTime(appointment.status);
   const when = `${formatDate(appointment.date)}, ${formatTime(appointment.startMin)}`;
 
   async function cancel() {
@@ -37,7 +48,7 @@ export function AppointmentItem({ appointment, onChanged }: AppointmentItemProps
       error(cause, 'No se pudo cancelar la cita');
     } finally {
       setSending(false);
-      setConfirming(false);
+      setMode('idle');
     }
   }
 
@@ -52,42 +63,77 @@ export function AppointmentItem({ appointment, onChanged }: AppointmentItemProps
       <p>
         <StatusBadge status={appointment.status} />
       </p>
-      {cancellable &&
-        (confirming ? (
-          <div className="confirm" role="group" aria-label="Confirmar la cancelación">
-            <p>¿Seguro que quieres cancelar esta cita?</p>
-            <div className="actions">
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={sending}
-                onClick={() => void cancel()}
-              >
-                Sí, cancelar la cita
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={sending}
-                onClick={() => {
-                  setConfirming(false);
-                }}
-              >
-                No, mantenerla
-              </button>
-            </div>
+      {mode === 'moving' && onChanged && today !== undefined && (
+        <RescheduleForm
+          appointment={appointment}
+          today={today}
+          onMoved={(moved) => {
+            setMode('idle');
+            onChanged(moved);
+            toast({
+              title: 'Cita cambiada',
+              description: `${formatDate(moved.date)}, ${formatTime(moved.startMin)}`,
+            });
+          }}
+          onClose={() => {
+            setMode('idle');
+          }}
+        />
+      )}
+      {mode === 'confirming' && cancellable && (
+        <div className="confirm" role="group" aria-label="Confirmar la cancelación">
+          <p>¿Seguro que quieres cancelar esta cita?</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={sending}
+              onClick={() => void cancel()}
+            >
+              Sí, cancelar la cita
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={sending}
+              onClick={() => {
+                setMode('idle');
+              }}
+            >
+              No, mantenerla
+            </button>
           </div>
-        ) : (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => {
-              setConfirming(true);
-            }}
-          >
-            Cancelar cita
-          </button>
-        ))}
+        </div>
+      )}
+      {mode === 'idle' && coming && movable && (
+        <div className="actions">
+          {today !== undefined && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setMode('moving');
+              }}
+            >
+              Cambiar <span className="visually-hidden">la cita del {when}</span>
+            </button>
+          )}
+          <a className="button button-secondary" href={calendarPath(appointment)} download>
+            Añadir al calendario <span className="visually-hidden">la cita del {when}</span>
+          </a>
+          {cancellable && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setMode('confirming');
+              }}
+            >
+              Cancelar cita <span className="visually-hidden">del {when}</span>
+            </button>
+          )}
+        </div>
+      )}
     </li>
   );
 }

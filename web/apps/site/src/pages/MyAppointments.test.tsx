@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment, AppointmentStatus } from '../api/types';
-import { cliente, fakeServer, session, staff, type RecordedRequest } from '../test/fakeServer';
+import {
+  apiError,
+  cliente,
+  fakeServer,
+  session,
+  staff,
+  type RecordedRequest,
+} from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
 
 /** A cita of Ana's on `date` (Madrid, winter: UTC+1) from `start` to `end` minutes. */
@@ -72,20 +79,23 @@ describe('mis citas', () => {
   it('lists the coming citas first, soonest first, then the last month’s, latest first', async () => {
     const server = serverWithCitas();
     renderApp('/mis-citas');
-    await screen.findByRole('region', { name: 'Próximas' });
+    // The first render loads the page's modules: slow on a busy machine.
+    await screen.findByRole('region', { name: 'Próximas' }, { timeout: 5000 });
     expect(listOf('Próximas').map((heading) => heading.textContent)).toEqual([
       'miércoles, 25 de noviembre de 2026, 10:00–10:30',
       'martes, 1 de diciembre de 2026, 16:00–17:30',
     ]);
     expect(listOf('Anteriores').map((heading) => heading.textContent)).toEqual([
       'lunes, 23 de noviembre de 2026, 09:00–09:30',
+    ]);
+    expect(listOf('Canceladas').map((heading) => heading.textContent)).toEqual([
       'martes, 10 de noviembre de 2026, 10:00–10:30',
     ]);
     const first = screen.getByRole('region', { name: 'Próximas' }).querySelector('li');
     expect(first).toHaveTextContent('Corte de pelo');
     expect(first).toHaveTextContent('Con Lucía Pérez');
     expect(first).toHaveTextContent('Pendiente');
-    expect(screen.getByRole('region', { name: 'Anteriores' })).toHaveTextContent('Cancelada');
+    expect(screen.getByRole('region', { name: 'Canceladas' })).toHaveTextContent('Cancelada');
 
     // Two reads, each within the server's 92-day limit.
     const ranges = server
@@ -97,38 +107,148 @@ describe('mis citas', () => {
     ]);
   });
 
-  it('cancels a coming cita after a confirmation, with a toast', async () => {
+  it('cancels a coming cita after a confirmation, with a toast; it leaves "Próximas"', async () => {
     const server = serverWithCitas();
     const user = userEvent.setup();
     renderApp('/mis-citas');
     await screen.findByRole('region', { name: 'Próximas' });
     const coming = screen.getByRole('region', { name: 'Próximas' });
     // Only coming citas that are still on can be cancelled.
-    expect(within(coming).getAllByRole('button', { name: 'Cancelar cita' })).toHaveLength(2);
+    expect(within(coming).getAllByRole('button', { name: /^Cancelar cita/ })).toHaveLength(2);
     expect(
       within(screen.getByRole('region', { name: 'Anteriores' })).queryByRole('button'),
     ).not.toBeInTheDocument();
 
     const [first] = within(coming).getAllByRole('listitem');
     if (!first) throw new Error('no coming cita');
-    await user.click(within(first).getByRole('button', { name: 'Cancelar cita' }));
+    await user.click(within(first).getByRole('button', { name: /^Cancelar cita/ }));
     await user.click(within(first).getByRole('button', { name: 'No, mantenerla' }));
     expect(server.to('/api/appointments/a-soon')).toHaveLength(0);
 
-    await user.click(within(first).getByRole('button', { name: 'Cancelar cita' }));
+    await user.click(within(first).getByRole('button', { name: /^Cancelar cita/ }));
     const confirm = within(first).getByRole('group', { name: 'Confirmar la cancelación' });
     await user.click(within(confirm).getByRole('button', { name: 'Sí, cancelar la cita' }));
 
     await waitFor(() => {
-      expect(first).toHaveTextContent('Cancelada');
+      expect(listOf('Próximas').map((heading) => heading.textContent)).toEqual([
+        'martes, 1 de diciembre de 2026, 16:00–17:30',
+      ]);
     });
-    expect(within(first).queryByRole('button')).not.toBeInTheDocument();
+    expect(listOf('Canceladas').map((heading) => heading.textContent)).toEqual([
+      'martes, 10 de noviembre de 2026, 10:00–10:30',
+      'miércoles, 25 de noviembre de 2026, 10:00–10:30',
+    ]);
+    // The keyboard stays on the list the cita left.
+    expect(screen.getByRole('heading', { level: 2, name: 'Próximas' })).toHaveFocus();
+    expect(
+      within(screen.getByRole('region', { name: 'Canceladas' })).queryByRole('button'),
+    ).not.toBeInTheDocument();
     const [patch] = server.to('/api/appointments/a-soon');
     expect(patch?.method).toBe('PATCH');
     expect(patch?.body).toEqual({ status: 'cancelada' });
     expect(patch?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
     const toasts = screen.getByRole('region', { name: 'Notificaciones (F8)' });
     expect(within(toasts).getByText('Cita cancelada')).toBeInTheDocument();
+  });
+
+  it('offers each coming cita as a calendar file, and "Reservar" opens the chat', async () => {
+    serverWithCitas();
+    renderApp('/mis-citas');
+    const coming = await screen.findByRole('region', { name: 'Próximas' });
+    const links = within(coming).getAllByRole('link', { name: /^Añadir al calendario/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/api/appointments/a-soon/calendar.ics',
+      '/api/appointments/a-later/calendar.ics',
+    ]);
+    expect(links[0]).toHaveAttribute('download');
+    expect(links[0]).toHaveAccessibleName(
+      'Añadir al calendario la cita del miércoles, 25 de noviembre de 2026, 10:00',
+    );
+    expect(screen.getByRole('button', { name: 'Reservar' })).toBeVisible();
+  });
+
+  it('moves a coming cita to a free time of another day', async () => {
+    const moved = { ...soon, date: '2026-11-26', startMin: 690, endMin: 720 };
+    const server = fakeServer({
+      'GET /api/auth/session': { body: session(cliente) },
+      'GET /api/profile': { body: { item: cliente } },
+      'GET /api/appointments': (request: RecordedRequest) => ({
+        body: { items: request.url.searchParams.get('from') === '2026-11-23' ? [soon, later] : [] },
+      }),
+      'GET /api/availability': (request: RecordedRequest) => ({
+        body: {
+          items:
+            request.url.searchParams.get('date') === '2026-11-26'
+              ? [
+                  { startMin: 600, staffIds: ['user-lucia'] },
+                  { startMin: 690, staffIds: ['user-lucia'] },
+                ]
+              : [],
+        },
+      }),
+      'PATCH /api/appointments/a-soon': { body: { item: moved } },
+    });
+    const user = userEvent.setup();
+    renderApp('/mis-citas');
+    const coming = await screen.findByRole('region', { name: 'Próximas' });
+    const [first] = within(coming).getAllByRole('listitem');
+    if (!first) throw new Error('no coming cita');
+    await user.click(within(first).getByRole('button', { name: /^Cambiar/ }));
+
+    const form = within(first).getByRole('form', { name: /Cambiar la cita/ });
+    const day = within(form).getByLabelText('Nuevo día');
+    expect(day).toHaveValue('2026-11-25');
+    expect(await within(form).findByText(/No quedan horas libres con Lucía Pérez/)).toBeVisible();
+    const availability = server.to('/api/availability')[0]?.url.searchParams;
+    expect(availability?.get('serviceIds')).toBe('svc-corte');
+    expect(availability?.get('staffId')).toBe('user-lucia');
+    expect(within(form).getByRole('button', { name: 'Confirmar el cambio' })).toBeDisabled();
+
+    await user.clear(day);
+    await user.type(day, '2026-11-26');
+    await user.click(await within(form).findByRole('radio', { name: '11:30' }));
+    await user.click(within(form).getByRole('button', { name: 'Confirmar el cambio' }));
+
+    await waitFor(() => {
+      expect(listOf('Próximas').map((heading) => heading.textContent)).toEqual([
+        'jueves, 26 de noviembre de 2026, 11:30–12:00',
+        'martes, 1 de diciembre de 2026, 16:00–17:30',
+      ]);
+    });
+    expect(server.to('/api/appointments/a-soon', 'PATCH')[0]?.body).toEqual({
+      date: '2026-11-26',
+      startMin: 690,
+    });
+    const toasts = screen.getByRole('region', { name: 'Notificaciones (F8)' });
+    expect(within(toasts).getByText('Cita cambiada')).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a move is refused, and keeps the choice', async () => {
+    fakeServer({
+      'GET /api/auth/session': { body: session(cliente) },
+      'GET /api/profile': { body: { item: cliente } },
+      'GET /api/appointments': (request: RecordedRequest) => ({
+        body: { items: request.url.searchParams.get('from') === '2026-11-23' ? [soon] : [] },
+      }),
+      'GET /api/availability': { body: { items: [{ startMin: 600, staffIds: ['user-lucia'] }] } },
+      'PATCH /api/appointments/a-soon': apiError(
+        409,
+        'conflict',
+        'Esa hora acaba de ocuparse. Elige otra.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/mis-citas');
+    const coming = await screen.findByRole('region', { name: 'Próximas' });
+    await user.click(within(coming).getByRole('button', { name: /^Cambiar/ }));
+    await user.click(await within(coming).findByRole('radio', { name: '10:00' }));
+    await user.click(within(coming).getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(await within(coming).findByRole('alert')).toHaveTextContent(
+      'Esa hora acaba de ocuparse. Elige otra.',
+    );
+    expect(within(coming).getByRole('radio', { name: '10:00' })).toBeChecked();
+    await user.click(within(coming).getByRole('button', { name: 'No cambiarla' }));
+    expect(within(coming).getByRole('button', { name: /^Cambiar/ })).toBeVisible();
   });
 
   it('asks a guest to sign in', async () => {

@@ -1,12 +1,16 @@
 /**
- * A cliente's citas (`/mis-citas`): the coming ones first, soonest first, then the last month's,
- * most recent first. Guests are asked to sign in; staff are pointed to the dashboard.
+ * A cliente's citas (`/mis-citas`): the coming ones first, soonest first (each can be moved,
+ * cancelled or added to a calendar), then the last month's, most recent first, then the
+ * cancelled ones (a cancelled cita leaves "Próximas" at once). "Reservar" opens the chat.
+ * Guests are asked to sign in; staff are pointed to the dashboard.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Appointment, ListResponse } from '../api/types';
 import { useResource } from '../api/useResource';
+import { holdsTime } from '../appointments/status';
 import { useAuth } from '../auth/AuthContext';
 import { isStaff } from '../auth/roles';
+import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
 import { addDays, todayIn } from '../shell/format';
 import { Link } from '../shell/router';
@@ -48,9 +52,23 @@ export function MyAppointments() {
 
   return (
     <div className="page narrow">
-      <h1>Mis citas</h1>
+      <div className="page-head">
+        <h1>Mis citas</h1>
+        {user && !isStaff(user.role) && <BookButton />}
+      </div>
       {content}
     </div>
+  );
+}
+
+/** "Reservar": a new cita is booked with the assistant, so it opens the chat. */
+function BookButton() {
+  const openChat = useOpenChat();
+  if (!openChat) return null;
+  return (
+    <button type="button" className="button button-primary" onClick={openChat}>
+      Reservar
+    </button>
   );
 }
 
@@ -66,6 +84,7 @@ function ClientAppointments() {
     today && `/api/appointments?from=${addDays(today, -PAST_DAYS)}&to=${addDays(today, -1)}`,
   );
   const [now] = useState(() => Date.now());
+  const comingTitle = useRef<HTMLHeadingElement>(null);
 
   if (today === null || upcoming.loading || earlier.loading) {
     return <Skeleton variant="block" count={2} />;
@@ -74,29 +93,40 @@ function ClientAppointments() {
     return <p className="muted">No se pudieron cargar tus citas.</p>;
   }
 
-  // Today's citas that have already ended count as past.
-  const all = [...earlier.data.items, ...upcoming.data.items];
-  const coming = all.filter((cita) => Date.parse(cita.endAt) > now);
-  const past = all.filter((cita) => Date.parse(cita.endAt) <= now).reverse();
+  // Today's citas that have already ended count as past; a cancelled one leaves "Próximas".
+  // A moved cita may now come before or after others: order by when they start.
+  const all = [...earlier.data.items, ...upcoming.data.items].sort(
+    (a, b) => Date.parse(a.startAt) - Date.parse(b.startAt),
+  );
+  const isComing = (cita: Appointment) => Date.parse(cita.endAt) > now && holdsTime(cita.status);
+  const coming = all.filter(isComing);
+  const cancelled = all.filter((cita) => cita.status === 'cancelada');
+  const past = all.filter((cita) => !isComing(cita) && cita.status !== 'cancelada').reverse();
 
   const replace = (changed: Appointment) => {
-    upcoming.update((list) => ({
+    const swap = (list: ListResponse<Appointment>) => ({
       items: list.items.map((cita) => (cita.id === changed.id ? changed : cita)),
-    }));
+    });
+    upcoming.update(swap);
+    earlier.update(swap);
+    // The changed cita's card may have left the list (cancelled): keep the keyboard on the list.
+    if (!isComing(changed)) comingTitle.current?.focus();
   };
 
   return (
     <>
       <section aria-labelledby="coming-title">
-        <h2 id="coming-title">Próximas</h2>
+        <h2 id="coming-title" ref={comingTitle} tabIndex={-1}>
+          Próximas
+        </h2>
         {coming.length === 0 ? (
           <p className="muted">
-            No tienes citas próximas. Puedes reservar desde el chat, abajo a la derecha.
+            No tienes citas próximas. Pulsa «Reservar» para pedir una en el chat.
           </p>
         ) : (
           <ul className="appointment-list">
             {coming.map((cita) => (
-              <AppointmentItem key={cita.id} appointment={cita} onChanged={replace} />
+              <AppointmentItem key={cita.id} appointment={cita} onChanged={replace} today={today} />
             ))}
           </ul>
         )}
@@ -113,6 +143,16 @@ function ClientAppointments() {
           </ul>
         )}
       </section>
+      {cancelled.length > 0 && (
+        <section aria-labelledby="cancelled-title">
+          <h2 id="cancelled-title">Canceladas</h2>
+          <ul className="appointment-list">
+            {cancelled.map((cita) => (
+              <AppointmentItem key={cita.id} appointment={cita} />
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

@@ -1,0 +1,159 @@
+/**
+ * "Cambiar": a cliente picks another day and one of its free times for their cita (with the
+ * same stylist and services, from `GET /api/availability`), then the cita is moved with
+ * `PATCH /api/appointments/{id}` (`date`, `startMin`). The server's refusals (422 outside the
+ * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words them.
+ */
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { apiFetch, errorMessage } from '../api/http';
+import type { Appointment, AvailableStart, ItemResponse, ListResponse } from '../api/types';
+import { Field } from '../shell/Field';
+import { formatDate, formatTime } from '../shell/format';
+
+interface RescheduleFormProps {
+  appointment: Appointment;
+  /** The business's today, `YYYY-MM-DD`: the first day offered. */
+  today: string;
+  onMoved: (moved: Appointment) => void;
+  onClose: () => void;
+}
+
+type Times =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; date: string; starts: number[] }
+  | { state: 'failed'; message: string };
+
+/** The free times read for a day, or why they could not be read. */
+type Read = { date: string; starts: number[] } | { date: string; failed: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function RescheduleForm({ appointment, today, onMoved, onClose }: RescheduleFormProps) {
+  const [date, setDate] = useState(appointment.date < today ? today : appointment.date);
+  const [read, setRead] = useState<Read | null>(null);
+  const [start, setStart] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const timesId = useId();
+
+  useEffect(() => {
+    if (!DATE.test(date)) return;
+    const controller = new AbortController();
+    const params = new URLSearchParams({
+      date,
+      serviceIds: appointment.services.map((service) => service.id).join(','),
+      staffId: appointment.staffId,
+    });
+    apiFetch<ListResponse<AvailableStart>>(`/api/availability?${params.toString()}`, {
+      signal: controller.signal,
+    }).then(
+      ({ items }) => {
+        setRead({ date, starts: items.map((item) => item.startMin) });
+      },
+      (cause: unknown) => {
+        if (controller.signal.aborted) return;
+        setRead({ date, failed: errorMessage(cause) });
+      },
+    );
+    return () => {
+      controller.abort();
+    };
+  }, [date, appointment.services, appointment.staffId]);
+
+  // What is shown is always the chosen day's: a read for another day is still loading.
+  let times: Times = { state: 'idle' };
+  if (DATE.test(date)) {
+    if (read?.date !== date) times = { state: 'loading' };
+    else if ('failed' in read) times = { state: 'failed', message: read.failed };
+    else times = { state: 'ready', date: read.date, starts: read.starts };
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (start === null || times.state !== 'ready') return;
+    setSending(true);
+    setRefusal(null);
+    try {
+      const { item } = await apiFetch<ItemResponse<Appointment>>(
+        `/api/appointments/${encodeURIComponent(appointment.id)}`,
+        { method: 'PATCH', body: { date: times.date, startMin: start } },
+      );
+      onMoved(item);
+    } catch (cause) {
+      setRefusal(errorMessage(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form
+      className="reschedule"
+      aria-label={`Cambiar la cita del ${formatDate(appointment.date)}`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Field label="Nuevo día">
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            min={today}
+            value={date}
+            required
+            onChange={(event) => {
+              setDate(event.target.value);
+              setStart(null);
+            }}
+          />
+        )}
+      </Field>
+      <fieldset className="reschedule-times" aria-describedby={timesId}>
+        <legend>Hora</legend>
+        <p id={timesId} className="muted" aria-live="polite">
+          {times.state === 'loading' && 'Buscando horas libres…'}
+          {times.state === 'failed' && times.message}
+          {times.state === 'ready' &&
+            (times.starts.length === 0
+              ? `No quedan horas libres con ${appointment.staffName} el ${formatDate(times.date)}. Prueba otro día.`
+              : `Horas libres con ${appointment.staffName} el ${formatDate(times.date)}:`)}
+        </p>
+        {times.state === 'ready' && times.starts.length > 0 && (
+          <div className="reschedule-options">
+            {times.starts.map((minutes) => (
+              <label key={minutes} className="reschedule-option">
+                <input
+                  type="radio"
+                  name={`${timesId}-start`}
+                  value={minutes}
+                  checked={start === minutes}
+                  onChange={() => {
+                    setStart(minutes);
+                  }}
+                />
+                {formatTime(minutes)}
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      {refusal && (
+        <p role="alert" className="field-error">
+          {refusal}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={start === null || sending}
+        >
+          {sending ? 'Cambiando…' : 'Confirmar el cambio'}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          No cambiarla
+        </button>
+      </div>
+    </form>
+  );
+}
