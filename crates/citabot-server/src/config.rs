@@ -10,6 +10,16 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
+/// The types a chat file may be, told by content (`uploads.rs` sniffs them).
+pub const KNOWN_TYPES: [&str; 6] = [
+    "image/png",
+    "image/jpeg",
+    "image/gif",
+    "image/webp",
+    "application/pdf",
+    "text/plain",
+];
+
 /// The effective settings of one server process.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -110,9 +120,7 @@ impl Default for Settings {
             chat_messages_per_minute: 30,
             chat_max_files: 5,
             chat_max_file_bytes: 5 * 1024 * 1024,
-            chat_allowed_file_types: crate::gateway::uploads::KNOWN_TYPES
-                .map(str::to_owned)
-                .to_vec(),
+            chat_allowed_file_types: KNOWN_TYPES.map(str::to_owned).to_vec(),
             chat_reply_mode: ReplyMode::Json,
             live_heartbeat_secs: 30,
             live_idle_secs: 60,
@@ -390,7 +398,7 @@ impl Settings {
                 "webhook timeouts must be at least 1 second".into(),
             ));
         }
-        let known = crate::gateway::uploads::KNOWN_TYPES;
+        let known = KNOWN_TYPES;
         if let Some(unknown) = self
             .chat_allowed_file_types
             .iter()

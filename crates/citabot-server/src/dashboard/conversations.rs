@@ -2,11 +2,10 @@
 //! session, the most recent first), `GET /api/conversations/{sessionId}` (with its transcript), and
 //! the take-over: `POST …/takeover`, `POST …/messages`, `POST …/handback`.
 //!
-//! While a conversation is taken over, the gateway stores the visitor's messages without
-//! answering them and sends the widget to the live channel ([`crate::gateway`]); a staff
-//! member's message is stored as a bot message naming them (so the visitor's history shows it)
-//! and handed to the hub, which delivers it to the visitor's open sockets or keeps it for the
-//! next one ([`crate::live::LiveHub::deliver`]). Any staff member may take a conversation over,
+//! The work is in the use cases [`crate::usecases::inbox`] and [`crate::usecases::takeover`]: a
+//! staff member's message is stored as a bot message naming them (so the visitor's history shows
+//! it) and handed to the hub, which delivers it to the visitor's open sockets or keeps it for the
+//! next one. Any staff member may take a conversation over,
 //! also from a colleague who holds it; only the holder writes in it; anyone may hand it back.
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -15,10 +14,8 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
-use citabot_store::conversations::{
-    ConversationMessage, ConversationSummary, StaffMessageOutcome, StaffRef, Visitor,
-};
-use citabot_store::{ChatMessage, Store};
+use citabot_store::ChatMessage;
+use citabot_store::conversations::{ConversationMessage, ConversationSummary, StaffRef, Visitor};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -30,8 +27,9 @@ use super::{
 };
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
-use crate::gateway;
 use crate::state::AppState;
+use crate::usecases::takeover::Sent;
+use crate::usecases::{inbox, takeover};
 
 /// Conversations listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -221,20 +219,10 @@ fn session_of(id: &str) -> Result<ChatSessionId, ApiError> {
     ChatSessionId::parse(id).map_err(|_| not_found(NO_SUCH_CONVERSATION))
 }
 
-/// What a take-over or hand-back answers: 404 when the store found no such conversation to
-/// change, otherwise the conversation as it now stands (without its transcript).
-async fn changed(
-    store: &dyn Store,
-    session: &ChatSessionId,
-    found: bool,
-) -> Result<Response, ApiError> {
-    if !found {
-        return Err(not_found(NO_SUCH_CONVERSATION));
-    }
-    let item = store
-        .conversation_summary(session)
-        .await
-        .map_err(store_failed)?
+/// What a take-over or hand-back answers: 404 when there was no such conversation to change,
+/// otherwise the conversation as it now stands (without its transcript).
+fn changed(summary: Option<ConversationSummary>) -> Result<Response, ApiError> {
+    let item = summary
         .map(ConversationView::from)
         .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
     Ok(answer(StatusCode::OK, ConversationResponse { item }))
@@ -260,9 +248,7 @@ pub async fn list(
         .as_deref()
         .map(|text| parse_instant(text, "before"))
         .transpose()?;
-    let items = state
-        .store
-        .conversations(before, limit)
+    let items = inbox::list(&state, before, limit)
         .await
         .map_err(store_failed)?
         .into_iter()
@@ -286,9 +272,7 @@ pub async fn get(
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
     let session = session_of(&id)?;
-    let conversation = state
-        .store
-        .conversation(&session)
+    let conversation = inbox::get(&state, &session)
         .await
         .map_err(store_failed)?
         .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
@@ -320,12 +304,10 @@ pub async fn take_over(
 ) -> Result<Response, ApiError> {
     let user = staff(&caller)?;
     let session = session_of(&id)?;
-    let store = state.store.as_ref();
-    let found = store
-        .take_over(&session, &user.id, state.clock.now())
+    let summary = takeover::take_over(&state, &session, user)
         .await
         .map_err(store_failed)?;
-    changed(store, &session, found).await
+    changed(summary)
 }
 
 /// `POST /api/conversations/{sessionId}/messages` (the staff member holding the take-over):
@@ -349,22 +331,18 @@ pub async fn send(
     let user = staff(&caller)?;
     let session = session_of(&id)?;
     let text = checked_text(&body(request)?.text, "text", MESSAGE_MAX_CHARS)?;
-    let at = state.clock.now();
-    let outcome = state
-        .store
-        .append_staff_message(&session, &user.id, &text, at)
+    let at = match takeover::send(&state, &session, user, &text)
         .await
-        .map_err(store_failed)?;
-    match outcome {
-        StaffMessageOutcome::Stored => {}
-        StaffMessageOutcome::NotHolder => {
+        .map_err(store_failed)?
+    {
+        Sent::Delivered(at) => at,
+        Sent::NotHolder => {
             return Err(conflict(
                 "Para escribir en esta conversación, tómala primero: ahora no la llevas tú.",
             ));
         }
-        StaffMessageOutcome::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
-    }
-    state.hub.deliver(&session, &text, at);
+        Sent::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
+    };
     let by = StaffRef {
         id: user.id.clone(),
         name: format!("{} {}", user.first_name, user.last_name),
@@ -394,10 +372,8 @@ pub async fn hand_back(
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
     let session = session_of(&id)?;
-    let store = state.store.as_ref();
-    let found = store.hand_back(&session).await.map_err(store_failed)?;
-    if found {
-        state.hub.handed_back(&session, gateway::HANDED_BACK_NOTICE);
-    }
-    changed(store, &session, found).await
+    let summary = takeover::hand_back(&state, &session)
+        .await
+        .map_err(store_failed)?;
+    changed(summary)
 }

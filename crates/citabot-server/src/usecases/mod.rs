@@ -5,3 +5,5 @@
 
 pub mod booking;
 pub mod chat_turn;
+pub mod inbox;
+pub mod takeover;

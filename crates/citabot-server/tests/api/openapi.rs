@@ -118,7 +118,7 @@ async fn every_schema_reference_resolves_and_bodies_are_described() {
         "ExecutionStartedResponse",
         "HistoryResponse",
         "LangChainMessage",
-        "GatewayErrorBody",
+        "VisitorErrorBody",
         "SignupRequest",
         "LoginRequest",
         "SessionResponse",
