@@ -80,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/staff/{id}", patch(dashboard::staff::update))
         .route("/api/clients", get(dashboard::clients::list))
         .route("/api/conversations", get(dashboard::conversations::list))
+        .route("/api/inbox", get(dashboard::conversations::counts))
         .route(
             "/api/conversations/{session_id}",
             get(dashboard::conversations::get),

@@ -41,6 +41,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::conversations::take_over,
         dashboard::conversations::send,
         dashboard::conversations::hand_back,
+        dashboard::conversations::counts,
         dashboard::stats::get,
         health::live,
         health::ready,

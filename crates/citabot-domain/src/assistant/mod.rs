@@ -9,7 +9,7 @@
 //! (REQUIREMENTS B2): a guest gives a name and an email; a `cliente` is never asked who they are
 //! and manages their own citas; staff book for a named client and read their agenda.
 
-mod replies;
+pub(crate) mod replies;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
@@ -181,6 +181,9 @@ pub struct Turn {
     pub state: State,
     pub reply: String,
     pub action: Option<Action>,
+    /// The visitor asked for a person: the reply says the team is told, and the conversation
+    /// waits for one of them.
+    pub wants_person: bool,
 }
 
 /// Reads one message and decides the next state, and a reply or an action.
@@ -242,6 +245,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
                 reply: String::new(),
                 action: Some(Action::Cancel { cita_id }),
                 state,
+                wants_person: false,
             };
         }
         Step::ConfirmCancel(_) if main == Intent::Deny => {
@@ -270,7 +274,12 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
 
     let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
     match main {
-        Intent::Human => return reply(state, say.human()),
+        Intent::Human => {
+            return Turn {
+                wants_person: true,
+                ..reply(state, say.human())
+            };
+        }
         Intent::Cancel => return start_cancel(state, context, &say),
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
@@ -459,6 +468,7 @@ fn reply(state: State, text: String) -> Turn {
         state,
         reply: text,
         action: None,
+        wants_person: false,
     }
 }
 
@@ -750,6 +760,7 @@ fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
         state,
         reply: String::new(),
         action: Some(action),
+        wants_person: false,
     }
 }
 

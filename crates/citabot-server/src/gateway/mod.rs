@@ -28,7 +28,7 @@ use crate::hub::{ExecutionSource, LiveFrame};
 use crate::language::Lang;
 use crate::state::AppState;
 use crate::uploads::{self, Upload};
-use crate::usecases::chat_turn::{self, Turn};
+use crate::usecases::chat_turn::{self, Turn, Visit};
 use crate::usecases::takeover::HELD_NOTICE;
 use crate::visitor_error::{VisitorError, VisitorErrorBody};
 use crate::workflow::{self, UpstreamReply};
@@ -301,20 +301,23 @@ async fn send_message(
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
         let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
-        let turn = chat_turn::answer_here(
-            state,
-            session,
-            user,
-            input,
-            &names,
-            metadata::client_date(client_metadata),
-        )
-        .await
-        .map_err(|error| VisitorError::from_store(&error))?;
+        let site = metadata::site(headers);
+        let visit = Visit {
+            attachments: &names,
+            client_date: metadata::client_date(client_metadata),
+            site: site.as_deref(),
+        };
+        let turn = chat_turn::answer_here(state, session, user, input, visit)
+            .await
+            .map_err(|error| VisitorError::from_store(&error))?;
         let output = match turn {
             Turn::Answered(output) => output,
             Turn::HeldForStaff => {
                 return Ok(held_for_staff(state, session, caller_id, headers).await);
+            }
+            Turn::WaitsForPerson { reply, nobody_now } => {
+                let said: Vec<String> = std::iter::once(reply).chain(nobody_now).collect();
+                return Ok(waiting_for_a_person(state, session, caller_id, headers, said).await);
             }
         };
         // A streaming widget gets the reply as one run; never `executionStarted`
@@ -426,6 +429,24 @@ async fn held_for_staff(
         return one_run(state, HELD_NOTICE);
     }
     let queued = vec![LiveFrame::Message(HELD_NOTICE.to_owned())];
+    start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
+}
+
+/// The answer to a visitor who asked for a person: the widget goes to the live channel, where the
+/// assistant's "aviso al equipo" comes first, so a staff member's first reply arrives while it is
+/// open (and outside opening hours, at once, when the team will answer). A streaming widget gets
+/// the sentences as one run.
+async fn waiting_for_a_person(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    headers: &HeaderMap,
+    said: Vec<String>,
+) -> Response {
+    if wants_stream(headers) {
+        return one_run(state, &said.join("\n\n"));
+    }
+    let queued = said.into_iter().map(LiveFrame::Message).collect();
     start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
 }
 

@@ -108,6 +108,10 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
     /// how many sockets it reached.
     fn handed_back(&self, session: &ChatSessionId, notice: &str) -> usize;
 
+    /// Sends `text` to the sockets of `session` open now (answered here), never to a later one;
+    /// returns how many it reached.
+    fn tell_open(&self, session: &ChatSessionId, text: &str) -> usize;
+
     /// Sockets attached right now.
     fn open_channels(&self) -> usize;
 
@@ -293,6 +297,10 @@ impl LiveHub for InProcessHub {
         let mut channels = self.lock();
         channels.mailboxes.remove(session.as_str());
         channels.send_to_open_sockets(session, notice)
+    }
+
+    fn tell_open(&self, session: &ChatSessionId, text: &str) -> usize {
+        self.lock().send_to_open_sockets(session, text)
     }
 
     fn open_channels(&self) -> usize {

@@ -31,7 +31,7 @@ use crate::error::ApiError;
 use crate::hub::{Attached, LiveFrame, LiveHub};
 use crate::language::Lang;
 use crate::state::AppState;
-use crate::usecases::chat_turn::{self, Turn};
+use crate::usecases::chat_turn::{self, Turn, Visit};
 use crate::visitor_error::VisitorError;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -226,6 +226,10 @@ async fn run(
                         Reply::Say(reply) => {
                             if send_text(socket, &reply).await.is_err() { return; }
                         }
+                        Reply::SayBoth(first, second) => {
+                            if send_text(socket, &first).await.is_err()
+                                || send_text(socket, &second).await.is_err() { return; }
+                        }
                         Reply::SayAndClose(reply) => {
                             if send_text(socket, &reply).await.is_ok() {
                                 close(socket, close_code::NORMAL, "").await;
@@ -252,6 +256,8 @@ async fn run(
 enum Reply {
     Nothing,
     Say(String),
+    /// Two messages, one after the other.
+    SayBoth(String, String),
     /// Says it, then closes the socket: the widget's next message goes over HTTP.
     SayAndClose(String),
 }
@@ -297,9 +303,20 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
         },
         None => None,
     };
-    match chat_turn::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await
+    match chat_turn::answer_here(
+        state,
+        &attached.session,
+        owner.as_ref(),
+        &input,
+        Visit::default(),
+    )
+    .await
     {
         Ok(Turn::Answered(output)) => Reply::Say(output),
+        Ok(Turn::WaitsForPerson { reply, nobody_now }) => match nobody_now {
+            None => Reply::Say(reply),
+            Some(later) => Reply::SayBoth(reply, later),
+        },
         Ok(Turn::HeldForStaff) => Reply::Nothing,
         Err(error) => Reply::Say(format!(
             "Error: {}",

@@ -34,6 +34,7 @@ const OPERATIONS: [(&str, &str); 30] = [
     ("post", "/api/conversations/{sessionId}/takeover"),
     ("post", "/api/conversations/{sessionId}/messages"),
     ("post", "/api/conversations/{sessionId}/handback"),
+    ("get", "/api/inbox"),
     ("get", "/api/stats"),
     ("get", "/healthz"),
     ("get", "/readyz"),
