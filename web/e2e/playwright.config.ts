@@ -53,7 +53,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
+    // The README's pictures (`npm run screenshots`): not part of `make test`.
+    {
+      name: 'screenshots',
+      testDir: './screenshots',
+      testMatch: '**/*.shot.ts',
+      use: { browserName: 'chromium' },
+    },
+  ],
   webServer: [
     citabotServer(sitePort, siteDatabaseUrl),
     citabotServer(proxyPort, proxyDatabaseUrl, {

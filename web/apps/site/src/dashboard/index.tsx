@@ -13,11 +13,12 @@ import { Agenda } from './Agenda';
 import { Clients } from './Clients';
 import { ConversationDetail } from './ConversationDetail';
 import { Conversations } from './Conversations';
-import { DashboardNav, sectionOf } from './DashboardNav';
+import { DashboardNav, WaitingAnnouncer, sectionOf } from './DashboardNav';
 import { DashboardSection } from './DashboardSection';
 import { Services } from './Services';
 import { Stats } from './Stats';
 import { Team } from './Team';
+import { useWaitingCount } from './useWaitingCount';
 import './dashboard.css';
 
 export function Dashboard({ path }: { path: string }) {
@@ -42,9 +43,11 @@ export function Dashboard({ path }: { path: string }) {
 function StaffDashboard({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   const { business, loading } = useBusiness();
   const section = sectionOf(path);
+  const waiting = useWaitingCount();
   return (
     <div className="dash">
-      <DashboardNav current={section.id} />
+      <DashboardNav current={section.id} waiting={waiting} />
+      <WaitingAnnouncer waiting={waiting} />
       <div className="dash-section">
         <SectionContent
           section={section}
