@@ -10,6 +10,7 @@ pub mod assistant;
 pub mod booking;
 pub mod chat;
 pub mod clock;
+pub mod inbox;
 pub mod markdown;
 pub mod responder;
 pub mod text;

@@ -19,16 +19,19 @@ use tower_http::cors::{AllowHeaders, AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 use tracing::Span;
 
-use crate::auth::rate_limit::Limits;
+use crate::auth::limits::Limits;
 use crate::config::Settings;
-use crate::gateway::upstream::Upstream;
-use crate::live::channels::OpenChannels;
-use crate::live::{self, InProcessHub};
-use crate::metrics::{self, Metrics};
+use crate::hub::InProcessHub;
+use crate::hub::channels::OpenChannels;
+use crate::metrics::Metrics;
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
 use crate::state::AppState;
-use crate::{assets, auth, dashboard, error, gateway, health, openapi, profile, request_limits};
+use crate::workflow::Upstream;
+use crate::{
+    assets, auth, dashboard, error, gateway, health, live, metrics_http, openapi, profile,
+    request_limits,
+};
 
 /// Largest body of the account APIs: a sign-up form is well under this.
 const API_MAX_BODY_BYTES: usize = 16 * 1024;
@@ -119,6 +122,7 @@ pub fn router(state: AppState) -> Router {
             get(dashboard::clients::get).patch(dashboard::clients::update),
         )
         .route("/api/conversations", get(dashboard::conversations::list))
+        .route("/api/inbox", get(dashboard::conversations::counts))
         .route(
             "/api/conversations/{session_id}",
             get(dashboard::conversations::get),
@@ -149,7 +153,7 @@ pub fn router(state: AppState) -> Router {
     let routes = Router::new()
         .route("/healthz", get(health::live))
         .route("/readyz", get(health::ready))
-        .route("/metrics", get(metrics::export))
+        .route("/metrics", get(metrics_http::export))
         .route("/api/openapi.json", get(openapi::document))
         .merge(api)
         .route("/embed/{*path}", get(assets::widget))
@@ -168,7 +172,7 @@ pub fn router(state: AppState) -> Router {
         ))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            metrics::record,
+            metrics_http::record,
         ))
         .layer(
             TraceLayer::new_for_http()

@@ -10,6 +10,16 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
+/// The types a chat file may be, told by content (`uploads.rs` sniffs them).
+pub const KNOWN_TYPES: [&str; 6] = [
+    "image/png",
+    "image/jpeg",
+    "image/gif",
+    "image/webp",
+    "application/pdf",
+    "text/plain",
+];
+
 /// The effective settings of one server process.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -76,6 +86,10 @@ pub struct Settings {
     pub live_idle_secs: u64,
     /// Live channels one visitor (an account, or an address for guests) may hold at once.
     pub live_channels_per_visitor: usize,
+    /// Seconds a visitor who asked for a person waits, during opening hours, before the
+    /// assistant tells them nobody could come now and when the team will answer (1 to 86,400;
+    /// 5 minutes by default).
+    pub person_wait_secs: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
@@ -110,13 +124,12 @@ impl Default for Settings {
             chat_messages_per_minute: 30,
             chat_max_files: 5,
             chat_max_file_bytes: 5 * 1024 * 1024,
-            chat_allowed_file_types: crate::gateway::uploads::KNOWN_TYPES
-                .map(str::to_owned)
-                .to_vec(),
+            chat_allowed_file_types: KNOWN_TYPES.map(str::to_owned).to_vec(),
             chat_reply_mode: ReplyMode::Json,
             live_heartbeat_secs: 30,
             live_idle_secs: 60,
             live_channels_per_visitor: 8,
+            person_wait_secs: 300,
         }
     }
 }
@@ -163,6 +176,7 @@ impl std::fmt::Debug for Settings {
             .field("live_heartbeat_secs", &self.live_heartbeat_secs)
             .field("live_idle_secs", &self.live_idle_secs)
             .field("live_channels_per_visitor", &self.live_channels_per_visitor)
+            .field("person_wait_secs", &self.person_wait_secs)
             .finish()
     }
 }
@@ -312,6 +326,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_LIVE_CHANNELS_PER_VISITOR", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub live_channels_per_visitor: Option<usize>,
+    /// Seconds a visitor who asked for a person waits before being told when the team answers.
+    #[arg(long, env = "CITABOT_PERSON_WAIT_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub person_wait_secs: Option<u64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -390,7 +408,7 @@ impl Settings {
                 "webhook timeouts must be at least 1 second".into(),
             ));
         }
-        let known = crate::gateway::uploads::KNOWN_TYPES;
+        let known = KNOWN_TYPES;
         if let Some(unknown) = self
             .chat_allowed_file_types
             .iter()
@@ -419,6 +437,11 @@ impl Settings {
         if self.live_channels_per_visitor == 0 {
             return Err(ConfigError::Invalid(
                 "live_channels_per_visitor must be at least 1".into(),
+            ));
+        }
+        if !(1..=86_400).contains(&self.person_wait_secs) {
+            return Err(ConfigError::Invalid(
+                "person_wait_secs must be between 1 and 86400".into(),
             ));
         }
         if self.header_read_timeout_secs == 0 || self.request_body_timeout_secs == 0 {
@@ -594,6 +617,18 @@ mod tests {
                 .contains("chat_max_body_bytes must be at least 1024"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn the_wait_for_a_person_is_bounded() {
+        for (secs, ok) in [(0, false), (1, true), (86_400, true), (86_401, false)] {
+            let overrides = SettingsLayer {
+                person_wait_secs: Some(secs),
+                ..SettingsLayer::default()
+            };
+            let loaded = Settings::load(None, &overrides);
+            assert_eq!(loaded.is_ok(), ok, "{secs}");
+        }
     }
 
     #[test]

@@ -6,14 +6,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
-
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-
-use crate::state::AppState;
 
 /// Upper bounds of the latency buckets, in seconds.
 const BUCKETS: [f64; 11] = [
@@ -50,7 +42,7 @@ impl Metrics {
         self.upstream_failures.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn observe(&self, route: &str, method: &str, status: u16, seconds: f64) {
+    pub fn observe(&self, route: &str, method: &str, status: u16, seconds: f64) {
         let key = RequestKey {
             route: route.to_owned(),
             method: method.to_owned(),
@@ -146,32 +138,12 @@ fn escape(label: &str) -> String {
         .replace('\n', "\\n")
 }
 
-/// Middleware: times and counts every request under its route pattern (never the raw path,
-/// which would make a series per id).
-pub async fn record(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or_else(|| "fallback".to_owned(), |path| path.as_str().to_owned());
-    let method = request.method().as_str().to_owned();
-    let started = Instant::now();
-    let running = InFlight::enter(&state.metrics);
-    let response = next.run(request).await;
-    drop(running);
-    state.metrics.observe(
-        &route,
-        &method,
-        response.status().as_u16(),
-        started.elapsed().as_secs_f64(),
-    );
-    response
-}
-
 /// One request counted in flight until dropped, also when the client goes away mid-handler.
-struct InFlight<'a>(&'a Metrics);
+#[derive(Debug)]
+pub struct InFlight<'a>(&'a Metrics);
 
 impl<'a> InFlight<'a> {
-    fn enter(metrics: &'a Metrics) -> Self {
+    pub fn enter(metrics: &'a Metrics) -> Self {
         metrics.in_flight.fetch_add(1, Ordering::Relaxed);
         Self(metrics)
     }
@@ -181,21 +153,6 @@ impl Drop for InFlight<'_> {
     fn drop(&mut self) {
         self.0.in_flight.fetch_sub(1, Ordering::Relaxed);
     }
-}
-
-/// `GET /metrics`.
-#[utoipa::path(get, path = "/metrics", tag = "operations", responses(
-    (status = 200, description = "Prometheus text exposition", content_type = "text/plain; version=0.0.4", body = String)))]
-pub async fn export(State(state): State<AppState>) -> Response {
-    let body = state.metrics.render(state.hub.open_channels());
-    (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
-        )],
-        body,
-    )
-        .into_response()
 }
 
 #[cfg(test)]

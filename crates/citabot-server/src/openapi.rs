@@ -7,7 +7,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use utoipa::OpenApi;
 
-use crate::{auth, dashboard, gateway, health, live, metrics, profile};
+use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
 
 #[derive(Debug, OpenApi)]
 #[openapi(
@@ -55,10 +55,11 @@ use crate::{auth, dashboard, gateway, health, live, metrics, profile};
         dashboard::conversations::take_over,
         dashboard::conversations::send,
         dashboard::conversations::hand_back,
+        dashboard::conversations::counts,
         dashboard::stats::get,
         health::live,
         health::ready,
-        metrics::export,
+        metrics_http::export,
         document,
     ),
     tags(

@@ -7,12 +7,12 @@ use std::sync::Arc;
 use citabot_domain::clock::Clock;
 use citabot_store::Store;
 
-use crate::auth::rate_limit::Limits;
+use crate::auth::limits::Limits;
 use crate::config::Settings;
-use crate::gateway::upstream::Upstream;
-use crate::live::LiveHub;
-use crate::live::channels::OpenChannels;
+use crate::hub::LiveHub;
+use crate::hub::channels::OpenChannels;
 use crate::metrics::Metrics;
+use crate::workflow::Upstream;
 
 /// What every handler may use. Cheap to clone: everything is shared.
 #[derive(Debug, Clone)]

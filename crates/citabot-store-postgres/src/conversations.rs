@@ -4,11 +4,12 @@ use async_trait::async_trait;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::StoreError;
 use citabot_store::conversations::{
-    Activity, ChatSessionControl, Conversation, ConversationStore, ConversationSummary,
-    MessageColumns, STAFF_AUTHOR, StaffMessageOutcome, SummaryColumns, messages_from_columns,
-    summaries_from_columns,
+    Activity, ChatSessionControl, Conversation, ConversationFilter, ConversationPage,
+    ConversationStore, ConversationSummary, InboxColumns, InboxNote, MessageColumns, STAFF_AUTHOR,
+    StaffMessageOutcome, SummaryColumns, messages_from_columns, summaries_from_columns,
 };
 use sqlx::AssertSqlSafe;
+use sqlx::PgConnection;
 use time::OffsetDateTime;
 
 use crate::{PgStore, db_error};
@@ -25,12 +26,41 @@ const SUMMARY_SELECT: &str = "SELECT s.id, s.owner_user_id, s.created_at, s.last
      LEFT JOIN users o ON o.id = s.owner_user_id \
      LEFT JOIN users t ON t.id = s.taken_over_by";
 
-/// The list's order; the limit is the last parameter.
-fn ordered(filter: &str, limit_parameter: u8) -> String {
+/// The list's order (`first` comes before the time), the limit is the last parameter.
+fn ordered(filter: &str, first: &str, limit_parameter: u8) -> String {
     format!(
         "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL {filter} \
-         ORDER BY s.last_message_at DESC, s.id DESC LIMIT ${limit_parameter}"
+         ORDER BY {first} s.last_message_at DESC, s.id DESC LIMIT ${limit_parameter}"
     )
+}
+
+/// Writes what a turn notes for the inbox, in the turn's transaction.
+pub(crate) async fn note_inbox(
+    conn: &mut PgConnection,
+    session: &ChatSessionId,
+    note: InboxNote<'_>,
+    at: OffsetDateTime,
+) -> Result<(), StoreError> {
+    if note == InboxNote::default() {
+        return Ok(());
+    }
+    sqlx::query(
+        "UPDATE chat_sessions SET \
+           needs_person_since = CASE WHEN $1 THEN COALESCE(needs_person_since, $2) \
+                                ELSE needs_person_since END, \
+           visitor_name = COALESCE($3, visitor_name), \
+           site = COALESCE(site, $4) \
+         WHERE id = $5",
+    )
+    .bind(note.needs_person)
+    .bind(at)
+    .bind(note.visitor_name)
+    .bind(note.site)
+    .bind(session.as_str())
+    .execute(&mut *conn)
+    .await
+    .map_err(db_error)?;
+    Ok(())
 }
 
 impl PgStore {
@@ -51,7 +81,15 @@ impl PgStore {
         .fetch_all(&self.pool)
         .await
         .map_err(db_error)?;
-        summaries_from_columns(rows, &citas)
+        let inbox: Vec<InboxColumns> = sqlx::query_as(
+            "SELECT id, needs_person_since, visitor_name, site FROM chat_sessions \
+             WHERE id = ANY($1)",
+        )
+        .bind(&ids)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        summaries_from_columns(rows, &citas, &inbox)
     }
 }
 
@@ -59,26 +97,89 @@ impl PgStore {
 impl ConversationStore for PgStore {
     async fn conversations(
         &self,
-        before: Option<OffsetDateTime>,
-        limit: u32,
+        page: ConversationPage,
     ) -> Result<Vec<ConversationSummary>, StoreError> {
-        let rows: Vec<SummaryColumns> = match before {
+        let filter = match page.filter {
+            ConversationFilter::All if page.before.is_some() => "AND s.needs_person_since IS NULL",
+            ConversationFilter::All => "",
+            ConversationFilter::NeedsPerson => "AND s.needs_person_since IS NOT NULL",
+            ConversationFilter::Booked => {
+                "AND EXISTS (SELECT 1 FROM citas c WHERE c.chat_session_id = s.id)"
+            }
+        };
+        let rows: Vec<SummaryColumns> = match page.before {
             Some(before) => {
-                sqlx::query_as(AssertSqlSafe(ordered("AND s.last_message_at < $1", 2)))
+                let filter = format!("{filter} AND s.last_message_at < $1");
+                sqlx::query_as(AssertSqlSafe(ordered(&filter, "", 2)))
                     .bind(before)
-                    .bind(i64::from(limit))
+                    .bind(i64::from(page.limit))
                     .fetch_all(&self.pool)
                     .await
             }
             None => {
-                sqlx::query_as(AssertSqlSafe(ordered("", 1)))
-                    .bind(i64::from(limit))
+                // The first page of everything lists the visitors waiting for a person first.
+                let first = if page.filter == ConversationFilter::All {
+                    "s.needs_person_since IS NULL,"
+                } else {
+                    ""
+                };
+                sqlx::query_as(AssertSqlSafe(ordered(filter, first, 1)))
+                    .bind(i64::from(page.limit))
                     .fetch_all(&self.pool)
                     .await
             }
         }
         .map_err(db_error)?;
         self.with_citas(rows).await
+    }
+
+    async fn unread_counts(
+        &self,
+        reader: &str,
+        sessions: &[String],
+    ) -> Result<Vec<(String, u32)>, StoreError> {
+        let rows: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT m.session_id, COUNT(*) FROM chat_messages m \
+             LEFT JOIN conversation_reads r ON r.session_id = m.session_id AND r.user_id = $1 \
+             WHERE m.author = 'human' AND m.session_id = ANY($2) \
+               AND m.id > COALESCE(r.last_read_id, 0) \
+             GROUP BY m.session_id",
+        )
+        .bind(reader)
+        .bind(sessions)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, count)| (id, u32::try_from(count).unwrap_or(u32::MAX)))
+            .collect())
+    }
+
+    async fn mark_read(&self, session: &ChatSessionId, reader: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO conversation_reads (session_id, user_id, last_read_id) \
+             SELECT session_id, $1, MAX(id) FROM chat_messages WHERE session_id = $2 \
+             GROUP BY session_id \
+             ON CONFLICT (session_id, user_id) DO UPDATE SET last_read_id = \
+               GREATEST(conversation_reads.last_read_id, excluded.last_read_id)",
+        )
+        .bind(reader)
+        .bind(session.as_str())
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn needs_person_count(&self) -> Result<u32, StoreError> {
+        let (count,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM chat_sessions WHERE needs_person_since IS NOT NULL",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(u32::try_from(count).unwrap_or(u32::MAX))
     }
 
     async fn conversation_summary(
@@ -120,12 +221,14 @@ impl ConversationStore for PgStore {
         &self,
         session: &ChatSessionId,
     ) -> Result<Option<ChatSessionControl>, StoreError> {
-        let row: Option<(Option<String>, Option<String>)> =
-            sqlx::query_as("SELECT owner_user_id, taken_over_by FROM chat_sessions WHERE id = $1")
-                .bind(session.as_str())
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(db_error)?;
+        let row: Option<(Option<String>, Option<String>, Option<OffsetDateTime>)> = sqlx::query_as(
+            "SELECT owner_user_id, taken_over_by, needs_person_since FROM chat_sessions \
+                 WHERE id = $1",
+        )
+        .bind(session.as_str())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_error)?;
         Ok(row.map(ChatSessionControl::from_columns))
     }
 
@@ -136,7 +239,8 @@ impl ConversationStore for PgStore {
         now: OffsetDateTime,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE chat_sessions SET taken_over_by = $1, taken_over_at = $2 WHERE id = $3",
+            "UPDATE chat_sessions SET taken_over_by = $1, taken_over_at = $2, \
+             needs_person_since = NULL WHERE id = $3",
         )
         .bind(staff_id)
         .bind(now)
@@ -186,12 +290,15 @@ impl ConversationStore for PgStore {
             let exists = self.chat_session_control(session).await?.is_some();
             return Ok(StaffMessageOutcome::refused(exists));
         }
-        sqlx::query("UPDATE chat_sessions SET last_message_at = $1 WHERE id = $2")
-            .bind(at)
-            .bind(session.as_str())
-            .execute(&mut *tx)
-            .await
-            .map_err(db_error)?;
+        sqlx::query(
+            "UPDATE chat_sessions SET last_message_at = $1, needs_person_since = NULL \
+             WHERE id = $2",
+        )
+        .bind(at)
+        .bind(session.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_error)?;
         tx.commit().await.map_err(db_error)?;
         Ok(StaffMessageOutcome::Stored)
     }

@@ -6,11 +6,12 @@ use async_trait::async_trait;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::StoreError;
 use citabot_store::conversations::{
-    Activity, ChatSessionControl, Conversation, ConversationStore, ConversationSummary,
-    MessageColumns, STAFF_AUTHOR, StaffMessageOutcome, SummaryColumns, messages_from_columns,
-    summaries_from_columns,
+    Activity, ChatSessionControl, Conversation, ConversationFilter, ConversationPage,
+    ConversationStore, ConversationSummary, InboxColumns, InboxNote, MessageColumns, STAFF_AUTHOR,
+    StaffMessageOutcome, SummaryColumns, messages_from_columns, summaries_from_columns,
 };
 use sqlx::AssertSqlSafe;
+use sqlx::SqliteConnection;
 use time::OffsetDateTime;
 
 use crate::{SqliteStore, db_error};
@@ -28,6 +29,35 @@ const SUMMARY_SELECT: &str = "SELECT s.id, s.owner_user_id, s.created_at, s.last
      LEFT JOIN users t ON t.id = s.taken_over_by";
 
 const ORDER: &str = "ORDER BY julianday(s.last_message_at) DESC, s.id DESC LIMIT ?";
+
+/// Writes what a turn notes for the inbox, in the turn's transaction.
+pub(crate) async fn note_inbox(
+    conn: &mut SqliteConnection,
+    session: &ChatSessionId,
+    note: InboxNote<'_>,
+    at: OffsetDateTime,
+) -> Result<(), StoreError> {
+    if note == InboxNote::default() {
+        return Ok(());
+    }
+    sqlx::query(
+        "UPDATE chat_sessions SET \
+           needs_person_since = CASE WHEN ? THEN COALESCE(needs_person_since, ?) \
+                                ELSE needs_person_since END, \
+           visitor_name = COALESCE(?, visitor_name), \
+           site = COALESCE(site, ?) \
+         WHERE id = ?",
+    )
+    .bind(note.needs_person)
+    .bind(at)
+    .bind(note.visitor_name)
+    .bind(note.site)
+    .bind(session.as_str())
+    .execute(&mut *conn)
+    .await
+    .map_err(db_error)?;
+    Ok(())
+}
 
 impl SqliteStore {
     /// The summaries of these rows, with their citas read in one more query.
@@ -47,7 +77,15 @@ impl SqliteStore {
             citas = citas.bind(&row.0);
         }
         let citas = citas.fetch_all(&self.pool).await.map_err(db_error)?;
-        summaries_from_columns(rows, &citas)
+        let mut inbox = sqlx::query_as::<_, InboxColumns>(AssertSqlSafe(format!(
+            "SELECT id, needs_person_since, visitor_name, site FROM chat_sessions \
+             WHERE id IN ({marks})"
+        )));
+        for row in &rows {
+            inbox = inbox.bind(&row.0);
+        }
+        let inbox = inbox.fetch_all(&self.pool).await.map_err(db_error)?;
+        summaries_from_columns(rows, &citas, &inbox)
     }
 }
 
@@ -55,31 +93,100 @@ impl SqliteStore {
 impl ConversationStore for SqliteStore {
     async fn conversations(
         &self,
-        before: Option<OffsetDateTime>,
-        limit: u32,
+        page: ConversationPage,
     ) -> Result<Vec<ConversationSummary>, StoreError> {
-        let rows: Vec<SummaryColumns> = match before {
+        let filter = match page.filter {
+            ConversationFilter::All if page.before.is_some() => "AND s.needs_person_since IS NULL",
+            ConversationFilter::All => "",
+            ConversationFilter::NeedsPerson => "AND s.needs_person_since IS NOT NULL",
+            ConversationFilter::Booked => {
+                "AND EXISTS (SELECT 1 FROM citas c WHERE c.chat_session_id = s.id)"
+            }
+        };
+        // The first page of everything lists the visitors waiting for a person first.
+        let order = if page.filter == ConversationFilter::All && page.before.is_none() {
+            format!(
+                "ORDER BY s.needs_person_since IS NULL, {}",
+                &ORDER["ORDER BY ".len()..]
+            )
+        } else {
+            ORDER.to_owned()
+        };
+        let rows: Vec<SummaryColumns> = match page.before {
             Some(before) => {
                 sqlx::query_as(AssertSqlSafe(format!(
-                    "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL \
-                 AND julianday(s.last_message_at) < julianday(?) {ORDER}"
+                    "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL {filter} \
+                 AND julianday(s.last_message_at) < julianday(?) {order}"
                 )))
                 .bind(before)
-                .bind(limit)
+                .bind(page.limit)
                 .fetch_all(&self.pool)
                 .await
             }
             None => {
                 sqlx::query_as(AssertSqlSafe(format!(
-                    "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL {ORDER}"
+                    "{SUMMARY_SELECT} WHERE s.last_message_at IS NOT NULL {filter} {order}"
                 )))
-                .bind(limit)
+                .bind(page.limit)
                 .fetch_all(&self.pool)
                 .await
             }
         }
         .map_err(db_error)?;
         self.with_citas(rows).await
+    }
+
+    async fn unread_counts(
+        &self,
+        reader: &str,
+        sessions: &[String],
+    ) -> Result<Vec<(String, u32)>, StoreError> {
+        if sessions.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; sessions.len()].join(", ");
+        let mut query = sqlx::query_as::<_, (String, i64)>(AssertSqlSafe(format!(
+            "SELECT m.session_id, COUNT(*) FROM chat_messages m \
+             LEFT JOIN conversation_reads r ON r.session_id = m.session_id AND r.user_id = ? \
+             WHERE m.author = 'human' AND m.session_id IN ({marks}) \
+               AND m.id > COALESCE(r.last_read_id, 0) \
+             GROUP BY m.session_id"
+        )))
+        .bind(reader);
+        for session in sessions {
+            query = query.bind(session);
+        }
+        let rows = query.fetch_all(&self.pool).await.map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, count)| (id, u32::try_from(count).unwrap_or(u32::MAX)))
+            .collect())
+    }
+
+    async fn mark_read(&self, session: &ChatSessionId, reader: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO conversation_reads (session_id, user_id, last_read_id) \
+             SELECT session_id, ?, MAX(id) FROM chat_messages WHERE session_id = ? \
+             GROUP BY session_id \
+             ON CONFLICT (session_id, user_id) DO UPDATE SET last_read_id = \
+               MAX(conversation_reads.last_read_id, excluded.last_read_id)",
+        )
+        .bind(reader)
+        .bind(session.as_str())
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(())
+    }
+
+    async fn needs_person_count(&self) -> Result<u32, StoreError> {
+        let (count,): (i64,) = sqlx::query_as(
+            "SELECT COUNT(*) FROM chat_sessions WHERE needs_person_since IS NOT NULL",
+        )
+        .fetch_one(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(u32::try_from(count).unwrap_or(u32::MAX))
     }
 
     async fn conversation_summary(
@@ -121,12 +228,14 @@ impl ConversationStore for SqliteStore {
         &self,
         session: &ChatSessionId,
     ) -> Result<Option<ChatSessionControl>, StoreError> {
-        let row: Option<(Option<String>, Option<String>)> =
-            sqlx::query_as("SELECT owner_user_id, taken_over_by FROM chat_sessions WHERE id = ?")
-                .bind(session.as_str())
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(db_error)?;
+        let row: Option<(Option<String>, Option<String>, Option<OffsetDateTime>)> = sqlx::query_as(
+            "SELECT owner_user_id, taken_over_by, needs_person_since FROM chat_sessions \
+                 WHERE id = ?",
+        )
+        .bind(session.as_str())
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_error)?;
         Ok(row.map(ChatSessionControl::from_columns))
     }
 
@@ -137,7 +246,8 @@ impl ConversationStore for SqliteStore {
         now: OffsetDateTime,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE chat_sessions SET taken_over_by = ?, taken_over_at = ? WHERE id = ?",
+            "UPDATE chat_sessions SET taken_over_by = ?, taken_over_at = ?, \
+             needs_person_since = NULL WHERE id = ?",
         )
         .bind(staff_id)
         .bind(now)
@@ -187,12 +297,14 @@ impl ConversationStore for SqliteStore {
             let exists = self.chat_session_control(session).await?.is_some();
             return Ok(StaffMessageOutcome::refused(exists));
         }
-        sqlx::query("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
-            .bind(at)
-            .bind(session.as_str())
-            .execute(&mut *tx)
-            .await
-            .map_err(db_error)?;
+        sqlx::query(
+            "UPDATE chat_sessions SET last_message_at = ?, needs_person_since = NULL WHERE id = ?",
+        )
+        .bind(at)
+        .bind(session.as_str())
+        .execute(&mut *tx)
+        .await
+        .map_err(db_error)?;
         tx.commit().await.map_err(db_error)?;
         Ok(StaffMessageOutcome::Stored)
     }

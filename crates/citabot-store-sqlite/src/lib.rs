@@ -273,6 +273,7 @@ impl Store for SqliteStore {
     async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
+        conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
         if let Some(state) = turn.assistant_state {
             booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }

@@ -415,6 +415,7 @@ macro_rules! store_conformance_tests {
             clients_are_read_by_ids_and_searched,
             conversations_are_listed_by_their_last_message,
             staff_take_over_and_write_as_the_assistant,
+            the_inbox_flags_names_and_counts,
             activity_is_read_by_span,
             salon_settings_round_trip,
             closures_and_time_off_round_trip,

@@ -46,6 +46,46 @@ pub struct ConversationSummary {
     pub appointment_ids: Vec<String>,
     /// The staff member answering instead of the assistant right now.
     pub taken_over_by: Option<StaffRef>,
+    /// Since when the visitor waits for a person (the assistant's hand-off); cleared by a
+    /// take-over or a staff reply.
+    pub needs_person_since: Option<OffsetDateTime>,
+    /// The name the visitor gave in the chat (to book, or to be called back).
+    pub visitor_name: Option<String>,
+    /// The host of the page the conversation started on.
+    pub site: Option<String>,
+}
+
+/// Which conversations the inbox lists.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConversationFilter {
+    /// Every conversation; on the first page, those waiting for a person come first.
+    #[default]
+    All,
+    /// Only those whose visitor waits for a person.
+    NeedsPerson,
+    /// Only those whose assistant booked a cita.
+    Booked,
+}
+
+/// The inbox's page of conversations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConversationPage {
+    pub filter: ConversationFilter,
+    /// Only conversations whose last message came strictly before this instant.
+    pub before: Option<OffsetDateTime>,
+    pub limit: u32,
+}
+
+/// What a turn notes about its conversation for the inbox, in the turn's transaction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InboxNote<'a> {
+    /// The visitor asked for a person: the conversation waits for one from the turn on (an
+    /// earlier wait keeps its start).
+    pub needs_person: bool,
+    /// The name the visitor gave, replacing an earlier one.
+    pub visitor_name: Option<&'a str>,
+    /// The site the message came from; the first one noted stays.
+    pub site: Option<&'a str>,
 }
 
 /// One message of a transcript; `by` names the staff member who wrote a bot message.
@@ -70,14 +110,23 @@ pub struct ChatSessionControl {
     pub owner_user_id: Option<String>,
     /// The staff member (account id) who has taken it over.
     pub taken_over_by: Option<String>,
+    /// Since when the visitor waits for a person.
+    pub needs_person_since: Option<OffsetDateTime>,
 }
 
 impl ChatSessionControl {
-    /// From the stored columns `owner_user_id, taken_over_by`.
-    pub fn from_columns((owner_user_id, taken_over_by): (Option<String>, Option<String>)) -> Self {
+    /// From the stored columns `owner_user_id, taken_over_by, needs_person_since`.
+    pub fn from_columns(
+        (owner_user_id, taken_over_by, needs_person_since): (
+            Option<String>,
+            Option<String>,
+            Option<OffsetDateTime>,
+        ),
+    ) -> Self {
         Self {
             owner_user_id,
             taken_over_by,
+            needs_person_since,
         }
     }
 }
@@ -140,14 +189,30 @@ impl Activity {
 
 #[async_trait]
 pub trait ConversationStore: Send + Sync {
-    /// Up to `limit` conversations, the most recent last message first, only those whose last
-    /// message came strictly before `before` when given (the next page). Ties in time are
-    /// ordered by session id, descending.
+    /// Up to `page.limit` conversations that pass `page.filter`, the most recent last message
+    /// first, only those whose last message came strictly before `page.before` when given (the
+    /// next page). Ties in time are ordered by session id, descending. With
+    /// [`ConversationFilter::All`], the first page (no `before`) lists the conversations waiting
+    /// for a person first, and later pages leave them out.
     async fn conversations(
         &self,
-        before: Option<OffsetDateTime>,
-        limit: u32,
+        page: ConversationPage,
     ) -> Result<Vec<ConversationSummary>, StoreError>;
+
+    /// For each of these conversations, how many of the visitor's messages `reader` has not
+    /// seen (those after the last message they read; all of them before they first read).
+    /// Conversations not listed have none.
+    async fn unread_counts(
+        &self,
+        reader: &str,
+        sessions: &[String],
+    ) -> Result<Vec<(String, u32)>, StoreError>;
+
+    /// `reader` has seen every message of the conversation stored so far.
+    async fn mark_read(&self, session: &ChatSessionId, reader: &str) -> Result<(), StoreError>;
+
+    /// How many conversations wait for a person now.
+    async fn needs_person_count(&self) -> Result<u32, StoreError>;
 
     /// A conversation as listed, without its transcript; `None` for a session never seen.
     async fn conversation_summary(
@@ -167,8 +232,8 @@ pub trait ConversationStore: Send + Sync {
         session: &ChatSessionId,
     ) -> Result<Option<ChatSessionControl>, StoreError>;
 
-    /// Records that `staff_id` answers this conversation from now on, replacing whoever held it;
-    /// `false` when there is no such conversation.
+    /// Records that `staff_id` answers this conversation from now on, replacing whoever held it
+    /// (the visitor no longer waits for a person); `false` when there is no such conversation.
     async fn take_over(
         &self,
         session: &ChatSessionId,
@@ -180,7 +245,7 @@ pub trait ConversationStore: Send + Sync {
     async fn hand_back(&self, session: &ChatSessionId) -> Result<bool, StoreError>;
 
     /// Appends a bot message written by `staff_id`, in the same transaction as the check that
-    /// they hold the take-over.
+    /// they hold the take-over (the visitor no longer waits for a person).
     async fn append_staff_message(
         &self,
         session: &ChatSessionId,
@@ -219,6 +284,15 @@ pub type SummaryColumns = (
     Option<String>,
 );
 
+/// The inbox's columns of a conversation, read beside its summary: `id, needs_person_since,
+/// visitor_name, site`.
+pub type InboxColumns = (
+    String,
+    Option<OffsetDateTime>,
+    Option<String>,
+    Option<String>,
+);
+
 /// A transcript message's stored columns: `author, content, created_at, staff_user_id`, and that
 /// staff member's `first_name, last_name`.
 pub type MessageColumns = (
@@ -238,11 +312,12 @@ fn full_name(first: Option<String>, last: Option<String>) -> String {
         .join(" ")
 }
 
-/// Rebuilds summaries from their stored columns and the `(session_id, cita_id)` links of their
-/// citas, read oldest first.
+/// Rebuilds summaries from their stored columns, the `(session_id, cita_id)` links of their
+/// citas, read oldest first, and their inbox columns.
 pub fn summaries_from_columns(
     rows: Vec<SummaryColumns>,
     citas: &[(String, String)],
+    inbox: &[InboxColumns],
 ) -> Result<Vec<ConversationSummary>, StoreError> {
     rows.into_iter()
         .map(|columns| {
@@ -281,7 +356,15 @@ pub fn summaries_from_columns(
                 .filter(|(session, _)| *session == session_id)
                 .map(|(_, cita)| cita.clone())
                 .collect();
+            let (needs_person_since, visitor_name, site) = inbox
+                .iter()
+                .find(|(id, ..)| *id == session_id)
+                .map(|(_, since, name, site)| (*since, name.clone(), site.clone()))
+                .unwrap_or_default();
             Ok(ConversationSummary {
+                needs_person_since,
+                visitor_name,
+                site,
                 visitor,
                 started_at,
                 last_at,

@@ -9,6 +9,7 @@ use time::OffsetDateTime;
 
 use crate::ChatMessage;
 use crate::booking::CitaTime;
+use crate::conversations::InboxNote;
 
 /// The assistant's state for a conversation as saved, with the version that saved it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,4 +64,6 @@ pub struct ChatTurnWrite<'a> {
     pub change: Option<&'a CitaChange>,
     /// When the turn is written (the state's `updated_at`, a new client's `created_at`).
     pub at: OffsetDateTime,
+    /// What the turn tells the inbox about the conversation.
+    pub inbox: InboxNote<'a>,
 }

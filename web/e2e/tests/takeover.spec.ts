@@ -32,8 +32,9 @@ test('staff take a conversation over, reply live, and hand it back', async ({ br
 
   await staff.getByLabel('Tu respuesta').fill('Hola, soy Tomás, del equipo. ¿En qué te ayudo?');
   await staff.getByRole('button', { name: 'Enviar' }).click();
+  // Signed with the first name in bold, as any n8n widget shows it.
   await expect(visitor.botMessages.last()).toHaveText(
-    'Hola, soy Tomás, del equipo. ¿En qué te ayudo?',
+    'Tomás: Hola, soy Tomás, del equipo. ¿En qué te ayudo?',
   );
 
   // The visitor's answer travels over the open live channel and shows in the dashboard.

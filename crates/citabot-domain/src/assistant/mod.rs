@@ -9,7 +9,7 @@
 //! (REQUIREMENTS B2): a guest gives a name and an email; a `cliente` is never asked who they are
 //! and manages their own citas; staff book for a named client and read their agenda.
 
-mod replies;
+pub(crate) mod replies;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
@@ -185,6 +185,9 @@ pub struct Turn {
     pub state: State,
     pub reply: String,
     pub action: Option<Action>,
+    /// The visitor asked for a person: the reply says the team is told, and the conversation
+    /// waits for one of them.
+    pub wants_person: bool,
 }
 
 /// Reads one message and decides the next state, and a reply or an action.
@@ -256,6 +259,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
                 reply: String::new(),
                 action: Some(Action::Cancel { cita_id }),
                 state,
+                wants_person: false,
             };
         }
         Step::ConfirmCancel(_) if main == Intent::Deny => {
@@ -284,7 +288,12 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
 
     let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
     match main {
-        Intent::Human => return reply(state, say.human()),
+        Intent::Human => {
+            return Turn {
+                wants_person: true,
+                ..reply(state, say.human())
+            };
+        }
         Intent::Cancel => return start_cancel(state, context, &say),
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
@@ -504,6 +513,7 @@ fn reply(state: State, text: String) -> Turn {
         state,
         reply: text,
         action: None,
+        wants_person: false,
     }
 }
 
@@ -804,6 +814,7 @@ fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
         state,
         reply: String::new(),
         action: Some(action),
+        wants_person: false,
     }
 }
 

@@ -765,7 +765,7 @@ impl<'a> Replies<'a> {
     }
 }
 
-fn weekday_es(weekday: Weekday) -> &'static str {
+pub(crate) fn weekday_es(weekday: Weekday) -> &'static str {
     match weekday {
         Weekday::Monday => "lunes",
         Weekday::Tuesday => "martes",

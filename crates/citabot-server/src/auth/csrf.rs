@@ -17,9 +17,9 @@ use axum::response::{IntoResponse, Response};
 use crate::auth::{Caller, tokens};
 use crate::config::Settings;
 use crate::error::ApiError;
-use crate::gateway::wire::GatewayError;
 use crate::language::{Lang, Sentence};
 use crate::state::AppState;
+use crate::visitor_error::VisitorError;
 
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
@@ -90,7 +90,7 @@ pub async fn protect(State(state): State<AppState>, request: Request, next: Next
         let sentence = refusal.sentence();
         return if request.uri().path().starts_with("/api/n8n/") {
             let (es, en) = (sentence.get(Lang::Es), sentence.get(Lang::En));
-            GatewayError::new(StatusCode::FORBIDDEN, es.to_owned(), en.to_owned())
+            VisitorError::new(StatusCode::FORBIDDEN, es.to_owned(), en.to_owned())
                 .for_language(lang)
                 .into_response()
         } else {

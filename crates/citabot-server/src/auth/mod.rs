@@ -7,6 +7,7 @@
 
 pub mod csrf;
 pub mod handlers;
+pub mod limits;
 pub mod password;
 pub mod rate_limit;
 pub mod sign_in_throttle;

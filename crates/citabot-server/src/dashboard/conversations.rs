@@ -2,11 +2,10 @@
 //! session, the most recent first), `GET /api/conversations/{sessionId}` (with its transcript), and
 //! the take-over: `POST …/takeover`, `POST …/messages`, `POST …/handback`.
 //!
-//! While a conversation is taken over, the gateway stores the visitor's messages without
-//! answering them and sends the widget to the live channel ([`crate::gateway`]); a staff
-//! member's message is stored as a bot message naming them (so the visitor's history shows it)
-//! and handed to the hub, which delivers it to the visitor's open sockets or keeps it for the
-//! next one ([`crate::live::LiveHub::deliver`]). Any staff member may take a conversation over,
+//! The work is in the use cases [`crate::usecases::inbox`] and [`crate::usecases::takeover`]: a
+//! staff member's message is stored as a bot message naming them (so the visitor's history shows
+//! it) and handed to the hub, which delivers it to the visitor's open sockets or keeps it for the
+//! next one. Any staff member may take a conversation over,
 //! also from a colleague who holds it; only the holder writes in it; anyone may hand it back.
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -15,23 +14,26 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
+use citabot_domain::inbox::plain_preview;
+use citabot_store::ChatMessage;
 use citabot_store::conversations::{
-    ConversationMessage, ConversationSummary, StaffMessageOutcome, StaffRef, Visitor,
+    ConversationFilter, ConversationMessage, ConversationPage, StaffRef, Visitor,
 };
-use citabot_store::{ChatMessage, Store};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{
-    answer, body, checked_text, conflict, limit_param, not_found, parse_instant, query, staff,
-    store_failed,
+    answer, body, checked_text, conflict, invalid, limit_param, not_found, parse_instant, query,
+    staff, store_failed,
 };
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
-use crate::gateway;
 use crate::state::AppState;
+use crate::usecases::inbox::Listed;
+use crate::usecases::takeover::Sent;
+use crate::usecases::{inbox, takeover};
 
 /// Conversations listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -55,6 +57,11 @@ pub struct ConversationQuery {
     #[serde(default)]
     #[param(value_type = Option<String>, format = DateTime)]
     before: Option<String>,
+    /// `needsPerson` (visitors waiting for a person), `booked` (the assistant booked a cita) or
+    /// `all` (the default: those waiting for a person first).
+    #[serde(default)]
+    #[param(value_type = Option<String>, example = "needsPerson")]
+    filter: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -111,6 +118,20 @@ pub struct ConversationView {
     appointment_ids: Vec<String>,
     /// The staff member answering instead of the assistant.
     taken_over_by: Option<StaffView>,
+    /// Whether the visitor asked for a person and nobody has taken over or answered yet.
+    needs_person: bool,
+    /// Since when they wait (their first ask).
+    #[schema(format = DateTime)]
+    needs_person_since: Option<String>,
+    /// Who the visitor is: the account's name, or the name a guest gave in the chat; null when
+    /// nobody knows.
+    visitor_name: Option<String>,
+    /// The last message as one line of plain text (no markdown), at most 140 characters.
+    preview: String,
+    /// The visitor's messages the caller has not read.
+    unread: u32,
+    /// The host of the page the conversation started on (its Origin, else its Referer).
+    site: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -134,6 +155,13 @@ pub struct ConversationResponse {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConversationDetailResponse {
     item: ConversationDetail,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxCounts {
+    /// Conversations whose visitor waits for a person now.
+    needs_person: u32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -199,20 +227,45 @@ fn message_view(message: ChatMessage, by: Option<StaffRef>) -> MessageView {
     }
 }
 
-impl From<ConversationSummary> for ConversationView {
-    fn from(summary: ConversationSummary) -> Self {
+/// The longest preview, in characters.
+const PREVIEW_CHARS: usize = 140;
+
+impl From<Listed> for ConversationView {
+    fn from(Listed { summary, unread }: Listed) -> Self {
+        let visitor_name = match &summary.visitor {
+            Visitor::Account { name, .. } => Some(name.clone()),
+            Visitor::Guest => summary.visitor_name.clone(),
+        };
         Self {
             session_id: summary.session_id,
             visitor: summary.visitor.into(),
             started_at: rfc3339(summary.started_at),
             last_at: rfc3339(summary.last_at),
             message_count: summary.message_count,
+            preview: plain_preview(&summary.last_message.content, PREVIEW_CHARS),
             // Always there: a session exists from its first message on (the contract allows null).
             last_message: Some(message_view(summary.last_message, None)),
             booked: !summary.appointment_ids.is_empty(),
             appointment_ids: summary.appointment_ids,
             taken_over_by: summary.taken_over_by.map(StaffView::from),
+            needs_person: summary.needs_person_since.is_some(),
+            needs_person_since: summary.needs_person_since.map(rfc3339),
+            visitor_name,
+            unread,
+            site: summary.site,
         }
+    }
+}
+
+/// The `filter` parameter.
+fn filter_of(text: Option<&str>) -> Result<ConversationFilter, ApiError> {
+    match text {
+        None | Some("all") => Ok(ConversationFilter::All),
+        Some("needsPerson") => Ok(ConversationFilter::NeedsPerson),
+        Some("booked") => Ok(ConversationFilter::Booked),
+        Some(_) => Err(invalid(
+            "«filter» debe ser «needsPerson», «booked» o «all».",
+        )),
     }
 }
 
@@ -221,30 +274,21 @@ fn session_of(id: &str) -> Result<ChatSessionId, ApiError> {
     ChatSessionId::parse(id).map_err(|_| not_found(NO_SUCH_CONVERSATION))
 }
 
-/// What a take-over or hand-back answers: 404 when the store found no such conversation to
-/// change, otherwise the conversation as it now stands (without its transcript).
-async fn changed(
-    store: &dyn Store,
-    session: &ChatSessionId,
-    found: bool,
-) -> Result<Response, ApiError> {
-    if !found {
-        return Err(not_found(NO_SUCH_CONVERSATION));
-    }
-    let item = store
-        .conversation_summary(session)
-        .await
-        .map_err(store_failed)?
+/// What a take-over or hand-back answers: 404 when there was no such conversation to change,
+/// otherwise the conversation as it now stands (without its transcript).
+fn changed(summary: Option<Listed>) -> Result<Response, ApiError> {
+    let item = summary
         .map(ConversationView::from)
         .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
     Ok(answer(StatusCode::OK, ConversationResponse { item }))
 }
 
-/// `GET /api/conversations` (staff): a page of conversations, the most recent `lastAt` first.
+/// `GET /api/conversations` (staff): a page of conversations, the most recent `lastAt` first
+/// (on the first page of `all`, those waiting for a person before the rest).
 #[utoipa::path(get, path = "/api/conversations", tag = "conversations", params(ConversationQuery),
     responses(
         (status = 200, description = "The conversations with at least one message", body = ConversationList),
-        (status = 400, description = "A bad limit or instant", body = ErrorEnvelope),
+        (status = 400, description = "A bad limit, instant or filter", body = ErrorEnvelope),
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
         (status = 403, description = "Not staff", body = ErrorEnvelope)))]
 pub async fn list(
@@ -252,17 +296,21 @@ pub async fn list(
     Extension(caller): Extension<Caller>,
     params: Result<Query<ConversationQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    staff(&caller)?;
+    let user = staff(&caller)?;
     let params = query(params)?;
     let limit = limit_param(params.limit.as_deref(), DEFAULT_LIMIT, MAX_LIMIT)?;
+    let filter = filter_of(params.filter.as_deref())?;
     let before = params
         .before
         .as_deref()
         .map(|text| parse_instant(text, "before"))
         .transpose()?;
-    let items = state
-        .store
-        .conversations(before, limit)
+    let page = ConversationPage {
+        filter,
+        before,
+        limit,
+    };
+    let items = inbox::list(&state, &user.id, page)
         .await
         .map_err(store_failed)?
         .into_iter()
@@ -271,7 +319,8 @@ pub async fn list(
     Ok(answer(StatusCode::OK, ConversationList { items }))
 }
 
-/// `GET /api/conversations/{sessionId}` (staff): a conversation and its transcript.
+/// `GET /api/conversations/{sessionId}` (staff): a conversation and its transcript, now read by
+/// the caller.
 #[utoipa::path(get, path = "/api/conversations/{sessionId}", tag = "conversations",
     params(("sessionId" = String, Path, description = "The chat session's id")),
     responses(
@@ -284,11 +333,9 @@ pub async fn get(
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    staff(&caller)?;
+    let user = staff(&caller)?;
     let session = session_of(&id)?;
-    let conversation = state
-        .store
-        .conversation(&session)
+    let conversation = inbox::open(&state, &user.id, &session)
         .await
         .map_err(store_failed)?
         .ok_or_else(|| not_found(NO_SUCH_CONVERSATION))?;
@@ -297,8 +344,12 @@ pub async fn get(
         .into_iter()
         .map(|ConversationMessage { message, by }| message_view(message, by))
         .collect();
+    let listed = Listed {
+        summary: conversation.summary,
+        unread: 0,
+    };
     let item = ConversationDetail {
-        conversation: conversation.summary.into(),
+        conversation: listed.into(),
         messages,
     };
     Ok(answer(StatusCode::OK, ConversationDetailResponse { item }))
@@ -320,12 +371,10 @@ pub async fn take_over(
 ) -> Result<Response, ApiError> {
     let user = staff(&caller)?;
     let session = session_of(&id)?;
-    let store = state.store.as_ref();
-    let found = store
-        .take_over(&session, &user.id, state.clock.now())
+    let summary = takeover::take_over(&state, &session, user)
         .await
         .map_err(store_failed)?;
-    changed(store, &session, found).await
+    changed(summary)
 }
 
 /// `POST /api/conversations/{sessionId}/messages` (the staff member holding the take-over):
@@ -349,22 +398,18 @@ pub async fn send(
     let user = staff(&caller)?;
     let session = session_of(&id)?;
     let text = checked_text(&body(request)?.text, "text", MESSAGE_MAX_CHARS)?;
-    let at = state.clock.now();
-    let outcome = state
-        .store
-        .append_staff_message(&session, &user.id, &text, at)
+    let (at, text) = match takeover::send(&state, &session, user, &text)
         .await
-        .map_err(store_failed)?;
-    match outcome {
-        StaffMessageOutcome::Stored => {}
-        StaffMessageOutcome::NotHolder => {
+        .map_err(store_failed)?
+    {
+        Sent::Delivered(at, text) => (at, text),
+        Sent::NotHolder => {
             return Err(conflict(
                 "Para escribir en esta conversación, tómala primero: ahora no la llevas tú.",
             ));
         }
-        StaffMessageOutcome::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
-    }
-    state.hub.deliver(&session, &text, at);
+        Sent::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
+    };
     let by = StaffRef {
         id: user.id.clone(),
         name: format!("{} {}", user.first_name, user.last_name),
@@ -392,12 +437,26 @@ pub async fn hand_back(
     Extension(caller): Extension<Caller>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    staff(&caller)?;
+    let user = staff(&caller)?;
     let session = session_of(&id)?;
-    let store = state.store.as_ref();
-    let found = store.hand_back(&session).await.map_err(store_failed)?;
-    if found {
-        state.hub.handed_back(&session, gateway::HANDED_BACK_NOTICE);
-    }
-    changed(store, &session, found).await
+    let summary = takeover::hand_back(&state, &session, user)
+        .await
+        .map_err(store_failed)?;
+    changed(summary)
+}
+
+/// `GET /api/inbox` (staff): how many visitors wait for a person now, for the navigation's
+/// count (the dashboard asks every couple of seconds).
+#[utoipa::path(get, path = "/api/inbox", tag = "conversations",
+    responses(
+        (status = 200, description = "The counts", body = InboxCounts),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope)))]
+pub async fn counts(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> Result<Response, ApiError> {
+    staff(&caller)?;
+    let needs_person = inbox::waiting(&state).await.map_err(store_failed)?;
+    Ok(answer(StatusCode::OK, InboxCounts { needs_person }))
 }

@@ -3,6 +3,7 @@
 //! allows. The browser's own `metadata` is trusted for one thing only, its local date; every
 //! identity field it sends (any case, any nesting) is dropped (REQUIREMENTS H4).
 
+use axum::http::{HeaderMap, header};
 use citabot_domain::account::Role;
 use citabot_domain::booking::in_business_years;
 use citabot_store::User;
@@ -67,6 +68,30 @@ pub fn client_date(client: Option<&Value>) -> Option<Date> {
         .and_then(|date| Date::parse(date, &date_format).ok())
         // Outside the business's years it is no one's today (and "mañana" would overflow).
         .filter(|date| in_business_years(*date))
+}
+
+/// The host (and port) of the page a request came from, for the inbox: its `Origin`, else its
+/// `Referer`. Anything that is not a plain host name is left out.
+pub fn site(headers: &HeaderMap) -> Option<String> {
+    let header = |name| headers.get(name).and_then(|value| value.to_str().ok());
+    [header(header::ORIGIN), header(header::REFERER)]
+        .into_iter()
+        .flatten()
+        .find_map(host_of)
+}
+
+fn host_of(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host = rest.split(['/', '?', '#']).next()?.to_ascii_lowercase();
+    let plain = !host.is_empty()
+        && host.len() <= 253
+        && !host.contains('@')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    plain.then_some(host)
 }
 
 fn client_dates(client: Option<&Value>, now: OffsetDateTime) -> (String, String) {
@@ -207,5 +232,37 @@ mod tests {
                 "{instant}"
             );
         }
+    }
+
+    #[test]
+    fn the_site_is_the_page_s_host() {
+        let headers = |pairs: &[(&'static str, &str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.insert(*name, value.parse().expect("valid"));
+            }
+            map
+        };
+        assert_eq!(
+            site(&headers(&[("origin", "https://Salon.Example:8443")])).as_deref(),
+            Some("salon.example:8443")
+        );
+        assert_eq!(
+            site(&headers(&[
+                ("origin", "null"),
+                ("referer", "http://peluqueria.example/reservas?x=1")
+            ]))
+            .as_deref(),
+            Some("peluqueria.example")
+        );
+        for odd in [
+            "javascript:alert(1)",
+            "https://a b.example",
+            "https://user@x.example",
+            "https://",
+        ] {
+            assert_eq!(site(&headers(&[("referer", odd)])), None, "{odd}");
+        }
+        assert_eq!(site(&HeaderMap::new()), None);
     }
 }

@@ -1,15 +1,13 @@
 //! The chat gateway, `POST /api/n8n/chat`: speaks n8n's chat webhook protocol to the widget,
 //! keeps every conversation with its owner, writes the identity metadata from the caller's
 //! session, and answers from the built-in responder or, when `webhook_url` is set, relays to an
-//! external n8n webhook ([`upstream`]). The wire shapes live in [`wire`].
+//! external n8n webhook ([`crate::workflow`]). The wire shapes live in [`wire`].
 //!
 //! A conversation taken over by staff (REQUIREMENTS D4) is not answered by the assistant or the
 //! workflow: the visitor's message is stored for staff to read, and the widget is sent to the live
 //! channel, where the staff member's replies arrive.
 
 pub mod metadata;
-pub mod uploads;
-pub mod upstream;
 pub mod wire;
 
 use std::net::SocketAddr;
@@ -26,15 +24,17 @@ use serde_json::{Value, json};
 
 use crate::auth::Caller;
 use crate::config::ReplyMode;
+use crate::hub::{ExecutionSource, LiveFrame};
 use crate::language::Lang;
-use crate::live::{ExecutionSource, LiveFrame};
 use crate::state::AppState;
-use crate::usecases::chat_turn::{self, Turn};
-use uploads::Upload;
-use upstream::UpstreamReply;
+use crate::uploads::{self, Upload};
+use crate::usecases::chat_turn::{self, Turn, Visit};
+use crate::usecases::takeover::HELD_NOTICE;
+use crate::visitor_error::{VisitorError, VisitorErrorBody};
+use crate::workflow::{self, UpstreamReply};
 use wire::{
-    ChatAnswer, ChatRequest, ExecutionStartedResponse, GatewayError, GatewayErrorBody,
-    HistoryResponse, LangChainMessage, RawRequest, SendResponse,
+    ChatAnswer, ChatRequest, ExecutionStartedResponse, HistoryResponse, LangChainMessage,
+    RawRequest, SendResponse,
 };
 
 /// Handles one widget request: JSON, or a multipart form when files are attached. The route's
@@ -48,13 +48,13 @@ use wire::{
         (status = 200, description = "The history (`data`), the reply (`output`), or `executionStarted` when the reply comes over the live channel `/chat`; relayed from an external n8n, also its NDJSON stream as it arrives", content(
             (ChatAnswer = "application/json"),
             ("application/x-ndjson"))),
-        (status = 400, description = "The request is malformed", body = GatewayErrorBody),
-        (status = 403, description = "A forged cross-site request, or another person's conversation", body = GatewayErrorBody),
-        (status = 413, description = "The message, a file or the body is too large", body = GatewayErrorBody),
-        (status = 415, description = "Neither JSON nor a multipart form, or a file type not allowed", body = GatewayErrorBody),
-        (status = 429, description = "Too many messages; see Retry-After", body = GatewayErrorBody),
-        (status = 502, description = "The external workflow failed or answered garbage", body = GatewayErrorBody),
-        (status = 504, description = "The external workflow did not answer in time", body = GatewayErrorBody)))]
+        (status = 400, description = "The request is malformed", body = VisitorErrorBody),
+        (status = 403, description = "A forged cross-site request, or another person's conversation", body = VisitorErrorBody),
+        (status = 413, description = "The message, a file or the body is too large", body = VisitorErrorBody),
+        (status = 415, description = "Neither JSON nor a multipart form, or a file type not allowed", body = VisitorErrorBody),
+        (status = 429, description = "Too many messages; see Retry-After", body = VisitorErrorBody),
+        (status = 502, description = "The external workflow failed or answered garbage", body = VisitorErrorBody),
+        (status = 504, description = "The external workflow did not answer in time", body = VisitorErrorBody)))]
 pub async fn handle(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -72,7 +72,7 @@ async fn answer_post(
     caller: &Caller,
     peer: SocketAddr,
     request: Request,
-) -> Result<Response, GatewayError> {
+) -> Result<Response, VisitorError> {
     let headers = request.headers().clone();
     let (request, files) = read_request(state, request).await?;
     let user = caller.session().map(|session| &session.user);
@@ -89,7 +89,7 @@ async fn answer_post(
         } => {
             // Each message costs a workflow run: limited per account, or per address for guests.
             if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
-                return Err(GatewayError::new(
+                return Err(VisitorError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
                         "Demasiados mensajes seguidos: espera {} s antes de enviar otro.",
@@ -123,7 +123,7 @@ async fn answer_post(
 async fn read_request(
     state: &AppState,
     request: Request,
-) -> Result<(ChatRequest, Vec<Upload>), GatewayError> {
+) -> Result<(ChatRequest, Vec<Upload>), VisitorError> {
     let content_type = request
         .headers()
         .get(header::CONTENT_TYPE)
@@ -133,12 +133,14 @@ async fn read_request(
     if content_type.starts_with("multipart/form-data") {
         let form = Multipart::from_request(request, &())
             .await
-            .map_err(|rejection| GatewayError::form_unreadable(rejection.status()))?;
-        let (raw, files) = uploads::read(form, &state.settings).await?;
+            .map_err(|rejection| VisitorError::form_unreadable(rejection.status()))?;
+        let (fields, files) = uploads::read(form, &state.settings).await?;
+        let raw: RawRequest = serde_json::from_value(Value::Object(fields))
+            .map_err(|error| VisitorError::unparsable(&error))?;
         return Ok((raw.into_request()?, files));
     }
     if !content_type.starts_with("application/json") {
-        return Err(GatewayError::new(
+        return Err(VisitorError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "Envía JSON (Content-Type: application/json), o multipart/form-data con archivos.",
             "Send JSON (Content-Type: application/json), or multipart/form-data with files",
@@ -168,8 +170,8 @@ struct Outgoing<'a> {
 #[utoipa::path(get, path = "/api/n8n/chat", tag = "chat", params(wire::QueryRequest),
     responses(
         (status = 200, description = "The conversation's history", body = HistoryResponse),
-        (status = 400, description = "Anything but `loadPreviousSession`, or a malformed request", body = GatewayErrorBody),
-        (status = 403, description = "Another person's conversation", body = GatewayErrorBody)))]
+        (status = 400, description = "Anything but `loadPreviousSession`, or a malformed request", body = VisitorErrorBody),
+        (status = 403, description = "Another person's conversation", body = VisitorErrorBody)))]
 pub async fn handle_get(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -189,9 +191,9 @@ async fn answer_get(
     peer: SocketAddr,
     headers: &HeaderMap,
     query: Result<Query<wire::QueryRequest>, QueryRejection>,
-) -> Result<Response, GatewayError> {
+) -> Result<Response, VisitorError> {
     let Query(query) = query.map_err(|rejection| {
-        GatewayError::bad_request(
+        VisitorError::bad_request(
             "La dirección de la petición no se puede leer.",
             "The request's query string could not be read.",
         )
@@ -208,7 +210,7 @@ async fn answer_get(
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             Ok(response)
         }
-        ChatRequest::SendMessage { .. } => Err(GatewayError::new(
+        ChatRequest::SendMessage { .. } => Err(VisitorError::new(
             StatusCode::METHOD_NOT_ALLOWED,
             "Los mensajes se envían con POST: usa webhookConfig.method 'POST' (el valor por defecto).",
             "Messages are sent with POST: use webhookConfig.method 'POST' (the default).",
@@ -223,13 +225,13 @@ fn visitor_key(user: Option<&User>, peer: SocketAddr) -> String {
 
 /// History reads are cheap but not free, and each one probes a session id: limited per visitor
 /// like messages, well above what reloading pages needs.
-fn limit_history_reads(state: &AppState, visitor: &str) -> Result<(), GatewayError> {
+fn limit_history_reads(state: &AppState, visitor: &str) -> Result<(), VisitorError> {
     state
         .limits
         .history_reads
         .hit(visitor, state.clock.now())
         .map_err(|retry| {
-            GatewayError::new(
+            VisitorError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
                     "Demasiadas consultas seguidas: espera {} s y vuelve a intentarlo.",
@@ -252,13 +254,13 @@ async fn load_previous_session(
     session: &ChatSessionId,
     client_metadata: Option<&Value>,
     headers: &HeaderMap,
-) -> Result<Response, GatewayError> {
+) -> Result<Response, VisitorError> {
     let caller_id = user.map(|user| user.id.as_str());
     let transcript = state
         .store
         .chat_transcript(session)
         .await
-        .map_err(|error| GatewayError::from_store(&error))?;
+        .map_err(|error| VisitorError::from_store(&error))?;
     if transcript
         .as_ref()
         .is_some_and(|transcript| !transcript.readable_by(caller_id))
@@ -289,7 +291,7 @@ async fn send_message(
     user: Option<&User>,
     message: Outgoing<'_>,
     headers: &HeaderMap,
-) -> Result<Response, GatewayError> {
+) -> Result<Response, VisitorError> {
     let Outgoing {
         session,
         input,
@@ -299,20 +301,23 @@ async fn send_message(
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
         let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
-        let turn = chat_turn::answer_here(
-            state,
-            session,
-            user,
-            input,
-            &names,
-            metadata::client_date(client_metadata),
-        )
-        .await
-        .map_err(|error| GatewayError::from_store(&error))?;
+        let site = metadata::site(headers);
+        let visit = Visit {
+            attachments: &names,
+            client_date: metadata::client_date(client_metadata),
+            site: site.as_deref(),
+        };
+        let turn = chat_turn::answer_here(state, session, user, input, visit)
+            .await
+            .map_err(|error| VisitorError::from_store(&error))?;
         let output = match turn {
             Turn::Answered(output) => output,
             Turn::HeldForStaff => {
                 return Ok(held_for_staff(state, session, caller_id, headers).await);
+            }
+            Turn::WaitsForPerson { reply, nobody_now } => {
+                let said: Vec<String> = std::iter::once(reply).chain(nobody_now).collect();
+                return Ok(waiting_for_a_person(state, session, caller_id, headers, said).await);
             }
         };
         // A streaming widget gets the reply as one run; never `executionStarted`
@@ -333,13 +338,13 @@ async fn send_message(
     // Stored first: the ownership check happens before anything reaches the workflow.
     let held = chat_turn::store_if_taken_over(state, session, caller_id, input)
         .await
-        .map_err(|error| GatewayError::from_store(&error))?;
+        .map_err(|error| VisitorError::from_store(&error))?;
     if held {
         return Ok(held_for_staff(state, session, caller_id, headers).await);
     }
     chat_turn::store_visitor_message(state, session, caller_id, input.as_str())
         .await
-        .map_err(|error| GatewayError::from_store(&error))?;
+        .map_err(|error| VisitorError::from_store(&error))?;
     let body = json!({
         "action": "sendMessage",
         "sessionId": session.as_str(),
@@ -349,13 +354,13 @@ async fn send_message(
     let streaming = wants_stream(headers);
     match upstream.send(&body, files, headers, streaming).await? {
         UpstreamReply::Json(reply) => {
-            if let Some(execution) = upstream::execution_started(&reply) {
+            if let Some(execution) = workflow::execution_started(&reply) {
                 // The reply will come over the workflow's live channel: the widget gets our own
                 // execution, bridged to it, and never the workflow's ids.
                 let source = ExecutionSource::Upstream(execution);
                 return Ok(start_execution(state, session, caller_id, source).await);
             }
-            if let Some(text) = upstream::reply_text(&reply) {
+            if let Some(text) = workflow::reply_text(&reply) {
                 chat_turn::store_workflow_reply(
                     state,
                     session.clone(),
@@ -377,7 +382,7 @@ async fn send_message(
                 session.clone(),
                 user.map(|user| user.id.clone()),
             );
-            let relayed = upstream::relay(response, move |text| {
+            let relayed = workflow::relay(response, move |text| {
                 Box::pin(async move {
                     if !text.is_empty() {
                         chat_turn::store_workflow_reply(&state, session, owner, text).await;
@@ -410,16 +415,6 @@ fn one_run(state: &AppState, output: &str) -> Response {
     response
 }
 
-/// What the visitor reads while staff have their conversation: shown, not stored (it is neither
-/// the assistant's nor a staff member's message).
-pub const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
-
-/// What a visitor whose live channel is open reads when staff hand the conversation back: it
-/// also ends the widget's wait for a person, so the next message can be sent (to the assistant).
-/// Shown, not stored, like [`HELD_NOTICE`].
-pub const HANDED_BACK_NOTICE: &str =
-    "Te vuelve a atender el asistente de reservas. ¿En qué más puedo ayudarte?";
-
 /// The answer to a message held for staff. The widget goes to the live channel, where the notice
 /// comes first (so it is not left waiting with its input locked) and the staff member's replies
 /// follow. A streaming widget never opens the live channel (docs/PROTOCOL.md §3.2): it gets the
@@ -434,6 +429,24 @@ async fn held_for_staff(
         return one_run(state, HELD_NOTICE);
     }
     let queued = vec![LiveFrame::Message(HELD_NOTICE.to_owned())];
+    start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
+}
+
+/// The answer to a visitor who asked for a person: the widget goes to the live channel, where the
+/// assistant's "aviso al equipo" comes first, so a staff member's first reply arrives while it is
+/// open (and outside opening hours, at once, when the team will answer). A streaming widget gets
+/// the sentences as one run.
+async fn waiting_for_a_person(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    headers: &HeaderMap,
+    said: Vec<String>,
+) -> Response {
+    if wants_stream(headers) {
+        return one_run(state, &said.join("\n\n"));
+    }
+    let queued = said.into_iter().map(LiveFrame::Message).collect();
     start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
 }
 
@@ -465,11 +478,11 @@ fn wants_stream(headers: &HeaderMap) -> bool {
         .is_some_and(|accept| accept.contains("text/plain"))
 }
 
-fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> GatewayError {
+fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> VisitorError {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         too_large(state)
     } else {
-        GatewayError::new(
+        VisitorError::new(
             rejection.status(),
             "No hemos podido leer el cuerpo de la petición.",
             "The request body could not be read",
@@ -477,8 +490,8 @@ fn too_large_or_unreadable(state: &AppState, rejection: &BytesRejection) -> Gate
     }
 }
 
-fn too_large(state: &AppState) -> GatewayError {
-    GatewayError::new(
+fn too_large(state: &AppState) -> VisitorError {
+    VisitorError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
         format!(
             "La petición es demasiado grande: como mucho {} bytes.",

@@ -14,12 +14,12 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message as WorkflowMessage;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::socket::{FrameBudget, VisitorFrame, classify, close, receive, send_text};
-use super::{Attached, UpstreamExecution};
-use crate::gateway::upstream;
-use crate::gateway::wire::GatewayError;
+use super::frames::{FrameBudget, VisitorFrame, classify, close, receive, send_text};
+use crate::hub::Attached;
 use crate::state::AppState;
 use crate::usecases::chat_turn;
+use crate::visitor_error::VisitorError;
+use crate::workflow::{self, UpstreamExecution};
 
 /// Largest frame taken from the workflow, as for its HTTP answers.
 const MAX_WORKFLOW_FRAME: usize = 5 * 1024 * 1024;
@@ -100,7 +100,7 @@ pub async fn run(
                             match chat_turn::store_visitor_message(state, &attached.session, attached.owner.as_deref(), input.as_str()).await {
                                 Ok(()) => true,
                                 Err(refusal) => {
-                                    let sentence = format!("Error: {}", GatewayError::from_store(&refusal).message());
+                                    let sentence = format!("Error: {}", VisitorError::from_store(&refusal).message());
                                     if send_text(socket, &sentence).await.is_err() { break; }
                                     false
                                 }
@@ -146,7 +146,7 @@ fn bot_text(frame: &str) -> Option<String> {
             if matches!(kind, Some("heartbeat" | "continue")) {
                 return None;
             }
-            Some(upstream::reply_text(&value).unwrap_or_else(|| frame.to_owned()))
+            Some(workflow::reply_text(&value).unwrap_or_else(|| frame.to_owned()))
         }
         _ => Some(frame.to_owned()),
     }

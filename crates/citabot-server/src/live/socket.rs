@@ -14,31 +14,25 @@
 use std::time::Duration;
 
 use axum::Extension;
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use citabot_domain::chat::ChatInput;
 use serde::Deserialize;
 use std::net::SocketAddr;
 use tokio::time::Instant;
 
-use super::{Attached, LiveFrame, LiveHub};
+use super::frames::{
+    FrameBudget, MAX_READ_FRAME, VisitorFrame, classify, close, receive, send_text,
+};
 use crate::auth::Caller;
 use crate::auth::csrf::{self, Origins};
 use crate::error::ApiError;
-use crate::gateway::wire::GatewayError;
+use crate::hub::{Attached, LiveFrame, LiveHub};
 use crate::language::Lang;
 use crate::state::AppState;
-use crate::usecases::chat_turn::{self, Turn};
-
-/// Largest message a client may send: a chat message with room to spare. A larger one closes the
-/// channel with 1009 ("message too big").
-const MAX_CLIENT_FRAME: usize = 64 * 1024;
-/// What the WebSocket layer itself accepts before giving up on a connection without a word:
-/// above [`MAX_CLIENT_FRAME`], so an oversized message is read and refused with its close code
-/// (only a message past this bound is dropped without one).
-const MAX_READ_FRAME: usize = 4 * MAX_CLIENT_FRAME;
+use crate::usecases::chat_turn::{self, Turn, Visit};
+use crate::visitor_error::VisitorError;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -51,15 +45,6 @@ pub struct LiveQuery {
     execution_id: Option<String>,
     /// The `resumeToken` from the same answer.
     token: Option<String>,
-}
-
-/// What a client may send over the socket.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ClientMessage {
-    session_id: String,
-    action: String,
-    chat_input: String,
 }
 
 #[utoipa::path(get, path = "/chat", tag = "chat", params(LiveQuery),
@@ -241,6 +226,10 @@ async fn run(
                         Reply::Say(reply) => {
                             if send_text(socket, &reply).await.is_err() { return; }
                         }
+                        Reply::SayBoth(first, second) => {
+                            if send_text(socket, &first).await.is_err()
+                                || send_text(socket, &second).await.is_err() { return; }
+                        }
                         Reply::SayAndClose(reply) => {
                             if send_text(socket, &reply).await.is_ok() {
                                 close(socket, close_code::NORMAL, "").await;
@@ -263,63 +252,12 @@ async fn run(
     }
 }
 
-/// What a frame from the widget is.
-pub(super) enum VisitorFrame {
-    /// `n8n|heartbeat-ack` or its JSON dialect.
-    HeartbeatAck,
-    /// A message for this conversation, within the rate limit.
-    Message(ChatInput),
-    /// A message refused, with the sentence the widget shows.
-    Refused(String),
-    /// Anything else: logged and ignored, as n8n does.
-    Ignored,
-}
-
-/// Reads a frame from the widget; a message counts against the visitor's rate limit.
-pub(super) fn classify(
-    state: &AppState,
-    attached: &Attached,
-    text: &str,
-    peer: SocketAddr,
-) -> VisitorFrame {
-    if text == "n8n|heartbeat-ack" || text.contains("\"heartbeat-ack\"") {
-        return VisitorFrame::HeartbeatAck;
-    }
-    let message: ClientMessage = match serde_json::from_str(text) {
-        Ok(message) => message,
-        Err(error) => {
-            tracing::info!(%error, "ignored a live-channel frame");
-            return VisitorFrame::Ignored;
-        }
-    };
-    if message.action != "sendMessage" || message.session_id != attached.session.as_str() {
-        tracing::info!("ignored a live-channel message for another action or session");
-        return VisitorFrame::Ignored;
-    }
-    let input = match ChatInput::parse(&message.chat_input) {
-        Ok(input) => input,
-        Err(error) => {
-            let refusal = GatewayError::from(error);
-            return VisitorFrame::Refused(format!("Error: {}", refusal.message()));
-        }
-    };
-    let visitor = attached
-        .owner
-        .as_ref()
-        .map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"));
-    if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
-        return VisitorFrame::Refused(format!(
-            "Error: demasiados mensajes seguidos: espera {} s antes de enviar otro.",
-            retry.0
-        ));
-    }
-    VisitorFrame::Message(input)
-}
-
 /// What the socket says back to a client frame.
 enum Reply {
     Nothing,
     Say(String),
+    /// Two messages, one after the other.
+    SayBoth(String, String),
     /// Says it, then closes the socket: the widget's next message goes over HTTP.
     SayAndClose(String),
 }
@@ -351,7 +289,7 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
             Ok(false) => Reply::SayAndClose(BACK_TO_THE_WORKFLOW.to_owned()),
             Err(error) => Reply::Say(format!(
                 "Error: {}",
-                GatewayError::from_store(&error).message()
+                VisitorError::from_store(&error).message()
             )),
         };
     }
@@ -359,86 +297,30 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
         Some(id) => match state.store.user(id).await {
             Ok(found) => found,
             Err(error) => {
-                let failure = GatewayError::from_store(&error);
+                let failure = VisitorError::from_store(&error);
                 return Reply::Say(format!("Error: {}", failure.message()));
             }
         },
         None => None,
     };
-    match chat_turn::answer_here(state, &attached.session, owner.as_ref(), &input, &[], None).await
+    match chat_turn::answer_here(
+        state,
+        &attached.session,
+        owner.as_ref(),
+        &input,
+        Visit::default(),
+    )
+    .await
     {
         Ok(Turn::Answered(output)) => Reply::Say(output),
+        Ok(Turn::WaitsForPerson { reply, nobody_now }) => match nobody_now {
+            None => Reply::Say(reply),
+            Some(later) => Reply::SayBoth(reply, later),
+        },
         Ok(Turn::HeldForStaff) => Reply::Nothing,
         Err(error) => Reply::Say(format!(
             "Error: {}",
-            GatewayError::from_store(&error).message()
+            VisitorError::from_store(&error).message()
         )),
     }
-}
-
-/// Frames a client may send: a burst, then a steady rate. Acks and messages come a few a
-/// minute; a flood is closed (REQUIREMENTS H8).
-pub(super) struct FrameBudget {
-    tokens: f64,
-    refilled: Instant,
-}
-
-const FRAME_BURST: f64 = 40.0;
-const FRAMES_PER_SECOND: f64 = 20.0;
-
-impl FrameBudget {
-    pub(super) fn new() -> Self {
-        Self {
-            tokens: FRAME_BURST,
-            refilled: Instant::now(),
-        }
-    }
-
-    fn take(&mut self, now: Instant) -> bool {
-        let earned = now.duration_since(self.refilled).as_secs_f64() * FRAMES_PER_SECOND;
-        self.tokens = (self.tokens + earned).min(FRAME_BURST);
-        self.refilled = now;
-        if self.tokens < 1.0 {
-            return false;
-        }
-        self.tokens -= 1.0;
-        true
-    }
-}
-
-/// The client's next frame; `None` when it is gone, or (after a close with 1008) when it sends
-/// more than its budget.
-pub(super) async fn receive(
-    socket: &mut WebSocket,
-    budget: &mut FrameBudget,
-) -> Option<Result<Message, axum::Error>> {
-    let frame = socket.recv().await;
-    let too_big = match &frame {
-        Some(Ok(Message::Text(text))) => text.len() > MAX_CLIENT_FRAME,
-        Some(Ok(Message::Binary(bytes))) => bytes.len() > MAX_CLIENT_FRAME,
-        _ => false,
-    };
-    if too_big {
-        tracing::info!("closing a live channel that was sent an oversized message");
-        close(socket, close_code::SIZE, "Message too big").await;
-        return None;
-    }
-    if matches!(frame, Some(Ok(_))) && !budget.take(Instant::now()) {
-        tracing::info!("closing a live channel flooded with frames");
-        close(socket, close_code::POLICY, "Too many messages").await;
-        return None;
-    }
-    frame
-}
-
-pub(super) async fn send_text(socket: &mut WebSocket, text: &str) -> Result<(), axum::Error> {
-    socket.send(Message::Text(Utf8Bytes::from(text))).await
-}
-
-pub(super) async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
-    let frame = CloseFrame {
-        code,
-        reason: Utf8Bytes::from(reason),
-    };
-    let _ = socket.send(Message::Close(Some(frame))).await;
 }

@@ -14,8 +14,10 @@ use citabot_domain::assistant::{
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, zone};
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
+use citabot_domain::inbox::{self, TeamHours};
 use citabot_domain::responder;
 use citabot_store::booking::CitaTime;
+use citabot_store::conversations::InboxNote;
 use citabot_store::{
     AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, Store, StoreError, User,
 };
@@ -29,6 +31,14 @@ use crate::state::AppState;
 pub enum Turn {
     /// The assistant's reply.
     Answered(String),
+    /// The visitor asked for a person: the assistant's reply ("aviso al equipo…"), and, outside
+    /// opening hours, what they are told at once (when and where the team will answer). The
+    /// conversation waits for a person; during opening hours a wait has started
+    /// ([`super::takeover::wait_for_person`]).
+    WaitsForPerson {
+        reply: String,
+        nobody_now: Option<String>,
+    },
     /// Staff have the conversation: the message is stored for them, and nobody answers it now.
     HeldForStaff,
 }
@@ -47,9 +57,13 @@ pub async fn answer_here(
     session: &ChatSessionId,
     user: Option<&User>,
     input: &ChatInput,
-    attachments: &[&str],
-    client_date: Option<Date>,
+    visit: Visit<'_>,
 ) -> Result<Turn, StoreError> {
+    let Visit {
+        attachments,
+        client_date,
+        site,
+    } = visit;
     let received_at = state.clock.now();
     if store_if_taken_over(state, session, user.map(|user| user.id.as_str()), input).await? {
         return Ok(Turn::HeldForStaff);
@@ -61,6 +75,7 @@ pub async fn answer_here(
         attachments,
         client_date,
         received_at,
+        site,
     };
     let mut attempt = 1;
     loop {
@@ -70,9 +85,38 @@ pub async fn answer_here(
             Err(StoreError::Stale | StoreError::Conflict(_)) if attempt < TURN_ATTEMPTS => {
                 attempt += 1;
             }
-            result => return result.map(Turn::Answered),
+            result => {
+                if let Ok(Turn::WaitsForPerson {
+                    nobody_now: None, ..
+                }) = &result
+                {
+                    super::takeover::wait_for_person(state, session);
+                }
+                return result;
+            }
         }
     }
+}
+
+/// What came with a visitor's message besides its text.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Visit<'a> {
+    /// The names of the files it carried.
+    pub attachments: &'a [&'a str],
+    /// The visitor's own date, from the metadata, for "mañana" and the like.
+    pub client_date: Option<Date>,
+    /// The host of the page it was sent from.
+    pub site: Option<&'a str>,
+}
+
+/// What a turn writes besides its two messages.
+#[derive(Debug, Clone, Copy, Default)]
+struct Extra<'a> {
+    /// A second assistant message, after the reply.
+    also_said: Option<&'a str>,
+    needs_person: bool,
+    /// The name the visitor gave.
+    visitor_name: Option<&'a str>,
 }
 
 /// A visitor's message on its way through a turn.
@@ -84,6 +128,7 @@ struct Said<'a> {
     attachments: &'a [&'a str],
     client_date: Option<Date>,
     received_at: OffsetDateTime,
+    site: Option<&'a str>,
 }
 
 impl Said<'_> {
@@ -100,19 +145,34 @@ impl Said<'_> {
         assistant_state: Option<AssistantStateWrite<'_>>,
         change: Option<&CitaChange>,
     ) -> Result<(), StoreError> {
+        self.commit_with(state, reply, assistant_state, change, Extra::default())
+            .await
+    }
+
+    /// [`Self::commit`], with what the inbox learns from the turn.
+    async fn commit_with(
+        &self,
+        state: &AppState,
+        reply: &str,
+        assistant_state: Option<AssistantStateWrite<'_>>,
+        change: Option<&CitaChange>,
+        extra: Extra<'_>,
+    ) -> Result<(), StoreError> {
         let replied_at = state.clock.now();
-        let messages = [
+        let said = |content: &str| ChatMessage {
+            author: MessageAuthor::Ai,
+            content: content.to_owned(),
+            created_at: replied_at,
+        };
+        let mut messages = vec![
             ChatMessage {
                 author: MessageAuthor::Human,
                 content: self.text.to_owned(),
                 created_at: self.received_at,
             },
-            ChatMessage {
-                author: MessageAuthor::Ai,
-                content: reply.to_owned(),
-                created_at: replied_at,
-            },
+            said(reply),
         ];
+        messages.extend(extra.also_said.map(said));
         state
             .store
             .commit_chat_turn(&ChatTurnWrite {
@@ -122,19 +182,24 @@ impl Said<'_> {
                 assistant_state,
                 change,
                 at: replied_at,
+                inbox: InboxNote {
+                    needs_person: extra.needs_person,
+                    visitor_name: extra.visitor_name,
+                    site: self.site,
+                },
             })
             .await
     }
 }
 
-/// One attempt at a turn: reads what it needs, decides, and commits. Returns the reply.
-async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, StoreError> {
+/// One attempt at a turn: reads what it needs, decides, and commits.
+async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, StoreError> {
     let store = state.store.as_ref();
     let now_instant = state.clock.now();
     let Some(business) = store.business().await? else {
         let reply = responder::reply(said.text, said.attachments);
         said.commit(state, &reply, None, None).await?;
-        return Ok(reply);
+        return Ok(Turn::Answered(reply));
     };
     let now = zone::local(&business.time_zone, now_instant)
         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
@@ -181,19 +246,57 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, Sto
                 "the assistant's saved state cannot be read; the turn changed nothing");
             let reply = assistant::unreadable_state_reply(said.text);
             said.commit(state, &reply, None, None).await?;
-            return Ok(reply);
+            return Ok(Turn::Answered(reply));
         }
     };
 
     let mut turn = assistant::step(previous, said.text, &context);
+    // A guest's name as they gave it (an account has its own).
+    let given_name = turn
+        .state
+        .draft
+        .client_name
+        .clone()
+        .filter(|_| said.user.is_none());
     let Some(action) = turn.action.take() else {
         let text = state_text(&turn.state)?;
         let write = AssistantStateWrite {
             text: &text,
             read_version,
         };
-        said.commit(state, &turn.reply, Some(write), None).await?;
-        return Ok(turn.reply);
+        let mut extra = Extra {
+            visitor_name: given_name.as_deref(),
+            ..Extra::default()
+        };
+        if !turn.wants_person {
+            said.commit_with(state, &turn.reply, Some(write), None, extra)
+                .await?;
+            return Ok(Turn::Answered(turn.reply));
+        }
+        // Outside opening hours the visitor learns at once that nobody comes now.
+        let nobody_now = match inbox::team_hours(&business.hours, now.0, now.1) {
+            TeamHours::OpenUntil(_) => None,
+            closed => Some(inbox::nobody_came(closed, now.0)),
+        };
+        extra.needs_person = true;
+        extra.also_said = nobody_now.as_deref();
+        said.commit_with(state, &turn.reply, Some(write), None, extra)
+            .await?;
+        return Ok(Turn::WaitsForPerson {
+            reply: turn.reply,
+            nobody_now,
+        });
+    };
+    let booked_name = match &action {
+        Action::Book(Booking {
+            client: ClientRef::New { name, .. },
+            ..
+        }) if said.user.is_none() && !name.is_empty() => Some(name.clone()),
+        _ => given_name,
+    };
+    let named = Extra {
+        visitor_name: booked_name.as_deref(),
+        ..Extra::default()
     };
 
     let by = if matches!(caller, Caller::Staff { .. }) {
@@ -225,10 +328,10 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, Sto
                 read_version,
             };
             match said
-                .commit(state, &settled.reply, Some(write), Some(&change))
+                .commit_with(state, &settled.reply, Some(write), Some(&change), named)
                 .await
             {
-                Ok(()) => return Ok(settled.reply),
+                Ok(()) => return Ok(Turn::Answered(settled.reply)),
                 Err(StoreError::SlotTaken) => Outcome::SlotTaken,
                 Err(StoreError::Unchanged) => unchanged(&action),
                 Err(error) => return Err(error),
@@ -245,7 +348,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<String, Sto
     };
     said.commit(state, &settled.reply, Some(write), None)
         .await?;
-    Ok(settled.reply)
+    Ok(Turn::Answered(settled.reply))
 }
 
 fn state_text(state: &State) -> Result<String, StoreError> {

@@ -8,4 +8,6 @@ pub mod booking;
 pub mod calendar;
 pub mod chat_turn;
 pub mod clients;
+pub mod inbox;
 pub mod settings;
+pub mod takeover;

@@ -271,9 +271,14 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["item"]["sender"], "bot");
     assert_eq!(body["item"]["by"]["id"], javier.as_str());
+    // Signed with the first name in bold, so any n8n widget tells it from the assistant's.
+    assert_eq!(
+        body["item"]["text"],
+        "**Javier:** Hola, soy **Javier**. ¿En qué te ayudo?"
+    );
     assert_eq!(
         within_a_second(&mut socket).await,
-        "Hola, soy **Javier**. ¿En qué te ayudo?"
+        "**Javier:** Hola, soy **Javier**. ¿En qué te ayudo?"
     );
 
     // Over the socket, the visitor's messages are stored for staff and not answered.
@@ -286,7 +291,7 @@ async fn a_taken_over_conversation_is_answered_by_staff_over_the_live_channel(ba
         [
             (
                 "bot".to_owned(),
-                "Hola, soy **Javier**. ¿En qué te ayudo?".to_owned()
+                "**Javier:** Hola, soy **Javier**. ¿En qué te ayudo?".to_owned()
             ),
             ("user".to_owned(), "¿podéis el lunes?".to_owned()),
         ]
@@ -394,7 +399,7 @@ async fn staff_messages_wait_for_the_next_socket_and_join_the_history(backend: B
         .and_then(|data| data.last())
         .expect("a history");
     assert_eq!(last["id"][2], "AIMessage");
-    assert_eq!(last["kwargs"]["content"], "Sí, soy Javier.");
+    assert_eq!(last["kwargs"]["content"], "**Javier:** Sí, soy Javier.");
 
     // The next socket gets it after the notice.
     let (execution, token) = start(app, Some(&salon.cliente), "s-marta", "¡genial!").await;
@@ -403,7 +408,7 @@ async fn staff_messages_wait_for_the_next_socket_and_join_the_history(backend: B
         .expect("upgrades");
     assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
     assert_eq!(next_text(&mut socket).await, HELD_NOTICE);
-    assert_eq!(next_text(&mut socket).await, "Sí, soy Javier.");
+    assert_eq!(next_text(&mut socket).await, "**Javier:** Sí, soy Javier.");
 }
 
 /// With an external workflow, a taken-over conversation never reaches it; once handed back, a

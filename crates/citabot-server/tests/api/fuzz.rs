@@ -24,7 +24,7 @@ use axum::response::Response;
 use axum::routing::post;
 use citabot_domain::chat::ChatSessionId;
 use citabot_server::config::Settings;
-use citabot_server::gateway::upstream::NdjsonText;
+use citabot_server::workflow::NdjsonText;
 use futures_util::StreamExt;
 use proptest::prelude::*;
 use proptest::sample::{Index, select};

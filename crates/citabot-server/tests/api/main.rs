@@ -23,6 +23,7 @@ mod hardening;
 mod health;
 mod helpers;
 mod identity;
+mod inbox;
 mod limits;
 mod live;
 mod openapi;

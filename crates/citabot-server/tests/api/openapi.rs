@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 44] = [
+const OPERATIONS: [(&str, &str); 45] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -48,6 +48,7 @@ const OPERATIONS: [(&str, &str); 44] = [
     ("post", "/api/conversations/{sessionId}/takeover"),
     ("post", "/api/conversations/{sessionId}/messages"),
     ("post", "/api/conversations/{sessionId}/handback"),
+    ("get", "/api/inbox"),
     ("get", "/api/stats"),
     ("get", "/healthz"),
     ("get", "/readyz"),
@@ -134,7 +135,7 @@ async fn every_schema_reference_resolves_and_bodies_are_described() {
         "ExecutionStartedResponse",
         "HistoryResponse",
         "LangChainMessage",
-        "GatewayErrorBody",
+        "VisitorErrorBody",
         "SignupRequest",
         "LoginRequest",
         "SessionResponse",

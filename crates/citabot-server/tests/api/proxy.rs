@@ -111,7 +111,7 @@ async fn a_json_reply_is_relayed_with_server_written_identity() {
         .expect("a number");
     assert_eq!(
         forwarded.headers["x-citabot-signature"],
-        citabot_server::gateway::upstream::signature(SECRET, timestamp, &forwarded.raw).as_str(),
+        citabot_server::workflow::signature(SECRET, timestamp, &forwarded.raw).as_str(),
         "the signature verifies with the shared secret"
     );
     assert_eq!(stored_texts(&app, "s-json").await, ["hola", "echo: hola"]);

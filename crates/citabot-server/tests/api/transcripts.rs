@@ -32,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use citabot_domain::booking::{Cita, CitaStatus, Client, format_minutes, zone};
+use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use citabot_domain::clock::Clock as _;
 use citabot_store::Store;
 use futures_util::StreamExt;
@@ -418,7 +419,31 @@ async fn say(app: &TestApp, session: Option<&Session>, script: &Script, text: &s
     let (status, body): (StatusCode, Value) =
         json_body(request.send().await.expect("answers")).await;
     assert_eq!(status, StatusCode::OK, "{}: {text:?} → {body}", script.name);
+    if body["executionStarted"] == true {
+        // Asking for a person sends the widget to the live channel: the reply is what the turn
+        // stored after the visitor's message.
+        return stored_replies(app, script).await;
+    }
     body["output"].as_str().expect("an output").to_owned()
+}
+
+/// The assistant's messages after the visitor's last one, as the live channel sends them.
+async fn stored_replies(app: &TestApp, script: &Script) -> String {
+    let session = ChatSessionId::parse(&format!("transcript-{}", script.name)).expect("an id");
+    let messages = app
+        .store
+        .chat_transcript(&session)
+        .await
+        .expect("reads")
+        .expect("a conversation")
+        .messages;
+    let replies: Vec<&str> = messages
+        .iter()
+        .rev()
+        .take_while(|message| message.author == MessageAuthor::Ai)
+        .map(|message| message.content.as_str())
+        .collect();
+    replies.into_iter().rev().collect::<Vec<_>>().join("\n\n")
 }
 
 /// Runs a conversation; returns its transcript and the expectations its replies missed.

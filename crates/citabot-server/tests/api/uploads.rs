@@ -290,7 +290,7 @@ async fn files_are_relayed_in_n8n_s_shape_with_clean_names_and_true_types() {
         .expect("number");
     assert_eq!(
         received.headers["x-citabot-signature"],
-        citabot_server::gateway::upstream::signature(
+        citabot_server::workflow::signature(
             "secret",
             timestamp,
             received.body["metadata"].as_str().expect("text").as_bytes()

@@ -11,6 +11,7 @@ use time::{Date, Weekday};
 use super::message;
 use super::{T0, join_all, new_user};
 use crate::booking::CitaTime;
+use crate::conversations::InboxNote;
 use crate::{AssistantStateWrite, ChatTurnWrite, CitaChange, Store, StoreError};
 use citabot_domain::chat::MessageAuthor;
 
@@ -351,6 +352,7 @@ pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError
         assistant_state: Some(AssistantStateWrite { text, read_version }),
         change: None,
         at: T0,
+        inbox: InboxNote::default(),
     };
     store
         .commit_chat_turn(&turn(r#"{"step":"fecha"}"#, None))
@@ -400,6 +402,7 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
         }),
         change: Some(change),
         at: T0,
+        inbox: InboxNote::default(),
     };
     let newcomer = Client {
         name: "Laura Gómez".into(),

@@ -8,8 +8,19 @@ use time::macros::date;
 
 use super::booking::{booking_fixture, cita};
 use super::{T0, message, new_user, session};
-use crate::conversations::{StaffMessageOutcome, StaffRef, Visitor};
+use crate::ChatTurnWrite;
+use crate::conversations::{
+    ConversationFilter, ConversationPage, InboxNote, StaffMessageOutcome, StaffRef, Visitor,
+};
 use crate::{Store, StoreError};
+
+fn all_page(before: Option<time::OffsetDateTime>, limit: u32) -> ConversationPage {
+    ConversationPage {
+        filter: ConversationFilter::All,
+        before,
+        limit,
+    }
+}
 
 /// Conversations come most recent last message first (an older conversation that just got a
 /// message moves up), pages continue strictly before a time, and each carries its visitor, its
@@ -21,7 +32,7 @@ pub async fn conversations_are_listed_by_their_last_message(
     store
         .create_user(&new_user("u-marta", "marta@ejemplo.es", Role::Cliente))
         .await?;
-    assert_eq!(store.conversations(None, 10).await?, []);
+    assert_eq!(store.conversations(all_page(None, 10)).await?, []);
     let (guest, marta, late) = (session("c-guest"), session("c-marta"), session("c-late"));
     store
         .append_chat_messages(
@@ -54,7 +65,7 @@ pub async fn conversations_are_listed_by_their_last_message(
     booked.chat_session_id = Some("c-guest".into());
     store.create_cita(&booked).await?;
 
-    let all = store.conversations(None, 10).await?;
+    let all = store.conversations(all_page(None, 10)).await?;
     let order: Vec<&str> = all.iter().map(|c| c.session_id.as_str()).collect();
     assert_eq!(order, ["c-late", "c-guest", "c-marta"]);
     let first = &all[1];
@@ -77,14 +88,18 @@ pub async fn conversations_are_listed_by_their_last_message(
     );
     assert!(all[2].appointment_ids.is_empty());
 
-    let page = store.conversations(None, 2).await?;
+    let page = store.conversations(all_page(None, 2)).await?;
     assert_eq!(page.len(), 2);
-    let next = store.conversations(Some(page[1].last_at), 2).await?;
+    let next = store
+        .conversations(all_page(Some(page[1].last_at), 2))
+        .await?;
     let order: Vec<&str> = next.iter().map(|c| c.session_id.as_str()).collect();
     assert_eq!(order, ["c-marta"], "strictly before the page's last");
-    let after_late = store.conversations(Some(all[0].last_at), 1).await?;
+    let after_late = store
+        .conversations(all_page(Some(all[0].last_at), 1))
+        .await?;
     assert_eq!(after_late[0].session_id, "c-guest");
-    assert_eq!(store.conversations(Some(T0), 10).await?, []);
+    assert_eq!(store.conversations(all_page(Some(T0), 10)).await?, []);
     Ok(())
 }
 
@@ -233,6 +248,163 @@ pub async fn activity_is_read_by_span(store: &dyn Store) -> Result<(), StoreErro
     assert_eq!(
         store.activity_between(T0 + hour * 3, T0 + hour * 4).await?,
         Default::default()
+    );
+    Ok(())
+}
+
+/// The inbox: a turn that hands off to a person flags its conversation (since the first
+/// hand-off), with the name the visitor gave and the site (the first one stays); flagged
+/// conversations come first and are their own filter; a take-over or a staff reply clears the
+/// flag; unread counts are the visitor's messages each staff member has not seen.
+pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let at = |seconds| T0 + Duration::seconds(seconds);
+    let (waiting, quiet, booked) = (session("i-wait"), session("i-quiet"), session("i-booked"));
+    let turn = |id, messages, inbox, when| ChatTurnWrite {
+        session: id,
+        writer: None,
+        messages,
+        assistant_state: None,
+        change: None,
+        at: when,
+        inbox,
+    };
+    let hello = [message(MessageAuthor::Human, "hola", 0)];
+    store
+        .commit_chat_turn(&turn(&waiting, &hello, InboxNote::default(), T0))
+        .await?;
+    let asks = [
+        message(MessageAuthor::Human, "quiero hablar con una persona", 10),
+        message(MessageAuthor::Ai, "aviso al equipo", 10),
+    ];
+    let note = InboxNote {
+        needs_person: true,
+        visitor_name: Some("Lucía Pérez"),
+        site: Some("salon.example"),
+    };
+    store
+        .commit_chat_turn(&turn(&waiting, &asks, note, at(10)))
+        .await?;
+    let again = [message(MessageAuthor::Human, "¿hola?", 30)];
+    let later = InboxNote {
+        needs_person: true,
+        visitor_name: None,
+        site: Some("otro.example"),
+    };
+    store
+        .commit_chat_turn(&turn(&waiting, &again, later, at(30)))
+        .await?;
+    let quiet_said = [message(MessageAuthor::Human, "precio", 40)];
+    store
+        .commit_chat_turn(&turn(&quiet, &quiet_said, InboxNote::default(), at(40)))
+        .await?;
+    let booked_said = [message(MessageAuthor::Human, "reserva", 20)];
+    store
+        .commit_chat_turn(&turn(&booked, &booked_said, InboxNote::default(), at(20)))
+        .await?;
+    let mut cita_of_chat = cita("c-chat", "staff-ana", date!(2026 - 11 - 23), 600, 630);
+    cita_of_chat.chat_session_id = Some("i-booked".into());
+    store.create_cita(&cita_of_chat).await?;
+
+    let ids = |list: &[crate::conversations::ConversationSummary]| {
+        list.iter()
+            .map(|c| c.session_id.clone())
+            .collect::<Vec<_>>()
+    };
+    let all = store.conversations(all_page(None, 10)).await?;
+    assert_eq!(
+        ids(&all),
+        ["i-wait", "i-quiet", "i-booked"],
+        "the wait first"
+    );
+    assert_eq!(
+        all[0].needs_person_since,
+        Some(at(10)),
+        "since the first hand-off"
+    );
+    assert_eq!(all[0].visitor_name.as_deref(), Some("Lucía Pérez"));
+    assert_eq!(all[0].site.as_deref(), Some("salon.example"));
+    assert_eq!(
+        (all[1].needs_person_since, all[1].site.as_ref()),
+        (None, None)
+    );
+    let next = store.conversations(all_page(Some(at(40)), 10)).await?;
+    assert_eq!(ids(&next), ["i-booked"], "later pages leave the waits out");
+    let only = |filter| ConversationPage {
+        filter,
+        before: None,
+        limit: 10,
+    };
+    let flagged = store
+        .conversations(only(ConversationFilter::NeedsPerson))
+        .await?;
+    assert_eq!(ids(&flagged), ["i-wait"]);
+    let with_cita = store
+        .conversations(only(ConversationFilter::Booked))
+        .await?;
+    assert_eq!(ids(&with_cita), ["i-booked"]);
+    assert_eq!(store.needs_person_count().await?, 1);
+    let control = store.chat_session_control(&waiting).await?.expect("exists");
+    assert_eq!(control.needs_person_since, Some(at(10)));
+
+    // Unread: the visitor's messages after the last one read, per staff member.
+    let sessions = ids(&all);
+    let mut unread = store.unread_counts("staff-ana", &sessions).await?;
+    unread.sort();
+    assert_eq!(
+        unread,
+        [
+            ("i-booked".to_owned(), 1),
+            ("i-quiet".to_owned(), 1),
+            ("i-wait".to_owned(), 3)
+        ]
+    );
+    store.mark_read(&waiting, "staff-ana").await?;
+    let still = [message(MessageAuthor::Human, "sigo aquí", 50)];
+    store
+        .commit_chat_turn(&turn(&waiting, &still, InboxNote::default(), at(50)))
+        .await?;
+    let counts = |list: Vec<(String, u32)>| {
+        list.into_iter()
+            .find(|(id, _)| id == "i-wait")
+            .map_or(0, |(_, count)| count)
+    };
+    let waiting_ids = ["i-wait".to_owned()];
+    assert_eq!(
+        counts(store.unread_counts("staff-ana", &waiting_ids).await?),
+        1
+    );
+    assert_eq!(
+        counts(store.unread_counts("staff-luis", &waiting_ids).await?),
+        4
+    );
+    store.mark_read(&waiting, "staff-ana").await?;
+    assert_eq!(
+        counts(store.unread_counts("staff-ana", &waiting_ids).await?),
+        0
+    );
+
+    // A take-over clears the wait; so does a staff reply (after a new hand-off).
+    assert!(store.take_over(&waiting, "staff-ana", at(60)).await?);
+    let summary = store.conversation_summary(&waiting).await?.expect("exists");
+    assert_eq!(summary.needs_person_since, None);
+    assert_eq!(store.needs_person_count().await?, 0);
+    store
+        .commit_chat_turn(&turn(&waiting, &again, note, at(70)))
+        .await?;
+    assert_eq!(store.needs_person_count().await?, 1);
+    assert_eq!(
+        store
+            .append_staff_message(&waiting, "staff-ana", "**Ana:** aquí estoy", at(80))
+            .await?,
+        StaffMessageOutcome::Stored
+    );
+    assert_eq!(store.needs_person_count().await?, 0);
+    assert_eq!(
+        store
+            .conversations(only(ConversationFilter::NeedsPerson))
+            .await?,
+        []
     );
     Ok(())
 }

@@ -162,6 +162,23 @@ export interface Conversation {
   booked: boolean;
   appointmentIds: string[];
   takenOverBy: { id: string; name: string } | null;
+  /** The visitor asked for a person and nobody has taken over or answered yet. */
+  needsPerson: boolean;
+  /** Since when they wait (their first ask). */
+  needsPersonSince: string | null;
+  /** The account's name, or the name a guest gave in the chat. */
+  visitorName: string | null;
+  /** The last message as one line of plain text. */
+  preview: string;
+  /** The visitor's messages the signed-in staff member has not read. */
+  unread: number;
+  /** The host of the page the conversation started on. */
+  site: string | null;
+}
+
+/** `GET /api/inbox`. */
+export interface InboxCounts {
+  needsPerson: number;
 }
 
 export interface ConversationMessage {

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { apiFetch, setCsrfToken } from '../api/http';
 import type { Profile, SessionInfo } from '../api/types';
+import { forgetConversation } from '../chat/storedConversation';
 
 /** The account fields of `POST /api/auth/signup`. */
 export interface SignUpInput {
@@ -84,6 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       signOut: async () => {
         await apiFetch<undefined>('/api/auth/logout', { method: 'POST' });
+        // Before the guest's widget is built: it must not pick up the account's conversation.
+        forgetConversation();
         adopt({ user: null, csrfToken: null });
       },
     };

@@ -12,14 +12,18 @@ import {
   type RecordedRequest,
 } from '../test/fakeServer';
 import { SiteChat } from './SiteChat';
+import { STORED_CONVERSATION } from './storedConversation';
 import { guestMetadata, type VisitorMetadata } from './chatConfig';
 
 const bea: Profile = { ...cliente, id: 'user-bea', email: 'bea@example.com', firstName: 'Bea' };
 
 /** A server with accounts (Ana, Bea, Lucía) whose sign-in changes the session. */
-function serverWithAccounts(routes: Parameters<typeof fakeServer>[0] = {}) {
+function serverWithAccounts(
+  routes: Parameters<typeof fakeServer>[0] = {},
+  initially: Profile | null = null,
+) {
   const accounts = [cliente, bea, staff];
-  let signedIn: Profile | null = null;
+  let signedIn: Profile | null = initially;
   const messages: VisitorMetadata[] = [];
   const server = fakeServer({
     'GET /api/auth/session': () => ({ body: session(signedIn) }),
@@ -112,12 +116,12 @@ describe('SiteChat', () => {
     const user = userEvent.setup();
     renderChat();
     const seen = new Set<Element | null>();
+    // No widget before the session is known: a guest's would race the signed-in one.
+    expect(widget()).toBeNull();
+    await screen.findByText('invitado');
     const guestWidget = widget();
     expect(guestWidget).not.toBeNull();
     seen.add(guestWidget);
-    await screen.findByText('invitado');
-    // The session answered "guest": still the same widget.
-    expect(widget()).toBe(guestWidget);
 
     for (const [button, id] of [
       ['Ana', 'user-ana'],
@@ -216,5 +220,76 @@ describe('SiteChat', () => {
     expect(metadata).toMatchObject({ userId: 'user-ana', role: 'cliente', guest: false, name: '' });
     // A guest's draft, whose every field chatConfig.test.ts spells out.
     expect(metadata?.cita).toEqual(guestMetadata(new Date()).cita);
+  });
+
+  it("a signed-in page load asks for its history as the account, and keeps the conversation", async () => {
+    window.localStorage.setItem(STORED_CONVERSATION, 'conv-ana');
+    const server = serverWithAccounts(
+      {
+        'POST /api/n8n/chat': (request: RecordedRequest) => {
+          if (request.headers.get('X-CSRF-Token') !== session(cliente).csrfToken) {
+            return apiError(403, 'csrf', 'Falta el token de seguridad.');
+          }
+          const body = request.body as { action: string; sessionId: string };
+          if (body.action === 'loadPreviousSession' && body.sessionId === 'conv-ana') {
+            return {
+              body: {
+                data: [
+                  {
+                    lc: 1,
+                    type: 'constructor',
+                    id: ['langchain_core', 'messages', 'AIMessage'],
+                    kwargs: { content: 'Tu cita es el lunes.' },
+                  },
+                ],
+              },
+            };
+          }
+          return { body: { data: [] } };
+        },
+      },
+      cliente,
+    );
+    renderChat();
+    await screen.findByText('user-ana');
+    await waitFor(() => {
+      expect(server.to('/api/n8n/chat').length).toBeGreaterThan(0);
+    });
+    const [first] = server.to('/api/n8n/chat');
+    expect(first?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
+    expect(window.localStorage.getItem(STORED_CONVERSATION)).toBe('conv-ana');
+  });
+
+  it("keeps a guest's conversation through a sign-in, and forgets it on sign-out", async () => {
+    const server = serverWithAccounts();
+    const user = userEvent.setup();
+    renderChat();
+    await screen.findByText('invitado');
+    await chatOnce('Hola');
+    const started = window.localStorage.getItem(STORED_CONVERSATION);
+    expect(started).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Ana' }));
+    await screen.findByText('user-ana');
+    await waitFor(() => {
+      const loads = server
+        .to('/api/n8n/chat')
+        .filter((request) => (request.body as { action: string }).action === 'loadPreviousSession');
+      expect(loads.at(-1)?.body).toMatchObject({ sessionId: started });
+      expect(loads.at(-1)?.headers.get('X-CSRF-Token')).toBe('csrf-user-ana');
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Salir' }));
+    await screen.findByText('invitado');
+    expect(window.localStorage.getItem(STORED_CONVERSATION)).not.toBe(started);
+    const loads = server
+      .to('/api/n8n/chat')
+      .filter((request) => (request.body as { action: string }).action === 'loadPreviousSession');
+    const guestReads = loads.filter(
+      (request) =>
+        request.headers.get('X-CSRF-Token') === null &&
+        (request.body as { sessionId: string }).sessionId === started,
+    );
+    expect(guestReads).toEqual([]);
   });
 });

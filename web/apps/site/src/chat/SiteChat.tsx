@@ -1,9 +1,12 @@
 /**
- * The chat widget on every page (REQUIREMENTS S4). One widget per signed-in identity: it starts as
- * a guest while the session loads, and when the signed-in user changes (sign in, sign out, another
- * account) the old widget is removed and a new one built, so no widget state or metadata carries
- * over from one person to the next (the server decides whose history a session id may show). Pages
- * open it through `useOpenChat`.
+ * The chat widget on every page (REQUIREMENTS S4). One widget per signed-in identity, built once
+ * the session is known (never a guest widget first: its history request and its first message
+ * would go out as a guest's and race the rebuild). When the signed-in user changes (sign in, sign
+ * out, another account) the old widget is removed and a new one built, so no widget state or
+ * metadata carries over from one person to the next. A conversation a guest started in this
+ * browser is kept through a sign-in (the server makes it the account's once it writes); on sign
+ * out the stored conversation is forgotten, so the next visitor of this browser never sees the
+ * account's. Pages open it through `useOpenChat`.
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
  * which is what lets a page button open the window.
@@ -25,7 +28,7 @@ import { ChatOpenerContext } from './useOpenChat';
 
 /** Renders `children` and the chat widget of whoever is signed in. */
 export function SiteChat({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const current = useRef<ChatStore | null>(null);
   const openChat = useCallback(() => {
     current.current?.open();
@@ -41,7 +44,7 @@ export function SiteChat({ children }: { children: ReactNode }) {
   return (
     <ChatOpenerContext value={openChat}>
       {children}
-      <VisitorChat key={user?.id ?? 'guest'} user={user} register={register} />
+      {!loading && <VisitorChat key={user?.id ?? 'guest'} user={user} register={register} />}
     </ChatOpenerContext>
   );
 }

@@ -17,7 +17,7 @@ import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { agendaDayPath } from './Agenda';
-import { visitorLabel } from './conversationText';
+import { visitorLabel, withoutSignature } from './conversationText';
 import { DashboardSection } from './DashboardSection';
 import { usePolledConversation } from './usePolledConversation';
 
@@ -113,7 +113,16 @@ export function ConversationDetail({
         </p>
       }
     >
+      {conversation.needsPerson && (
+        <p className="dash-needs-person" role="note">
+          <strong>Necesita una persona</strong>
+          {conversation.needsPersonSince &&
+            ` desde ${formatInstant(conversation.needsPersonSince, timeZone)}`}
+          : pulsa «Atender» y escríbele; tu respuesta le llega al momento.
+        </p>
+      )}
       <p className="muted">
+        {conversation.site && `Desde ${conversation.site} · `}
         Empezó el {formatInstant(conversation.startedAt, timeZone)} ·{' '}
         {conversation.takenOverBy
           ? `Atendida por ${conversation.takenOverBy.name}`
@@ -145,7 +154,10 @@ export function ConversationDetail({
               ) : (
                 // The assistant's and staff's replies as the visitor saw them, with the widget's
                 // own safe renderer (raw HTML stays text, unsafe links are dropped).
-                <Markdown className="dash-message-markdown" source={message.text} />
+                <Markdown
+                  className="dash-message-markdown"
+                  source={message.by ? withoutSignature(message.text) : message.text}
+                />
               )}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiFetch } from '../api/http';
 import type { Conversation, ListResponse } from '../api/types';
 import { useResource } from '../api/useResource';
@@ -6,25 +6,57 @@ import { formatInstant } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
-import { visitorLabel } from './conversationText';
+import { inboxName } from './conversationText';
 import { DashboardSection } from './DashboardSection';
+import { alertsEnabled, setAlerts } from './inboxAlerts';
+import { ToggleGroup } from './ToggleGroup';
 
 export const CONVERSATIONS_PAGE = 50;
+/** How often the inbox's first page is read again, so new messages and waits appear. */
+export const INBOX_REFRESH_MS = 3000;
 
-function pagePath(before?: string): string {
-  const query = new URLSearchParams({ limit: String(CONVERSATIONS_PAGE) });
+export type InboxFilter = 'needsPerson' | 'booked' | 'all';
+
+const FILTERS: readonly { value: InboxFilter; label: string }[] = [
+  { value: 'needsPerson', label: 'Necesita una persona' },
+  { value: 'booked', label: 'Con reserva' },
+  { value: 'all', label: 'Todas' },
+];
+
+function pagePath(filter: InboxFilter, before?: string): string {
+  const query = new URLSearchParams({ limit: String(CONVERSATIONS_PAGE), filter });
   if (before !== undefined) query.set('before', before);
   return `/api/conversations?${query}`;
 }
 
-/** Conversaciones (D4): every chat, the most recent first, fifty at a time. */
+/**
+ * Conversaciones (D4), as an inbox: who wrote (the account's name, or the name a guest gave),
+ * the last message as plain text, what the signed-in staff member has not read, the site it came
+ * from; those waiting for a person first, and filters. The first page is read again every few
+ * seconds; older pages load on demand.
+ */
 export function Conversations({ timeZone }: { timeZone: string }) {
   const { error: showError } = useToast();
-  const firstPage = useResource<ListResponse<Conversation>>(pagePath());
-  const [olderPages, setOlderPages] = useState<Conversation[][]>([]);
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const firstPage = useResource<ListResponse<Conversation>>(pagePath(filter));
+  const [olderPages, setOlderPages] = useState<{ filter: InboxFilter; pages: Conversation[][] }>({
+    filter,
+    pages: [],
+  });
   const [loadingMore, setLoadingMore] = useState(false);
+  const { reload } = firstPage;
 
-  const pages = firstPage.data ? [firstPage.data.items, ...olderPages] : [];
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!document.hidden) reload();
+    }, INBOX_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [reload]);
+
+  const older = olderPages.filter === filter ? olderPages.pages : [];
+  const pages = firstPage.data ? [firstPage.data.items, ...older] : [];
   const conversations = pages.flat();
   // A short page means the server has nothing older.
   const hasMore = (pages.at(-1)?.length ?? 0) === CONVERSATIONS_PAGE;
@@ -34,8 +66,10 @@ export function Conversations({ timeZone }: { timeZone: string }) {
     if (oldest === undefined) return;
     setLoadingMore(true);
     try {
-      const { items } = await apiFetch<ListResponse<Conversation>>(pagePath(oldest.lastAt));
-      setOlderPages((current) => [...current, items]);
+      const { items } = await apiFetch<ListResponse<Conversation>>(
+        pagePath(filter, oldest.lastAt),
+      );
+      setOlderPages({ filter, pages: [...older, items] });
     } catch (cause) {
       showError(cause, 'No se pudieron cargar más conversaciones');
     } finally {
@@ -45,42 +79,28 @@ export function Conversations({ timeZone }: { timeZone: string }) {
 
   return (
     <DashboardSection title="Conversaciones">
+      <div className="dash-toolbar dash-inbox-toolbar">
+        <ToggleGroup label="Mostrar" options={FILTERS} value={filter} onChange={setFilter} />
+        <AlertsButton />
+      </div>
       {firstPage.loading ? (
         <Skeleton variant="block" count={4} height="4rem" />
       ) : conversations.length === 0 ? (
-        <p className="dash-empty">Todavía no hay conversaciones.</p>
+        <p className="dash-empty">
+          {filter === 'needsPerson'
+            ? 'Nadie espera a una persona ahora mismo.'
+            : filter === 'booked'
+              ? 'Todavía no hay conversaciones con reserva.'
+              : 'Todavía no hay conversaciones.'}
+        </p>
       ) : (
-        <ul className="dash-cards">
+        <ul className="dash-inbox">
           {conversations.map((conversation) => (
-            <li key={conversation.sessionId} className="card dash-card">
-              <div className="dash-card-head">
-                <h2 className="dash-card-title">
-                  <Link
-                    to={`/dashboard/conversaciones/${encodeURIComponent(conversation.sessionId)}`}
-                  >
-                    {visitorLabel(conversation.visitor)}
-                  </Link>
-                </h2>
-                {conversation.booked && (
-                  <span className="badge" data-status="confirmada">
-                    Reservó
-                  </span>
-                )}
-              </div>
-              {conversation.lastMessage && (
-                <p className="dash-excerpt">
-                  <span className="muted">
-                    {conversation.lastMessage.sender === 'user' ? 'Visitante: ' : 'Respuesta: '}
-                  </span>
-                  {conversation.lastMessage.text}
-                </p>
-              )}
-              <p className="muted">
-                {formatInstant(conversation.lastAt, timeZone)} · {conversation.messageCount}{' '}
-                {conversation.messageCount === 1 ? 'mensaje' : 'mensajes'}
-                {conversation.takenOverBy && ` · Atendida por ${conversation.takenOverBy.name}`}
-              </p>
-            </li>
+            <InboxRow
+              key={conversation.sessionId}
+              conversation={conversation}
+              timeZone={timeZone}
+            />
           ))}
         </ul>
       )}
@@ -95,5 +115,82 @@ export function Conversations({ timeZone }: { timeZone: string }) {
         </button>
       )}
     </DashboardSection>
+  );
+}
+
+function InboxRow({ conversation, timeZone }: { conversation: Conversation; timeZone: string }) {
+  const unread = conversation.unread;
+  return (
+    <li
+      className="card dash-inbox-row"
+      data-needs-person={conversation.needsPerson ? 'true' : undefined}
+      data-unread={unread > 0 ? 'true' : undefined}
+    >
+      <div className="dash-card-head">
+        <h2 className="dash-card-title">
+          <Link to={`/dashboard/conversaciones/${encodeURIComponent(conversation.sessionId)}`}>
+            {inboxName(conversation)}
+          </Link>
+        </h2>
+        <span className="dash-inbox-when">{formatInstant(conversation.lastAt, timeZone)}</span>
+      </div>
+      <p className="dash-excerpt">
+        {conversation.lastMessage?.sender === 'user' && (
+          <span className="visually-hidden">Visitante: </span>
+        )}
+        {conversation.preview}
+      </p>
+      <p className="dash-inbox-tags">
+        {conversation.needsPerson && (
+          <span className="badge" data-status="cancelada">
+            Necesita una persona
+            {conversation.needsPersonSince &&
+              ` · desde ${formatInstant(conversation.needsPersonSince, timeZone)}`}
+          </span>
+        )}
+        {unread > 0 && (
+          <span className="badge dash-unread">
+            {unread === 1 ? '1 sin leer' : `${unread} sin leer`}
+          </span>
+        )}
+        {conversation.booked && (
+          <span className="badge" data-status="confirmada">
+            Con reserva
+          </span>
+        )}
+        {conversation.takenOverBy && (
+          <span className="muted">Atendida por {conversation.takenOverBy.name}</span>
+        )}
+        {conversation.site && <span className="muted">Desde {conversation.site}</span>}
+      </p>
+    </li>
+  );
+}
+
+/** Turns the chime and the browser notification on or off, in this browser. */
+function AlertsButton() {
+  const { toast } = useToast();
+  const [on, setOn] = useState(alertsEnabled);
+  async function toggle() {
+    const next = !on;
+    setOn(next);
+    const permission = await setAlerts(next);
+    if (!next) {
+      toast({ title: 'Avisos desactivados' });
+    } else if (permission === 'granted') {
+      toast({ title: 'Avisos activados: sonido y notificación' });
+    } else {
+      toast({ title: 'Avisos activados con sonido (el navegador no muestra notificaciones)' });
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="button button-secondary"
+      aria-pressed={on}
+      onClick={() => void toggle()}
+    >
+      {on ? 'Avisos activados' : 'Activar avisos'}
+    </button>
   );
 }

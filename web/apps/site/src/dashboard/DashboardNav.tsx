@@ -40,8 +40,11 @@ export function sectionOf(path: string): { id: SectionId; sessionId?: string; cl
   return section && sessionId === undefined ? { id: section.id } : { id: 'desconocida' };
 }
 
-/** The dashboard's own nav; on a phone it scrolls sideways instead of taking the screen. */
-export function DashboardNav({ current }: { current: SectionId }) {
+/**
+ * The dashboard's own nav; on a phone it scrolls sideways instead of taking the screen.
+ * `waiting` (visitors waiting for a person) shows on "Conversaciones" when there are any.
+ */
+export function DashboardNav({ current, waiting }: { current: SectionId; waiting?: number }) {
   const list = useRef<HTMLUListElement>(null);
   // On a phone the later sections start off-screen: centre the current one in the strip.
   useEffect(() => {
@@ -61,10 +64,36 @@ export function DashboardNav({ current }: { current: SectionId }) {
               aria-current={section.id === current ? 'page' : undefined}
             >
               {section.label}
+              {section.id === 'conversaciones' && waiting !== undefined && waiting > 0 && (
+                <>
+                  {' '}
+                  <span className="dash-nav-count" aria-hidden="true">
+                    {waiting}
+                  </span>
+                  <span className="visually-hidden">
+                    {waiting === 1
+                      ? ' (1 persona espera respuesta)'
+                      : ` (${waiting} personas esperan respuesta)`}
+                  </span>
+                </>
+              )}
             </Link>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** Says, politely, when a visitor starts waiting for a person (screen readers hear it). */
+export function WaitingAnnouncer({ waiting }: { waiting: number | undefined }) {
+  return (
+    <p className="visually-hidden" role="status">
+      {waiting === undefined || waiting === 0
+        ? ''
+        : waiting === 1
+          ? 'Una persona espera respuesta en el chat.'
+          : `${waiting} personas esperan respuesta en el chat.`}
+    </p>
   );
 }

@@ -13,3 +13,19 @@ export function visitorLabel(visitor: Conversation['visitor']): string {
   const who = visitor.name ?? visitor.email ?? 'Cuenta sin nombre';
   return `${who} (${ROLE_NAMES[visitor.role]})`;
 }
+
+/** Who a conversation is with, in the inbox: a name when there is one. */
+export function inboxName(conversation: Conversation): string {
+  if (conversation.visitor.kind === 'account') return visitorLabel(conversation.visitor);
+  return conversation.visitorName === null
+    ? 'Invitado'
+    : `${conversation.visitorName} (invitado)`;
+}
+
+/**
+ * A staff member's message without the "**Nombre:** " the visitor's widget shows first: the
+ * dashboard names its author beside it.
+ */
+export function withoutSignature(text: string): string {
+  return text.replace(/^\*\*[^*\n]{1,60}:\*\* /, '');
+}

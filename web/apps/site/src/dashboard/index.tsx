@@ -14,12 +14,13 @@ import { ClientPage } from './ClientPage';
 import { Clients } from './Clients';
 import { ConversationDetail } from './ConversationDetail';
 import { Conversations } from './Conversations';
-import { DashboardNav, sectionOf } from './DashboardNav';
+import { DashboardNav, WaitingAnnouncer, sectionOf } from './DashboardNav';
 import { DashboardSection } from './DashboardSection';
 import { Services } from './Services';
 import { Settings } from './settings/Settings';
 import { Stats } from './Stats';
 import { Team } from './Team';
+import { useWaitingCount } from './useWaitingCount';
 import './dashboard.css';
 
 export function Dashboard({ path }: { path: string }) {
@@ -44,9 +45,11 @@ export function Dashboard({ path }: { path: string }) {
 function StaffDashboard({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   const { business, loading } = useBusiness();
   const section = sectionOf(path);
+  const waiting = useWaitingCount();
   return (
     <div className="dash">
-      <DashboardNav current={section.id} />
+      <DashboardNav current={section.id} waiting={waiting} />
+      <WaitingAnnouncer waiting={waiting} />
       <div className="dash-section">
         <SectionContent
           section={section}

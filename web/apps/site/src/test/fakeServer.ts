@@ -107,6 +107,7 @@ export function fakeServer(routes: Record<string, Handler | Answer> = {}, fallba
     'GET /api/auth/session': { body: session(null) },
     'GET /api/business': { body: { item: business } },
     'GET /api/services': { body: { items: services } },
+    'GET /api/inbox': { body: { needsPerson: 0 } },
   };
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input, window.location.origin);

@@ -90,6 +90,12 @@ export function fakeConversation(
     booked: false,
     appointmentIds: [],
     takenOverBy: null,
+    needsPerson: false,
+    needsPersonSince: null,
+    visitorName: null,
+    preview: changes.lastMessage?.text ?? '',
+    unread: 0,
+    site: null,
     messages: [],
     ...changes,
   };

@@ -9,8 +9,8 @@ use axum::http::StatusCode;
 use bytes::{Bytes, BytesMut};
 use serde_json::Value;
 
-use super::wire::{GatewayError, RawRequest};
 use crate::config::Settings;
+use crate::visitor_error::VisitorError;
 
 /// A checked file: its cleaned display name, the type its content shows, and its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,26 +20,17 @@ pub struct Upload {
     pub data: Bytes,
 }
 
-/// The types a file may be, told by content.
-pub const KNOWN_TYPES: [&str; 6] = [
-    "image/png",
-    "image/jpeg",
-    "image/gif",
-    "image/webp",
-    "application/pdf",
-    "text/plain",
-];
-
 /// Form fields other than files: the four of the protocol, and a few more a client may add.
 const MAX_FIELDS: usize = 16;
 /// Longest display name kept, in characters.
 const MAX_NAME_CHARS: usize = 100;
 
-/// Reads a multipart chat request: its fields (as the JSON body would carry them) and files.
+/// Reads a multipart chat request: its fields (as the JSON body would carry them, for the gateway
+/// to read as its request) and files.
 pub async fn read(
     mut form: Multipart,
     settings: &Settings,
-) -> Result<(RawRequest, Vec<Upload>), GatewayError> {
+) -> Result<(serde_json::Map<String, Value>, Vec<Upload>), VisitorError> {
     let mut fields = serde_json::Map::new();
     let mut uploads = Vec::new();
     let mut field_count = 0;
@@ -47,7 +38,7 @@ pub async fn read(
         let name = field.name().unwrap_or_default().to_owned();
         if name == "files" {
             if uploads.len() == settings.chat_max_files {
-                return Err(GatewayError::new(
+                return Err(VisitorError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
                     format!(
                         "Demasiados archivos: como mucho {} por mensaje.",
@@ -64,13 +55,13 @@ pub async fn read(
         }
         field_count += 1;
         if field_count > MAX_FIELDS {
-            return Err(GatewayError::bad_request(
+            return Err(VisitorError::bad_request(
                 format!("Demasiados campos en el formulario: como mucho {MAX_FIELDS}."),
                 format!("Too many form fields: at most {MAX_FIELDS}"),
             ));
         }
         let value = read_limited(field, settings.chat_max_body_bytes, || {
-            GatewayError::new(
+            VisitorError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!(
                     "Un campo del formulario es demasiado grande: como mucho {} bytes.",
@@ -84,7 +75,7 @@ pub async fn read(
         })
         .await?;
         let text = String::from_utf8(value.to_vec()).map_err(|_| {
-            GatewayError::bad_request(
+            VisitorError::bad_request(
                 format!("El campo «{name}» del formulario no es texto UTF-8."),
                 format!("The form field {name:?} is not UTF-8 text"),
             )
@@ -103,16 +94,14 @@ pub async fn read(
             fields.insert(name, value);
         }
     }
-    let raw: RawRequest = serde_json::from_value(Value::Object(fields))
-        .map_err(|error| GatewayError::unparsable(&error))?;
-    Ok((raw, uploads))
+    Ok((fields, uploads))
 }
 
-async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, GatewayError> {
+async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, VisitorError> {
     let name = clean_name(field.file_name().unwrap_or_default());
     let max = settings.chat_max_file_bytes;
     let data = read_limited(field, max, || {
-        GatewayError::new(
+        VisitorError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "El archivo «{name}» es demasiado grande: como mucho {}.",
@@ -133,7 +122,7 @@ async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, Gate
                 .any(|allowed| allowed == mime)
         })
         .ok_or_else(|| {
-            GatewayError::new(
+            VisitorError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 format!(
                     "El archivo «{name}» no es de un tipo aceptado: envía {}.",
@@ -151,8 +140,8 @@ async fn read_file(field: Field<'_>, settings: &Settings) -> Result<Upload, Gate
 async fn read_limited(
     mut field: Field<'_>,
     max: usize,
-    too_large: impl Fn() -> GatewayError,
-) -> Result<Bytes, GatewayError> {
+    too_large: impl Fn() -> VisitorError,
+) -> Result<Bytes, VisitorError> {
     let mut data = BytesMut::new();
     while let Some(chunk) = field.chunk().await.map_err(unreadable)? {
         if data.len() + chunk.len() > max {
@@ -163,16 +152,16 @@ async fn read_limited(
     Ok(data.freeze())
 }
 
-fn unreadable(error: axum::extract::multipart::MultipartError) -> GatewayError {
+fn unreadable(error: axum::extract::multipart::MultipartError) -> VisitorError {
     let status = error.status();
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        GatewayError::new(
+        VisitorError::new(
             status,
             "La petición es demasiado grande.",
             "The request is too large",
         )
     } else {
-        GatewayError::form_unreadable(status)
+        VisitorError::form_unreadable(status)
     }
 }
 

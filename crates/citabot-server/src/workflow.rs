@@ -1,5 +1,6 @@
-//! Proxy mode: forwarding the widget's requests to an external n8n chat webhook
-//! (`webhook_url`, fixed in the settings) and relaying its answers.
+//! The n8n workflow client (proxy mode): forwarding the widget's requests to an external n8n chat
+//! webhook (`webhook_url`, fixed in the settings), relaying its answers, and where its own live
+//! channel is. Used by the gateway (HTTP) and the live channel's bridge alike.
 //!
 //! What crosses: the request in n8n's widget shape with the server-written metadata, `Accept`
 //! (so streaming works) and `Accept-Language`. What never crosses: cookies, `Authorization`,
@@ -20,11 +21,17 @@ use sha2::Sha256;
 
 use std::sync::Arc;
 
-use super::uploads::Upload;
-use super::wire::GatewayError;
 use crate::config::{Settings, redact_url_password};
-use crate::live::UpstreamExecution;
 use crate::metrics::Metrics;
+use crate::uploads::Upload;
+use crate::visitor_error::VisitorError;
+
+/// An execution of the external workflow, as its webhook announced it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpstreamExecution {
+    pub execution_id: String,
+    pub resume_token: Option<String>,
+}
 
 /// Largest non-streamed answer read from the webhook.
 const MAX_REPLY_BYTES: usize = 5 * 1024 * 1024;
@@ -89,7 +96,7 @@ impl Upstream {
         files: &[Upload],
         client_headers: &HeaderMap,
         streaming: bool,
-    ) -> Result<UpstreamReply, GatewayError> {
+    ) -> Result<UpstreamReply, VisitorError> {
         let reply = self.try_send(body, files, client_headers, streaming).await;
         if reply.is_err() {
             self.metrics.upstream_failed();
@@ -136,7 +143,7 @@ impl Upstream {
         files: &[Upload],
         client_headers: &HeaderMap,
         streaming: bool,
-    ) -> Result<UpstreamReply, GatewayError> {
+    ) -> Result<UpstreamReply, VisitorError> {
         let mut request = self.client.post(self.url.clone()).header(
             header::ACCEPT,
             if streaming {
@@ -151,7 +158,7 @@ impl Upstream {
         // JSON requests are signed whole; a form (n8n's multipart shape) is signed over its
         // `metadata` field, the part that says who is asking.
         let (request, signed, covers) = if files.is_empty() {
-            let bytes = serde_json::to_vec(body).map_err(|error| GatewayError::internal(&error))?;
+            let bytes = serde_json::to_vec(body).map_err(|error| VisitorError::internal(&error))?;
             let request = request
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(bytes.clone());
@@ -178,7 +185,7 @@ impl Upstream {
         if !status.is_success() {
             let detail = response.text().await.unwrap_or_default();
             tracing::warn!(%status, body = %truncate(&detail, 500), "the webhook answered with an error");
-            return Err(GatewayError::new(
+            return Err(VisitorError::new(
                 StatusCode::BAD_GATEWAY,
                 format!(
                     "El flujo del asistente ha fallado (HTTP {}). Vuelve a intentarlo en un momento.",
@@ -196,7 +203,7 @@ impl Upstream {
         let body = read_limited(response).await?;
         serde_json::from_slice(&body).map(UpstreamReply::Json).map_err(|error| {
             tracing::warn!(%error, body = %truncate(&String::from_utf8_lossy(&body), 500), "the webhook's answer is not JSON");
-            GatewayError::new(
+            VisitorError::new(
                 StatusCode::BAD_GATEWAY,
                 "El flujo del asistente ha enviado una respuesta que no podemos leer.",
                 "The assistant's workflow sent an answer that could not be read.",
@@ -210,7 +217,7 @@ impl Upstream {
 fn multipart_form(
     body: &Value,
     files: &[Upload],
-) -> Result<(reqwest::multipart::Form, String), GatewayError> {
+) -> Result<(reqwest::multipart::Form, String), VisitorError> {
     let mut form = reqwest::multipart::Form::new();
     let mut metadata = String::new();
     for (name, value) in body.as_object().into_iter().flatten() {
@@ -227,7 +234,7 @@ fn multipart_form(
         let part = reqwest::multipart::Part::bytes(file.data.to_vec())
             .file_name(file.name.clone())
             .mime_str(file.mime)
-            .map_err(|error| GatewayError::internal(&error))?;
+            .map_err(|error| VisitorError::internal(&error))?;
         form = form.part("files", part);
     }
     Ok((form, metadata))
@@ -246,12 +253,12 @@ pub fn signature(secret: &str, timestamp: u64, body: &[u8]) -> String {
     format!("sha256={hex}")
 }
 
-async fn read_limited(mut response: reqwest::Response) -> Result<Vec<u8>, GatewayError> {
+async fn read_limited(mut response: reqwest::Response) -> Result<Vec<u8>, VisitorError> {
     let mut body = Vec::new();
     while let Some(chunk) = response.chunk().await.map_err(|error| failure(&error))? {
         if body.len() + chunk.len() > MAX_REPLY_BYTES {
             tracing::warn!("the webhook's answer is larger than {MAX_REPLY_BYTES} bytes");
-            return Err(GatewayError::new(
+            return Err(VisitorError::new(
                 StatusCode::BAD_GATEWAY,
                 "El flujo del asistente ha enviado una respuesta demasiado grande.",
                 "The assistant's workflow sent an answer that is too large.",
@@ -262,16 +269,16 @@ async fn read_limited(mut response: reqwest::Response) -> Result<Vec<u8>, Gatewa
     Ok(body)
 }
 
-fn failure(error: &reqwest::Error) -> GatewayError {
+fn failure(error: &reqwest::Error) -> VisitorError {
     tracing::warn!(error = %error, source = ?std::error::Error::source(error), "cannot reach the webhook");
     if error.is_timeout() {
-        GatewayError::new(
+        VisitorError::new(
             StatusCode::GATEWAY_TIMEOUT,
             "El flujo del asistente ha tardado demasiado en responder. Vuelve a intentarlo.",
             "The assistant's workflow took too long to answer. Please try again.",
         )
     } else {
-        GatewayError::new(
+        VisitorError::new(
             StatusCode::BAD_GATEWAY,
             "No hemos podido contactar con el flujo del asistente. Vuelve a intentarlo en un momento.",
             "The assistant's workflow could not be reached. Please try again in a moment.",

@@ -1,0 +1,48 @@
+//! Every limit the server keeps in memory, in one place for the shared state: the sign-in
+//! throttle and the fixed-window counters.
+
+use time::Duration;
+
+use super::rate_limit::RateLimiter;
+use super::sign_in_throttle::SignInThrottle;
+use crate::config::Settings;
+
+/// The limits the server enforces on accounts (REQUIREMENTS H3).
+#[derive(Debug)]
+pub struct Limits {
+    /// Failed sign-ins slow the address that fails, and an account's unknown addresses when
+    /// it is attacked from many, without ever locking an account out (see its module).
+    pub sign_in: SignInThrottle,
+    /// Failed sign-ins per client address (IPv6 by /64), whatever the account: 20 per 15
+    /// minutes.
+    pub logins_per_address: RateLimiter,
+    /// Accounts created per client address: 10 per hour.
+    pub signups_per_address: RateLimiter,
+    /// Chat messages per visitor (account, or address for guests): `chat_messages_per_minute`.
+    pub chat_messages: RateLimiter,
+    /// History reads per visitor: four times the message budget and at least 120 a minute, far
+    /// above page reloads, well below probing.
+    pub history_reads: RateLimiter,
+    /// Live channels refused (unknown execution, wrong token) per client address: 20 per
+    /// minute, so execution ids cannot be guessed by trying (REQUIREMENTS H8).
+    pub live_refusals_per_address: RateLimiter,
+}
+
+impl Limits {
+    pub fn new(settings: &Settings) -> Self {
+        Self {
+            sign_in: SignInThrottle::default(),
+            logins_per_address: RateLimiter::new(20, Duration::minutes(15)),
+            signups_per_address: RateLimiter::new(10, Duration::hours(1)),
+            chat_messages: RateLimiter::new(
+                settings.chat_messages_per_minute,
+                Duration::minutes(1),
+            ),
+            history_reads: RateLimiter::new(
+                settings.chat_messages_per_minute.saturating_mul(4).max(120),
+                Duration::minutes(1),
+            ),
+            live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
+        }
+    }
+}

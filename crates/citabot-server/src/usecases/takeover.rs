@@ -1,0 +1,170 @@
+//! Staff take a conversation over (REQUIREMENTS D4): the take-over, a staff member's message to
+//! the visitor, and the hand-back, with what the visitor reads meanwhile. The dashboard's handlers
+//! call these; the gateway and the live channel say [`HELD_NOTICE`] while staff hold a
+//! conversation.
+
+use citabot_domain::booking::zone;
+use citabot_domain::chat::{ChatSessionId, MessageAuthor};
+use citabot_domain::inbox;
+use citabot_store::conversations::StaffMessageOutcome;
+use citabot_store::{ChatMessage, StoreError, User};
+use time::OffsetDateTime;
+
+use super::inbox::{Listed, with_unread};
+use crate::state::AppState;
+
+/// What the visitor reads while staff have their conversation: shown, not stored (it is neither
+/// the assistant's nor a staff member's message).
+pub const HELD_NOTICE: &str = "Una persona del equipo te responde en un momento.";
+
+/// What a visitor whose live channel is open reads when staff hand the conversation back: it
+/// also ends the widget's wait for a person, so the next message can be sent (to the assistant).
+/// Shown, not stored, like [`HELD_NOTICE`].
+pub const HANDED_BACK_NOTICE: &str =
+    "Te vuelve a atender el asistente de reservas. ¿En qué más puedo ayudarte?";
+
+/// A staff member's message as the visitor reads it: their first name in bold first, so any
+/// n8n-compatible widget tells it from the assistant's (citabot's own widget shows it as it is,
+/// without a label of its own).
+pub fn signed(staff: &User, text: &str) -> String {
+    let name: String = staff
+        .first_name
+        .chars()
+        .filter(|c| !matches!(c, '*' | '_' | '`'))
+        .collect();
+    format!("**{}:** {text}", name.trim())
+}
+
+/// `staff` answers the visitor from now on, instead of the assistant (or of the colleague who
+/// held it); the visitor no longer waits for a person. The conversation as it now stands;
+/// `None` when there is no such conversation.
+pub async fn take_over(
+    state: &AppState,
+    session: &ChatSessionId,
+    staff: &User,
+) -> Result<Option<Listed>, StoreError> {
+    let store = state.store.as_ref();
+    if !store
+        .take_over(session, &staff.id, state.clock.now())
+        .await?
+    {
+        return Ok(None);
+    }
+    as_it_stands(state, session, staff).await
+}
+
+/// The conversation as `staff` sees it in the inbox now.
+async fn as_it_stands(
+    state: &AppState,
+    session: &ChatSessionId,
+    staff: &User,
+) -> Result<Option<Listed>, StoreError> {
+    let summary = state.store.conversation_summary(session).await?;
+    Ok(with_unread(state, &staff.id, summary.into_iter().collect())
+        .await?
+        .pop())
+}
+
+/// What became of a staff member's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Sent {
+    /// Stored, and handed to the visitor's open sockets (or their mailbox), at this instant, as
+    /// this text.
+    Delivered(OffsetDateTime, String),
+    /// Someone else holds the conversation (or nobody does): nothing was stored.
+    NotHolder,
+    /// There is no such conversation.
+    Unknown,
+}
+
+/// Stores a message of `staff` (who must hold the take-over), signed with their first name, and
+/// delivers it to the visitor; the visitor no longer waits for a person, and the writer has read
+/// the conversation.
+pub async fn send(
+    state: &AppState,
+    session: &ChatSessionId,
+    staff: &User,
+    text: &str,
+) -> Result<Sent, StoreError> {
+    let at = state.clock.now();
+    let signed = signed(staff, text);
+    match state
+        .store
+        .append_staff_message(session, &staff.id, &signed, at)
+        .await?
+    {
+        StaffMessageOutcome::Stored => {}
+        StaffMessageOutcome::NotHolder => return Ok(Sent::NotHolder),
+        StaffMessageOutcome::Unknown => return Ok(Sent::Unknown),
+    }
+    state.hub.deliver(session, &signed, at);
+    state.store.mark_read(session, &staff.id).await?;
+    Ok(Sent::Delivered(at, signed))
+}
+
+/// The assistant answers the visitor's next message again; open sockets are told so. The
+/// conversation as it now stands; `None` when there is no such conversation.
+pub async fn hand_back(
+    state: &AppState,
+    session: &ChatSessionId,
+    staff: &User,
+) -> Result<Option<Listed>, StoreError> {
+    if !state.store.hand_back(session).await? {
+        return Ok(None);
+    }
+    state.hub.handed_back(session, HANDED_BACK_NOTICE);
+    as_it_stands(state, session, staff).await
+}
+
+/// Starts a visitor's wait for a person (during opening hours): if nobody has taken the
+/// conversation over after `person_wait_secs`, the assistant tells the visitor when and where
+/// the team will answer (stored, and sent to the sockets open then), and the conversation stays
+/// flagged. The wait lives in this process: a restart forgets it (the flag stays).
+pub fn wait_for_person(state: &AppState, session: &ChatSessionId) {
+    let (state, session) = (state.clone(), session.clone());
+    let wait = std::time::Duration::from_secs(state.settings.person_wait_secs);
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        if let Err(error) = end_the_wait(&state, &session).await {
+            tracing::warn!(%error, "cannot end a visitor's wait for a person");
+        }
+    });
+}
+
+/// Tells a visitor nobody could come now, unless staff took the conversation over (or answered)
+/// meanwhile, or the visitor was already told.
+async fn end_the_wait(state: &AppState, session: &ChatSessionId) -> Result<(), StoreError> {
+    let store = state.store.as_ref();
+    let Some(control) = store.chat_session_control(session).await? else {
+        return Ok(());
+    };
+    if control.needs_person_since.is_none() || control.taken_over_by.is_some() {
+        return Ok(());
+    }
+    let Some(business) = store.business().await? else {
+        return Ok(());
+    };
+    let now = state.clock.now();
+    let (today, minute) = zone::local(&business.time_zone, now)
+        .map_err(|error| StoreError::Corrupt(error.to_string()))?;
+    let sentence = inbox::nobody_came(inbox::team_hours(&business.hours, today, minute), today);
+    // Asked twice within the wait: said once.
+    let already_said = store
+        .chat_transcript(session)
+        .await?
+        .and_then(|transcript| transcript.messages.last().cloned())
+        .is_some_and(|last| last.content == sentence);
+    if already_said {
+        return Ok(());
+    }
+    let message = ChatMessage {
+        author: MessageAuthor::Ai,
+        content: sentence.clone(),
+        created_at: now,
+    };
+    store
+        .append_chat_messages(session, control.owner_user_id.as_deref(), &[message])
+        .await?;
+    state.hub.tell_open(session, &sentence);
+    Ok(())
+}
