@@ -95,6 +95,12 @@ pub struct FrameBudget {
 const FRAME_BURST: f64 = 40.0;
 const FRAMES_PER_SECOND: f64 = 20.0;
 
+impl Default for FrameBudget {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl FrameBudget {
     pub fn new() -> Self {
         Self {
