@@ -21,7 +21,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use utoipa::{IntoParams, ToSchema};
 
-use super::clients::{client_email, client_name, client_phone, date_text};
+use super::client_fields::{client_email, client_name, client_phone, date_text};
 use super::{
     answer, body, conflict, date_range, forbidden, invalid, not_found, parse_date, query,
     signed_in, staff, store_failed, unprocessable,
@@ -35,8 +35,6 @@ use crate::usecases::appointments::{
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
 pub use crate::usecases::appointments::MAX_SERVICES;
-/// The longest client name, in characters.
-pub const CLIENT_NAME_MAX_CHARS: usize = 120;
 
 /// A use case's refusal as an HTTP answer.
 pub fn refused(refusal: Refusal) -> ApiError {

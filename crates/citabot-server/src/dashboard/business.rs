@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use time::Weekday;
 use utoipa::ToSchema;
 
-use super::clients::date_text;
+use super::client_fields::date_text;
 use super::{administrador, answer, body, business_of, checked_text, invalid, limited_text};
 use crate::auth::Caller;
 use crate::auth::handlers::invalid_value;

@@ -10,26 +10,21 @@ use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use citabot_domain::account::{Email, Phone};
 use citabot_domain::markdown;
 use citabot_store::booking::{ClientConversation, ClientSummary};
 use serde::{Deserialize, Deserializer, Serialize};
-use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
 use super::appointments::{AppointmentView, rfc3339, views};
+use super::client_fields::{client_email, client_name, client_phone, date_text};
 use super::{
-    answer, body, checked_text, invalid, limit_param, limited_text, not_found, query, staff,
-    store_failed,
+    answer, body, invalid, limit_param, limited_text, not_found, query, staff, store_failed,
 };
 use crate::auth::Caller;
-use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::clients::{self, ClientEdit, ClientPage};
 
-/// The longest client name, in characters.
-pub const CLIENT_NAME_MAX_CHARS: usize = 120;
 /// The longest private note on a client, in characters.
 pub const NOTE_MAX_CHARS: usize = 2000;
 /// The longest conversation preview, in characters.
@@ -37,33 +32,6 @@ pub const PREVIEW_MAX_CHARS: usize = 140;
 
 /// The answer when a client does not exist.
 const NO_SUCH_CLIENT: &str = "Ese cliente no existe.";
-
-/// A client's name as staff type it: not empty, at most [`CLIENT_NAME_MAX_CHARS`], nothing
-/// hidden ([`checked_text`]).
-pub fn client_name(name: &str, field: &str) -> Result<String, ApiError> {
-    checked_text(name, field, CLIENT_NAME_MAX_CHARS)
-}
-
-/// An optional email as accounts have it (NFKC, lower case, hidden characters refused); blank
-/// is none.
-pub fn client_email(email: Option<&str>) -> Result<Option<String>, ApiError> {
-    match email.map(str::trim) {
-        Some(email) if !email.is_empty() => Email::parse(email)
-            .map(|email| Some(email.as_str().to_owned()))
-            .map_err(|error| invalid_value(&error)),
-        _ => Ok(None),
-    }
-}
-
-/// An optional phone as accounts have it; blank is none.
-pub fn client_phone(phone: Option<&str>) -> Result<Option<String>, ApiError> {
-    match phone.map(str::trim) {
-        Some(phone) if !phone.is_empty() => Phone::parse(phone)
-            .map(|phone| Some(phone.as_str().to_owned()))
-            .map_err(|error| invalid_value(&error)),
-        _ => Ok(None),
-    }
-}
 
 /// Clients listed when `limit` is left out.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -118,11 +86,6 @@ impl From<ClientSummary> for ClientView {
             last_appointment_date: summary.last_appointment_date.map(date_text),
         }
     }
-}
-
-/// A date as `YYYY-MM-DD` (`Date`'s own display).
-pub fn date_text(date: Date) -> String {
-    date.to_string()
 }
 
 /// `GET /api/clients` (staff): clients by name, at most `limit`.

@@ -10,6 +10,7 @@
 pub mod appointments;
 pub mod business;
 pub mod calendar;
+pub mod client_fields;
 pub mod clients;
 pub mod conversations;
 pub mod services;

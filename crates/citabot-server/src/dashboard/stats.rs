@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use time::{Date, Duration, OffsetDateTime};
 use utoipa::{IntoParams, ToSchema};
 
-use super::clients::date_text;
+use super::client_fields::date_text;
 use super::{answer, business_of, date_range, query, staff, store_failed};
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
