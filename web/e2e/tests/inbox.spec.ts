@@ -85,12 +85,10 @@ test('a signed-in cliente keeps the conversation through a reload; signing out h
   expect(sessionId).not.toBeNull();
 
   await page.reload();
-  await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const window = page.getByRole('dialog', { name: 'Hola' });
-  await expect(window.getByRole('log')).toContainText('hola, soy Clara');
+  const again = await openSiteChat(page);
+  await expect(again.log).toContainText('hola, soy Clara');
   expect(await chatSessionId(page)).toBe(sessionId);
   // And the conversation goes on, as Clara.
-  const again = await openSiteChat(page);
   await again.say('¿qué servicios tenéis?', /Corte de caballero/);
 
   await page.getByRole('button', { name: 'Cerrar chat' }).first().click();
