@@ -244,9 +244,11 @@ pub fn bare_name(text: &str) -> Option<String> {
     let words = words_of(text);
     let name = name_at(&words, 0, false)?;
     let used = name.split_whitespace().count();
+    // "nueva", "mayor" alone are not names; "Ana Mayor" is one.
+    let alone = used == 1;
     let not_a_name = |norm: &str| {
         NOT_BARE_NAMES.contains(&norm)
-            || NOT_NAMES.contains(&norm) && !CONNECTORS.contains(&norm)
+            || alone && NOT_NAMES.contains(&norm)
             || CALENDAR_WORDS.contains(&norm)
     };
     if used > 4 || words[..used].iter().any(|(_, norm, _)| not_a_name(norm)) {
@@ -298,6 +300,10 @@ const CONTACT_LABELS: &[&str] = &[
 /// Words that are never part of a bare name: greetings, yeses and noes, commands, choices,
 /// question words and the verbs and fillers of a sentence.
 const NOT_BARE_NAMES: &[&str] = &[
+    "no",
+    "si",
+    "ya",
+    "yo",
     "hola",
     "buenas",
     "buenos",
@@ -678,6 +684,10 @@ mod tests {
             ("O'Brien", Some("O'Brien")),
             ("Ana", Some("Ana")),
             ("Ana.", Some("Ana")),
+            ("Ana Mayor", Some("Ana Mayor")),
+            ("cliente nueva", None),
+            ("nueva", None),
+            ("cliente", None),
             ("Gonzalo Ruiz +34 611 222 333", Some("Gonzalo Ruiz")),
             // Not names.
             ("empezar de nuevo", None),

@@ -127,7 +127,7 @@ async fn two_visitors_confirming_one_slot_get_one_cita_each_stylist_once() {
     };
     for session in ["s-a", "s-b"] {
         say(&app, None, session, "una manicura el martes 24 a las 12").await;
-        say(&app, None, session, "Cliente Prueba").await;
+        say(&app, None, session, "Carla Prueba").await;
         let reply = say(&app, None, session, "prueba@ejemplo.es").await;
         assert!(
             reply.contains("Javier Gómez") && reply.contains("¿La confirmo?"),
