@@ -56,8 +56,10 @@ describe('App', () => {
     fakeServer();
     const user = userEvent.setup();
     renderApp('/');
+    // The widget is built once the session is known.
+    await screen.findByRole('button', { name: 'Abrir chat' });
     await user.click(screen.getByRole('button', { name: 'Reservar por chat' }));
-    expect(screen.getByRole('dialog', { name: 'Hola' })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: 'Hola' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Cerrar chat' })).toBeInTheDocument();
   });
 
@@ -72,8 +74,8 @@ describe('App', () => {
     const user = userEvent.setup();
     renderApp('/');
 
-    await user.click(screen.getByRole('button', { name: 'Abrir chat' }));
-    const chat = screen.getByRole('dialog', { name: 'Hola' });
+    await user.click(await screen.findByRole('button', { name: 'Abrir chat' }));
+    const chat = await screen.findByRole('dialog', { name: 'Hola' });
     expect(
       within(chat).getByText('Inicia una conversación. Estamos para ayudarte.'),
     ).toBeInTheDocument();
