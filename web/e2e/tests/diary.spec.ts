@@ -195,7 +195,7 @@ test('a drop on a taken time snaps back with the reason', async ({ page }) => {
   // Refused because Javier is taken then (409), not for any other reason.
   expect((await refused).status()).toBe(409);
 
-  await expect(page.getByText('No se pudo mover la cita')).toBeVisible();
+  await expect(page.getByText('No se pudo mover la cita', { exact: true })).toBeVisible();
   await expect(from.locator('.diary-block', { hasText: 'Inés Rebote' })).toBeVisible();
   await expect(to.locator('.diary-block', { hasText: 'Inés Rebote' })).toHaveCount(0);
   expect(await readBack(mover.id, date)).toMatchObject({
