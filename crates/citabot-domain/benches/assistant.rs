@@ -83,6 +83,8 @@ fn main() {
         now: (today, 600),
         agenda: &agenda,
         clients: &[],
+        sends_mail: false,
+        conversation: None,
     };
 
     // The conversation measured must be the real thing: it ends in a booking to write.

@@ -63,6 +63,11 @@ pub struct Context<'a> {
     pub now: (Date, DayMinute),
     pub agenda: &'a [Cita],
     pub clients: &'a [Client],
+    /// Whether the salon sends its clients email (confirmations, reminders): only then is an
+    /// email asked for "to send the confirmation"; otherwise any contact will do.
+    pub sends_mail: bool,
+    /// The chat session of this turn: a guest manages the citas booked in it.
+    pub conversation: Option<&'a str>,
 }
 
 /// The conversation so far, kept between turns.
@@ -164,6 +169,20 @@ pub enum ClientRef {
     },
 }
 
+impl Booking {
+    /// The name of the client the booking is for, as the conversation knows it.
+    fn client_name<'a>(&'a self, context: &'a Context<'_>) -> Option<&'a str> {
+        match &self.client {
+            ClientRef::New { name, .. } => Some(name),
+            ClientRef::Existing(id) => context
+                .clients
+                .iter()
+                .find(|client| &client.id == id)
+                .map(|client| client.name.as_str()),
+        }
+    }
+}
+
 /// What writing an [`Action`] came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -201,7 +220,15 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         };
     }
     let say = Replies::new(state.language, context);
-    let main = heard.main_intent();
+    let mut main = heard.main_intent();
+    // "cancel it" drops a proposal; with none, right after a booking, it means that cita.
+    if main == Intent::Deny
+        && state.step == Step::Idle
+        && state.last_booked.is_some()
+        && crate::understanding::cancels_that(message)
+    {
+        main = Intent::Cancel;
+    }
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
     let (services, date, time) = (heard.services, heard.date, heard.time);
@@ -295,6 +322,9 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             };
         }
         Intent::Cancel => return start_cancel(state, context, &say),
+        // "cámbiala a las 18:30" while a booking is being put together changes that booking.
+        Intent::Reschedule
+            if booking_facts && matches!(state.step, Step::Booking | Step::ConfirmBooking) => {}
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
         Intent::Services | Intent::OpeningHours | Intent::Help => {
@@ -427,11 +457,11 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
     let mut state = state;
     let say = Replies::new(state.language, context);
     let text = match (action, outcome) {
-        (Action::Book(_), Outcome::Booked(cita)) => {
+        (Action::Book(booking), Outcome::Booked(cita)) => {
             state.step = Step::Idle;
             state.draft = Draft::default();
             state.last_booked = Some(cita.id.clone());
-            say.booked(cita)
+            say.booked(cita, booking.client_name(context))
         }
         (Action::Move { .. }, Outcome::Moved(cita)) => {
             state.step = Step::Idle;
@@ -698,8 +728,14 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
             if state.draft.client_name.is_none() {
                 return reply(state, say.ask_name());
             }
-            if state.draft.client_email.is_none() {
-                return reply(state, say.ask_email());
+            let draft = &state.draft;
+            let reachable = if context.sends_mail {
+                draft.client_email.is_some()
+            } else {
+                draft.client_email.is_some() || draft.client_phone.is_some()
+            };
+            if !reachable {
+                return reply(state, say.ask_contact());
             }
         }
         Caller::Staff { .. } => {
@@ -818,19 +854,24 @@ fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
     }
 }
 
-/// The caller's own upcoming citas (for a `cliente`): by client id.
+/// The caller's own upcoming citas: a `cliente`'s by client id, a guest's those booked in this
+/// conversation (staff manage citas in the dashboard).
 fn own_citas<'a>(context: &'a Context<'_>) -> Vec<&'a Cita> {
-    let Caller::Cliente {
-        client_id: Some(client_id),
-        ..
-    } = context.caller
-    else {
-        return Vec::new();
+    let mine = |cita: &Cita| match context.caller {
+        Caller::Cliente {
+            client_id: Some(client_id),
+            ..
+        } => &cita.client_id == client_id,
+        Caller::Guest => {
+            context.conversation.is_some()
+                && cita.chat_session_id.as_deref() == context.conversation
+        }
+        Caller::Cliente { .. } | Caller::Staff { .. } => false,
     };
     context
         .agenda
         .iter()
-        .filter(|cita| &cita.client_id == client_id && cita.status.holds_time())
+        .filter(|cita| mine(cita) && cita.status.holds_time())
         .filter(|cita| (cita.date, cita.start_min) >= context.now)
         .collect()
 }
@@ -841,13 +882,12 @@ fn start_reschedule(
     context: &Context<'_>,
     say: &Replies<'_>,
 ) -> Turn {
-    match context.caller {
-        Caller::Cliente { .. } => {}
-        Caller::Staff { .. } => return reply(state, say.staff_manage_in_dashboard()),
-        Caller::Guest => return reply(state, say.reschedule_needs_account()),
+    if let Caller::Staff { .. } = context.caller {
+        return reply(state, say.staff_manage_in_dashboard());
     }
     let citas = own_citas(context);
     match citas.as_slice() {
+        [] if context.caller == &Caller::Guest => reply(state, say.reschedule_needs_account()),
         [] => reply(state, say.no_citas()),
         [only] => {
             let id = only.id.clone();
@@ -901,13 +941,12 @@ fn start_moving(
 }
 
 fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
-    match context.caller {
-        Caller::Cliente { .. } => {}
-        Caller::Staff { .. } => return reply(state, say.staff_manage_in_dashboard()),
-        Caller::Guest => return reply(state, say.cancel_needs_account()),
+    if let Caller::Staff { .. } = context.caller {
+        return reply(state, say.staff_manage_in_dashboard());
     }
     let citas = own_citas(context);
     match citas.as_slice() {
+        [] if context.caller == &Caller::Guest => reply(state, say.cancel_needs_account()),
         [] => reply(state, say.no_citas()),
         [only] => {
             let line = say.cita_line(only);
@@ -944,9 +983,11 @@ fn my_appointments(
     date: Option<DateExpr>,
 ) -> Turn {
     match context.caller {
-        Caller::Guest => reply(state, say.appointments_need_account()),
-        Caller::Cliente { .. } => {
+        Caller::Guest | Caller::Cliente { .. } => {
             let citas = own_citas(context);
+            if citas.is_empty() && context.caller == &Caller::Guest {
+                return reply(state, say.appointments_need_account());
+            }
             reply(state, say.own_citas(&citas))
         }
         Caller::Staff { user_id, .. } => {

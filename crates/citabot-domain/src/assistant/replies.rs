@@ -77,12 +77,20 @@ impl<'a> Replies<'a> {
 
     pub(super) fn greeting(&self) -> String {
         let name = &self.context.business.name;
+        // A signed-in cliente is known: greeted by her first name.
+        let hello = match self.context.caller {
+            super::Caller::Cliente { name, .. } => {
+                let first = name.split_whitespace().next().unwrap_or_default();
+                self.pick(&format!("¡Hola, {first}!"), &format!("Hi, {first}!"))
+            }
+            _ => self.pick("¡Hola!", "Hi!"),
+        };
         match self.lang {
             Lang::Es => format!(
-                "¡Hola! Soy el asistente de reservas de {name}. Puedo darte cita, decirte precios y horarios, o ver y cancelar tus citas. ¿Qué necesitas?"
+                "{hello} Soy el asistente de reservas de {name}. Puedo darte cita, decirte precios y horarios, o ver y cancelar tus citas. ¿Qué necesitas?"
             ),
             Lang::En => format!(
-                "Hi! I'm {name}'s booking assistant. I can book you in, tell you prices and opening hours, or show and cancel your appointments. What do you need?"
+                "{hello} I'm {name}'s booking assistant. I can book you in, tell you prices and opening hours, or show and cancel your appointments. What do you need?"
             ),
         }
     }
@@ -121,8 +129,8 @@ impl<'a> Replies<'a> {
 
     pub(super) fn reschedule_needs_account(&self) -> String {
         self.pick(
-            "Para cambiar una cita, inicia sesión con tu cuenta y vuelve a pedírmelo; o llama al salón.",
-            "To move an appointment, sign in to your account and ask me again, or call the salon.",
+            "No veo ninguna cita reservada en esta conversación. Para cambiar una cita de antes, inicia sesión con tu cuenta y vuelve a pedírmelo, o llama al salón.",
+            "I can't see an appointment booked in this conversation. To move an earlier one, sign in to your account and ask me again, or call the salon.",
         )
     }
 
@@ -437,11 +445,20 @@ impl<'a> Replies<'a> {
         )
     }
 
-    pub(super) fn ask_email(&self) -> String {
-        self.pick(
-            "¿Y un email para enviarte la confirmación?",
-            "And an email for the confirmation?",
-        )
+    /// How to reach a guest: an email for the confirmation when the salon sends mail, else any
+    /// contact (the salon sees it beside the cita), promising nothing.
+    pub(super) fn ask_contact(&self) -> String {
+        if self.context.sends_mail {
+            self.pick(
+                "¿Y un email para enviarte la confirmación?",
+                "And an email for the confirmation?",
+            )
+        } else {
+            self.pick(
+                "¿Me dejas un email o teléfono de contacto? Lo verá el salón junto a tu cita, por si necesita avisarte de algo.",
+                "Could you leave an email or phone number? The salon sees it with your booking, in case they need to reach you.",
+            )
+        }
     }
 
     /// The day of a cita being moved was not said yet.
@@ -507,8 +524,15 @@ impl<'a> Replies<'a> {
         let price: u32 = super::chosen_services(draft, context)
             .map(|s| s.price_cents)
             .sum();
-        let who = match context.caller {
-            super::Caller::Cliente { name, .. } => name.clone(),
+        // A moved cita keeps its client.
+        let moved_client = draft
+            .moving
+            .as_ref()
+            .and_then(|id| context.agenda.iter().find(|cita| &cita.id == id))
+            .and_then(|cita| context.clients.iter().find(|c| c.id == cita.client_id));
+        let who = match (context.caller, moved_client) {
+            (super::Caller::Cliente { name, .. }, _) => name.clone(),
+            (_, Some(client)) => client.name.clone(),
             _ => draft.client_name.clone().unwrap_or_default(),
         };
         let mut lines = vec![
@@ -561,7 +585,8 @@ impl<'a> Replies<'a> {
         )
     }
 
-    pub(super) fn booked(&self, cita: &Cita) -> String {
+    /// `client` is the name the cita is for, when known (staff booking for someone).
+    pub(super) fn booked(&self, cita: &Cita, client: Option<&str>) -> String {
         let services = self.service_names(&cita.service_ids);
         // The salon decides whether chat bookings start confirmed (its booking rules).
         let (estado, status) = if cita.status == CitaStatus::Confirmada {
@@ -572,6 +597,9 @@ impl<'a> Replies<'a> {
                 "pending confirmation by the salon",
             )
         };
+        if let (super::Caller::Staff { .. }, Some(client)) = (self.context.caller, client) {
+            return self.booked_for_client(cita, client, &services);
+        }
         match self.lang {
             Lang::Es => format!(
                 "¡Hecho! Tu cita está reservada ✅\n\n- **Servicio**: {services}\n- **Día**: {}\n- **Hora**: {}\n- **Con**: {}\n- **Estado**: {estado}\n\nTe esperamos.",
@@ -584,6 +612,24 @@ impl<'a> Replies<'a> {
                 self.day(cita.date),
                 format_minutes(cita.start_min),
                 self.staff_name(&cita.staff_id)
+            ),
+        }
+    }
+
+    /// Staff booked for a client: what was booked, for whom (no welcome meant for the client).
+    fn booked_for_client(&self, cita: &Cita, client: &str, services: &str) -> String {
+        let (day, time, with, status) = (
+            self.day(cita.date),
+            format_minutes(cita.start_min),
+            self.staff_name(&cita.staff_id),
+            self.status(cita.status).to_lowercase(),
+        );
+        match self.lang {
+            Lang::Es => format!(
+                "Cita reservada para {client}: {day} a las {time} con {with} ({services}). Estado: {status}."
+            ),
+            Lang::En => format!(
+                "Booked for {client}: {day} at {time} with {with} ({services}). Status: {status}."
             ),
         }
     }
@@ -695,8 +741,8 @@ impl<'a> Replies<'a> {
 
     pub(super) fn cancel_needs_account(&self) -> String {
         self.pick(
-            "Para cancelar una cita, inicia sesión con tu cuenta y vuelve a pedírmelo; o llama al salón.",
-            "To cancel an appointment, sign in to your account and ask me again, or call the salon.",
+            "No veo ninguna cita reservada en esta conversación. Para cancelar una cita de antes, inicia sesión con tu cuenta y vuelve a pedírmelo, o llama al salón.",
+            "I can't see an appointment booked in this conversation. To cancel an earlier one, sign in to your account and ask me again, or call the salon.",
         )
     }
 

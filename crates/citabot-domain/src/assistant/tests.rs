@@ -107,6 +107,9 @@ struct Chat {
     calendar: Calendar,
     caller: Caller,
     state: State,
+    /// Whether the salon sends mail (off unless a test turns it on).
+    mail: bool,
+    conversation: Option<String>,
 }
 
 impl Chat {
@@ -128,6 +131,8 @@ impl Chat {
             },
             caller,
             state: State::default(),
+            mail: false,
+            conversation: None,
         }
     }
 
@@ -142,6 +147,8 @@ impl Chat {
             now: (TODAY, 540),
             agenda: &self.agenda,
             clients: &self.clients,
+            sends_mail: self.mail,
+            conversation: self.conversation.as_deref(),
         }
     }
 
@@ -919,4 +926,162 @@ fn a_yes_repeating_the_chosen_day_or_service_still_books() {
     chat.say("una manicura el martes 24 a las 12");
     let chosen = booking(chat.say("sí, la manicura del martes 24").1);
     assert_eq!(chosen.start_min, 720);
+}
+
+/// Issue 12, promises kept: without mail being sent, a guest is asked for "un email o teléfono
+/// de contacto" (either will do) and nothing promises a confirmation by email.
+#[test]
+fn without_mail_a_guest_is_asked_for_any_contact_and_promised_nothing() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("quiero un corte de pelo el lunes 23 a las 10");
+    let (reply, _) = chat.say("Ana López");
+    assert!(reply.contains("email o teléfono de contacto"), "{reply}");
+    assert!(
+        !reply.contains("confirmación"),
+        "promises no email: {reply}"
+    );
+    let (reply, _) = chat.say("600111222");
+    assert!(
+        reply.contains("¿La confirmo?") && reply.contains("+34600111222"),
+        "a phone is enough: {reply}"
+    );
+    let booked = booking(chat.say("sí").1);
+    assert!(matches!(booked.client, ClientRef::New { email: None, .. }));
+
+    let mut english = Chat::new(Caller::Guest);
+    english.say("I'd like a haircut on Monday 23 at 10am");
+    let (reply, _) = english.say("Ann Lopez");
+    assert!(reply.contains("email or phone"), "{reply}");
+    assert!(!reply.contains("confirmation"), "{reply}");
+}
+
+/// Once the salon sends mail, the email question says what it is for, and is the one asked.
+#[test]
+fn with_mail_the_email_is_asked_for_the_confirmation() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.mail = true;
+    chat.say("quiero un corte de pelo el lunes 23 a las 10");
+    let (reply, _) = chat.say("Ana López");
+    assert!(
+        reply.contains("email para enviarte la confirmación"),
+        "{reply}"
+    );
+    let (reply, _) = chat.say("600111222");
+    assert!(
+        reply.contains("email"),
+        "a phone does not carry the confirmation: {reply}"
+    );
+    let (reply, _) = chat.say("ana@ejemplo.es");
+    assert!(reply.contains("¿La confirmo?"), "{reply}");
+}
+
+/// Staff booking for a client are told what was booked for whom, not welcomed as the client.
+#[test]
+fn staff_are_answered_as_staff_when_a_cita_is_booked() {
+    let mut chat = Chat::new(Caller::Staff {
+        user_id: "lucia".into(),
+        name: "Lucía Martín".into(),
+    });
+    chat.say("reserva un corte de pelo el martes 24 a las 12 para Gonzalo Ruiz");
+    let (_, action) = chat.say("sí");
+    let booked = booking(action);
+    let cita = Cita {
+        service_ids: booked.service_ids.clone(),
+        ..cita(
+            "c-new",
+            &booked.staff_id,
+            "k-gonzalo",
+            booked.date,
+            booked.start_min,
+            booked.end_min,
+        )
+    };
+    chat.clients.push(Client {
+        id: "k-gonzalo".into(),
+        name: "Gonzalo Ruiz".into(),
+        email: None,
+        phone: None,
+        user_id: None,
+    });
+    let reply = chat.settle(&Action::Book(booked), &Outcome::Booked(cita));
+    assert!(
+        reply.contains("Cita reservada para Gonzalo Ruiz")
+            && reply.contains("martes 24 de noviembre a las 12:00 con Lucía Martín"),
+        "{reply}"
+    );
+    for client_words in ["Tu cita", "Te esperamos"] {
+        assert!(!reply.contains(client_words), "{client_words}: {reply}");
+    }
+}
+
+/// A signed-in cliente is greeted by her first name.
+#[test]
+fn a_cliente_is_greeted_by_her_first_name() {
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("hola");
+    assert!(reply.starts_with("¡Hola, Marta!"), "{reply}");
+    let mut guest = Chat::new(Caller::Guest);
+    let (reply, _) = guest.say("hola");
+    assert!(reply.starts_with("¡Hola!"), "{reply}");
+}
+
+/// Issue 12, managing citas in the chat: a guest cancels or moves the cita booked earlier in the
+/// same conversation (and only that one); with none booked here, the reply says how instead.
+#[test]
+fn a_guest_manages_the_cita_booked_in_this_conversation() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.conversation = Some("chat-1".into());
+    let (reply, _) = chat.say("quiero cancelar mi cita");
+    assert!(
+        reply.contains("llama al salón"),
+        "none booked here: {reply}"
+    );
+
+    let mut here = cita(
+        "c-here",
+        "javier",
+        "k-nueva",
+        date!(2026 - 11 - 23),
+        600,
+        645,
+    );
+    here.chat_session_id = Some("chat-1".into());
+    let mut elsewhere = cita(
+        "c-elsewhere",
+        "lucia",
+        "k-nueva",
+        date!(2026 - 11 - 25),
+        600,
+        645,
+    );
+    elsewhere.chat_session_id = Some("chat-2".into());
+    chat.agenda.extend([here, elsewhere]);
+
+    let (reply, _) = chat.say("quiero cancelar mi cita");
+    assert!(
+        reply.contains("¿Cancelo esta cita?") && reply.contains("lunes 23 de noviembre"),
+        "{reply}"
+    );
+    assert!(!reply.contains("miércoles 25"), "only this chat's: {reply}");
+    let (_, action) = chat.say("sí");
+    assert_eq!(
+        action,
+        Some(Action::Cancel {
+            cita_id: "c-here".into()
+        })
+    );
+
+    let mut moving = Chat::new(Caller::Guest);
+    moving.conversation = Some("chat-1".into());
+    moving.agenda = chat.agenda.clone();
+    let (reply, _) = moving.say("¿puedo cambiarla al martes a las 12?");
+    assert!(
+        reply.contains("Te cambio la cita") && reply.contains("martes 24 de noviembre"),
+        "{reply}"
+    );
+    let (_, action) = moving.say("vale");
+    assert!(
+        matches!(action, Some(Action::Move { ref cita_id, ref to }) if cita_id == "c-here" && to.start_min == 720),
+        "{action:?}"
+    );
 }

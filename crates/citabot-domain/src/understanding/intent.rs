@@ -268,6 +268,14 @@ const DENY_CANCEL: &[&str] = &[
     "cancel it",
 ];
 
+/// Whether the message is one of the "cancel that" phrases that drop a proposal ([`Intent::Deny`]);
+/// with nothing proposed, they mean cancelling the cita just booked.
+pub fn cancels_that(text: &str) -> bool {
+    let normalized = normalize(text);
+    let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
+    DENY_CANCEL.iter().any(|phrase| contains(&words, phrase))
+}
+
 /// Whether the phrase match at `start` is negated: "no quiero cancelar", "no me cancele la cita",
 /// "I don't want to cancel".
 fn negated(w: &[&str], start: usize, intent: Intent) -> bool {
@@ -413,6 +421,14 @@ const RULES: &[(Intent, &[&str])] = &[
             "cambi* .. fecha",
             "cambiarla",
             "cambiarlo",
+            "cambiala",
+            "cambialo",
+            "la puedes cambiar",
+            "la puedes mover",
+            "me la cambias",
+            "me la mueves",
+            "muevela",
+            "moverla",
             "mover* .. cita*",
             "muev* .. cita*",
             "mover* .. reserva*",
@@ -882,6 +898,10 @@ mod tests {
             ("¿puedo mover mi cita al lunes?", Reschedule),
             ("aplazar la cita", Reschedule),
             ("necesito cambiarla", Reschedule),
+            ("¿la puedes cambiar al martes a las 17?", Reschedule),
+            ("cámbiala al jueves porfa", Reschedule),
+            ("¿me la mueves a las 18:30?", Reschedule),
+            ("muévela al lunes", Reschedule),
             ("reschedule my appointment", Reschedule),
             ("I need to change my booking", Reschedule),
             // Human

@@ -22,7 +22,7 @@ pub use contact::{
 };
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
-pub use intent::{Intent, intents, main_intent};
+pub use intent::{Intent, cancels_that, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};

@@ -216,7 +216,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     let agenda = store
         .citas_between(now.0, now.0 + Duration::days(horizon + 1))
         .await?;
-    let clients = agenda_clients(store, &caller, &agenda).await?;
+    let clients = agenda_clients(store, &caller, said.session, &agenda).await?;
     let context = Context {
         business: &business,
         calendar: &calendar,
@@ -227,6 +227,9 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         now,
         agenda: &agenda,
         clients: &clients,
+        // citabot sends no email yet: the assistant asks for any contact and promises none.
+        sends_mail: false,
+        conversation: Some(said.session.as_str()),
     };
 
     let saved = store.assistant_state(said.session).await?;
@@ -450,7 +453,7 @@ async fn plan(
             })
         }
         Action::Cancel { cita_id } => {
-            let Some(cita) = own_cita(store, caller, cita_id).await? else {
+            let Some(cita) = own_cita(store, caller, session, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotCancelled));
             };
             if cita.may_become(CitaStatus::Cancelada, now).is_err() {
@@ -466,7 +469,7 @@ async fn plan(
             })
         }
         Action::Move { cita_id, to } => {
-            let Some(cita) = own_cita(store, caller, cita_id).await? else {
+            let Some(cita) = own_cita(store, caller, session, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotMoved));
             };
             if !rules.allow(to) {
@@ -530,43 +533,54 @@ async fn caller(store: &dyn Store, user: Option<&User>) -> Result<Caller, StoreE
     })
 }
 
-/// The clients a staff member's agenda names (only staff read other people's citas).
+/// The clients the conversation may name: whose citas it may show or move.
 async fn agenda_clients(
     store: &dyn Store,
     caller: &Caller,
+    session: &ChatSessionId,
     agenda: &[Cita],
 ) -> Result<Vec<Client>, StoreError> {
-    let Caller::Staff { user_id, .. } = caller else {
-        return Ok(Vec::new());
+    // Staff: their own agenda's; a guest: those of citas booked in this conversation (a moved
+    // one keeps its client's name); a cliente is named by her account.
+    let concerns = |cita: &&Cita| match caller {
+        Caller::Staff { user_id, .. } => &cita.staff_id == user_id,
+        Caller::Guest => cita.chat_session_id.as_deref() == Some(session.as_str()),
+        Caller::Cliente { .. } => false,
     };
     let mut ids: Vec<String> = agenda
         .iter()
-        .filter(|cita| &cita.staff_id == user_id)
+        .filter(concerns)
         .map(|cita| cita.client_id.clone())
         .collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
     ids.sort_unstable();
     ids.dedup();
     store.clients_by_ids(&ids).await
 }
 
 /// The caller's own cita `cita_id` (checked here again: the conversation only offers the
-/// caller's, but the store is the authority).
+/// caller's, but the store is the authority): a cliente's by client, a guest's when it was
+/// booked in this conversation.
 async fn own_cita(
     store: &dyn Store,
     caller: &Caller,
+    session: &ChatSessionId,
     cita_id: &str,
 ) -> Result<Option<Cita>, StoreError> {
-    let Caller::Cliente {
-        client_id: Some(client_id),
-        ..
-    } = caller
-    else {
+    let Some(cita) = store.cita(cita_id).await? else {
         return Ok(None);
     };
-    Ok(store
-        .cita(cita_id)
-        .await?
-        .filter(|cita| &cita.client_id == client_id))
+    let mine = match caller {
+        Caller::Cliente {
+            client_id: Some(client_id),
+            ..
+        } => &cita.client_id == client_id,
+        Caller::Guest => cita.chat_session_id.as_deref() == Some(session.as_str()),
+        Caller::Cliente { .. } | Caller::Staff { .. } => false,
+    };
+    Ok(mine.then_some(cita))
 }
 
 /// Stores the visitor's message and answers `true` when staff have taken the conversation over;

@@ -709,6 +709,7 @@ const FILES: &[(&str, &str)] = &[
     ("staff.txt", include_str!("transcripts/staff.txt")),
     ("english.txt", include_str!("transcripts/english.txt")),
     ("everyday.txt", include_str!("transcripts/everyday.txt")),
+    ("managing.txt", include_str!("transcripts/managing.txt")),
 ];
 
 async fn run_named(file: &str) {
@@ -742,6 +743,11 @@ async fn english_transcripts() {
 #[tokio::test]
 async fn everyday_transcripts() {
     run_named("everyday.txt").await;
+}
+
+#[tokio::test]
+async fn managing_transcripts() {
+    run_named("managing.txt").await;
 }
 
 /// Every conversation has its own snapshot, and there are at least a hundred (B5).
