@@ -70,8 +70,10 @@ for (const screen of SCREENS) {
       .getByRole('link')
       .click();
 
-    const card = staff.getByRole('listitem').filter({ hasText: fullName });
+    // The link opens the diary on that day with the cita's panel open.
+    const card = staff.getByRole('complementary', { name: `Cita de ${fullName}` });
     await expect(card).toContainText('Pendiente');
+    await expect(card).toContainText(time);
     await card.getByRole('button', { name: /^Confirmar/ }).click();
     await expect(card).toContainText('Confirmada');
     await expect(

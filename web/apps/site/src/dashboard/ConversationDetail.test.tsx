@@ -224,7 +224,7 @@ describe('Conversación (D4)', () => {
     const link = await screen.findByRole('link', {
       name: 'miércoles, 25 de noviembre de 2026, 10:00',
     });
-    expect(link).toHaveAttribute('href', '/dashboard?dia=2026-11-25');
+    expect(link).toHaveAttribute('href', '/dashboard?dia=2026-11-25&cita=ap-1');
     expect(screen.getAllByRole('link', { name: /noviembre/ })).toHaveLength(1);
     expect(Object.fromEntries(callsTo('/api/appointments')[0]?.url.searchParams ?? [])).toEqual({
       from: '2026-11-23',

@@ -244,7 +244,7 @@ function BookedAppointments({
         <ul>
           {booked.map((appointment) => (
             <li key={appointment.id}>
-              <Link to={agendaDayPath(appointment.date)}>
+              <Link to={agendaDayPath(appointment.date, appointment.id)}>
                 {formatDate(appointment.date)}, {formatTime(appointment.startMin)}
               </Link>{' '}
               · {appointment.services.map((service) => service.name).join(', ')}

@@ -163,7 +163,10 @@ export function Diary({ timeZone }: { timeZone: string }) {
   const { calendars, closures } = useStaffCalendars(bookable.map((member) => member.id));
 
   const onPhoneDay = phone && view === 'day';
-  const phoneChoice = bookable.find((member) => member.id === phoneStaff) ?? bookable[0];
+  // A cita opened from a link shows its stylist's column until another is picked.
+  const openStaffId = appointments.data?.items.find((each) => each.id === openId)?.staffId;
+  const phoneChoice =
+    bookable.find((member) => member.id === (phoneStaff || openStaffId)) ?? bookable[0];
   const shownStaff = onPhoneDay
     ? phoneChoice
       ? [phoneChoice]

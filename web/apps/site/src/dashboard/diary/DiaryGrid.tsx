@@ -137,7 +137,8 @@ export function DiaryGrid(props: DiaryGridProps) {
         dragged.current = false;
       }}
     >
-      <div className="diary-scroll">
+      {/* Scrolled with the keyboard too (a day without citas has nothing else to focus). */}
+      <div className="diary-scroll" tabIndex={0} role="region" aria-label="Cuadrícula de la agenda">
         <div className="diary" style={style} data-rows={rows}>
           {showDates && (
             <div className="diary-head diary-head-dates" aria-hidden="true">
