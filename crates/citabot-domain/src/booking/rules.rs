@@ -541,4 +541,31 @@ mod tests {
         assert_eq!(late.not_before(FRIDAY), None);
         assert_eq!(late.not_before(date!(2026 - 11 - 29)), Some(0));
     }
+
+    #[test]
+    fn a_time_already_begun_is_never_bookable_even_without_a_notice() {
+        let salon = super::super::demo::salon();
+        let corte = ids(&["corte"]);
+        let calendar = Calendar {
+            rules: BookingRules {
+                min_notice_min: 0,
+                ..BookingRules::default()
+            },
+            ..Calendar::default()
+        };
+        // 10:30 in Madrid: the 10:30 slot has begun.
+        let now = (FRIDAY, 630);
+        assert_eq!(
+            calendar.check(&salon, &proposed("ana", 630, &corte), Booker::Client, now),
+            Err(Breach::InsideNotice { min_notice_min: 0 })
+        );
+        assert_eq!(
+            calendar.check(&salon, &proposed("ana", 645, &corte), Booker::Client, now),
+            Ok(())
+        );
+        assert_eq!(
+            calendar.window(now, Booker::Client).not_before(FRIDAY),
+            Some(631)
+        );
+    }
 }
