@@ -208,7 +208,10 @@ impl Calendar {
         match booker {
             Booker::Staff { .. } => Window::OPEN,
             Booker::Client => {
-                let total = u64::from(now.1) + u64::from(self.rules.min_notice_min);
+                // `now` is a whole minute already begun: a start at it has started, so even
+                // without a notice the first start is the next minute.
+                let notice = self.rules.min_notice_min.max(1);
+                let total = u64::from(now.1) + u64::from(notice);
                 let days = i64::try_from(total / u64::from(DAY_MINUTES)).unwrap_or(i64::MAX);
                 let minute = DayMinute::try_from(total % u64::from(DAY_MINUTES)).unwrap_or(0);
                 let day = now.0.checked_add(Duration::days(days)).unwrap_or(now.0);
