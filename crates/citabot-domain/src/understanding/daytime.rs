@@ -1039,5 +1039,22 @@ mod tests {
             resolve_in_hours(ten, 0, 24 * 60),
             Some(ResolvedTime::Exact(600))
         );
+        // Saturday 09:00–14:00: neither 5:00 nor 17:00 is open, and nobody means 5 a.m.; the
+        // caller says the salon is closed at 17:00.
+        let saturday = (9 * 60, 14 * 60);
+        assert_eq!(
+            resolve_in_hours(five, saturday.0, saturday.1),
+            Some(ResolvedTime::Exact(17 * 60))
+        );
+        assert_eq!(
+            resolve_in_hours(ten, saturday.0, saturday.1),
+            Some(ResolvedTime::Exact(600))
+        );
+        let five_to_seven = parse_time("entre las 5 y las 7").unwrap();
+        assert_eq!(
+            resolve_in_hours(five_to_seven, saturday.0, saturday.1),
+            None,
+            "closed all of it"
+        );
     }
 }
