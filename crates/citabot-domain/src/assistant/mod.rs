@@ -20,8 +20,8 @@ use crate::booking::{
     Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StaffMember,
 };
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, StaffName, StaffPreference, TimeExpr,
-    adds_services, bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours,
+    DateExpr, DayPart, Intent, Language, ResolvedTime, ServiceName, StaffName, StaffPreference,
+    TimeExpr, adds_services, bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours,
     staff_preference, understand,
 };
 use replies::Replies;
@@ -603,23 +603,29 @@ fn first_open_day(date: DateExpr, context: &Context<'_>) -> Date {
 }
 
 fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
+    // A part of the day whose hours are not the salon's keeps its own window, so a reply can
+    // name it ("el sábado por la tarde cerramos"); only the open times in it are offered anyway.
+    if let TimeExpr::Part(part) = time
+        && !matches!(part, DayPart::FirstThing | DayPart::LastThing)
+        && let Some((start, end)) = part.window(0, DAY_MINUTES)
+    {
+        return Wish::Between(start, end);
+    }
     let periods = date.map_or(&[][..], |day| context.business.hours.on(day.weekday()));
     let open = periods.first().map_or(9 * 60, |period| period.open);
     let close = periods.last().map_or(21 * 60, |period| period.close);
     match resolve_in_hours(time, open, close) {
         Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
         Some(ResolvedTime::Window { start, end }) => Wish::Between(start, end),
-        None => match time {
-            TimeExpr::At { minutes, .. } => Wish::At(minutes),
+        // Closed all of it: read as meant over the whole day ("entre las 5 y las 7" is the
+        // afternoon), so the visitor is told the salon is closed then.
+        None => match resolve_in_hours(time, 0, DAY_MINUTES) {
+            Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
             // The latest start is said, and a cita starting then must be offered too.
-            TimeExpr::Between { from, to, .. } => Wish::Between(from, to.saturating_add(1)),
-            // A part of the day when it is closed ("el sábado por la tarde"): kept as said,
-            // so the visitor is told the salon is closed then and offered what is free.
-            TimeExpr::Part(part) => part
-                .window(0, DAY_MINUTES)
-                .map_or(Wish::Between(close, close), |(start, end)| {
-                    Wish::Between(start, end)
-                }),
+            Some(ResolvedTime::Window { start, end }) => {
+                Wish::Between(start, end.saturating_add(1))
+            }
+            None => Wish::Between(close, close),
         },
     }
 }

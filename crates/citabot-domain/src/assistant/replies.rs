@@ -474,7 +474,7 @@ impl<'a> Replies<'a> {
     }
 
     /// The stylist asked for does not work that day (`off`) or has nothing free: the others'
-    /// times that day, and the stylist's own first free day.
+    /// times that day, and the stylist's own first free day (`hers`).
     pub(super) fn stylist_cannot_that_day(
         &self,
         stylist: &str,
@@ -485,72 +485,47 @@ impl<'a> Replies<'a> {
     ) -> String {
         let name = self.first_name(stylist);
         let day = self.day(date);
-        let mut text = match (self.lang, off) {
-            (Lang::Es, true) => format!("{name} no trabaja el {day}"),
-            (Lang::Es, false) => format!("{name} no tiene hueco el {day}"),
-            (Lang::En, true) => format!("{name} doesn't work on {day}"),
-            (Lang::En, false) => format!("{name} has nothing free on {day}"),
+        let told = match (self.lang, off) {
+            (Lang::Es, true) => format!("{name} no trabaja el {day}."),
+            (Lang::Es, false) => format!("{name} no tiene hueco el {day}."),
+            (Lang::En, true) => format!("{name} doesn't work on {day}."),
+            (Lang::En, false) => format!("{name} has nothing free on {day}."),
         };
-        match (self.lang, hers) {
-            (Lang::Es, Some(hers)) if !others.is_empty() => {
-                let _ = write!(
-                    text,
-                    "; con {name}, el primer día con hueco es el **{}**.",
-                    self.day(hers.date)
-                );
-            }
-            (Lang::En, Some(hers)) if !others.is_empty() => {
-                let _ = write!(
-                    text,
-                    "; {name}'s first day with free times is **{}**.",
-                    self.day(hers.date)
-                );
-            }
-            (Lang::Es, None) => text.push_str(", ni en los próximos días."),
-            (Lang::En, None) => text.push_str(", nor in the coming days."),
-            _ => text.push('.'),
+        if others.is_empty() {
+            let nobody = self.pick(
+                "Ese día no queda hueco con nadie más del equipo.",
+                "Nobody else in the team is free that day either.",
+            );
+            return format!(
+                "{told} {nobody} {}",
+                self.instead(date, Some(stylist), hers)
+            );
         }
-        if !others.is_empty() {
-            let _ = match self.lang {
-                Lang::Es => write!(
-                    text,
-                    " Ese día sí hay hueco con otras personas del equipo:\n\n{}\n\n¿Te viene bien alguna?",
-                    self.times_with_names(others)
-                ),
-                Lang::En => write!(
-                    text,
-                    " That day others in the team are free:\n\n{}\n\nDoes one of them suit you?",
-                    self.times_with_names(others)
-                ),
-            };
-            if let Some(hers) = hers {
-                let _ = match self.lang {
-                    Lang::Es => write!(
-                        text,
-                        " Si prefieres a {name}, dime «el {}».",
-                        weekday_es(hers.date.weekday())
-                    ),
-                    Lang::En => write!(
-                        text,
-                        " If you'd rather have {name}, say \"{}\".",
-                        hers.date.weekday()
-                    ),
-                };
-            }
-            return text;
-        }
-        let nobody = self.pick(
-            " Ese día no queda hueco con nadie más del equipo.",
-            " Nobody else in the team is free that day either.",
-        );
-        text.push_str(&nobody);
-        if hers.is_some() {
-            text.push(' ');
-            text.push_str(&self.instead(date, Some(stylist), hers));
-        } else {
-            text.push_str(&self.pick(" ¿Probamos otro día?", " Shall we try another day?"));
-        }
-        text
+        let theirs = match self.lang {
+            Lang::Es => format!(
+                "Ese día sí hay hueco con otras personas del equipo:\n\n{}\n\n¿Te viene bien alguna?",
+                self.times_with_names(others)
+            ),
+            Lang::En => format!(
+                "Others in the team are free that day:\n\n{}\n\nDoes one of them suit you?",
+                self.times_with_names(others)
+            ),
+        };
+        let later = match (self.lang, hers) {
+            (Lang::Es, Some(hers)) => format!(
+                " Con {name}, el primer día con hueco es el **{}**; si lo prefieres, dime «el {}».",
+                self.day(hers.date),
+                weekday_es(hers.date.weekday())
+            ),
+            (Lang::En, Some(hers)) => format!(
+                " {name}'s first day with free times is **{}**; if you'd rather, say \"{}\".",
+                self.day(hers.date),
+                hers.date.weekday()
+            ),
+            (Lang::Es, None) => format!(" {name} no tiene hueco en los próximos días."),
+            (Lang::En, None) => format!(" {name} has nothing free in the coming days."),
+        };
+        format!("{told} {theirs}{later}")
     }
 
     /// Nothing free all day for the services: the first day that has.
@@ -570,10 +545,24 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         first: &[(String, DayMinute)],
     ) -> String {
-        let when = self.when(wish);
-        let told = match self.lang {
-            Lang::Es => format!("Hoy, {}, {when} ya ha pasado.", self.day(date)),
-            Lang::En => format!("Today, {}, {when} has already passed.", self.day(date)),
+        let day = self.day(date);
+        let told = match (self.lang, wish) {
+            (Lang::Es, Wish::At(minute)) => format!(
+                "Las {} de hoy, {day}, ya han pasado.",
+                format_minutes(minute)
+            ),
+            (Lang::Es, Wish::Between(..)) => format!(
+                "Hoy, {day}, ya ha pasado esa parte del día ({}).",
+                self.when(wish)
+            ),
+            (Lang::En, Wish::At(minute)) => format!(
+                "{} today, {day}, has already passed.",
+                format_minutes(minute)
+            ),
+            (Lang::En, Wish::Between(..)) => format!(
+                "Today, {day}, that part of the day ({}) has already passed.",
+                self.when(wish)
+            ),
         };
         format!("{told} {}", self.listed(stylist, first))
     }

@@ -432,12 +432,17 @@ fn a_stylist_off_that_day_offers_the_others_and_her_next_day() {
     let reply = salon.say("un corte el lunes con Lucía");
     assert!(
         reply.starts_with(
-            "Lucía no trabaja el lunes 23 de noviembre; con Lucía, el primer día con hueco es el **martes 24 de noviembre**. Ese día sí hay hueco con otras personas del equipo:"
+            "Lucía no trabaja el lunes 23 de noviembre. Ese día sí hay hueco con otras personas del equipo:"
+        ),
+        "{reply}"
+    );
+    assert!(
+        reply.ends_with(
+            "¿Te viene bien alguna? Con Lucía, el primer día con hueco es el **martes 24 de noviembre**; si lo prefieres, dime «el martes»."
         ),
         "{reply}"
     );
     assert!(reply.contains("1. **09:30** con Javier Gómez"), "{reply}");
-    assert!(reply.contains("dime «el martes»"), "{reply}");
     assert_eq!(salon.state.draft.date, Some(monday));
     // The Tuesday with Lucía.
     let reply = salon.say("el martes");
@@ -463,7 +468,9 @@ fn a_stylist_off_that_day_offers_the_others_and_her_next_day() {
     let mut salon = Salon::guest().off("lucia", monday);
     let reply = salon.say("a haircut on Monday with Lucía");
     assert!(
-        reply.starts_with("Lucía doesn't work on Monday 23 November; Lucía's first day with free times is **Tuesday 24 November**."),
+        reply.starts_with(
+            "Lucía doesn't work on Monday 23 November. Others in the team are free that day:"
+        ),
         "{reply}"
     );
 }
@@ -837,18 +844,43 @@ fn the_minimum_notice_and_times_gone_are_said_and_never_offered() {
             ),
             (
                 "un corte hoy a las 9:30",
-                "Hoy, viernes 20 de noviembre, a las 09:30 ya ha pasado. Tengo libre:",
+                "Las 09:30 de hoy, viernes 20 de noviembre, ya han pasado. Tengo libre:",
                 "1. **11:30**",
             ),
             (
                 "un corte hoy a las 10:30",
-                "Hoy, viernes 20 de noviembre, a las 10:30 ya ha pasado.",
+                "Las 10:30 de hoy, viernes 20 de noviembre, ya han pasado.",
                 "1. **11:30**",
             ),
             (
                 "a haircut today at 11",
                 "We book with at least 1 hour's notice, so Friday 20 November at 11:00 is too soon.",
                 "1. **11:30**",
+            ),
+            (
+                "a haircut today at 9:30",
+                "09:30 today, Friday 20 November, has already passed.",
+                "1. **11:30**",
+            ),
+        ],
+    );
+    replies_to(
+        || Salon::guest().at(TODAY, 900),
+        &[
+            (
+                "un corte hoy por la mañana",
+                "Hoy, viernes 20 de noviembre, ya ha pasado esa parte del día (por la mañana). Tengo libre:",
+                "1. **16:30**",
+            ),
+            (
+                "un corte hoy a las 13:30",
+                "Las 13:30 de hoy, viernes 20 de noviembre, ya han pasado.",
+                "1. **16:30**",
+            ),
+            (
+                "un corte hoy a las 15:30",
+                "Reservamos con al menos 1 hora de antelación, así que el viernes 20 de noviembre a las 15:30 ya no puede ser.",
+                "1. **16:30**",
             ),
         ],
     );
