@@ -305,9 +305,24 @@ impl<'a> Replies<'a> {
 
     /// The day is known (and said back), the service not yet.
     pub(super) fn ask_services_for(&self, date: Date) -> String {
+        let names: Vec<&str> = self
+            .context
+            .services
+            .iter()
+            .filter(|s| s.active)
+            .map(|s| s.name.as_str())
+            .collect();
         match self.lang {
-            Lang::Es => format!("Para el **{}**: {}", self.day(date), self.ask_services()),
-            Lang::En => format!("For **{}**: {}", self.day(date), self.ask_services()),
+            Lang::Es => format!(
+                "¿Qué servicio quieres para el **{}**? Tenemos: {}.",
+                self.day(date),
+                self.join(&names)
+            ),
+            Lang::En => format!(
+                "Which service would you like for **{}**? We offer: {}.",
+                self.day(date),
+                self.join(&names)
+            ),
         }
     }
 

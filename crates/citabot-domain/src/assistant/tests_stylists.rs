@@ -1011,7 +1011,7 @@ fn relative_days_and_parts_of_the_day_resolve_and_are_said() {
             ),
             (
                 "¿tenéis hueco mañana?",
-                "Para el **sábado 21 de noviembre**: ¿Qué servicio quieres?",
+                "¿Qué servicio quieres para el **sábado 21 de noviembre**?",
                 "Corte de pelo",
             ),
             (
