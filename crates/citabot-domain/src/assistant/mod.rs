@@ -667,6 +667,15 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         };
         return reply(state, question);
     }
+    // A stylist kept from an earlier turn who has left the team since: anyone, then.
+    if state
+        .draft
+        .stylist
+        .as_ref()
+        .is_some_and(|id| !context.staff.iter().any(|member| &member.user_id == id))
+    {
+        state.draft.stylist = None;
+    }
     if let Some(breach) = times::stylist_cannot(&state.draft, context) {
         // "barba con Lucía" when Lucía does not do beards: said, and the booking goes on with
         // whoever does.

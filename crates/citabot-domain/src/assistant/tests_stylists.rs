@@ -523,6 +523,20 @@ fn moving_a_cita_with_another_stylist() {
 }
 
 #[test]
+fn a_stylist_who_left_the_team_is_dropped() {
+    let mut salon = Salon::guest();
+    salon.say("un corte el viernes 27 con Lucía");
+    salon.staff.retain(|member| member.user_id != "lucia");
+    let reply = salon.say("la primera");
+    assert_eq!(salon.stylist(), None, "{reply}");
+    let reply = salon.say("un corte el lunes");
+    assert!(
+        reply.starts_with("El lunes 23 de noviembre tengo hueco"),
+        "{reply}"
+    );
+}
+
+#[test]
 fn an_old_saved_state_without_a_stylist_still_loads() {
     let old = r#"{"language":"Es","step":"Booking","draft":{"service_ids":["corte"],"date":[2026,331],"time":null,"slot":null,"offered":[],"client_name":null,"client_email":null,"client_phone":null}}"#;
     let state: State = serde_json::from_str(old).expect("an old state loads");
