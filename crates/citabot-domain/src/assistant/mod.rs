@@ -10,18 +10,22 @@
 //! and manages their own citas; staff book for a named client and read their agenda.
 
 pub(crate) mod replies;
+mod times;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
 
-use crate::booking::availability::{self, Busy, SlotQuery};
-use crate::booking::rules::{Booker, Calendar};
-use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
+use crate::booking::rules::{Booker, Breach, Calendar};
+use crate::booking::{
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StaffMember,
+};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, bare_name,
-    everyday_names, parse_date, parse_dates, resolve_in_hours, understand,
+    DateExpr, DayPart, Intent, Language, ResolvedTime, ServiceName, StaffName, StaffPreference,
+    TimeExpr, adds_services, bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours,
+    staff_preference, understand,
 };
 use replies::Replies;
+use times::Settled;
 
 /// Times offered when the wished one is taken or only a part of the day was named.
 pub const MAX_OFFERS: usize = 4;
@@ -123,6 +127,10 @@ pub struct Draft {
     /// The cita being moved, when this draft reschedules one instead of booking anew.
     #[serde(default)]
     pub moving: Option<String>,
+    /// The stylist the visitor asked for ("con Lucía"): only their times are offered. `None`:
+    /// anyone (see `times` for who is chosen then).
+    #[serde(default)]
+    pub stylist: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,6 +252,35 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     if let Some(phone) = heard.phone {
         state.draft.client_phone = Some(phone);
     }
+    // "con Lucía" at any step; a change of stylist drops a chosen time that is not theirs.
+    let preference = staff_preference(message, &stylist_names(context));
+    let asks_for = match &preference {
+        Some(StaffPreference::Only(id)) => Some(id.clone()),
+        _ => None,
+    };
+    let stylist_changes = asks_for.as_ref().is_some_and(|id| {
+        state.draft.stylist.as_ref() != Some(id)
+            && state
+                .draft
+                .slot
+                .as_ref()
+                .is_none_or(|(staff_id, _)| staff_id != id)
+    });
+    match preference {
+        Some(StaffPreference::Only(id)) => {
+            if state
+                .draft
+                .slot
+                .as_ref()
+                .is_some_and(|(staff_id, _)| *staff_id != id)
+            {
+                state.draft.slot = None;
+            }
+            state.draft.stylist = Some(id);
+        }
+        Some(StaffPreference::Anyone) => state.draft.stylist = None,
+        None => {}
+    }
 
     if main == Intent::Restart {
         let language = state.language;
@@ -272,6 +309,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     // "sí, pero a las 18:30": a yes that changes the booking is a change, asked again ("sí, el
     // martes" repeating the day already chosen is still a yes).
     let changes_booking = time.is_some()
+        || stylist_changes
         || date.is_some_and(|day| Some(day.first()) != state.draft.date)
         || services
             .iter()
@@ -313,7 +351,8 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         _ => {}
     }
 
-    let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
+    let booking_facts =
+        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some();
     match main {
         Intent::Human => {
             return Turn {
@@ -374,7 +413,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             // Which times are free depends on how long the visit is.
             state.step = Step::Booking;
             state.draft.date = date.map(|d| d.first()).or(state.draft.date);
-            return reply(state, say.ask_services());
+            let question = match state.draft.date {
+                Some(day) => say.ask_services_for(day),
+                None => say.ask_services(),
+            };
+            return reply(state, question);
         }
         _ => {}
     }
@@ -413,9 +456,26 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     }
     let mut picked = false;
     if let Some(time) = time {
-        draft.time = Some(wish(time, draft.date, context));
+        let wished = wish(time, draft.date, context);
+        draft.time = Some(wished);
         draft.slot = None;
+        // A time offered with another stylist than the one asked for ("Lucía no trabaja ese
+        // día; con Javier: 11:00…"), named alone: taken as the pick it is.
+        if let Wish::At(minute) = wished
+            && date.is_none()
+            && asks_for.is_none()
+            && let Some(stylist) = &draft.stylist
+            && draft
+                .offered
+                .iter()
+                .any(|(staff_id, start)| *start == minute && staff_id != stylist)
+        {
+            draft.stylist = None;
+        }
     } else if let Some(choice) = picked_position(message).and_then(|i| draft.offered.get(i)) {
+        if draft.stylist.as_ref().is_some_and(|id| *id != choice.0) {
+            draft.stylist = None;
+        }
         draft.slot = Some(choice.clone());
         picked = true;
     }
@@ -573,19 +633,29 @@ fn first_open_day(date: DateExpr, context: &Context<'_>) -> Date {
 }
 
 fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
+    // A part of the day whose hours are not the salon's keeps its own window, so a reply can
+    // name it ("el sábado por la tarde cerramos"); only the open times in it are offered anyway.
+    if let TimeExpr::Part(part) = time
+        && !matches!(part, DayPart::FirstThing | DayPart::LastThing)
+        && let Some((start, end)) = part.window(0, DAY_MINUTES)
+    {
+        return Wish::Between(start, end);
+    }
     let periods = date.map_or(&[][..], |day| context.business.hours.on(day.weekday()));
     let open = periods.first().map_or(9 * 60, |period| period.open);
     let close = periods.last().map_or(21 * 60, |period| period.close);
     match resolve_in_hours(time, open, close) {
         Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
         Some(ResolvedTime::Window { start, end }) => Wish::Between(start, end),
-        None => match time {
-            TimeExpr::At { minutes, .. } => Wish::At(minutes),
+        // Closed all of it: read as meant over the whole day ("entre las 5 y las 7" is the
+        // afternoon), so the visitor is told the salon is closed then.
+        None => match resolve_in_hours(time, 0, DAY_MINUTES) {
+            Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
             // The latest start is said, and a cita starting then must be offered too.
-            TimeExpr::Between { from, to, .. } => Wish::Between(from, to.saturating_add(1)),
-            // A part of the day when it is closed ("el sábado por la tarde"): nothing then,
-            // so the visitor is told and offered the times that are free.
-            TimeExpr::Part(_) => Wish::Between(close, close),
+            Some(ResolvedTime::Window { start, end }) => {
+                Wish::Between(start, end.saturating_add(1))
+            }
+            None => Wish::Between(close, close),
         },
     }
 }
@@ -608,35 +678,6 @@ fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
         .sum()
 }
 
-/// Free slots of `date` for the draft's services.
-fn free_slots(draft: &Draft, date: Date, context: &Context<'_>) -> Vec<availability::Slot> {
-    let busy: Vec<Busy<'_>> = context
-        .agenda
-        .iter()
-        .filter(|cita| cita.date == date && cita.status.holds_time())
-        // The cita being moved does not stand in its own way.
-        .filter(|cita| draft.moving.as_deref() != Some(cita.id.as_str()))
-        .map(|cita| Busy {
-            staff_id: &cita.staff_id,
-            start: cita.start_min,
-            end: cita.end_min,
-        })
-        .collect();
-    availability::free_slots(
-        context.business,
-        context.calendar,
-        &SlotQuery {
-            date,
-            service_ids: &draft.service_ids,
-            duration: duration(draft, context),
-            staff: context.staff,
-            only_staff: None,
-            busy: &busy,
-            window: context.calendar.window(context.now, Booker::Client),
-        },
-    )
-}
-
 /// The last day the assistant may book: the booking rules' horizon.
 pub fn last_bookable_day(context: &Context<'_>) -> Date {
     let lookahead = context.now.0 + time::Duration::days(LOOKAHEAD_DAYS);
@@ -650,7 +691,33 @@ pub fn last_bookable_day(context: &Context<'_>) -> Date {
 /// Asks for the first missing piece, or shows the summary to confirm.
 fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
     if state.draft.service_ids.is_empty() {
-        return reply(state, say.ask_services());
+        let question = match state.draft.date {
+            Some(date) => say.ask_services_for(date),
+            None => say.ask_services(),
+        };
+        return reply(state, question);
+    }
+    // A stylist kept from an earlier turn who has left the team since: anyone, then.
+    if state
+        .draft
+        .stylist
+        .as_ref()
+        .is_some_and(|id| !context.staff.iter().any(|member| &member.user_id == id))
+    {
+        state.draft.stylist = None;
+    }
+    if let Some(breach) = times::stylist_cannot(&state.draft, context) {
+        // "barba con Lucía" when Lucía does not do beards: said, and the booking goes on with
+        // whoever does.
+        let stylist = state.draft.stylist.take().unwrap_or_default();
+        state.draft.slot = None;
+        let who = times::who_does(&state.draft.service_ids, context);
+        let note = match breach {
+            Breach::Skill { service_id } => say.stylist_lacks_service(&stylist, &service_id, &who),
+            _ => say.stylist_not_bookable(&stylist, &who),
+        };
+        let again = next_question(state, context, say);
+        return reply(again.state, format!("{note}\n\n{}", again.reply));
     }
     let Some(date) = state.draft.date else {
         let moving = state
@@ -664,128 +731,54 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         };
         return reply(state, question);
     };
-    if date < context.now.0 {
-        state.draft.date = None;
-        return reply(state, say.date_in_past());
-    }
-    let last_day = last_bookable_day(context);
-    if date > last_day {
-        // The agenda is known only this far: a time beyond it could not be offered truthfully.
-        state.draft.date = None;
-        return reply(state, say.too_far_ahead(last_day));
-    }
-    if context.business.hours.on(date.weekday()).is_empty()
-        || context.calendar.closure_on(date).is_some()
-    {
-        state.draft.date = None;
-        return reply(state, say.closed_that_day(date));
-    }
-    if state.draft.slot.is_none() {
-        let slots = free_slots(&state.draft, date, context);
-        if slots.is_empty() {
-            state.draft.offered.clear();
-            let other = next_free_day(&state.draft, date, context);
-            return reply(state, say.day_full(date, other));
+    let newly = match times::settle_time(state, date, context, say) {
+        Settled::Said { state, reply: text } => return reply(state, text),
+        Settled::Chosen {
+            state: chosen,
+            newly,
+        } => {
+            state = chosen;
+            newly
         }
-        match state.draft.time {
-            Some(Wish::At(minute)) => {
-                // A moved cita stays with its stylist, and staff book themselves, when free then.
-                let same_staff = preferred_staff(&state.draft, context).and_then(|staff_id| {
-                    slots
-                        .iter()
-                        .find(|slot| slot.start == minute && slot.staff_id == staff_id)
-                });
-                if let Some(slot) = same_staff.or_else(|| availability::at(&slots, minute)) {
-                    state.draft.slot = Some((slot.staff_id.clone(), slot.start));
-                } else {
-                    let offers = offers(availability::nearest(&slots, minute, MAX_OFFERS));
-                    state.draft.offered.clone_from(&offers);
-                    return reply(state, say.time_taken(minute, date, &offers));
-                }
-            }
-            Some(Wish::Between(start, end)) => {
-                let offers = offers(availability::spread(&slots, start, end, MAX_OFFERS));
-                state.draft.offered.clone_from(&offers);
-                if offers.is_empty() {
-                    let all = offers_all(&slots);
-                    state.draft.offered.clone_from(&all);
-                    return reply(state, say.nothing_then(date, &all));
-                }
-                return reply(state, say.offer_times(date, &offers));
-            }
-            None => {
-                let offers = offers_all(&slots);
-                state.draft.offered.clone_from(&offers);
-                return reply(state, say.offer_times(date, &offers));
-            }
-        }
-    }
+    };
     // Who the cita is for (a moved cita keeps its client).
-    match context.caller {
-        _ if state.draft.moving.is_some() => {}
-        Caller::Cliente { .. } => {}
-        Caller::Guest => {
-            if state.draft.client_name.is_none() {
-                return reply(state, say.ask_name());
+    let question = match context.caller {
+        _ if state.draft.moving.is_some() => None,
+        Caller::Cliente { .. } => None,
+        Caller::Guest if state.draft.client_name.is_none() => Some(say.ask_name()),
+        Caller::Guest if !reachable(&state.draft, context) => Some(say.ask_contact()),
+        Caller::Staff { .. } if state.draft.client_name.is_none() => Some(say.ask_client_name()),
+        Caller::Guest | Caller::Staff { .. } => None,
+    };
+    if let Some(question) = question {
+        // A time just found free is said back with its day, so "mañana a las 10" is never
+        // taken on trust.
+        let text = match (&state.draft.slot, newly) {
+            (Some((staff_id, start)), true) => {
+                format!("{}\n\n{question}", say.time_free(date, *start, staff_id))
             }
-            let draft = &state.draft;
-            let reachable = if context.sends_mail {
-                draft.client_email.is_some()
-            } else {
-                draft.client_email.is_some() || draft.client_phone.is_some()
-            };
-            if !reachable {
-                return reply(state, say.ask_contact());
-            }
-        }
-        Caller::Staff { .. } => {
-            if state.draft.client_name.is_none() {
-                return reply(state, say.ask_client_name());
-            }
-        }
+            _ => question,
+        };
+        return reply(state, text);
     }
     state.step = Step::ConfirmBooking;
     let summary = say.summary(&state.draft, context);
     reply(state, summary)
 }
 
-/// Who should do the cita when free at the wished time: the stylist of the cita being moved,
-/// or the staff member booking.
-fn preferred_staff<'a>(draft: &Draft, context: &'a Context<'_>) -> Option<&'a str> {
-    if let Some(id) = draft.moving.as_deref() {
-        return context
-            .agenda
-            .iter()
-            .find(|cita| cita.id == id)
-            .map(|cita| cita.staff_id.as_str());
-    }
-    match context.caller {
-        Caller::Staff { user_id, .. } => Some(user_id.as_str()),
-        Caller::Guest | Caller::Cliente { .. } => None,
-    }
+/// Whether the guest can be reached: an email when the salon sends mail (it carries the
+/// confirmation), else an email or a phone.
+fn reachable(draft: &Draft, context: &Context<'_>) -> bool {
+    draft.client_email.is_some() || !context.sends_mail && draft.client_phone.is_some()
 }
 
-fn offers(slots: Vec<&availability::Slot>) -> Vec<(String, DayMinute)> {
-    slots
-        .into_iter()
-        .map(|slot| (slot.staff_id.clone(), slot.start))
+/// The stylists as the visitor may name them.
+fn stylist_names(context: &Context<'_>) -> Vec<StaffName> {
+    context
+        .staff
+        .iter()
+        .map(|member| StaffName::new(&member.user_id, &member.name))
         .collect()
-}
-
-/// A handful of times over the whole day, for when no time was named.
-fn offers_all(slots: &[availability::Slot]) -> Vec<(String, DayMinute)> {
-    offers(availability::spread(slots, 0, DayMinute::MAX, MAX_OFFERS))
-}
-
-fn next_free_day(draft: &Draft, after: Date, context: &Context<'_>) -> Option<Date> {
-    let mut day = after;
-    for _ in 0..LOOKAHEAD_DAYS {
-        day = day.next_day()?;
-        if !free_slots(draft, day, context).is_empty() {
-            return Some(day);
-        }
-    }
-    None
 }
 
 /// The position in a numbered list the visitor picked ("la primera", "2"), from 0.
@@ -913,9 +906,14 @@ fn start_moving(
         state.step = Step::Idle;
         return reply(state, say.no_citas());
     };
+    let stylist = match staff_preference(message, &stylist_names(context)) {
+        Some(StaffPreference::Only(id)) => Some(id),
+        _ => None,
+    };
     state.draft = Draft {
         service_ids: cita.service_ids.clone(),
         moving: Some(cita.id.clone()),
+        stylist,
         ..Draft::default()
     };
     let said = parse_dates(message, context.today)
@@ -1012,3 +1010,5 @@ fn asked_for_name(draft: &Draft, context: &Context<'_>) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stylists;

@@ -4,8 +4,11 @@ use std::fmt::Write;
 
 use time::{Date, Month, Weekday};
 
-use super::{Context, Draft, Lang};
-use crate::booking::{Cita, CitaStatus, DayMinute, format_minutes, format_price};
+use super::times::Instead;
+use super::{Context, Draft, Lang, Wish};
+use crate::booking::rules::Closure;
+use crate::booking::{Cita, CitaStatus, DAY_MINUTES, DayMinute, format_minutes, format_price};
+use crate::understanding::DayPart;
 
 pub(super) struct Replies<'a> {
     lang: Lang,
@@ -219,43 +222,34 @@ impl<'a> Replies<'a> {
         text
     }
 
-    /// The hours of the weekday the visitor asked about. Said for the weekday ("los sábados"),
-    /// since the hours are weekly and "el sábado" may be any Saturday the visitor has in mind.
+    /// The hours of the day the visitor asked about: that day's closure when there is one,
+    /// else its weekday's hours, said for the date ("el sábado 21 de noviembre") and as the
+    /// weekly rule they are ("como todos los sábados").
     pub(super) fn hours_on(&self, date: Date) -> String {
-        let weekday = date.weekday();
-        let days = match self.lang {
-            Lang::Es => {
-                let name = weekday_es(weekday);
-                let plural = if name.ends_with('s') {
-                    name.to_owned()
-                } else {
-                    format!("{name}s")
-                };
-                format!("Los {plural}")
-            }
-            Lang::En => format!("On {weekday}s"),
-        };
-        let periods = self.context.business.hours.on(weekday);
-        if periods.is_empty() {
-            return match self.lang {
-                Lang::Es => format!("{days} estamos cerrados."),
-                Lang::En => format!("{days} we're closed."),
+        if let Some(closure) = self.context.calendar.closure_on(date) {
+            let reason = closure.reason.trim();
+            return match (self.lang, reason.is_empty()) {
+                (Lang::Es, true) => format!("El {} cerramos.", self.day(date)),
+                (Lang::Es, false) => format!("El {} cerramos por {reason}.", self.day(date)),
+                (Lang::En, true) => format!("We're closed on {}.", self.day(date)),
+                (Lang::En, false) => format!("We're closed on {} ({reason}).", self.day(date)),
             };
         }
-        let spans: Vec<String> = periods
-            .iter()
-            .map(|p| {
-                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
-                match self.lang {
-                    Lang::Es => format!("de {open} a {close}"),
-                    Lang::En => format!("from {open} to {close}"),
-                }
-            })
-            .collect();
-        let spans = self.join(&spans.iter().map(String::as_str).collect::<Vec<_>>());
+        let weekday = date.weekday();
+        let every = match self.lang {
+            Lang::Es => format!("como todos los {}", plural_es(weekday_es(weekday))),
+            Lang::En => format!("as every {weekday}"),
+        };
+        if self.context.business.hours.on(weekday).is_empty() {
+            return match self.lang {
+                Lang::Es => format!("El {} cerramos, {every}.", self.day(date)),
+                Lang::En => format!("We're closed on {}, {every}.", self.day(date)),
+            };
+        }
+        let spans = self.hours_of(date);
         match self.lang {
-            Lang::Es => format!("{days} abrimos {spans}."),
-            Lang::En => format!("{days} we're open {spans}."),
+            Lang::Es => format!("El {} abrimos {spans}, {every}.", self.day(date)),
+            Lang::En => format!("On {} we're open {spans}, {every}.", self.day(date)),
         }
     }
 
@@ -317,6 +311,29 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// The day is known (and said back), the service not yet.
+    pub(super) fn ask_services_for(&self, date: Date) -> String {
+        let names: Vec<&str> = self
+            .context
+            .services
+            .iter()
+            .filter(|s| s.active)
+            .map(|s| s.name.as_str())
+            .collect();
+        match self.lang {
+            Lang::Es => format!(
+                "¿Qué servicio quieres para el **{}**? Tenemos: {}.",
+                self.day(date),
+                self.join(&names)
+            ),
+            Lang::En => format!(
+                "Which service would you like for **{}**? We offer: {}.",
+                self.day(date),
+                self.join(&names)
+            ),
+        }
+    }
+
     pub(super) fn ask_date(&self, draft: &Draft) -> String {
         let what = self.service_names(&draft.service_ids);
         match self.lang {
@@ -336,99 +353,603 @@ impl<'a> Replies<'a> {
         }
     }
 
-    pub(super) fn date_in_past(&self) -> String {
-        self.pick(
-            "Esa fecha ya ha pasado. ¿Qué otro día te viene bien?",
-            "That date has passed. Which other day suits you?",
-        )
-    }
-
-    pub(super) fn closed_that_day(&self, date: Date) -> String {
+    pub(super) fn date_in_past(&self, date: Date) -> String {
         match self.lang {
             Lang::Es => format!(
-                "El {} estamos cerrados. ¿Te viene bien otro día?",
+                "El {} ya ha pasado. ¿Qué otro día te viene bien?",
                 self.day(date)
             ),
             Lang::En => format!(
-                "We're closed on {}. Would another day suit you?",
+                "{} has already passed. Which other day suits you?",
                 self.day(date)
             ),
         }
     }
 
-    pub(super) fn day_full(&self, date: Date, other: Option<Date>) -> String {
-        match (self.lang, other) {
-            (Lang::Es, Some(other)) => format!(
-                "El {} no queda ningún hueco para eso. El primer día con hueco es el **{}**. ¿Te viene bien?",
-                self.day(date),
-                self.day(other)
-            ),
-            (Lang::Es, None) => format!(
-                "El {} no queda ningún hueco para eso, ni en los próximos días. ¿Probamos con otro servicio?",
-                self.day(date)
-            ),
-            (Lang::En, Some(other)) => format!(
-                "There's nothing free for that on {}. The first day with free times is **{}**. Does it suit you?",
-                self.day(date),
-                self.day(other)
-            ),
-            (Lang::En, None) => format!(
-                "There's nothing free for that on {} or in the coming days. Shall we try another service?",
-                self.day(date)
-            ),
-        }
+    /// A closure of the salon ("Navidad") covering the day asked for.
+    pub(super) fn closure(
+        &self,
+        closure: &Closure,
+        stylist: Option<&str>,
+        instead: Option<&Instead>,
+    ) -> String {
+        let reason = closure.reason.trim();
+        let told = match self.lang {
+            Lang::Es => {
+                let days = if closure.from == closure.to {
+                    format!("El {}", self.day(closure.from))
+                } else if closure.from.month() == closure.to.month() {
+                    format!(
+                        "Del {} al {} de {}",
+                        closure.from.day(),
+                        closure.to.day(),
+                        month_es(closure.to.month())
+                    )
+                } else {
+                    format!(
+                        "Del {} de {} al {} de {}",
+                        closure.from.day(),
+                        month_es(closure.from.month()),
+                        closure.to.day(),
+                        month_es(closure.to.month())
+                    )
+                };
+                let why = if reason.is_empty() {
+                    String::new()
+                } else {
+                    format!(" por {reason}")
+                };
+                format!("{days} cerramos{why}.")
+            }
+            Lang::En => {
+                let days = if closure.from == closure.to {
+                    format!("on {}", self.day(closure.from))
+                } else {
+                    format!(
+                        "from {} {} to {} {}",
+                        closure.from.day(),
+                        closure.from.month(),
+                        closure.to.day(),
+                        closure.to.month()
+                    )
+                };
+                let why = if reason.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({reason})")
+                };
+                format!("We're closed {days}{why}.")
+            }
+        };
+        format!("{told} {}", self.instead(closure.to, stylist, instead))
     }
 
+    /// A weekday the salon never opens.
+    pub(super) fn closed_weekday(
+        &self,
+        date: Date,
+        stylist: Option<&str>,
+        instead: Option<&Instead>,
+    ) -> String {
+        let told = match self.lang {
+            Lang::Es => format!(
+                "El {} cerramos: los {} no abrimos.",
+                self.day(date),
+                plural_es(weekday_es(date.weekday()))
+            ),
+            Lang::En => format!(
+                "We're closed on {}: we don't open on {}s.",
+                self.day(date),
+                date.weekday()
+            ),
+        };
+        format!("{told} {}", self.instead(date, stylist, instead))
+    }
+
+    /// Inside the minimum notice (today, at the time wished or at all): the notice said, and the
+    /// first times after it.
+    pub(super) fn too_soon(
+        &self,
+        date: Date,
+        wish: Option<Wish>,
+        notice_min: u32,
+        stylist: Option<&str>,
+        instead: Option<&Instead>,
+    ) -> String {
+        let when = wish.map(|wish| format!(" {}", self.when(wish)));
+        let when = when.unwrap_or_default();
+        let told = match self.lang {
+            Lang::Es => format!(
+                "Reservamos con al menos {} de antelación, así que el {}{when} ya no puede ser.",
+                self.notice(notice_min),
+                self.day(date)
+            ),
+            Lang::En => format!(
+                "We book with at least {} notice, so {}{when} is too soon.",
+                self.notice(notice_min),
+                self.day(date)
+            ),
+        };
+        format!("{told} {}", self.instead(date, stylist, instead))
+    }
+
+    /// Today is over: the salon has closed (`closed`), or nothing fits before it does.
+    pub(super) fn closed_for_today(
+        &self,
+        date: Date,
+        close: DayMinute,
+        closed: bool,
+        stylist: Option<&str>,
+        instead: Option<&Instead>,
+    ) -> String {
+        let (day, close) = (self.day(date), format_minutes(close));
+        let told = match (self.lang, closed) {
+            (Lang::Es, true) => format!("Hoy, {day}, ya hemos cerrado (cerramos a las {close})."),
+            (Lang::Es, false) => {
+                format!("Hoy, {day}, ya no da tiempo para eso: cerramos a las {close}.")
+            }
+            (Lang::En, true) => format!("We've closed for today, {day} (we close at {close})."),
+            (Lang::En, false) => {
+                format!("There's no time left for that today, {day}: we close at {close}.")
+            }
+        };
+        format!("{told} {}", self.instead(date, stylist, instead))
+    }
+
+    /// The stylist asked for does not work that day (`off`) or has nothing free: the others'
+    /// times that day, and the stylist's own first free day (`hers`).
+    pub(super) fn stylist_cannot_that_day(
+        &self,
+        stylist: &str,
+        date: Date,
+        off: bool,
+        others: &[(String, DayMinute)],
+        hers: Option<&Instead>,
+    ) -> String {
+        let name = self.first_name(stylist);
+        let day = self.day(date);
+        let told = match (self.lang, off) {
+            (Lang::Es, true) => format!("{name} no trabaja el {day}."),
+            (Lang::Es, false) => format!("{name} no tiene hueco el {day}."),
+            (Lang::En, true) => format!("{name} doesn't work on {day}."),
+            (Lang::En, false) => format!("{name} has nothing free on {day}."),
+        };
+        if others.is_empty() {
+            let nobody = self.pick(
+                "Ese día no queda hueco con nadie más del equipo.",
+                "Nobody else in the team is free that day either.",
+            );
+            return format!(
+                "{told} {nobody} {}",
+                self.instead(date, Some(stylist), hers)
+            );
+        }
+        let theirs = match self.lang {
+            Lang::Es => format!(
+                "Ese día sí hay hueco con otras personas del equipo:\n\n{}\n\n¿Te viene bien alguna?",
+                self.times_with_names(others)
+            ),
+            Lang::En => format!(
+                "Others in the team are free that day:\n\n{}\n\nDoes one of them suit you?",
+                self.times_with_names(others)
+            ),
+        };
+        let later = match (self.lang, hers) {
+            (Lang::Es, Some(hers)) => format!(
+                " Con {name}, el primer día con hueco es el **{}**; si lo prefieres, dime «el {}».",
+                self.day(hers.date),
+                weekday_es(hers.date.weekday())
+            ),
+            (Lang::En, Some(hers)) => format!(
+                " {name}'s first day with free times is **{}**; if you'd rather, say \"{}\".",
+                self.day(hers.date),
+                hers.date.weekday()
+            ),
+            (Lang::Es, None) => format!(" {name} no tiene hueco en los próximos días."),
+            (Lang::En, None) => format!(" {name} has nothing free in the coming days."),
+        };
+        format!("{told} {theirs}{later}")
+    }
+
+    /// Nothing free all day for the services: the first day that has.
+    pub(super) fn day_full(&self, date: Date, instead: Option<&Instead>) -> String {
+        let told = match self.lang {
+            Lang::Es => format!("El {} está completo para eso.", self.day(date)),
+            Lang::En => format!("{} is fully booked for that.", self.day(date)),
+        };
+        format!("{told} {}", self.instead(date, None, instead))
+    }
+
+    /// The time wished today has already begun or passed.
+    pub(super) fn time_gone(
+        &self,
+        date: Date,
+        wish: Wish,
+        stylist: Option<&str>,
+        first: &[(String, DayMinute)],
+    ) -> String {
+        let day = self.day(date);
+        let told = match (self.lang, wish) {
+            (Lang::Es, Wish::At(minute)) => format!(
+                "Las {} de hoy, {day}, ya han pasado.",
+                format_minutes(minute)
+            ),
+            (Lang::Es, Wish::Between(..)) => format!(
+                "Hoy, {day}, ya ha pasado esa parte del día ({}).",
+                self.when(wish)
+            ),
+            (Lang::En, Wish::At(minute)) => format!(
+                "{} today, {day}, has already passed.",
+                format_minutes(minute)
+            ),
+            (Lang::En, Wish::Between(..)) => format!(
+                "Today, {day}, that part of the day ({}) has already passed.",
+                self.when(wish)
+            ),
+        };
+        format!("{told} {}", self.listed(stylist, first))
+    }
+
+    /// The salon is closed at the time or in the part of the day wished: the real hours.
+    pub(super) fn closed_then(
+        &self,
+        date: Date,
+        wish: Wish,
+        stylist: Option<&str>,
+        offers: &[(String, DayMinute)],
+    ) -> String {
+        let when = self.when(wish);
+        let hours = self.hours_of(date);
+        let told = match (self.lang, wish) {
+            (Lang::Es, Wish::At(_)) => format!(
+                "El {} {when} estamos cerrados; ese día abrimos {hours}.",
+                self.day(date)
+            ),
+            (Lang::Es, Wish::Between(..)) => format!(
+                "El {} {when} cerramos; ese día abrimos {hours}.",
+                self.day(date)
+            ),
+            (Lang::En, _) => format!(
+                "We're closed {when} on {}; that day we're open {hours}.",
+                self.day(date)
+            ),
+        };
+        format!("{told} {}", self.listed(stylist, offers))
+    }
+
+    /// The services wished at that time would run past closing.
+    pub(super) fn runs_past_close(
+        &self,
+        date: Date,
+        wish: Wish,
+        minutes: DayMinute,
+        close: DayMinute,
+        stylist: Option<&str>,
+        offers: &[(String, DayMinute)],
+    ) -> String {
+        let when = self.when(wish);
+        let told = match self.lang {
+            Lang::Es => format!(
+                "El {} {when} no da tiempo: son {minutes} min y a las {} cerramos.",
+                self.day(date),
+                format_minutes(close)
+            ),
+            Lang::En => format!(
+                "{when} on {} there isn't time: it takes {minutes} min and we close at {}.",
+                self.day(date),
+                format_minutes(close)
+            ),
+        };
+        let told = capitalise(&told);
+        format!("{told} {}", self.listed(stylist, offers))
+    }
+
+    /// The time wished is taken (with the stylist asked for, who else is free then).
     pub(super) fn time_taken(
         &self,
         minute: DayMinute,
         date: Date,
+        stylist: Option<&str>,
+        free_then: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "A las {} del {} no hay hueco. Te puedo ofrecer:\n\n{}\n\n¿Cuál prefieres?",
-                format_minutes(minute),
-                self.day(date),
-                self.times(offers)
+        let at = format_minutes(minute);
+        let day = self.day(date);
+        let told = match (self.lang, stylist) {
+            (Lang::Es, None) => format!("A las {at} del {day} no hay hueco."),
+            (Lang::En, None) => format!("{at} on {day} is taken."),
+            (Lang::Es, Some(stylist)) => {
+                let also = free_then.map_or_else(String::new, |other| {
+                    format!(" ({} sí está libre a esa hora)", self.staff_name(other))
+                });
+                format!(
+                    "A las {at} del {day} {} no tiene hueco{also}.",
+                    self.first_name(stylist)
+                )
+            }
+            (Lang::En, Some(stylist)) => {
+                let also = free_then.map_or_else(String::new, |other| {
+                    format!(" ({} is free then)", self.staff_name(other))
+                });
+                format!(
+                    "{} isn't free at {at} on {day}{also}.",
+                    self.first_name(stylist)
+                )
+            }
+        };
+        let offer = match (self.lang, stylist) {
+            (Lang::Es, None) => "Te puedo ofrecer:".to_owned(),
+            (Lang::En, None) => "I can offer:".to_owned(),
+            (Lang::Es, Some(stylist)) => {
+                format!("Con {} te puedo ofrecer:", self.first_name(stylist))
+            }
+            (Lang::En, Some(stylist)) => format!("With {} I can offer:", self.first_name(stylist)),
+        };
+        format!(
+            "{told} {offer}\n\n{}\n\n{}",
+            self.times(offers),
+            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
+        )
+    }
+
+    /// Open in the part of the day wished, but nothing free then.
+    pub(super) fn nothing_then(
+        &self,
+        date: Date,
+        wish: Wish,
+        stylist: Option<&str>,
+        offers: &[(String, DayMinute)],
+    ) -> String {
+        let when = self.when(wish);
+        let with = stylist.map(|id| self.first_name(id));
+        let told = match (self.lang, &with) {
+            (Lang::Es, None) => format!("El {} {when} no queda nada.", self.day(date)),
+            (Lang::Es, Some(name)) => {
+                format!("El {} {when} no queda nada con {name}.", self.day(date))
+            }
+            (Lang::En, None) => format!("Nothing is free {when} on {}.", self.day(date)),
+            (Lang::En, Some(name)) => {
+                format!("{name} has nothing free {when} on {}.", self.day(date))
+            }
+        };
+        format!("{told} {}", self.listed(stylist, offers))
+    }
+
+    pub(super) fn offer_times(
+        &self,
+        date: Date,
+        stylist: Option<&str>,
+        offers: &[(String, DayMinute)],
+    ) -> String {
+        let times = self.times(offers);
+        match (self.lang, stylist) {
+            (Lang::Es, None) => format!(
+                "El {} tengo hueco a estas horas:\n\n{times}\n\n¿Cuál prefieres? También puedes decirme otra hora.",
+                self.day(date)
             ),
-            Lang::En => format!(
-                "{} on {} is taken. I can offer:\n\n{}\n\nWhich one do you prefer?",
-                format_minutes(minute),
-                self.day(date),
-                self.times(offers)
+            (Lang::Es, Some(stylist)) => format!(
+                "Con {} tengo libre el {}:\n\n{times}\n\n¿Cuál prefieres? También puedes decirme otra hora.",
+                self.first_name(stylist),
+                self.day(date)
+            ),
+            (Lang::En, None) => format!(
+                "On {} I have these times:\n\n{times}\n\nWhich one do you prefer? You can also name another time.",
+                self.day(date)
+            ),
+            (Lang::En, Some(stylist)) => format!(
+                "With {} I have these times on {}:\n\n{times}\n\nWhich one do you prefer? You can also name another time.",
+                self.first_name(stylist),
+                self.day(date)
             ),
         }
     }
 
-    pub(super) fn nothing_then(&self, date: Date, offers: &[(String, DayMinute)]) -> String {
+    /// The stylist asked for does not do a service of the booking: who does.
+    pub(super) fn stylist_lacks_service(
+        &self,
+        stylist: &str,
+        service_id: &str,
+        who: &[&str],
+    ) -> String {
+        let name = self.first_name(stylist);
+        let service = self.service_names(&[service_id.to_owned()]);
+        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
+        let names = self.join(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        match (self.lang, who.len()) {
+            (Lang::Es, 0) => format!("{name} no hace {service}."),
+            (Lang::Es, 1) => format!("{name} no hace {service}; lo hace {names}."),
+            (Lang::Es, _) => format!("{name} no hace {service}; lo hacen {names}."),
+            (Lang::En, 0) => format!("{name} doesn't do {service}."),
+            (Lang::En, _) => format!("{name} doesn't do {service}; {names} does."),
+        }
+    }
+
+    /// The stylist asked for takes no bookings.
+    pub(super) fn stylist_not_bookable(&self, stylist: &str, who: &[&str]) -> String {
+        let name = self.first_name(stylist);
+        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
+        let names = self.join(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        match (self.lang, who.is_empty()) {
+            (Lang::Es, true) => format!("{name} no tiene citas por ahora."),
+            (Lang::Es, false) => {
+                format!("{name} no tiene citas por ahora; puede atenderte {names}.")
+            }
+            (Lang::En, true) => format!("{name} isn't taking appointments for now."),
+            (Lang::En, false) => {
+                format!("{name} isn't taking appointments for now; {names} can see you.")
+            }
+        }
+    }
+
+    /// A wished time found free, said back with its day and stylist.
+    pub(super) fn time_free(&self, date: Date, start: DayMinute, staff_id: &str) -> String {
         match self.lang {
             Lang::Es => format!(
-                "A esa hora no queda nada el {}, pero hay hueco a estas horas:\n\n{}\n\n¿Cuál prefieres?",
+                "Hay hueco el **{}** a las **{}** con {}.",
                 self.day(date),
-                self.times(offers)
+                format_minutes(start),
+                self.staff_name(staff_id)
             ),
             Lang::En => format!(
-                "Nothing is free then on {}, but these times are:\n\n{}\n\nWhich one do you prefer?",
+                "**{}** at **{}** is free, with {}.",
                 self.day(date),
-                self.times(offers)
+                format_minutes(start),
+                self.staff_name(staff_id)
             ),
         }
     }
 
-    pub(super) fn offer_times(&self, date: Date, offers: &[(String, DayMinute)]) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "El {} tengo hueco a estas horas:\n\n{}\n\n¿Cuál prefieres? También puedes decirme otra hora.",
-                self.day(date),
-                self.times(offers)
-            ),
-            Lang::En => format!(
-                "On {} I have these times:\n\n{}\n\nWhich one do you prefer? You can also name another time.",
-                self.day(date),
-                self.times(offers)
-            ),
+    /// What can be had instead of the day asked for (`asked`): the times of `instead`, on that
+    /// day or the first day that has some.
+    fn instead(&self, asked: Date, stylist: Option<&str>, instead: Option<&Instead>) -> String {
+        let with = stylist.map(|id| self.first_name(id));
+        let Some(instead) = instead else {
+            return match (self.lang, with) {
+                (Lang::Es, None) => {
+                    "En los próximos días no queda hueco para eso. ¿Probamos con otro servicio?"
+                        .to_owned()
+                }
+                (Lang::Es, Some(name)) => format!(
+                    "En los próximos días {name} no tiene hueco para eso. ¿Probamos con otra persona del equipo?"
+                ),
+                (Lang::En, None) => {
+                    "There's nothing free for that in the coming days. Shall we try another service?"
+                        .to_owned()
+                }
+                (Lang::En, Some(name)) => format!(
+                    "{name} has nothing free for that in the coming days. Shall we try someone else in the team?"
+                ),
+            };
+        };
+        if instead.date == asked {
+            return self.listed(stylist, &instead.offers);
         }
+        let day = self.day(instead.date);
+        let told = match (self.lang, with) {
+            (Lang::Es, None) => format!("El primer día con hueco es el **{day}**:"),
+            (Lang::Es, Some(name)) => {
+                format!("Con {name}, el primer día con hueco es el **{day}**:")
+            }
+            (Lang::En, None) => format!("The first day with free times is **{day}**:"),
+            (Lang::En, Some(name)) => format!("{name}'s first day with free times is **{day}**:"),
+        };
+        format!(
+            "{told}\n\n{}\n\n{}",
+            self.times(&instead.offers),
+            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
+        )
+    }
+
+    /// Times free on the day being talked about.
+    fn listed(&self, stylist: Option<&str>, offers: &[(String, DayMinute)]) -> String {
+        let told = match (self.lang, stylist) {
+            (Lang::Es, None) => "Tengo libre:".to_owned(),
+            (Lang::Es, Some(id)) => format!("Con {} tengo libre:", self.first_name(id)),
+            (Lang::En, None) => "These times are free:".to_owned(),
+            (Lang::En, Some(id)) => format!("With {} these times are free:", self.first_name(id)),
+        };
+        format!(
+            "{told}\n\n{}\n\n{}",
+            self.times(offers),
+            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
+        )
+    }
+
+    /// "a las 21:00", "por la tarde", "de 17:00 a 19:00".
+    fn when(&self, wish: Wish) -> String {
+        match wish {
+            Wish::At(minute) => match self.lang {
+                Lang::Es => format!("a las {}", format_minutes(minute)),
+                Lang::En => format!("at {}", format_minutes(minute)),
+            },
+            Wish::Between(start, end) => {
+                if let Some((es, en)) = part_words(start, end) {
+                    return self.pick(es, en);
+                }
+                // A said range keeps its latest start as an exclusive end one minute later.
+                let end = if end % 5 == 1 { end - 1 } else { end };
+                match self.lang {
+                    Lang::Es => format!(
+                        "de {} a {}",
+                        format_minutes(start),
+                        format_minutes(end.min(DAY_MINUTES))
+                    ),
+                    Lang::En => format!(
+                        "from {} to {}",
+                        format_minutes(start),
+                        format_minutes(end.min(DAY_MINUTES))
+                    ),
+                }
+            }
+        }
+    }
+
+    /// "de 09:30 a 14:00 y de 16:30 a 20:30": the opening hours of `date`.
+    fn hours_of(&self, date: Date) -> String {
+        let spans: Vec<String> = self
+            .context
+            .business
+            .hours
+            .on(date.weekday())
+            .iter()
+            .map(|p| {
+                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
+                match self.lang {
+                    Lang::Es => format!("de {open} a {close}"),
+                    Lang::En => format!("from {open} to {close}"),
+                }
+            })
+            .collect();
+        self.join(&spans.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    /// "1 hora", "30 minutos", "1 hora y 30 minutos".
+    fn notice(&self, minutes: u32) -> String {
+        let (hours, rest) = (minutes / 60, minutes % 60);
+        let hours_text = match (self.lang, hours) {
+            (Lang::Es, 1) => "1 hora".to_owned(),
+            (Lang::Es, n) => format!("{n} horas"),
+            (Lang::En, 1) => "1 hour's".to_owned(),
+            (Lang::En, n) => format!("{n} hours'"),
+        };
+        let minutes_text = match self.lang {
+            Lang::Es => format!("{rest} minutos"),
+            Lang::En => format!("{rest} minutes'"),
+        };
+        match (self.lang, hours, rest) {
+            (_, 0, _) => minutes_text,
+            (_, _, 0) => hours_text,
+            (Lang::Es, _, _) => format!("{hours_text} y {minutes_text}"),
+            (Lang::En, 1, _) => format!("1 hour and {minutes_text}"),
+            (Lang::En, _, _) => format!("{hours} hours and {minutes_text}"),
+        }
+    }
+
+    /// The times, each with who would do it.
+    fn times_with_names(&self, offers: &[(String, DayMinute)]) -> String {
+        offers
+            .iter()
+            .enumerate()
+            .map(|(index, (staff_id, start))| {
+                format!(
+                    "{}. **{}** {} {}",
+                    index + 1,
+                    format_minutes(*start),
+                    self.pick("con", "with"),
+                    self.staff_name(staff_id)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// What people call a stylist: the first word of their name.
+    fn first_name(&self, staff_id: &str) -> String {
+        let name = self.staff_name(staff_id);
+        name.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
     }
 
     pub(super) fn ask_name(&self) -> String {
@@ -481,14 +1002,15 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// Beyond the booking rules' horizon: the last day that can be booked.
     pub(super) fn too_far_ahead(&self, last_day: Date) -> String {
         match self.lang {
             Lang::Es => format!(
-                "Por ahora solo doy citas hasta el **{}**. ¿Te viene bien un día antes?",
+                "Se puede reservar hasta el **{}**. ¿Qué día antes de esa fecha te viene bien?",
                 self.day(last_day)
             ),
             Lang::En => format!(
-                "For now I can only book up to **{}**. Would an earlier day suit you?",
+                "Appointments can be booked up to **{}**. Which day before then suits you?",
                 self.day(last_day)
             ),
         }
@@ -838,6 +1360,41 @@ fn month_es(month: Month) -> &'static str {
         Month::November => "noviembre",
         Month::December => "diciembre",
     }
+}
+
+/// "sábados", "lunes": a Spanish weekday's plural.
+fn plural_es(weekday: &str) -> String {
+    if weekday.ends_with('s') {
+        weekday.to_owned()
+    } else {
+        format!("{weekday}s")
+    }
+}
+
+/// The words of a part of the day whose whole window `[start, end)` is this.
+fn part_words(start: DayMinute, end: DayMinute) -> Option<(&'static str, &'static str)> {
+    const PARTS: [(DayPart, &str, &str); 8] = [
+        (DayPart::Morning, "por la mañana", "in the morning"),
+        (DayPart::Afternoon, "por la tarde", "in the afternoon"),
+        (DayPart::Evening, "por la noche", "in the evening"),
+        (DayPart::AfterLunch, "después de comer", "after lunch"),
+        (DayPart::MidMorning, "a media mañana", "mid-morning"),
+        (
+            DayPart::LateMorning,
+            "a última hora de la mañana",
+            "late in the morning",
+        ),
+        (
+            DayPart::EarlyAfternoon,
+            "a primera hora de la tarde",
+            "early in the afternoon",
+        ),
+        (DayPart::MidAfternoon, "a media tarde", "mid-afternoon"),
+    ];
+    PARTS
+        .iter()
+        .find(|(part, ..)| part.window(0, DAY_MINUTES) == Some((start, end)))
+        .map(|(_, es, en)| (*es, *en))
 }
 
 fn capitalise(word: &str) -> String {

@@ -129,6 +129,50 @@ pub fn at(slots: &[Slot], start: DayMinute) -> Option<&Slot> {
     slots.iter().find(|slot| slot.start == start)
 }
 
+/// One slot per start time, in time order, each with the staff member who should take it:
+/// `preferred` when free then (the stylist of a cita being moved, the staff member booking),
+/// else whoever has the fewest citas that day (`citas_that_day`), ties by name. Spreads the
+/// day's work instead of filling the first stylist's agenda.
+pub fn one_per_start(
+    slots: &[Slot],
+    staff: &[StaffMember],
+    citas_that_day: &[Busy<'_>],
+    preferred: Option<&str>,
+) -> Vec<Slot> {
+    let load = |staff_id: &str| {
+        citas_that_day
+            .iter()
+            .filter(|busy| busy.staff_id == staff_id)
+            .count()
+    };
+    let name = |staff_id: &str| {
+        staff
+            .iter()
+            .find(|member| member.user_id == staff_id)
+            .map_or_else(|| staff_id.to_owned(), |member| member.name.clone())
+    };
+    let mut chosen: Vec<Slot> = Vec::new();
+    for slot in slots {
+        match chosen.last_mut() {
+            Some(last) if last.start == slot.start => {
+                let better = if preferred == Some(last.staff_id.as_str()) {
+                    false
+                } else if preferred == Some(slot.staff_id.as_str()) {
+                    true
+                } else {
+                    (load(&slot.staff_id), name(&slot.staff_id))
+                        < (load(&last.staff_id), name(&last.staff_id))
+                };
+                if better {
+                    *last = slot.clone();
+                }
+            }
+            _ => chosen.push(slot.clone()),
+        }
+    }
+    chosen
+}
+
 fn first_per_start(slots: &[Slot]) -> Vec<&Slot> {
     let mut times: Vec<&Slot> = Vec::new();
     for slot in slots {

@@ -208,7 +208,10 @@ impl Calendar {
         match booker {
             Booker::Staff { .. } => Window::OPEN,
             Booker::Client => {
-                let total = u64::from(now.1) + u64::from(self.rules.min_notice_min);
+                // `now` is a whole minute already begun: a start at it has started, so even
+                // without a notice the first start is the next minute.
+                let notice = self.rules.min_notice_min.max(1);
+                let total = u64::from(now.1) + u64::from(notice);
                 let days = i64::try_from(total / u64::from(DAY_MINUTES)).unwrap_or(i64::MAX);
                 let minute = DayMinute::try_from(total % u64::from(DAY_MINUTES)).unwrap_or(0);
                 let day = now.0.checked_add(Duration::days(days)).unwrap_or(now.0);
@@ -540,5 +543,32 @@ mod tests {
         assert_eq!(late.earliest, Some((date!(2026 - 11 - 28), 40)));
         assert_eq!(late.not_before(FRIDAY), None);
         assert_eq!(late.not_before(date!(2026 - 11 - 29)), Some(0));
+    }
+
+    #[test]
+    fn a_time_already_begun_is_never_bookable_even_without_a_notice() {
+        let salon = super::super::demo::salon();
+        let corte = ids(&["corte"]);
+        let calendar = Calendar {
+            rules: BookingRules {
+                min_notice_min: 0,
+                ..BookingRules::default()
+            },
+            ..Calendar::default()
+        };
+        // 10:30 in Madrid: the 10:30 slot has begun.
+        let now = (FRIDAY, 630);
+        assert_eq!(
+            calendar.check(&salon, &proposed("ana", 630, &corte), Booker::Client, now),
+            Err(Breach::InsideNotice { min_notice_min: 0 })
+        );
+        assert_eq!(
+            calendar.check(&salon, &proposed("ana", 645, &corte), Booker::Client, now),
+            Ok(())
+        );
+        assert_eq!(
+            calendar.window(now, Booker::Client).not_before(FRIDAY),
+            Some(631)
+        );
     }
 }

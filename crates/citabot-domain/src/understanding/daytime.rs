@@ -108,9 +108,9 @@ pub enum ResolvedTime {
 /// to the afternoon together when its start reads better there.
 ///
 /// An ambiguous hour takes the reading inside the hours ("a las 8" with 09:00–21:00 is 20:00,
-/// "a las 10" is 10:00); when both readings fit, 1 to 7 are read as afternoon (nobody books a
-/// haircut at 5 a.m.) and 8 to 11 as said; when neither fits the time stays as said, so the
-/// caller can answer that the business is closed then. A part of the day becomes its window, or
+/// "a las 10" is 10:00); when both readings fit, or neither, 1 to 7 are read as afternoon
+/// (nobody books a haircut at 5 a.m.) and 8 to 11 as said, so the caller can answer that the
+/// business is closed then ("el sábado a las 5": 17:00). A part of the day becomes its window, or
 /// `None` when the business is closed all of it.
 pub fn resolve_in_hours(expr: TimeExpr, open_min: u16, close_min: u16) -> Option<ResolvedTime> {
     match expr {
@@ -163,9 +163,10 @@ fn reads_later(minutes: u16, open_min: u16, close_min: u16) -> bool {
     let later = minutes + 12 * 60;
     let open = |m: u16| open_min <= m && m < close_min;
     match (open(minutes), open(later)) {
-        (true, true) => minutes < 8 * 60,
+        // Both open, or both closed (the caller says closed then): 1 to 7 mean the afternoon.
+        (true, true) | (false, false) => minutes < 8 * 60,
         (false, true) => true,
-        _ => false,
+        (true, false) => false,
     }
 }
 
@@ -1038,6 +1039,23 @@ mod tests {
         assert_eq!(
             resolve_in_hours(ten, 0, 24 * 60),
             Some(ResolvedTime::Exact(600))
+        );
+        // Saturday 09:00–14:00: neither 5:00 nor 17:00 is open, and nobody means 5 a.m.; the
+        // caller says the salon is closed at 17:00.
+        let saturday = (9 * 60, 14 * 60);
+        assert_eq!(
+            resolve_in_hours(five, saturday.0, saturday.1),
+            Some(ResolvedTime::Exact(17 * 60))
+        );
+        assert_eq!(
+            resolve_in_hours(ten, saturday.0, saturday.1),
+            Some(ResolvedTime::Exact(600))
+        );
+        let five_to_seven = parse_time("entre las 5 y las 7").unwrap();
+        assert_eq!(
+            resolve_in_hours(five_to_seven, saturday.0, saturday.1),
+            None,
+            "closed all of it"
         );
     }
 }

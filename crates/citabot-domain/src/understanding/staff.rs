@@ -45,15 +45,23 @@ const ASKS_FOR: &[&str] = &[
     "atiende",
     "haga",
     "hace",
+    "sea",
+    "fuera",
     "with",
     "by",
     "prefer",
     "want",
+    "see",
 ];
 
 /// The visitor's preference, if the message states one.
 pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreference> {
-    let normalized = normalize(text);
+    // An email is not words: "con email lucia@correo.es" names no stylist.
+    let without_emails: Vec<&str> = text
+        .split_whitespace()
+        .filter(|chunk| !chunk.contains('@'))
+        .collect();
+    let normalized = normalize(&without_emails.join(" "));
     let words = tokens(&normalized);
     for (i, word) in words.iter().enumerate() {
         let asked = words[i.saturating_sub(2)..i]
@@ -121,6 +129,11 @@ mod tests {
         let only = |id: &str| Some(StaffPreference::Only(id.to_owned()));
         let cases = [
             ("con Lucía", only("lucia")),
+            ("que sea Lucía", only("lucia")),
+            ("can I see Javier?", only("javier")),
+            ("quien sea", Some(StaffPreference::Anyone)),
+            ("Lucía Pérez, con email lucia@correo.es", None),
+            ("me llamo Lucía Pérez", None),
             ("con lucia se puede?", only("lucia")),
             ("con Lucía se puede?", only("lucia")),
             ("prefiero con Javier", only("javier")),

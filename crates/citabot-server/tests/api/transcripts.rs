@@ -17,6 +17,8 @@
 //! today: 2026-11-20                      (the visitor's currentDate; default 2026-11-20; none: not sent)
 //! client: Pedro Sanz, pedro@ejemplo.es, +34 600 000 001     (a client already on record)
 //! cita: Lucía | Pedro Sanz | 2026-11-24 12:00 | manicura | pendiente   (an earlier cita)
+//! closure: 2026-12-07 | 2026-12-09 | Puente      (the salon closed, besides the demo's 25 December)
+//! off: Lucía | 2026-11-23 | Asuntos propios       (a stylist's day off)
 //! > what the visitor says
 //! ~ text the reply must contain
 //! ! text the reply must not contain
@@ -31,7 +33,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use citabot_domain::booking::{Cita, CitaStatus, Client, format_minutes, zone};
+use citabot_domain::booking::rules::{Closure, TimeOff};
+use citabot_domain::booking::{Cita, CitaStatus, Client, StaffMember, format_minutes, zone};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use citabot_domain::clock::Clock as _;
 use citabot_store::Store;
@@ -106,6 +109,21 @@ struct SeedCita {
     status: CitaStatus,
 }
 
+#[derive(Debug, Clone)]
+struct SeedClosure {
+    from: Date,
+    to: Date,
+    reason: String,
+}
+
+#[derive(Debug, Clone)]
+struct SeedTimeOff {
+    /// The staff member's first name.
+    staff: String,
+    date: Date,
+    reason: String,
+}
+
 /// One turn: what the visitor says and what the reply must and must not say.
 #[derive(Debug, Clone, Default)]
 struct Turn {
@@ -122,6 +140,8 @@ struct Script {
     today: Option<Date>,
     clients: Vec<SeedClient>,
     citas: Vec<SeedCita>,
+    closures: Vec<SeedClosure>,
+    time_off: Vec<SeedTimeOff>,
     turns: Vec<Turn>,
 }
 
@@ -134,6 +154,8 @@ impl Script {
             today: Some(DEFAULT_TODAY),
             clients: Vec::new(),
             citas: Vec::new(),
+            closures: Vec::new(),
+            time_off: Vec::new(),
             turns: Vec::new(),
         }
     }
@@ -202,6 +224,12 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
             "cita" => script.citas.push(
                 parse_seed_cita(value).unwrap_or_else(|| panic!("{}: a cita is 'staff | client | YYYY-MM-DD HH:MM | service + service | status'", at())),
             ),
+            "closure" => script.closures.push(parse_seed_closure(value).unwrap_or_else(|| {
+                panic!("{}: a closure is 'YYYY-MM-DD | YYYY-MM-DD | reason'", at())
+            })),
+            "off" => script.time_off.push(parse_seed_time_off(value).unwrap_or_else(|| {
+                panic!("{}: time off is 'staff | YYYY-MM-DD | reason'", at())
+            })),
             _ => panic!("{}: unknown line", at()),
         }
     }
@@ -233,6 +261,30 @@ fn parse_seed_cita(text: &str) -> Option<SeedCita> {
         start_min: hours.parse::<u16>().ok()? * 60 + minutes.parse::<u16>().ok()?,
         services: services.split('+').map(|s| s.trim().to_owned()).collect(),
         status: CitaStatus::parse(status).ok()?,
+    })
+}
+
+fn parse_seed_closure(text: &str) -> Option<SeedClosure> {
+    let parts: Vec<&str> = text.split('|').map(str::trim).collect();
+    let [from, to, reason] = parts.as_slice() else {
+        return None;
+    };
+    Some(SeedClosure {
+        from: parse_date(from)?,
+        to: parse_date(to)?,
+        reason: (*reason).to_owned(),
+    })
+}
+
+fn parse_seed_time_off(text: &str) -> Option<SeedTimeOff> {
+    let parts: Vec<&str> = text.split('|').map(str::trim).collect();
+    let [staff, date, reason] = parts.as_slice() else {
+        return None;
+    };
+    Some(SeedTimeOff {
+        staff: (*staff).to_owned(),
+        date: parse_date(date)?,
+        reason: (*reason).to_owned(),
     })
 }
 
@@ -338,11 +390,7 @@ async fn world(script: &Script) -> World {
     let staff = store.staff().await.expect("reads");
     let services = store.services().await.expect("reads");
     for (index, seed) in script.citas.iter().enumerate() {
-        let staff_id = &staff
-            .iter()
-            .find(|member| member.name.starts_with(&seed.staff))
-            .unwrap_or_else(|| panic!("{}: no staff member {}", script.name, seed.staff))
-            .user_id;
+        let staff_id = &staff_id_of(&staff, &seed.staff, script);
         let client_id = clients_before
             .iter()
             .find(|(_, name)| **name == seed.client)
@@ -381,6 +429,31 @@ async fn world(script: &Script) -> World {
             .await
             .unwrap_or_else(|error| panic!("{}: seed cita {index}: {error}", script.name));
     }
+    for (index, seed) in script.closures.iter().enumerate() {
+        let closure = Closure {
+            id: format!("seed-closure-{index}"),
+            from: seed.from,
+            to: seed.to,
+            reason: seed.reason.clone(),
+        };
+        store
+            .create_closure(&closure)
+            .await
+            .unwrap_or_else(|error| panic!("{}: seed closure: {error}", script.name));
+    }
+    for (index, seed) in script.time_off.iter().enumerate() {
+        let off = TimeOff {
+            id: format!("seed-off-{index}"),
+            staff_id: staff_id_of(&staff, &seed.staff, script),
+            from: seed.date,
+            to: seed.date,
+            reason: seed.reason.clone(),
+        };
+        store
+            .create_time_off(&off)
+            .await
+            .unwrap_or_else(|error| panic!("{}: seed time off: {error}", script.name));
+    }
     let citas_before = all_citas(store)
         .await
         .into_iter()
@@ -392,6 +465,16 @@ async fn world(script: &Script) -> World {
         clients_before,
         citas_before,
     }
+}
+
+/// The id of the staff member whose name starts with `first_name`.
+fn staff_id_of(staff: &[StaffMember], first_name: &str, script: &Script) -> String {
+    staff
+        .iter()
+        .find(|member| member.name.starts_with(first_name))
+        .unwrap_or_else(|| panic!("{}: no staff member {first_name}", script.name))
+        .user_id
+        .clone()
 }
 
 /// Every cita in the store (the suite's dates are all in 2026 and 2027).
@@ -506,6 +589,24 @@ async fn header(script: &Script, world: &World) -> String {
     }
     for cita in world.citas_before.values() {
         let _ = writeln!(text, "cita on record: {}", cita_line(world, cita).await);
+    }
+    for closure in &script.closures {
+        let _ = writeln!(
+            text,
+            "closure on record: {} to {} · {}",
+            describe_day(closure.from),
+            describe_day(closure.to),
+            closure.reason
+        );
+    }
+    for off in &script.time_off {
+        let _ = writeln!(
+            text,
+            "time off on record: {} · {} · {}",
+            off.staff,
+            describe_day(off.date),
+            off.reason
+        );
     }
     text
 }
@@ -710,6 +811,10 @@ const FILES: &[(&str, &str)] = &[
     ("english.txt", include_str!("transcripts/english.txt")),
     ("everyday.txt", include_str!("transcripts/everyday.txt")),
     ("managing.txt", include_str!("transcripts/managing.txt")),
+    (
+        "stylists_and_days.txt",
+        include_str!("transcripts/stylists_and_days.txt"),
+    ),
 ];
 
 async fn run_named(file: &str) {
@@ -750,6 +855,11 @@ async fn managing_transcripts() {
     run_named("managing.txt").await;
 }
 
+#[tokio::test]
+async fn stylists_and_days_transcripts() {
+    run_named("stylists_and_days.txt").await;
+}
+
 /// Every conversation has its own snapshot, and there are at least a hundred (B5).
 #[test]
 fn conversation_names_are_unique_and_there_are_a_hundred() {
@@ -780,6 +890,7 @@ fn a_script_reads_into_its_parts() {
         "sample",
         "# a comment\n=== one\nabout: why\nas: usuario\ntoday: none\n\
          client: Ana Gil, ana@x.es\ncita: Lucía | Ana Gil | 2026-11-24 10:30 | tinte + barba | confirmada\n\
+         closure: 2026-12-07 | 2026-12-09 | Puente\noff: Javier | 2026-11-23 | Médico\n\
          > hola\n~ Hola\n! adiós\n=== two\n> sí\n",
     );
     assert_eq!(scripts.len(), 2);
@@ -807,6 +918,22 @@ fn a_script_reads_into_its_parts() {
             CitaStatus::Confirmada
         )
     );
+    assert_eq!(
+        (
+            one.closures[0].from,
+            one.closures[0].to,
+            one.closures[0].reason.as_str()
+        ),
+        (date!(2026 - 12 - 07), date!(2026 - 12 - 09), "Puente")
+    );
+    assert_eq!(
+        (
+            one.time_off[0].staff.as_str(),
+            one.time_off[0].date,
+            one.time_off[0].reason.as_str()
+        ),
+        ("Javier", date!(2026 - 11 - 23), "Médico")
+    );
     assert_eq!(one.turns[0].contains, ["Hola"]);
     assert_eq!(one.turns[0].lacks, ["adiós"]);
     assert_eq!(
@@ -833,6 +960,16 @@ fn a_malformed_script_names_its_line() {
             "a cita is",
         ),
         ("=== x\nwho: me\n", "sample:2:", "unknown line"),
+        (
+            "=== x\nclosure: 2026-12-07 | Puente\n",
+            "sample:2:",
+            "a closure is",
+        ),
+        (
+            "=== x\noff: Lucía | lunes | x\n",
+            "sample:2:",
+            "time off is",
+        ),
         ("=== x\nas: guest\n", "sample:", "x says nothing"),
     ] {
         let panic = std::panic::catch_unwind(|| parse_scripts("sample", text))
