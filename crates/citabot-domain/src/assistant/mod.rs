@@ -448,11 +448,14 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         } else {
             draft.service_ids = said.collect();
         }
+        // Times offered for another visit are no longer on offer.
         draft.slot = None;
+        draft.offered.clear();
     }
     if let Some(date) = date {
         draft.date = Some(first_open_day(date, context));
         draft.slot = None;
+        draft.offered.clear();
     }
     let mut picked = false;
     if let Some(time) = time {
@@ -1010,5 +1013,7 @@ fn asked_for_name(draft: &Draft, context: &Context<'_>) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_property;
 #[cfg(test)]
 mod tests_stylists;

@@ -42,11 +42,19 @@ pub(super) fn settle_time(
     context: &Context<'_>,
     say: &Replies<'_>,
 ) -> Settled {
-    if state.draft.slot.is_some() {
-        return Settled::Chosen {
-            state,
-            newly: false,
-        };
+    if let Some((staff_id, start)) = state.draft.slot.clone() {
+        // A time picked earlier must still fit the visit as it is now: the services or the
+        // day may have changed since it was offered.
+        let still_free = free_times(&state.draft, date, context, Some(&staff_id))
+            .iter()
+            .any(|slot| slot.start == start && slot.staff_id == staff_id);
+        if still_free {
+            return Settled::Chosen {
+                state,
+                newly: false,
+            };
+        }
+        state.draft.slot = None;
     }
     let draft = &state.draft;
     if date < context.now.0 {
