@@ -9,11 +9,13 @@
 mod contact;
 mod date;
 mod daytime;
+mod faq;
 mod intent;
 mod language;
 mod normalize;
 mod services;
 mod staff;
+mod terms;
 
 use time::Date;
 
@@ -22,6 +24,7 @@ pub use contact::{
 };
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
+pub use faq::{FaqIndex, FaqMatch};
 pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
