@@ -13,6 +13,7 @@ mod faq;
 mod intent;
 mod language;
 mod normalize;
+mod question;
 mod services;
 mod staff;
 mod terms;
@@ -28,6 +29,9 @@ pub use faq::{FaqIndex, FaqMatch};
 pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
+pub use question::{
+    Holiday, PaymentMethod, SalonQuestion, Topic, is_question, payment_methods, salon_question,
+};
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
 pub use staff::{StaffName, StaffPreference, staff_preference};
 

@@ -88,7 +88,7 @@ pub fn term_groups(text: &str, vocabulary: Option<&Vocabulary>) -> Vec<Vec<Term>
 }
 
 /// Each term with the words it came from (`start..end`).
-fn read(words: &[&str], vocabulary: Option<&Vocabulary>) -> Vec<(Term, usize, usize)> {
+pub(super) fn read(words: &[&str], vocabulary: Option<&Vocabulary>) -> Vec<(Term, usize, usize)> {
     let mut out = Vec::new();
     let mut at = 0;
     while at < words.len() {
@@ -674,14 +674,22 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
             "subway",
             "underground",
             "transporte",
+            "accessible",
+            "access",
+        ],
+    ),
+    (
+        "llegar",
+        &[
             "como llegar",
             "como llego",
             "como se llega",
+            "como llegamos",
             "how to get",
             "how do i get",
             "get there",
-            "accessible",
-            "access",
+            "get to you",
+            "llegar hasta",
         ],
     ),
     (
@@ -1061,6 +1069,7 @@ const STOP_WORDS: &[&str] = &[
     "sus",
     "take",
     "takes",
+    "tal",
     "tambien",
     "tan",
     "tanto",
