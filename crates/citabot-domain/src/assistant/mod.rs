@@ -9,17 +9,19 @@
 //! (REQUIREMENTS B2): a guest gives a name and an email; a `cliente` is never asked who they are
 //! and manages their own citas; staff book for a named client and read their agenda.
 
+mod facts;
 pub(crate) mod replies;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
 
 use crate::booking::availability::{self, Busy, SlotQuery};
+use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::{Booker, Calendar};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
-    DateExpr, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services, bare_name,
-    everyday_names, parse_date, parse_dates, resolve_in_hours, understand,
+    DateExpr, FaqIndex, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services,
+    bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours, understand,
 };
 use replies::Replies;
 
@@ -63,6 +65,10 @@ pub struct Context<'a> {
     pub now: (Date, DayMinute),
     pub agenda: &'a [Cita],
     pub clients: &'a [Client],
+    /// What the salon says about itself: address, contact, payment, parking, access, FAQ.
+    pub profile: &'a BusinessProfile,
+    /// The profile's FAQ, read for matching (built once per FAQ, not per turn).
+    pub faq: &'a FaqIndex,
 }
 
 /// The conversation so far, kept between turns.
@@ -202,6 +208,22 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     }
     let say = Replies::new(state.language, context);
     let main = heard.main_intent();
+    let asked = facts::Asked {
+        message,
+        intents: heard.intents.clone(),
+        services: heard
+            .services
+            .iter()
+            .map(|found| found.id.clone())
+            .collect(),
+        date: heard.date,
+        time_named: heard.time.is_some(),
+        gave_email: heard.email.is_some(),
+        gave_phone: heard.phone.is_some(),
+        answers_the_booking: state.step == Step::Booking
+            && (picked_position(message).is_some()
+                || asked_for_name(&state.draft, context) && bare_name(message).is_some()),
+    };
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
     let (services, date, time) = (heard.services, heard.date, heard.time);
@@ -286,6 +308,10 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         _ => {}
     }
 
+    // A question about the salon: answered from its data, and a booking goes on where it was.
+    if let Some(answer) = facts::answer(&asked, &state, context, &say) {
+        return answered(state, answer, context, &say);
+    }
     let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
     match main {
         Intent::Human => {
@@ -297,27 +323,19 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         Intent::Cancel => return start_cancel(state, context, &say),
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
-        Intent::Services | Intent::OpeningHours | Intent::Help => {
+        Intent::Services | Intent::Help => {
             let booking = matches!(state.step, Step::Booking | Step::ConfirmBooking);
             let asked: Vec<String> = if services.is_empty() && booking {
                 state.draft.service_ids.clone()
             } else {
                 services.iter().map(|found| found.id.clone()).collect()
             };
-            let answer = match (main, date) {
-                (Intent::Services, _) if !asked.is_empty() => say.prices(&asked, !booking),
-                (Intent::Services, _) => say.services(),
-                (Intent::OpeningHours, Some(day)) => say.hours_on(day.first()),
-                (Intent::OpeningHours, None) => say.hours(),
+            let answer = match main {
+                Intent::Services if !asked.is_empty() => say.prices(&asked, !booking),
+                Intent::Services => say.services(),
                 _ => say.help(),
             };
-            // A question in the middle of a booking: answered, then the booking goes on where
-            // it was, without taking the question's words as changes to it.
-            if booking {
-                let again = next_question(state, context, &say);
-                return reply(again.state, format!("{answer}\n\n{}", again.reply));
-            }
-            return reply(state, answer);
+            return answered(state, answer, context, &say);
         }
         Intent::Goodbye => {
             state.step = Step::Idle;
@@ -506,6 +524,16 @@ pub fn unreadable_state_reply(message: &str) -> String {
     } else {
         "Perdona: no he podido recuperar dónde nos habíamos quedado en esta conversación, así que no he cambiado nada. Escribe «empezar de nuevo» para empezar otra vez, o pide hablar con una persona.".to_owned()
     }
+}
+
+/// A question answered. In the middle of a booking the booking goes on where it was, without
+/// taking the question's words as changes to it.
+fn answered(state: State, answer: String, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    if matches!(state.step, Step::Booking | Step::ConfirmBooking) {
+        let again = next_question(state, context, say);
+        return reply(again.state, format!("{answer}\n\n{}", again.reply));
+    }
+    reply(state, answer)
 }
 
 fn reply(state: State, text: String) -> Turn {

@@ -57,7 +57,7 @@ impl<'a> Replies<'a> {
         self.join(&names)
     }
 
-    fn join(&self, items: &[&str]) -> String {
+    pub(super) fn join(&self, items: &[&str]) -> String {
         let and = self.pick(" y ", " and ");
         match items {
             [] => String::new(),
@@ -794,7 +794,7 @@ fn month_es(month: Month) -> &'static str {
     }
 }
 
-fn capitalise(word: &str) -> String {
+pub(super) fn capitalise(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

@@ -107,6 +107,8 @@ struct Chat {
     calendar: Calendar,
     caller: Caller,
     state: State,
+    profile: crate::booking::profile::BusinessProfile,
+    faq: FaqIndex,
 }
 
 impl Chat {
@@ -128,6 +130,8 @@ impl Chat {
             },
             caller,
             state: State::default(),
+            profile: crate::booking::profile::BusinessProfile::default(),
+            faq: FaqIndex::default(),
         }
     }
 
@@ -142,6 +146,8 @@ impl Chat {
             now: (TODAY, 540),
             agenda: &self.agenda,
             clients: &self.clients,
+            profile: &self.profile,
+            faq: &self.faq,
         }
     }
 

@@ -34,6 +34,7 @@ pub use question::{
 };
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
 pub use staff::{StaffName, StaffPreference, staff_preference};
+pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 
 /// Everything a message says, read at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
