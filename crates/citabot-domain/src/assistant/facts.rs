@@ -11,7 +11,7 @@ use super::{Context, Lang, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
     DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
-    payment_methods, salon_question, terms,
+    normalize, payment_methods, salon_question, terms,
 };
 
 /// What this turn's message said, as [`answer`] needs it.
@@ -26,6 +26,8 @@ pub(super) struct Asked<'m> {
     /// The visitor gave their own email or phone: "email" or "teléfono" then is not a question.
     pub gave_email: bool,
     pub gave_phone: bool,
+    /// The visitor's name, when the message gives it.
+    pub name: Option<String>,
     /// The message answers what the booking asked ("la segunda", a bare name), even with a
     /// question mark: never "no lo sé".
     pub answers_the_booking: bool,
@@ -39,13 +41,8 @@ pub(super) fn answer(
     context: &Context<'_>,
     replies: &Replies<'_>,
 ) -> Option<String> {
-    let main = asked.intents.first().copied().unwrap_or(Intent::Unknown);
-    let mut question = salon_question(asked.message);
-    question.topics.retain(|topic| match topic {
-        Topic::Email => !asked.gave_email,
-        Topic::Phone => !asked.gave_phone,
-        _ => true,
-    });
+    let main = main_intent(asked);
+    let question = read(asked)?;
     let say = Say {
         lang: state.language,
         context,
@@ -93,6 +90,60 @@ pub(super) fn answer(
                 .then(|| say.dont_know())
         }
     }
+}
+
+/// What a booking request also asks about the salon ("quiero un corte el viernes, ¿dónde
+/// estáis?"), answered before the booking's next question.
+pub(super) fn aside(
+    asked: &Asked<'_>,
+    state: &State,
+    context: &Context<'_>,
+    replies: &Replies<'_>,
+) -> Option<String> {
+    if !matches!(main_intent(asked), Intent::Book | Intent::Availability) {
+        return None;
+    }
+    let question = read(asked).filter(|question| !question.topics.is_empty())?;
+    let say = Say {
+        lang: state.language,
+        context,
+        replies,
+    };
+    Some(say.parts(asked, &question, false))
+}
+
+fn main_intent(asked: &Asked<'_>) -> Intent {
+    asked.intents.first().copied().unwrap_or(Intent::Unknown)
+}
+
+/// What the message asks about the salon, or `None` when it only answers the booking's
+/// question (a bare name, "la segunda").
+fn read(asked: &Asked<'_>) -> Option<SalonQuestion> {
+    // "me llamo María Reyes": the name is not a holiday.
+    let mut question = salon_question(&without_name(asked.message, asked.name.as_deref()));
+    if asked.answers_the_booking && !question.is_question {
+        return None;
+    }
+    // "mi correo es…" with the address: given, not asked.
+    question.topics.retain(|topic| match topic {
+        Topic::Email => !asked.gave_email,
+        Topic::Phone => !asked.gave_phone,
+        _ => true,
+    });
+    Some(question)
+}
+
+/// `message` without the words of `name`.
+fn without_name(message: &str, name: Option<&str>) -> String {
+    let Some(name) = name else {
+        return message.to_owned();
+    };
+    let name_words: Vec<String> = normalize(name).split(' ').map(str::to_owned).collect();
+    message
+        .split_whitespace()
+        .filter(|word| !name_words.contains(&normalize(word)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The wording, in the conversation's language.
@@ -193,20 +244,15 @@ impl Say<'_> {
         })
     }
 
-    /// The ways of paying, and whether the one asked about is among them.
+    /// The ways of paying, and whether the ones asked about are among them: "Sí, aceptamos
+    /// tarjeta. También efectivo y Bizum."
     fn payment(&self, message: &str) -> Option<String> {
         let methods = &self.context.profile.payment_methods;
         if methods.is_empty() {
             return None;
         }
-        let names: Vec<String> = methods
-            .iter()
-            .map(|method| self.method_name(method))
-            .collect();
-        let list = self
-            .replies
-            .join(&names.iter().map(String::as_str).collect::<Vec<_>>());
         let mut lines = Vec::new();
+        let mut taken_asked = Vec::new();
         for asked in payment_methods(message) {
             let taken = methods
                 .iter()
@@ -220,18 +266,38 @@ impl Say<'_> {
                 (Lang::En, true) => format!("Yes, we take {en}."),
                 (Lang::En, false) => format!("{} isn't among our payment methods.", capitalise(en)),
             });
+            if taken {
+                taken_asked.push(asked);
+            }
         }
-        lines.push(match self.lang {
-            Lang::Es => format!("Aceptamos {list}."),
-            Lang::En => format!("We accept {list}."),
-        });
+        // The others, when the visitor already heard yes to theirs.
+        let rest: Vec<String> = methods
+            .iter()
+            .filter(|method| {
+                !payment_methods(method)
+                    .iter()
+                    .any(|family| taken_asked.contains(family))
+            })
+            .map(|method| self.method_name(method))
+            .collect();
+        let rest = self
+            .replies
+            .join(&rest.iter().map(String::as_str).collect::<Vec<_>>());
+        if !rest.is_empty() {
+            lines.push(match (self.lang, taken_asked.is_empty()) {
+                (Lang::Es, true) => format!("Aceptamos {rest}."),
+                (Lang::Es, false) => format!("También {rest}."),
+                (Lang::En, true) => format!("We accept {rest}."),
+                (Lang::En, false) => format!("We also accept {rest}."),
+            });
+        }
         Some(lines.join(" "))
     }
 
     /// A way of paying as the salon listed it, in the sentence's language: "Tarjeta" reads
     /// "tarjeta" in Spanish and "card" in English; a name of its own stays as written.
     fn method_name(&self, method: &str) -> String {
-        let plain = crate::understanding::normalize(method);
+        let plain = normalize(method);
         let known = match plain.as_str() {
             "tarjeta" | "tarjetas" | "card" | "cards" => Some(("tarjeta", "card")),
             "efectivo" | "cash" => Some(("efectivo", "cash")),
@@ -370,16 +436,25 @@ impl Say<'_> {
             };
             return match self.lang {
                 Lang::Es => format!(
-                    "No tenemos ningún cierre previsto {until}: abrimos con el horario de siempre.\n\n{}",
+                    "Por ahora no tenemos ningún cierre previsto {until}: abrimos con el horario de siempre.\n\n{}",
                     self.replies.hours()
                 ),
                 Lang::En => format!(
-                    "We have no closures planned {until}: we're open our usual hours.\n\n{}",
+                    "For now we have no closures planned {until}: we're open our usual hours.\n\n{}",
                     self.replies.hours()
                 ),
             };
         }
-        let mut text = self.pick("Cerramos", "We're closed");
+        let mut text = match (span, self.lang) {
+            (Some(_), _) => self.pick("Cerramos", "We're closed"),
+            (None, lang) => {
+                let last = self.replies.day(last_bookable_day(self.context));
+                match lang {
+                    Lang::Es => format!("Hasta el **{last}** cerramos"),
+                    Lang::En => format!("Up to **{last}** we're closed"),
+                }
+            }
+        };
         text.push_str(&self.closure_list(&closures));
         text.push_str(&self.pick(
             "\n\nEl resto de días abrimos con el horario de siempre.",
@@ -469,8 +544,8 @@ fn month_span(month: Month, today: Date) -> Option<(Date, Date)> {
     Some((first, last))
 }
 
-/// The days of the holidays named that have fixed dates, the next time they come; `None` for
-/// holidays without fixed dates (Easter, "vacaciones", "festivos"): every closure ahead then.
+/// The days of the holidays named, the next time they come; `None` for "vacaciones" and
+/// "festivos", which have no dates of their own: every closure ahead then.
 fn holiday_span(holidays: &[Holiday], today: Date) -> Option<(Date, Date)> {
     let spans: Vec<(Date, Date)> = holidays
         .iter()
@@ -480,7 +555,8 @@ fn holiday_span(holidays: &[Holiday], today: Date) -> Option<(Date, Date)> {
                 Holiday::Christmas => ((Month::December, 24), (Month::January, 6)),
                 Holiday::NewYear => ((Month::December, 31), (Month::January, 1)),
                 Holiday::Epiphany => ((Month::January, 5), (Month::January, 6)),
-                Holiday::Easter | Holiday::Vacation | Holiday::BankHoliday => return None,
+                Holiday::Easter => return holy_week(today),
+                Holiday::Vacation | Holiday::BankHoliday => return None,
             };
             (today.year() - 1..=today.year() + 1).find_map(|year| {
                 let from = Date::from_calendar_date(year, from_month, from_day).ok()?;
@@ -497,4 +573,87 @@ fn holiday_span(holidays: &[Holiday], today: Date) -> Option<(Date, Date)> {
     let first = spans.iter().map(|span| span.0).min()?;
     let last = spans.iter().map(|span| span.1).max()?;
     Some((first, last))
+}
+
+/// Semana Santa, Palm Sunday to Easter Monday, the next time it ends on or after `today`.
+fn holy_week(today: Date) -> Option<(Date, Date)> {
+    (today.year()..=today.year() + 1).find_map(|year| {
+        let easter = easter_sunday(year)?;
+        let span = (easter - time::Duration::days(7), easter.next_day()?);
+        (span.1 >= today).then_some(span)
+    })
+}
+
+/// Easter Sunday of `year` in the Gregorian calendar (the anonymous algorithm, as in Meeus,
+/// "Astronomical Algorithms").
+fn easter_sunday(year: i32) -> Option<Date> {
+    let a = year.rem_euclid(19);
+    let b = year.div_euclid(100);
+    let c = year.rem_euclid(100);
+    let d = b / 4;
+    let e = b % 4;
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15).rem_euclid(30);
+    let i = c / 4;
+    let k = c % 4;
+    let l = (32 + 2 * e + 2 * i - h - k).rem_euclid(7);
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    Date::from_calendar_date(year, month, u8::try_from(day).ok()?).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    #[test]
+    fn easter_falls_on_its_sunday() {
+        for (year, want) in [
+            (2024, date!(2024 - 03 - 31)),
+            (2025, date!(2025 - 04 - 20)),
+            (2026, date!(2026 - 04 - 05)),
+            (2027, date!(2027 - 03 - 28)),
+            (2038, date!(2038 - 04 - 25)),
+        ] {
+            assert_eq!(easter_sunday(year), Some(want), "{year}");
+        }
+        assert_eq!(
+            holy_week(date!(2026 - 11 - 20)),
+            Some((date!(2027 - 03 - 21), date!(2027 - 03 - 29)))
+        );
+    }
+
+    #[test]
+    fn holidays_come_next_after_today() {
+        assert_eq!(
+            holiday_span(&[Holiday::Christmas], date!(2026 - 11 - 20)),
+            Some((date!(2026 - 12 - 24), date!(2027 - 01 - 06)))
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Christmas], date!(2027 - 01 - 03)),
+            Some((date!(2026 - 12 - 24), date!(2027 - 01 - 06))),
+            "while it lasts"
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Epiphany], date!(2027 - 01 - 07)),
+            Some((date!(2028 - 01 - 05), date!(2028 - 01 - 06)))
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Vacation], date!(2026 - 11 - 20)),
+            None
+        );
+        assert_eq!(
+            month_span(Month::February, date!(2026 - 11 - 20)),
+            Some((date!(2027 - 02 - 01), date!(2027 - 02 - 28)))
+        );
+        assert_eq!(
+            month_span(Month::November, date!(2026 - 11 - 20)),
+            Some((date!(2026 - 11 - 01), date!(2026 - 11 - 30)))
+        );
+    }
 }

@@ -21,7 +21,8 @@ use crate::booking::rules::{Booker, Calendar};
 use crate::booking::{Business, Cita, CitaStatus, Client, DayMinute, Service, StaffMember};
 use crate::understanding::{
     DateExpr, FaqIndex, Intent, Language, ResolvedTime, ServiceName, TimeExpr, adds_services,
-    bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours, understand,
+    bare_name, everyday_names, opens_as_question, parse_date, parse_dates, resolve_in_hours,
+    understand,
 };
 use replies::Replies;
 
@@ -220,7 +221,9 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         time_named: heard.time.is_some(),
         gave_email: heard.email.is_some(),
         gave_phone: heard.phone.is_some(),
+        name: heard.name.clone(),
         answers_the_booking: state.step == Step::Booking
+            && !opens_as_question(message)
             && (picked_position(message).is_some()
                 || asked_for_name(&state.draft, context) && bare_name(message).is_some()),
     };
@@ -312,6 +315,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     if let Some(answer) = facts::answer(&asked, &state, context, &say) {
         return answered(state, answer, context, &say);
     }
+    let aside = facts::aside(&asked, &state, context, &say);
     let booking_facts = !services.is_empty() || date.is_some() || time.is_some();
     match main {
         Intent::Human => {
@@ -362,7 +366,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             // Which times are free depends on how long the visit is.
             state.step = Step::Booking;
             state.draft.date = date.map(|d| d.first()).or(state.draft.date);
-            return reply(state, say.ask_services());
+            return with_aside(aside, reply(state, say.ask_services()));
         }
         _ => {}
     }
@@ -437,7 +441,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     {
         return reply(state, say.invalid_phone(&typed));
     }
-    next_question(state, context, &say)
+    with_aside(aside, next_question(state, context, &say))
 }
 
 /// After carrying out `action`: the reply that tells what really happened.
@@ -534,6 +538,16 @@ fn answered(state: State, answer: String, context: &Context<'_>, say: &Replies<'
         return reply(again.state, format!("{answer}\n\n{}", again.reply));
     }
     reply(state, answer)
+}
+
+/// A booking's next question after the answer to what the same message asked about the salon.
+fn with_aside(aside: Option<String>, mut turn: Turn) -> Turn {
+    if let Some(aside) = aside
+        && turn.action.is_none()
+    {
+        turn.reply = format!("{aside}\n\n{}", turn.reply);
+    }
+    turn
 }
 
 fn reply(state: State, text: String) -> Turn {

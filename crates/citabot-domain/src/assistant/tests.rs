@@ -926,3 +926,6 @@ fn a_yes_repeating_the_chosen_day_or_service_still_books() {
     let chosen = booking(chat.say("sí, la manicura del martes 24").1);
     assert_eq!(chosen.start_min, 720);
 }
+
+/// Questions about the salon (issue 12).
+mod facts;

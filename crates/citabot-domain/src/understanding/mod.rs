@@ -30,7 +30,8 @@ pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use question::{
-    Holiday, PaymentMethod, SalonQuestion, Topic, is_question, payment_methods, salon_question,
+    Holiday, PaymentMethod, SalonQuestion, Topic, is_question, opens_as_question, payment_methods,
+    salon_question,
 };
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
 pub use staff::{StaffName, StaffPreference, staff_preference};

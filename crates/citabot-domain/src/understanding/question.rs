@@ -134,8 +134,13 @@ pub fn salon_question(text: &str) -> SalonQuestion {
 /// Whether `text` is a question: a question mark, or a clause that opens with a question word
 /// or a verb that asks ("teneis", "aceptais", "do", "is").
 pub fn is_question(text: &str) -> bool {
-    text.contains(['?', '¿'])
-        || clause_starts(text).any(|first| QUESTION_STARTS.contains(&first.as_str()))
+    text.contains(['?', '¿']) || opens_as_question(text)
+}
+
+/// Whether a clause of `text` opens with a question word or a verb that asks: a question
+/// however it ends ("¿hacéis tatuajes?" is never a name, "Lucía Pérez?" may be).
+pub fn opens_as_question(text: &str) -> bool {
+    clause_starts(text).any(|first| QUESTION_STARTS.contains(&first.as_str()))
 }
 
 /// The first word of each clause of `text` (with the second when the first is "que" or

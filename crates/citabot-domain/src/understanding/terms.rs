@@ -139,10 +139,11 @@ fn word_term(word: &str, vocabulary: Option<&Vocabulary>) -> Option<Term> {
         return None;
     }
     let known = vocabulary.is_some_and(|v| v.knows(word) || v.knows(&stemmed));
-    if !known && word.chars().count() >= TYPO_MIN_LETTERS {
-        if let Some(term) = typo_of(word, vocabulary) {
-            return Some(term);
-        }
+    if !known
+        && word.chars().count() >= TYPO_MIN_LETTERS
+        && let Some(term) = typo_of(word, vocabulary)
+    {
+        return Some(term);
     }
     Some(stemmed)
 }
@@ -158,7 +159,12 @@ fn concept_of(word: &str) -> Option<&'static str> {
     std::iter::once(word)
         .chain(forms.into_iter().flatten())
         .find_map(|w| TABLE.words.get(w).copied())
-        .or_else(|| TABLE.stems.get(stem(word).as_str()).copied())
+        // Short words by their stem would be guesses ("Rey", a surname, is not "reyes").
+        .or_else(|| {
+            (word.chars().count() >= TYPO_MIN_LETTERS)
+                .then(|| TABLE.stems.get(stem(word).as_str()).copied())
+                .flatten()
+        })
 }
 
 /// An infinitive without the pronoun joined to it: "comprarlos" → "comprar".
@@ -1228,6 +1234,7 @@ mod tests {
             ("¿¿??", &[]),
             ("los tatuajes", &["tatuaj"]),
             ("¿abrís mañana?", &["horario"]),
+            ("Ada Rey", &["ada", "rey"]),
         ];
         for (text, want) in cases {
             assert_eq!(terms(text, None), *want, "{text:?}");

@@ -17,6 +17,9 @@
 //! today: 2026-11-20                      (the visitor's currentDate; default 2026-11-20; none: not sent)
 //! client: Pedro Sanz, pedro@ejemplo.es, +34 600 000 001     (a client already on record)
 //! cita: Lucía | Pedro Sanz | 2026-11-24 12:00 | manicura | pendiente   (an earlier cita)
+//! closure: 2026-12-31 2027-01-01 Año Nuevo  (another closure; the demo closes on Christmas Day)
+//! empty: parking, faq                    (profile fields the salon left empty: address, phone,
+//!                                         email, description, payment, parking, access, faq)
 //! > what the visitor says
 //! ~ text the reply must contain
 //! ! text the reply must not contain
@@ -31,6 +34,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use citabot_domain::booking::profile::{Address, BusinessProfile};
+use citabot_domain::booking::rules::Closure;
 use citabot_domain::booking::{Cita, CitaStatus, Client, format_minutes, zone};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use citabot_domain::clock::Clock as _;
@@ -122,6 +127,9 @@ struct Script {
     today: Option<Date>,
     clients: Vec<SeedClient>,
     citas: Vec<SeedCita>,
+    closures: Vec<Closure>,
+    /// Profile fields cleared before the conversation.
+    empty: Vec<String>,
     turns: Vec<Turn>,
 }
 
@@ -134,6 +142,8 @@ impl Script {
             today: Some(DEFAULT_TODAY),
             clients: Vec::new(),
             citas: Vec::new(),
+            closures: Vec::new(),
+            empty: Vec::new(),
             turns: Vec::new(),
         }
     }
@@ -202,6 +212,19 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
             "cita" => script.citas.push(
                 parse_seed_cita(value).unwrap_or_else(|| panic!("{}: a cita is 'staff | client | YYYY-MM-DD HH:MM | service + service | status'", at())),
             ),
+            "closure" => {
+                let index = script.closures.len();
+                script.closures.push(
+                    parse_closure(value, index)
+                        .unwrap_or_else(|| panic!("{}: a closure is 'YYYY-MM-DD YYYY-MM-DD reason'", at())),
+                );
+            }
+            "empty" => {
+                for field in value.split(',').map(str::trim) {
+                    assert!(PROFILE_FIELDS.contains(&field), "{}: no profile field {field}", at());
+                    script.empty.push(field.to_owned());
+                }
+            }
             _ => panic!("{}: unknown line", at()),
         }
     }
@@ -217,6 +240,48 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
 
 fn parse_date(text: &str) -> Option<Date> {
     Date::parse(text, format_description!("[year]-[month]-[day]")).ok()
+}
+
+/// The profile fields a script may leave empty.
+const PROFILE_FIELDS: &[&str] = &[
+    "address",
+    "phone",
+    "email",
+    "description",
+    "payment",
+    "parking",
+    "access",
+    "faq",
+];
+
+fn parse_closure(text: &str, index: usize) -> Option<Closure> {
+    let mut parts = text.splitn(3, ' ');
+    let from = parse_date(parts.next()?)?;
+    let to = parse_date(parts.next()?)?;
+    let reason = parts.next().unwrap_or_default().trim().to_owned();
+    Some(Closure {
+        id: format!("seed-closure-{index}"),
+        from,
+        to,
+        reason,
+    })
+}
+
+/// Clears the profile fields named.
+fn clear(profile: &mut BusinessProfile, fields: &[String]) {
+    for field in fields {
+        match field.as_str() {
+            "address" => profile.address = Address::default(),
+            "phone" => profile.phone.clear(),
+            "email" => profile.email.clear(),
+            "description" => profile.description.clear(),
+            "payment" => profile.payment_methods.clear(),
+            "parking" => profile.parking.clear(),
+            "access" => profile.access.clear(),
+            "faq" => profile.faq.clear(),
+            other => panic!("no profile field {other}"),
+        }
+    }
 }
 
 fn parse_seed_cita(text: &str) -> Option<SeedCita> {
@@ -381,6 +446,20 @@ async fn world(script: &Script) -> World {
             .await
             .unwrap_or_else(|error| panic!("{}: seed cita {index}: {error}", script.name));
     }
+    for closure in &script.closures {
+        store
+            .create_closure(closure)
+            .await
+            .unwrap_or_else(|error| panic!("{}: seed closure: {error}", script.name));
+    }
+    if !script.empty.is_empty() {
+        let mut settings = store.business_settings().await.expect("reads");
+        clear(&mut settings.profile, &script.empty);
+        store
+            .save_business_settings(None, &settings)
+            .await
+            .unwrap_or_else(|error| panic!("{}: clearing the profile: {error}", script.name));
+    }
     let citas_before = all_citas(store)
         .await
         .into_iter()
@@ -502,6 +581,22 @@ async fn header(script: &Script, world: &World) -> String {
             client.name,
             client.email.as_deref().unwrap_or("no email"),
             client.phone.as_deref().unwrap_or("no phone")
+        );
+    }
+    for closure in &script.closures {
+        let _ = writeln!(
+            text,
+            "closure on record: {} to {} · {}",
+            describe_day(closure.from),
+            describe_day(closure.to),
+            closure.reason
+        );
+    }
+    if !script.empty.is_empty() {
+        let _ = writeln!(
+            text,
+            "profile fields left empty: {}",
+            script.empty.join(", ")
         );
     }
     for cita in world.citas_before.values() {
@@ -709,6 +804,10 @@ const FILES: &[(&str, &str)] = &[
     ("staff.txt", include_str!("transcripts/staff.txt")),
     ("english.txt", include_str!("transcripts/english.txt")),
     ("everyday.txt", include_str!("transcripts/everyday.txt")),
+    (
+        "salon_facts.txt",
+        include_str!("transcripts/salon_facts.txt"),
+    ),
 ];
 
 async fn run_named(file: &str) {
@@ -744,6 +843,11 @@ async fn everyday_transcripts() {
     run_named("everyday.txt").await;
 }
 
+#[tokio::test]
+async fn salon_facts_transcripts() {
+    run_named("salon_facts.txt").await;
+}
+
 /// Every conversation has its own snapshot, and there are at least a hundred (B5).
 #[test]
 fn conversation_names_are_unique_and_there_are_a_hundred() {
@@ -774,6 +878,7 @@ fn a_script_reads_into_its_parts() {
         "sample",
         "# a comment\n=== one\nabout: why\nas: usuario\ntoday: none\n\
          client: Ana Gil, ana@x.es\ncita: Lucía | Ana Gil | 2026-11-24 10:30 | tinte + barba | confirmada\n\
+         closure: 2026-12-31 2027-01-01 Año Nuevo\nempty: parking, faq\n\
          > hola\n~ Hola\n! adiós\n=== two\n> sí\n",
     );
     assert_eq!(scripts.len(), 2);
@@ -803,6 +908,12 @@ fn a_script_reads_into_its_parts() {
     );
     assert_eq!(one.turns[0].contains, ["Hola"]);
     assert_eq!(one.turns[0].lacks, ["adiós"]);
+    let closure = &one.closures[0];
+    assert_eq!(
+        (closure.from, closure.to, closure.reason.as_str()),
+        (date!(2026 - 12 - 31), date!(2027 - 01 - 01), "Año Nuevo")
+    );
+    assert_eq!(one.empty, ["parking", "faq"]);
     assert_eq!(
         (scripts[1].role, scripts[1].today),
         (Role::Guest, Some(DEFAULT_TODAY))
@@ -827,6 +938,8 @@ fn a_malformed_script_names_its_line() {
             "a cita is",
         ),
         ("=== x\nwho: me\n", "sample:2:", "unknown line"),
+        ("=== x\nclosure: 2026-12-31\n", "sample:2:", "a closure is"),
+        ("=== x\nempty: wifi\n", "sample:2:", "no profile field wifi"),
         ("=== x\nas: guest\n", "sample:", "x says nothing"),
     ] {
         let panic = std::panic::catch_unwind(|| parse_scripts("sample", text))
