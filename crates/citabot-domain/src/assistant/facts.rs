@@ -11,7 +11,7 @@ use super::{Context, Lang, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
     DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
-    normalize, payment_methods, salon_question, terms,
+    is_question, normalize, payment_methods, salon_question, terms,
 };
 
 /// What this turn's message said, as [`answer`] needs it.
@@ -42,6 +42,19 @@ pub(super) fn answer(
     replies: &Replies<'_>,
 ) -> Option<String> {
     let main = main_intent(asked);
+    // Requests: acted on elsewhere (and not read further: most turns are these).
+    if matches!(
+        main,
+        Intent::Human
+            | Intent::Restart
+            | Intent::Abandon
+            | Intent::MyAppointments
+            | Intent::Book
+            | Intent::Availability
+            | Intent::Help
+    ) {
+        return None;
+    }
     let question = read(asked)?;
     let say = Say {
         lang: state.language,
@@ -50,7 +63,6 @@ pub(super) fn answer(
     };
     let faq = || context.faq.best(asked.message);
     match main {
-        // Requests: acted on elsewhere.
         Intent::Human
         | Intent::Restart
         | Intent::Abandon
@@ -100,7 +112,10 @@ pub(super) fn aside(
     context: &Context<'_>,
     replies: &Replies<'_>,
 ) -> Option<String> {
-    if !matches!(main_intent(asked), Intent::Book | Intent::Availability) {
+    // Asked as a question ("…, ¿tenéis parking?"); a plain request is not read further.
+    if !matches!(main_intent(asked), Intent::Book | Intent::Availability)
+        || !is_question(asked.message)
+    {
         return None;
     }
     let question = read(asked).filter(|question| !question.topics.is_empty())?;
@@ -119,11 +134,11 @@ fn main_intent(asked: &Asked<'_>) -> Intent {
 /// What the message asks about the salon, or `None` when it only answers the booking's
 /// question (a bare name, "la segunda").
 fn read(asked: &Asked<'_>) -> Option<SalonQuestion> {
-    // "me llamo María Reyes": the name is not a holiday.
-    let mut question = salon_question(&without_name(asked.message, asked.name.as_deref()));
-    if asked.answers_the_booking && !question.is_question {
+    if asked.answers_the_booking && !is_question(asked.message) {
         return None;
     }
+    // "me llamo María Reyes": the name is not a holiday.
+    let mut question = salon_question(&without_name(asked.message, asked.name.as_deref()));
     // "mi correo es…" with the address: given, not asked.
     question.topics.retain(|topic| match topic {
         Topic::Email => !asked.gave_email,

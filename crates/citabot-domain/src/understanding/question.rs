@@ -65,7 +65,7 @@ pub struct SalonQuestion {
     pub holidays: Vec<Holiday>,
     /// A month named ("¿cerráis en agosto?").
     pub month: Option<Month>,
-    /// The ways of paying named ("¿aceptáis tarjeta?").
+    /// The ways of paying named when the payment is asked about ("¿aceptáis tarjeta?").
     pub payment_methods: Vec<PaymentMethod>,
 }
 
@@ -121,13 +121,18 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     }
     topics.sort();
     topics.dedup();
+    let payment_methods = if topics.contains(&Topic::Payment) {
+        payment_methods(text)
+    } else {
+        Vec::new()
+    };
     SalonQuestion {
         topics,
         is_question,
         how: clause_starts(text).any(|first| matches!(first.as_str(), "como" | "how")),
         holidays,
         month: month_named(&words),
-        payment_methods: payment_methods(text),
+        payment_methods,
     }
 }
 

@@ -15,7 +15,7 @@
 //!    [`Vocabulary`]) is read as the known word one edit away, if there is one ("parkin",
 //!    "tarjta", "aparcamineto" is two: not forgiven).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use super::normalize::{normalize_keeping_enye, tokens, within_one_edit};
@@ -31,6 +31,8 @@ const TYPO_MIN_LETTERS: usize = 5;
 pub struct Vocabulary {
     /// Surface word → its term, for typos; ordered, so the first close word is always the same.
     words: BTreeMap<String, Term>,
+    /// Every term of those words.
+    terms: BTreeSet<Term>,
 }
 
 impl Vocabulary {
@@ -40,13 +42,14 @@ impl Vocabulary {
         let words = tokens(&normalized);
         for (term, start, end) in read(&words, None) {
             if end == start + 1 {
+                self.terms.insert(term.clone());
                 self.words.entry(words[start].to_owned()).or_insert(term);
             }
         }
     }
 
     fn knows(&self, word: &str) -> bool {
-        self.words.contains_key(word) || self.words.values().any(|term| term == word)
+        self.words.contains_key(word) || self.terms.contains(word)
     }
 }
 
@@ -179,18 +182,26 @@ fn without_pronoun(word: &str) -> Option<&str> {
 
 /// The term of the known word one edit away from `word` (the first in alphabetical order).
 fn typo_of(word: &str, vocabulary: Option<&Vocabulary>) -> Option<Term> {
-    let close = |known: &str| {
-        known.chars().count() >= TYPO_MIN_LETTERS && within_one_edit(word, known) && !is_stop(known)
-    };
+    let letters = word.chars().count();
+    // One edit changes the length by one letter at most: most known words are passed over on
+    // their length alone.
     let from_table = TABLE
-        .words
+        .typo_targets
         .iter()
-        .find(|(known, _)| close(known))
-        .map(|(known, concept)| ((*known).to_owned(), (*concept).to_owned()));
+        .find(|(known, known_letters, _)| {
+            known_letters.abs_diff(letters) <= 1 && within_one_edit(word, known)
+        })
+        .map(|(known, _, concept)| ((*known).to_owned(), (*concept).to_owned()));
     let from_vocabulary = vocabulary.and_then(|v| {
         v.words
             .iter()
-            .find(|(known, _)| close(known))
+            .find(|(known, _)| {
+                let known_letters = known.chars().count();
+                known_letters >= TYPO_MIN_LETTERS
+                    && known_letters.abs_diff(letters) <= 1
+                    && within_one_edit(word, known)
+                    && !is_stop(known)
+            })
             .map(|(known, term)| (known.clone(), term.clone()))
     });
     [from_table, from_vocabulary]
@@ -236,6 +247,9 @@ struct Table {
     stems: BTreeMap<String, &'static str>,
     /// Phrases of two or more words, split.
     phrases: Vec<(Vec<&'static str>, &'static str)>,
+    /// The single words a typo may stand for (five letters or more), with their length in
+    /// letters, in order.
+    typo_targets: Vec<(&'static str, usize, &'static str)>,
 }
 
 static TABLE: LazyLock<Table> = LazyLock::new(|| {
@@ -256,8 +270,14 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
             }
         }
     }
+    let typo_targets = words
+        .iter()
+        .map(|(word, concept)| (*word, word.chars().count(), *concept))
+        .filter(|(_, letters, _)| *letters >= TYPO_MIN_LETTERS)
+        .collect();
     Table {
         words,
+        typo_targets,
         stems: stems
             .into_iter()
             .filter_map(|(stem, concept)| concept.map(|c| (stem, c)))
