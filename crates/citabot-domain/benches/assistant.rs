@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use citabot_domain::assistant::{Caller, Context, State, step};
 use citabot_domain::booking::rules::Calendar;
 use citabot_domain::booking::{Cita, CitaStatus, Service, StaffMember};
+use citabot_domain::understanding::FaqIndex;
 use time::OffsetDateTime;
 use time::macros::date;
 
@@ -73,6 +74,8 @@ fn main() {
     }
     let caller = Caller::Guest;
     let calendar = Calendar::default();
+    let settings = citabot_domain::booking::demo::settings();
+    let faq = FaqIndex::new(&settings.profile.faq);
     let context = Context {
         business: &business,
         calendar: &calendar,
@@ -85,6 +88,8 @@ fn main() {
         clients: &[],
         sends_mail: false,
         conversation: None,
+        profile: &settings.profile,
+        faq: &faq,
     };
 
     // The conversation measured must be the real thing: it ends in a booking to write.

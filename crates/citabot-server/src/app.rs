@@ -27,6 +27,7 @@ use crate::metrics::Metrics;
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
 use crate::state::AppState;
+use crate::usecases::faq_index::FaqIndexCache;
 use crate::workflow::Upstream;
 use crate::{
     assets, auth, dashboard, error, gateway, health, live, metrics_http, openapi, profile,
@@ -248,6 +249,7 @@ impl Application {
             hub: Arc::new(InProcessHub::default()),
             channels: Arc::new(OpenChannels::default()),
             metrics,
+            faq_index: Arc::new(FaqIndexCache::default()),
         };
         Ok(Self {
             listener,

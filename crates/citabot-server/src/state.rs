@@ -12,6 +12,7 @@ use crate::config::Settings;
 use crate::hub::LiveHub;
 use crate::hub::channels::OpenChannels;
 use crate::metrics::Metrics;
+use crate::usecases::faq_index::FaqIndexCache;
 use crate::workflow::Upstream;
 
 /// What every handler may use. Cheap to clone: everything is shared.
@@ -28,4 +29,6 @@ pub struct AppState {
     /// Live channels open on this instance, by visitor and sign-in.
     pub channels: Arc<OpenChannels>,
     pub metrics: Arc<Metrics>,
+    /// The salon's FAQ as the assistant matches it, rebuilt only when the FAQ changes.
+    pub faq_index: Arc<FaqIndexCache>,
 }

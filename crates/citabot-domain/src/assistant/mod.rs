@@ -9,20 +9,22 @@
 //! (REQUIREMENTS B2): a guest gives a name and an email; a `cliente` is never asked who they are
 //! and manages their own citas; staff book for a named client and read their agenda.
 
+mod facts;
 pub(crate) mod replies;
 mod times;
 
 use serde::{Deserialize, Serialize};
 use time::Date;
 
+use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::{Booker, Breach, Calendar};
 use crate::booking::{
     Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StaffMember,
 };
 use crate::understanding::{
-    DateExpr, DayPart, Intent, Language, ResolvedTime, ServiceName, StaffName, StaffPreference,
-    TimeExpr, adds_services, bare_name, everyday_names, parse_date, parse_dates, resolve_in_hours,
-    staff_preference, understand,
+    DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName, StaffName,
+    StaffPreference, TimeExpr, adds_services, bare_name, everyday_names, opens_as_question,
+    parse_date, parse_dates, resolve_in_hours, staff_preference, understand,
 };
 use replies::Replies;
 use times::Settled;
@@ -72,6 +74,10 @@ pub struct Context<'a> {
     pub sends_mail: bool,
     /// The chat session of this turn: a guest manages the citas booked in it.
     pub conversation: Option<&'a str>,
+    /// What the salon says about itself: address, contact, payment, parking, access, FAQ.
+    pub profile: &'a BusinessProfile,
+    /// The profile's FAQ, read for matching (built once per FAQ, not per turn).
+    pub faq: &'a FaqIndex,
 }
 
 /// The conversation so far, kept between turns.
@@ -237,6 +243,26 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     {
         main = Intent::Cancel;
     }
+    let preference = staff_preference(message, &stylist_names(context));
+    let asked = facts::Asked {
+        names_stylist: preference.is_some(),
+        message,
+        intents: heard.intents.clone(),
+        services: heard
+            .services
+            .iter()
+            .map(|found| found.id.clone())
+            .collect(),
+        date: heard.date,
+        time_named: heard.time.is_some(),
+        gave_email: heard.email.is_some(),
+        gave_phone: heard.phone.is_some(),
+        name: heard.name.clone(),
+        answers_the_booking: state.step == Step::Booking
+            && !opens_as_question(message)
+            && (picked_position(message).is_some()
+                || asked_for_name(&state.draft, context) && bare_name(message).is_some()),
+    };
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
     let (services, date, time) = (heard.services, heard.date, heard.time);
@@ -253,7 +279,6 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         state.draft.client_phone = Some(phone);
     }
     // "con Lucía" at any step; a change of stylist drops a chosen time that is not theirs.
-    let preference = staff_preference(message, &stylist_names(context));
     let asks_for = match &preference {
         Some(StaffPreference::Only(id)) => Some(id.clone()),
         _ => None,
@@ -351,6 +376,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         _ => {}
     }
 
+    // A question about the salon: answered from its data, and a booking goes on where it was.
+    if let Some(answer) = facts::answer(&asked, &state, context, &say) {
+        return answered(state, answer, context, &say);
+    }
+    let aside = facts::aside(&asked, &state, context, &say);
     let booking_facts =
         !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some();
     match main {
@@ -366,27 +396,19 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             if booking_facts && matches!(state.step, Step::Booking | Step::ConfirmBooking) => {}
         Intent::Reschedule => return start_reschedule(state, message, context, &say),
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
-        Intent::Services | Intent::OpeningHours | Intent::Help => {
+        Intent::Services | Intent::Help => {
             let booking = matches!(state.step, Step::Booking | Step::ConfirmBooking);
             let asked: Vec<String> = if services.is_empty() && booking {
                 state.draft.service_ids.clone()
             } else {
                 services.iter().map(|found| found.id.clone()).collect()
             };
-            let answer = match (main, date) {
-                (Intent::Services, _) if !asked.is_empty() => say.prices(&asked, !booking),
-                (Intent::Services, _) => say.services(),
-                (Intent::OpeningHours, Some(day)) => say.hours_on(day.first()),
-                (Intent::OpeningHours, None) => say.hours(),
+            let answer = match main {
+                Intent::Services if !asked.is_empty() => say.prices(&asked, !booking),
+                Intent::Services => say.services(),
                 _ => say.help(),
             };
-            // A question in the middle of a booking: answered, then the booking goes on where
-            // it was, without taking the question's words as changes to it.
-            if booking {
-                let again = next_question(state, context, &say);
-                return reply(again.state, format!("{answer}\n\n{}", again.reply));
-            }
-            return reply(state, answer);
+            return answered(state, answer, context, &say);
         }
         Intent::Goodbye => {
             state.step = Step::Idle;
@@ -417,7 +439,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
                 Some(day) => say.ask_services_for(day),
                 None => say.ask_services(),
             };
-            return reply(state, question);
+            return with_aside(aside, reply(state, question));
         }
         _ => {}
     }
@@ -512,7 +534,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     {
         return reply(state, say.invalid_phone(&typed));
     }
-    next_question(state, context, &say)
+    with_aside(aside, next_question(state, context, &say))
 }
 
 /// After carrying out `action`: the reply that tells what really happened.
@@ -599,6 +621,26 @@ pub fn unreadable_state_reply(message: &str) -> String {
     } else {
         "Perdona: no he podido recuperar dónde nos habíamos quedado en esta conversación, así que no he cambiado nada. Escribe «empezar de nuevo» para empezar otra vez, o pide hablar con una persona.".to_owned()
     }
+}
+
+/// A question answered. In the middle of a booking the booking goes on where it was, without
+/// taking the question's words as changes to it.
+fn answered(state: State, answer: String, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    if matches!(state.step, Step::Booking | Step::ConfirmBooking) {
+        let again = next_question(state, context, say);
+        return reply(again.state, format!("{answer}\n\n{}", again.reply));
+    }
+    reply(state, answer)
+}
+
+/// A booking's next question after the answer to what the same message asked about the salon.
+fn with_aside(aside: Option<String>, mut turn: Turn) -> Turn {
+    if let Some(aside) = aside
+        && turn.action.is_none()
+    {
+        turn.reply = format!("{aside}\n\n{}", turn.reply);
+    }
+    turn
 }
 
 fn reply(state: State, text: String) -> Turn {

@@ -60,7 +60,7 @@ impl<'a> Replies<'a> {
         self.join(&names)
     }
 
-    fn join(&self, items: &[&str]) -> String {
+    pub(super) fn join(&self, items: &[&str]) -> String {
         let and = self.pick(" y ", " and ");
         match items {
             [] => String::new(),
@@ -1397,7 +1397,7 @@ fn part_words(start: DayMinute, end: DayMinute) -> Option<(&'static str, &'stati
         .map(|(_, es, en)| (*es, *en))
 }
 
-fn capitalise(word: &str) -> String {
+pub(super) fn capitalise(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

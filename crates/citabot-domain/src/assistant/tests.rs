@@ -110,6 +110,8 @@ struct Chat {
     /// Whether the salon sends mail (off unless a test turns it on).
     mail: bool,
     conversation: Option<String>,
+    profile: crate::booking::profile::BusinessProfile,
+    faq: FaqIndex,
 }
 
 impl Chat {
@@ -133,6 +135,8 @@ impl Chat {
             state: State::default(),
             mail: false,
             conversation: None,
+            profile: crate::booking::profile::BusinessProfile::default(),
+            faq: FaqIndex::default(),
         }
     }
 
@@ -149,6 +153,8 @@ impl Chat {
             clients: &self.clients,
             sends_mail: self.mail,
             conversation: self.conversation.as_deref(),
+            profile: &self.profile,
+            faq: &self.faq,
         }
     }
 
@@ -1101,3 +1107,5 @@ fn a_guest_manages_the_cita_booked_in_this_conversation() {
         "{action:?}"
     );
 }
+/// Questions about the salon (issue 12).
+mod facts;

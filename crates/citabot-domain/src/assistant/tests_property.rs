@@ -8,6 +8,7 @@ use time::macros::date;
 use time::{Date, Duration, OffsetDateTime, Weekday};
 
 use super::*;
+use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::{BookingRules, Closure, Proposed, StaffSchedule, TimeOff};
 use crate::booking::{OpeningPeriod, WeeklyHours};
 use crate::understanding::intents;
@@ -363,6 +364,7 @@ fn play(mut salon: Salon, caller: &Caller, messages: &[String]) -> Result<usize,
             name: (*name).into(),
         })
         .collect();
+    let (profile, faq) = (BusinessProfile::default(), FaqIndex::default());
     let mut state = State::default();
     for (turn, message) in messages.iter().enumerate() {
         let context = Context {
@@ -377,6 +379,8 @@ fn play(mut salon: Salon, caller: &Caller, messages: &[String]) -> Result<usize,
             clients: &[],
             sends_mail: false,
             conversation: Some("chat-azar"),
+            profile: &profile,
+            faq: &faq,
         };
         let before = state.clone();
         let step_turn = step(state, message, &context);

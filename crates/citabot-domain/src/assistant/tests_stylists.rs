@@ -10,6 +10,7 @@ use time::{Date, OffsetDateTime};
 
 use super::*;
 use crate::booking::availability::{Busy, Slot, one_per_start};
+use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::{Closure, StaffSchedule, TimeOff};
 
 const TODAY: Date = date!(2026 - 11 - 20);
@@ -78,6 +79,8 @@ struct Salon {
     caller: Caller,
     now: (Date, DayMinute),
     state: State,
+    profile: BusinessProfile,
+    faq: FaqIndex,
 }
 
 impl Salon {
@@ -104,6 +107,8 @@ impl Salon {
             caller,
             now: (TODAY, NOW),
             state: State::default(),
+            profile: BusinessProfile::default(),
+            faq: FaqIndex::default(),
         }
     }
 
@@ -165,6 +170,8 @@ impl Salon {
             clients: &[],
             sends_mail: false,
             conversation: None,
+            profile: &self.profile,
+            faq: &self.faq,
         }
     }
 
@@ -1032,7 +1039,7 @@ fn relative_days_and_parts_of_the_day_resolve_and_are_said() {
             ),
             (
                 "¿abrís el 25 de diciembre?",
-                "El viernes 25 de diciembre cerramos por Navidad.",
+                "El **viernes 25 de diciembre** cerramos por Navidad.",
                 "",
             ),
             (

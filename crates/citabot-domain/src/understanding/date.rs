@@ -541,7 +541,7 @@ fn lookup<T: Copy>(table: &[(&str, T)], w: &str, typos_from: usize) -> Option<T>
         .map(|&(_, value)| value)
 }
 
-fn month(w: &str) -> Option<Month> {
+pub(super) fn month(w: &str) -> Option<Month> {
     const NAMES: &[(&str, u8)] = &[
         ("enero", 1),
         ("febrero", 2),

@@ -9,11 +9,14 @@
 mod contact;
 mod date;
 mod daytime;
+mod faq;
 mod intent;
 mod language;
 mod normalize;
+mod question;
 mod services;
 mod staff;
+mod terms;
 
 use time::Date;
 
@@ -22,11 +25,17 @@ pub use contact::{
 };
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
+pub use faq::{FaqIndex, FaqMatch};
 pub use intent::{Intent, cancels_that, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
+pub use question::{
+    Holiday, PaymentMethod, SalonQuestion, Topic, is_question, opens_as_question, payment_methods,
+    salon_question,
+};
 pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
 pub use staff::{StaffName, StaffPreference, staff_preference};
+pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 
 /// Everything a message says, read at once.
 #[derive(Debug, Clone, PartialEq, Eq)]

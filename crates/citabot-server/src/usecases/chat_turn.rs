@@ -211,7 +211,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     let caller = caller(store, said.user).await?;
     let services = store.services().await?;
     let staff = store.staff().await?;
-    let calendar = super::settings::calendar(store).await?;
+    let (calendar, profile) = super::settings::calendar_and_profile(store).await?;
+    let faq = state.faq_index.index_for(&profile.faq);
     let horizon = i64::from(calendar.rules.horizon_days).max(LOOKAHEAD_DAYS);
     let agenda = store
         .citas_between(now.0, now.0 + Duration::days(horizon + 1))
@@ -230,6 +231,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         // citabot sends no email yet: the assistant asks for any contact and promises none.
         sends_mail: false,
         conversation: Some(said.session.as_str()),
+        profile: &profile,
+        faq: &faq,
     };
 
     let saved = store.assistant_state(said.session).await?;

@@ -8,6 +8,7 @@ pub mod booking;
 pub mod calendar;
 pub mod chat_turn;
 pub mod clients;
+pub mod faq_index;
 pub mod inbox;
 pub mod settings;
 pub mod takeover;

@@ -4,7 +4,7 @@
 //! (nothing here outlives one). Changing a setting never moves or cancels a cita: the citas it
 //! leaves outside the rules are listed for staff ([`outside_rules`]).
 
-use citabot_domain::booking::profile::{Address, BusinessSettings, Faq};
+use citabot_domain::booking::profile::{Address, BusinessProfile, BusinessSettings, Faq};
 use citabot_domain::booking::rules::{
     Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
 };
@@ -14,12 +14,21 @@ use time::{Date, Duration, OffsetDateTime};
 
 /// Everything that decides when a cita may be booked, read now.
 pub async fn calendar(store: &dyn Store) -> Result<Calendar, StoreError> {
-    Ok(Calendar {
-        rules: store.business_settings().await?.rules,
+    Ok(calendar_and_profile(store).await?.0)
+}
+
+/// [`calendar`] and the salon's profile, from one read of the settings (a chat turn needs both).
+pub async fn calendar_and_profile(
+    store: &dyn Store,
+) -> Result<(Calendar, BusinessProfile), StoreError> {
+    let BusinessSettings { profile, rules } = store.business_settings().await?;
+    let calendar = Calendar {
+        rules,
         closures: store.closures().await?,
         schedules: store.staff_schedules().await?,
         time_off: store.time_off().await?,
-    })
+    };
+    Ok((calendar, profile))
 }
 
 /// A bookable stylist as the public sees them: first name and services.

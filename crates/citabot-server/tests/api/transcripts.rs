@@ -19,6 +19,8 @@
 //! cita: Lucía | Pedro Sanz | 2026-11-24 12:00 | manicura | pendiente   (an earlier cita)
 //! closure: 2026-12-07 | 2026-12-09 | Puente      (the salon closed, besides the demo's 25 December)
 //! off: Lucía | 2026-11-23 | Asuntos propios       (a stylist's day off)
+//! empty: parking, faq                    (profile fields the salon left empty: address, phone,
+//!                                         email, description, payment, parking, access, faq)
 //! > what the visitor says
 //! ~ text the reply must contain
 //! ! text the reply must not contain
@@ -33,6 +35,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use citabot_domain::booking::profile::{Address, BusinessProfile};
 use citabot_domain::booking::rules::{Closure, TimeOff};
 use citabot_domain::booking::{Cita, CitaStatus, Client, StaffMember, format_minutes, zone};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
@@ -142,6 +145,8 @@ struct Script {
     citas: Vec<SeedCita>,
     closures: Vec<SeedClosure>,
     time_off: Vec<SeedTimeOff>,
+    /// Profile fields cleared before the conversation.
+    empty: Vec<String>,
     turns: Vec<Turn>,
 }
 
@@ -156,6 +161,7 @@ impl Script {
             citas: Vec::new(),
             closures: Vec::new(),
             time_off: Vec::new(),
+            empty: Vec::new(),
             turns: Vec::new(),
         }
     }
@@ -230,6 +236,12 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
             "off" => script.time_off.push(parse_seed_time_off(value).unwrap_or_else(|| {
                 panic!("{}: time off is 'staff | YYYY-MM-DD | reason'", at())
             })),
+            "empty" => {
+                for field in value.split(',').map(str::trim) {
+                    assert!(PROFILE_FIELDS.contains(&field), "{}: no profile field {field}", at());
+                    script.empty.push(field.to_owned());
+                }
+            }
             _ => panic!("{}: unknown line", at()),
         }
     }
@@ -245,6 +257,35 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
 
 fn parse_date(text: &str) -> Option<Date> {
     Date::parse(text, format_description!("[year]-[month]-[day]")).ok()
+}
+
+/// The profile fields a script may leave empty.
+const PROFILE_FIELDS: &[&str] = &[
+    "address",
+    "phone",
+    "email",
+    "description",
+    "payment",
+    "parking",
+    "access",
+    "faq",
+];
+
+/// Clears the profile fields named.
+fn clear(profile: &mut BusinessProfile, fields: &[String]) {
+    for field in fields {
+        match field.as_str() {
+            "address" => profile.address = Address::default(),
+            "phone" => profile.phone.clear(),
+            "email" => profile.email.clear(),
+            "description" => profile.description.clear(),
+            "payment" => profile.payment_methods.clear(),
+            "parking" => profile.parking.clear(),
+            "access" => profile.access.clear(),
+            "faq" => profile.faq.clear(),
+            other => panic!("no profile field {other}"),
+        }
+    }
 }
 
 fn parse_seed_cita(text: &str) -> Option<SeedCita> {
@@ -454,6 +495,14 @@ async fn world(script: &Script) -> World {
             .await
             .unwrap_or_else(|error| panic!("{}: seed time off: {error}", script.name));
     }
+    if !script.empty.is_empty() {
+        let mut settings = store.business_settings().await.expect("reads");
+        clear(&mut settings.profile, &script.empty);
+        store
+            .save_business_settings(None, &settings)
+            .await
+            .unwrap_or_else(|error| panic!("{}: clearing the profile: {error}", script.name));
+    }
     let citas_before = all_citas(store)
         .await
         .into_iter()
@@ -585,6 +634,13 @@ async fn header(script: &Script, world: &World) -> String {
             client.name,
             client.email.as_deref().unwrap_or("no email"),
             client.phone.as_deref().unwrap_or("no phone")
+        );
+    }
+    if !script.empty.is_empty() {
+        let _ = writeln!(
+            text,
+            "profile fields left empty: {}",
+            script.empty.join(", ")
         );
     }
     for cita in world.citas_before.values() {
@@ -815,6 +871,10 @@ const FILES: &[(&str, &str)] = &[
         "stylists_and_days.txt",
         include_str!("transcripts/stylists_and_days.txt"),
     ),
+    (
+        "salon_facts.txt",
+        include_str!("transcripts/salon_facts.txt"),
+    ),
 ];
 
 async fn run_named(file: &str) {
@@ -860,6 +920,11 @@ async fn stylists_and_days_transcripts() {
     run_named("stylists_and_days.txt").await;
 }
 
+#[tokio::test]
+async fn salon_facts_transcripts() {
+    run_named("salon_facts.txt").await;
+}
+
 /// Every conversation has its own snapshot, and there are at least a hundred (B5).
 #[test]
 fn conversation_names_are_unique_and_there_are_a_hundred() {
@@ -890,7 +955,7 @@ fn a_script_reads_into_its_parts() {
         "sample",
         "# a comment\n=== one\nabout: why\nas: usuario\ntoday: none\n\
          client: Ana Gil, ana@x.es\ncita: Lucía | Ana Gil | 2026-11-24 10:30 | tinte + barba | confirmada\n\
-         closure: 2026-12-07 | 2026-12-09 | Puente\noff: Javier | 2026-11-23 | Médico\n\
+         closure: 2026-12-07 | 2026-12-09 | Puente\noff: Javier | 2026-11-23 | Médico\nempty: parking, faq\n\
          > hola\n~ Hola\n! adiós\n=== two\n> sí\n",
     );
     assert_eq!(scripts.len(), 2);
@@ -936,6 +1001,7 @@ fn a_script_reads_into_its_parts() {
     );
     assert_eq!(one.turns[0].contains, ["Hola"]);
     assert_eq!(one.turns[0].lacks, ["adiós"]);
+    assert_eq!(one.empty, ["parking", "faq"]);
     assert_eq!(
         (scripts[1].role, scripts[1].today),
         (Role::Guest, Some(DEFAULT_TODAY))
@@ -970,6 +1036,7 @@ fn a_malformed_script_names_its_line() {
             "sample:2:",
             "time off is",
         ),
+        ("=== x\nempty: wifi\n", "sample:2:", "no profile field wifi"),
         ("=== x\nas: guest\n", "sample:", "x says nothing"),
     ] {
         let panic = std::panic::catch_unwind(|| parse_scripts("sample", text))

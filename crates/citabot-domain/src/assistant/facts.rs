@@ -1,0 +1,680 @@
+//! Answers about the salon from its own data (issue 12): where it is and how to reach it, how to
+//! pay, parking and access, the opening hours with the closures ahead, the FAQ the salon wrote,
+//! and an honest "no lo sé" with the salon's phone or email for a question none of that answers.
+//! A field the salon left empty is never filled in: the visitor is told it is not known and
+//! where to ask.
+
+use time::{Date, Month};
+
+use super::replies::{Replies, capitalise};
+use super::{Context, Lang, State, Step, last_bookable_day};
+use crate::booking::rules::Closure;
+use crate::understanding::{
+    DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
+    is_question, normalize, payment_methods, salon_question, terms,
+};
+
+/// What this turn's message said, as [`answer`] needs it.
+#[derive(Debug, Clone)]
+pub(super) struct Asked<'m> {
+    pub message: &'m str,
+    pub intents: Vec<Intent>,
+    /// The ids of the services named.
+    pub services: Vec<String>,
+    pub date: Option<DateExpr>,
+    pub time_named: bool,
+    /// "con Lucía se puede?": a stylist asked for is part of a booking, never "no lo sé".
+    pub names_stylist: bool,
+    /// The visitor gave their own email or phone: "email" or "teléfono" then is not a question.
+    pub gave_email: bool,
+    pub gave_phone: bool,
+    /// The visitor's name, when the message gives it.
+    pub name: Option<String>,
+    /// The message answers what the booking asked ("la segunda", a bare name), even with a
+    /// question mark: never "no lo sé".
+    pub answers_the_booking: bool,
+}
+
+/// The answer to a question about the salon, or `None` when the message is not one (a booking,
+/// a request, a greeting) and the conversation goes on as before.
+pub(super) fn answer(
+    asked: &Asked<'_>,
+    state: &State,
+    context: &Context<'_>,
+    replies: &Replies<'_>,
+) -> Option<String> {
+    let main = main_intent(asked);
+    // Requests: acted on elsewhere (and not read further: most turns are these).
+    if matches!(
+        main,
+        Intent::Human
+            | Intent::Restart
+            | Intent::Abandon
+            | Intent::MyAppointments
+            | Intent::Book
+            | Intent::Availability
+            | Intent::Help
+    ) {
+        return None;
+    }
+    let question = read(asked)?;
+    let say = Say {
+        lang: state.language,
+        context,
+        replies,
+    };
+    let faq = || context.faq.best(asked.message);
+    match main {
+        Intent::Human
+        | Intent::Restart
+        | Intent::Abandon
+        | Intent::MyAppointments
+        | Intent::Book
+        | Intent::Availability
+        | Intent::Help => None,
+        // "¿cómo cancelo mi cita?" asks how, when the salon has said how.
+        Intent::Cancel | Intent::Reschedule => question
+            .how
+            .then(faq)
+            .flatten()
+            .map(|found| say.faq(&found.faq.answer)),
+        Intent::OpeningHours => Some(say.parts(asked, &question, true)),
+        // "¿cuánto cuesta el parking?"; prices alone are answered as before.
+        Intent::Services if !question.topics.is_empty() => Some(say.parts(asked, &question, false)),
+        Intent::Services => None,
+        _ if !question.topics.is_empty() => Some(say.parts(asked, &question, false)),
+        _ if !question.is_question => None,
+        _ => {
+            if let Some(found) = faq() {
+                return Some(say.faq(&found.faq.answer));
+            }
+            let booking_facts = !asked.services.is_empty()
+                || asked.date.is_some()
+                || asked.time_named
+                || asked.names_stylist;
+            if booking_facts {
+                // "¿tenéis mechas?": asked about, not booked; in a booking it is the answer
+                // to "¿qué servicio quieres?".
+                let about_a_service = state.step == Step::Idle
+                    && !asked.services.is_empty()
+                    && asked.date.is_none()
+                    && !asked.time_named;
+                return about_a_service.then(|| replies.prices(&asked.services, true));
+            }
+            let says_something = !terms(asked.message, None).is_empty();
+            (matches!(main, Intent::Unknown | Intent::Greeting | Intent::Thanks)
+                && says_something
+                && !asked.answers_the_booking)
+                .then(|| say.dont_know())
+        }
+    }
+}
+
+/// What a booking request also asks about the salon ("quiero un corte el viernes, ¿dónde
+/// estáis?"), answered before the booking's next question.
+pub(super) fn aside(
+    asked: &Asked<'_>,
+    state: &State,
+    context: &Context<'_>,
+    replies: &Replies<'_>,
+) -> Option<String> {
+    // Asked as a question ("…, ¿tenéis parking?"); a plain request is not read further.
+    if !matches!(main_intent(asked), Intent::Book | Intent::Availability)
+        || !is_question(asked.message)
+    {
+        return None;
+    }
+    let question = read(asked).filter(|question| !question.topics.is_empty())?;
+    let say = Say {
+        lang: state.language,
+        context,
+        replies,
+    };
+    Some(say.parts(asked, &question, false))
+}
+
+fn main_intent(asked: &Asked<'_>) -> Intent {
+    asked.intents.first().copied().unwrap_or(Intent::Unknown)
+}
+
+/// What the message asks about the salon, or `None` when it only answers the booking's
+/// question (a bare name, "la segunda").
+fn read(asked: &Asked<'_>) -> Option<SalonQuestion> {
+    if asked.answers_the_booking && !is_question(asked.message) {
+        return None;
+    }
+    // "me llamo María Reyes": the name is not a holiday.
+    let mut question = salon_question(&without_name(asked.message, asked.name.as_deref()));
+    // "mi correo es…" with the address: given, not asked.
+    question.topics.retain(|topic| match topic {
+        Topic::Email => !asked.gave_email,
+        Topic::Phone => !asked.gave_phone,
+        _ => true,
+    });
+    Some(question)
+}
+
+/// `message` without the words of `name`.
+fn without_name(message: &str, name: Option<&str>) -> String {
+    let Some(name) = name else {
+        return message.to_owned();
+    };
+    let name_words: Vec<String> = normalize(name).split(' ').map(str::to_owned).collect();
+    message
+        .split_whitespace()
+        .filter(|word| !name_words.contains(&normalize(word)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The wording, in the conversation's language.
+struct Say<'a> {
+    lang: Lang,
+    context: &'a Context<'a>,
+    replies: &'a Replies<'a>,
+}
+
+impl Say<'_> {
+    fn pick(&self, es: &str, en: &str) -> String {
+        match self.lang {
+            Lang::Es => es.to_owned(),
+            Lang::En => en.to_owned(),
+        }
+    }
+
+    /// Every part the message asks, one paragraph each: the prices of the services named when
+    /// the message also asks a price, the hours (and closures) when asked, then each topic.
+    fn parts(&self, asked: &Asked<'_>, question: &SalonQuestion, hours: bool) -> String {
+        let mut parts = Vec::new();
+        if asked.intents.contains(&Intent::Services) && !asked.services.is_empty() {
+            parts.push(self.replies.prices(&asked.services, false));
+        }
+        if hours || question.topics.contains(&Topic::Closures) {
+            parts.push(self.hours(asked, question));
+        }
+        for topic in &question.topics {
+            if let Some(part) = self.topic(*topic, asked) {
+                parts.push(part);
+            }
+        }
+        parts.join("\n\n")
+    }
+
+    fn topic(&self, topic: Topic, asked: &Asked<'_>) -> Option<String> {
+        let profile = self.context.profile;
+        let text = match topic {
+            Topic::Closures => return None,
+            Topic::Address => self.address(),
+            Topic::Phone => (!profile.phone.is_empty()).then(|| match self.lang {
+                Lang::Es => format!("Nuestro teléfono es el **{}**.", profile.phone),
+                Lang::En => format!("Our phone number is **{}**.", profile.phone),
+            }),
+            Topic::Email => (!profile.email.is_empty()).then(|| match self.lang {
+                Lang::Es => format!("Nuestro email es **{}**.", profile.email),
+                Lang::En => format!("Our email is **{}**.", profile.email),
+            }),
+            Topic::Payment => self.payment(asked.message),
+            Topic::Parking => self.note(&profile.parking, "Aparcamiento", "Parking"),
+            Topic::Access => self.note(&profile.access, "Cómo llegar", "Getting here"),
+            Topic::About => self.note(&profile.description, "Sobre nosotros", "About us"),
+        };
+        // A field left empty: the salon's FAQ may still say it; else it is not known.
+        let text = text
+            .or_else(|| {
+                self.context
+                    .faq
+                    .best(asked.message)
+                    .map(|found| self.faq(&found.faq.answer))
+            })
+            .unwrap_or_else(|| self.not_on_record(topic));
+        Some(text)
+    }
+
+    /// "Calle de Fuencarral 45, 28004 Madrid"; without a street, only where it is.
+    fn address(&self) -> Option<String> {
+        let address = &self.context.profile.address;
+        let town = [address.postal_code.trim(), address.city.trim()]
+            .into_iter()
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let street = address.street.trim();
+        if street.is_empty() {
+            if town.is_empty() {
+                return None;
+            }
+            return Some(match self.lang {
+                Lang::Es => format!(
+                    "No tengo la dirección exacta del salón, solo que está en **{town}**. {}",
+                    self.where_to_ask()
+                ),
+                Lang::En => format!(
+                    "I don't have the salon's exact address, only that it's in **{town}**. {}",
+                    self.where_to_ask()
+                ),
+            });
+        }
+        let full = if town.is_empty() {
+            street.to_owned()
+        } else {
+            format!("{street}, {town}")
+        };
+        Some(match self.lang {
+            Lang::Es => format!("Estamos en **{full}**."),
+            Lang::En => format!("We're at **{full}**."),
+        })
+    }
+
+    /// The ways of paying, and whether the ones asked about are among them: "Sí, aceptamos
+    /// tarjeta. También efectivo y Bizum."
+    fn payment(&self, message: &str) -> Option<String> {
+        let methods = &self.context.profile.payment_methods;
+        if methods.is_empty() {
+            return None;
+        }
+        let mut lines = Vec::new();
+        let mut taken_asked = Vec::new();
+        for asked in payment_methods(message) {
+            let taken = methods
+                .iter()
+                .any(|method| payment_methods(method).contains(&asked));
+            let (es, en) = asked_method(asked);
+            lines.push(match (self.lang, taken) {
+                (Lang::Es, true) => format!("Sí, aceptamos {es}."),
+                (Lang::Es, false) => {
+                    format!("{} no está entre nuestras formas de pago.", capitalise(es))
+                }
+                (Lang::En, true) => format!("Yes, we take {en}."),
+                (Lang::En, false) => format!("{} isn't among our payment methods.", capitalise(en)),
+            });
+            if taken {
+                taken_asked.push(asked);
+            }
+        }
+        // The others, when the visitor already heard yes to theirs.
+        let rest: Vec<String> = methods
+            .iter()
+            .filter(|method| {
+                !payment_methods(method)
+                    .iter()
+                    .any(|family| taken_asked.contains(family))
+            })
+            .map(|method| self.method_name(method))
+            .collect();
+        let rest = self
+            .replies
+            .join(&rest.iter().map(String::as_str).collect::<Vec<_>>());
+        if !rest.is_empty() {
+            lines.push(match (self.lang, taken_asked.is_empty()) {
+                (Lang::Es, true) => format!("Aceptamos {rest}."),
+                (Lang::Es, false) => format!("También {rest}."),
+                (Lang::En, true) => format!("We accept {rest}."),
+                (Lang::En, false) => format!("We also accept {rest}."),
+            });
+        }
+        Some(lines.join(" "))
+    }
+
+    /// A way of paying as the salon listed it, in the sentence's language: "Tarjeta" reads
+    /// "tarjeta" in Spanish and "card" in English; a name of its own stays as written.
+    fn method_name(&self, method: &str) -> String {
+        let plain = normalize(method);
+        let known = match plain.as_str() {
+            "tarjeta" | "tarjetas" | "card" | "cards" => Some(("tarjeta", "card")),
+            "efectivo" | "cash" => Some(("efectivo", "cash")),
+            "transferencia" | "bank transfer" => Some(("transferencia", "bank transfer")),
+            _ => None,
+        };
+        match (known, self.lang) {
+            (Some((es, _)), Lang::Es) => es.to_owned(),
+            (Some((_, en)), Lang::En) => en.to_owned(),
+            (None, _) => method.trim().to_owned(),
+        }
+    }
+
+    /// A note the salon wrote, under its heading; in English, said to be in Spanish when it is.
+    fn note(&self, text: &str, es: &str, en: &str) -> Option<String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return None;
+        }
+        Some(match self.lang {
+            Lang::Es => format!("**{es}**: {text}"),
+            Lang::En if detect_language(text) == Some(Language::En) => format!("**{en}**: {text}"),
+            Lang::En => format!("**{en}** (the salon's note, in Spanish): {text}"),
+        })
+    }
+
+    /// A FAQ answer as the salon wrote it; in English, with a lead-in when it is in Spanish.
+    fn faq(&self, answer: &str) -> String {
+        match self.lang {
+            Lang::En if detect_language(answer) != Some(Language::En) => {
+                format!("The salon's answer, in Spanish:\n\n{answer}")
+            }
+            _ => answer.to_owned(),
+        }
+    }
+
+    /// A topic whose field the salon left empty.
+    fn not_on_record(&self, topic: Topic) -> String {
+        let (es, en) = match topic {
+            Topic::Address => ("la dirección del salón", "the salon's address"),
+            Topic::Access => (
+                "información sobre el acceso al salón",
+                "any details about access",
+            ),
+            Topic::Parking => (
+                "información sobre aparcamiento",
+                "any details about parking",
+            ),
+            Topic::Payment => ("las formas de pago", "the payment methods"),
+            Topic::Phone => ("el teléfono del salón", "the salon's phone number"),
+            Topic::Email => ("el email del salón", "the salon's email"),
+            Topic::About | Topic::Closures => {
+                ("una descripción del salón", "a description of the salon")
+            }
+        };
+        match self.lang {
+            Lang::Es => format!("No tengo {es} en mis datos. {}", self.where_to_ask()),
+            Lang::En => format!("I don't have {en}. {}", self.where_to_ask()),
+        }
+    }
+
+    /// "No lo sé", where to ask, and the offer of a person.
+    fn dont_know(&self) -> String {
+        let lead = self.pick(
+            "No lo sé: no tengo esa información.",
+            "I don't know, I'm afraid: I don't have that information.",
+        );
+        format!("{lead} {}", self.where_to_ask())
+    }
+
+    /// The salon's phone and email, whichever it gave, and the offer of a person.
+    fn where_to_ask(&self) -> String {
+        let profile = self.context.profile;
+        let (phone, email) = (profile.phone.trim(), profile.email.trim());
+        match (self.lang, phone.is_empty(), email.is_empty()) {
+            (Lang::Es, false, false) => format!(
+                "Puedes preguntar al salón en el **{phone}** o en **{email}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
+            ),
+            (Lang::Es, false, true) => format!(
+                "Puedes llamar al salón al **{phone}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
+            ),
+            (Lang::Es, true, false) => format!(
+                "Puedes escribir al salón a **{email}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
+            ),
+            (Lang::Es, true, true) => "Si quieres, escribe «hablar con una persona» y aviso al equipo para que te responda aquí.".to_owned(),
+            (Lang::En, false, false) => format!(
+                "You can ask the salon on **{phone}** or at **{email}**, or type «talk to a person» and I'll let the team know so someone answers you here."
+            ),
+            (Lang::En, false, true) => format!(
+                "You can call the salon on **{phone}**, or type «talk to a person» and I'll let the team know so someone answers you here."
+            ),
+            (Lang::En, true, false) => format!(
+                "You can write to the salon at **{email}**, or type «talk to a person» and I'll let the team know so someone answers you here."
+            ),
+            (Lang::En, true, true) => "If you like, type «talk to a person» and I'll let the team know so someone answers you here.".to_owned(),
+        }
+    }
+
+    /// The hours asked: of one day (a closure said as such), the closures of a span or a
+    /// holiday, or the week with the closures ahead.
+    fn hours(&self, asked: &Asked<'_>, question: &SalonQuestion) -> String {
+        let today = self.context.now.0;
+        if let Some(DateExpr::Day(day)) = asked.date {
+            return match self.context.calendar.closure_on(day) {
+                Some(closure) => self.closed_on(day, closure),
+                None => self.replies.hours_on(day),
+            };
+        }
+        let span = match asked.date {
+            Some(DateExpr::Range { first, last }) => Some((first, last)),
+            _ => question
+                .month
+                .and_then(|month| month_span(month, today))
+                .or_else(|| holiday_span(&question.holidays, today)),
+        };
+        if span.is_none() && question.holidays.is_empty() {
+            let ahead = self.closures(None);
+            let mut text = self.replies.hours();
+            if !ahead.is_empty() {
+                text.push_str(&self.pick("\nAdemás, cerramos", "\nWe're also closed"));
+                text.push_str(&self.closure_list(&ahead));
+            }
+            return text;
+        }
+        let closures = self.closures(span);
+        if closures.is_empty() {
+            let until = match span {
+                Some(_) => self.pick("en esas fechas", "for those dates"),
+                None => {
+                    let last = self.replies.day(last_bookable_day(self.context));
+                    match self.lang {
+                        Lang::Es => format!("hasta el **{last}**"),
+                        Lang::En => format!("up to **{last}**"),
+                    }
+                }
+            };
+            return match self.lang {
+                Lang::Es => format!(
+                    "Por ahora no tenemos ningún cierre previsto {until}: abrimos con el horario de siempre.\n\n{}",
+                    self.replies.hours()
+                ),
+                Lang::En => format!(
+                    "For now we have no closures planned {until}: we're open our usual hours.\n\n{}",
+                    self.replies.hours()
+                ),
+            };
+        }
+        let mut text = match (span, self.lang) {
+            (Some(_), _) => self.pick("Cerramos", "We're closed"),
+            (None, lang) => {
+                let last = self.replies.day(last_bookable_day(self.context));
+                match lang {
+                    Lang::Es => format!("Hasta el **{last}** cerramos"),
+                    Lang::En => format!("Up to **{last}** we're closed"),
+                }
+            }
+        };
+        text.push_str(&self.closure_list(&closures));
+        text.push_str(&self.pick(
+            "\n\nEl resto de días abrimos con el horario de siempre.",
+            "\n\nOtherwise we're open our usual hours.",
+        ));
+        text
+    }
+
+    /// The closures overlapping `span` (from today on), or those from today to the booking
+    /// horizon.
+    fn closures(&self, span: Option<(Date, Date)>) -> Vec<&Closure> {
+        let today = self.context.now.0;
+        let (first, last) = span.unwrap_or((today, last_bookable_day(self.context)));
+        self.context
+            .calendar
+            .closures
+            .iter()
+            .filter(|closure| closure.to >= today.max(first) && closure.from <= last)
+            .collect()
+    }
+
+    /// " el viernes 25 de diciembre por Navidad." after "Cerramos", or a list of them.
+    fn closure_list(&self, closures: &[&Closure]) -> String {
+        match closures {
+            [one] => format!(" {}.", self.closure(one)),
+            many => {
+                let lines: Vec<String> = many
+                    .iter()
+                    .map(|closure| format!("- {}", self.closure(closure)))
+                    .collect();
+                format!(":\n\n{}", lines.join("\n"))
+            }
+        }
+    }
+
+    /// "el **viernes 25 de diciembre** por Navidad" / "on **Friday 25 December** (Navidad)".
+    fn closure(&self, closure: &Closure) -> String {
+        let (from, to) = (self.replies.day(closure.from), self.replies.day(closure.to));
+        let span = match (self.lang, closure.from == closure.to) {
+            (Lang::Es, true) => format!("el **{from}**"),
+            (Lang::Es, false) => format!("del **{from}** al **{to}**"),
+            (Lang::En, true) => format!("on **{from}**"),
+            (Lang::En, false) => format!("from **{from}** to **{to}**"),
+        };
+        let reason = closure.reason.trim();
+        match (self.lang, reason.is_empty()) {
+            (_, true) => span,
+            (Lang::Es, false) => format!("{span} por {reason}"),
+            (Lang::En, false) => format!("{span} ({reason})"),
+        }
+    }
+
+    /// "¿abrís el 25 de diciembre?" on a closure.
+    fn closed_on(&self, day: Date, closure: &Closure) -> String {
+        let day = self.replies.day(day);
+        let reason = closure.reason.trim();
+        match (self.lang, reason.is_empty()) {
+            (Lang::Es, true) => format!("El **{day}** cerramos."),
+            (Lang::Es, false) => format!("El **{day}** cerramos por {reason}."),
+            (Lang::En, true) => format!("We're closed on **{day}**."),
+            (Lang::En, false) => format!("We're closed on **{day}** ({reason})."),
+        }
+    }
+}
+
+/// The method asked about, as a sentence names it: Spanish, English.
+fn asked_method(method: PaymentMethod) -> (&'static str, &'static str) {
+    match method {
+        PaymentMethod::Card => ("tarjeta", "cards"),
+        PaymentMethod::Cash => ("efectivo", "cash"),
+        PaymentMethod::Bizum => ("Bizum", "Bizum"),
+        PaymentMethod::Transfer => ("transferencia", "bank transfers"),
+        PaymentMethod::PayPal => ("PayPal", "PayPal"),
+    }
+}
+
+/// The next `month` from today: this one while it lasts, else the next with that name.
+fn month_span(month: Month, today: Date) -> Option<(Date, Date)> {
+    let year = if month as u8 >= today.month() as u8 {
+        today.year()
+    } else {
+        today.year() + 1
+    };
+    let first = Date::from_calendar_date(year, month, 1).ok()?;
+    let last =
+        Date::from_calendar_date(year, month, time::util::days_in_month(month, year)).ok()?;
+    Some((first, last))
+}
+
+/// The days of the holidays named, the next time they come; `None` for "vacaciones" and
+/// "festivos", which have no dates of their own: every closure ahead then.
+fn holiday_span(holidays: &[Holiday], today: Date) -> Option<(Date, Date)> {
+    let spans: Vec<(Date, Date)> = holidays
+        .iter()
+        .filter_map(|holiday| {
+            // (month, day) to (month, day), the end possibly in the next year.
+            let ((from_month, from_day), (to_month, to_day)) = match holiday {
+                Holiday::Christmas => ((Month::December, 24), (Month::January, 6)),
+                Holiday::NewYear => ((Month::December, 31), (Month::January, 1)),
+                Holiday::Epiphany => ((Month::January, 5), (Month::January, 6)),
+                Holiday::Easter => return holy_week(today),
+                Holiday::Vacation | Holiday::BankHoliday => return None,
+            };
+            (today.year() - 1..=today.year() + 1).find_map(|year| {
+                let from = Date::from_calendar_date(year, from_month, from_day).ok()?;
+                let to_year = if (to_month as u8) < (from_month as u8) {
+                    year + 1
+                } else {
+                    year
+                };
+                let to = Date::from_calendar_date(to_year, to_month, to_day).ok()?;
+                (to >= today).then_some((from, to))
+            })
+        })
+        .collect();
+    let first = spans.iter().map(|span| span.0).min()?;
+    let last = spans.iter().map(|span| span.1).max()?;
+    Some((first, last))
+}
+
+/// Semana Santa, Palm Sunday to Easter Monday, the next time it ends on or after `today`.
+fn holy_week(today: Date) -> Option<(Date, Date)> {
+    (today.year()..=today.year() + 1).find_map(|year| {
+        let easter = easter_sunday(year)?;
+        let span = (easter - time::Duration::days(7), easter.next_day()?);
+        (span.1 >= today).then_some(span)
+    })
+}
+
+/// Easter Sunday of `year` in the Gregorian calendar (the anonymous algorithm, as in Meeus,
+/// "Astronomical Algorithms").
+fn easter_sunday(year: i32) -> Option<Date> {
+    let a = year.rem_euclid(19);
+    let b = year.div_euclid(100);
+    let c = year.rem_euclid(100);
+    let d = b / 4;
+    let e = b % 4;
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15).rem_euclid(30);
+    let i = c / 4;
+    let k = c % 4;
+    let l = (32 + 2 * e + 2 * i - h - k).rem_euclid(7);
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = (h + l - 7 * m + 114) / 31;
+    let day = (h + l - 7 * m + 114) % 31 + 1;
+    let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    Date::from_calendar_date(year, month, u8::try_from(day).ok()?).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    #[test]
+    fn easter_falls_on_its_sunday() {
+        for (year, want) in [
+            (2024, date!(2024 - 03 - 31)),
+            (2025, date!(2025 - 04 - 20)),
+            (2026, date!(2026 - 04 - 05)),
+            (2027, date!(2027 - 03 - 28)),
+            (2038, date!(2038 - 04 - 25)),
+        ] {
+            assert_eq!(easter_sunday(year), Some(want), "{year}");
+        }
+        assert_eq!(
+            holy_week(date!(2026 - 11 - 20)),
+            Some((date!(2027 - 03 - 21), date!(2027 - 03 - 29)))
+        );
+    }
+
+    #[test]
+    fn holidays_come_next_after_today() {
+        assert_eq!(
+            holiday_span(&[Holiday::Christmas], date!(2026 - 11 - 20)),
+            Some((date!(2026 - 12 - 24), date!(2027 - 01 - 06)))
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Christmas], date!(2027 - 01 - 03)),
+            Some((date!(2026 - 12 - 24), date!(2027 - 01 - 06))),
+            "while it lasts"
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Epiphany], date!(2027 - 01 - 07)),
+            Some((date!(2028 - 01 - 05), date!(2028 - 01 - 06)))
+        );
+        assert_eq!(
+            holiday_span(&[Holiday::Vacation], date!(2026 - 11 - 20)),
+            None
+        );
+        assert_eq!(
+            month_span(Month::February, date!(2026 - 11 - 20)),
+            Some((date!(2027 - 02 - 01), date!(2027 - 02 - 28)))
+        );
+        assert_eq!(
+            month_span(Month::November, date!(2026 - 11 - 20)),
+            Some((date!(2026 - 11 - 01), date!(2026 - 11 - 30)))
+        );
+    }
+}
