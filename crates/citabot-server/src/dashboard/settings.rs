@@ -25,6 +25,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::settings as cases;
+use crate::usecases::staff as staff_cases;
 
 /// The longest reason of a closure or time off, in characters.
 pub const REASON_MAX_CHARS: usize = 80;
@@ -181,7 +182,7 @@ pub struct ScheduleRequest {
 
 /// The staff member `id`, or 404.
 async fn staff_member(state: &AppState, id: &str) -> Result<(), ApiError> {
-    cases::staff_member(state.store.as_ref(), id)
+    staff_cases::member(state.store.as_ref(), id)
         .await
         .map_err(store_failed)?
         .map(drop)

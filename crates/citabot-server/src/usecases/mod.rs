@@ -10,4 +10,5 @@ pub mod chat_turn;
 pub mod clients;
 pub mod inbox;
 pub mod settings;
+pub mod staff;
 pub mod takeover;

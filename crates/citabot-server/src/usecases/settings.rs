@@ -9,7 +9,7 @@ use citabot_domain::booking::rules::{
     Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
 };
 use citabot_domain::booking::{Business, Cita, DayMinute, Service, WeeklyHours, zone};
-use citabot_store::{Store, StoreError, User};
+use citabot_store::{Store, StoreError};
 use time::{Date, Duration, OffsetDateTime};
 
 /// Everything that decides when a cita may be booked, read now.
@@ -171,15 +171,6 @@ pub async fn add_closure(
     };
     store.create_closure(&closure).await?;
     Ok(closure)
-}
-
-/// A staff member's account, when `id` is one of the staff.
-pub async fn staff_member(store: &dyn Store, id: &str) -> Result<Option<User>, StoreError> {
-    Ok(store
-        .staff_accounts()
-        .await?
-        .into_iter()
-        .find(|user| user.id == id))
 }
 
 /// A stylist's schedule as shown: their periods (or the business hours they follow), every
