@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod chat_turn;
 pub mod clients;
 pub mod inbox;
+pub mod services;
 pub mod settings;
 pub mod staff;
 pub mod takeover;
