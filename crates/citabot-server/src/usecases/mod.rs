@@ -12,4 +12,5 @@ pub mod inbox;
 pub mod services;
 pub mod settings;
 pub mod staff;
+pub mod stats;
 pub mod takeover;
