@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::ToSchema;
 
-use super::appointments::{AppointmentView, appointment_views};
+use super::appointments::{AppointmentView, views};
 use super::business::{DaysOffView, OpeningPeriodView, PeriodInput, parse_periods, period_views};
 use super::{
     administrador, answer, body, business_of, checked_text, invalid, not_configured, not_found,
@@ -382,9 +382,7 @@ pub async fn outside_rules(
             .map_err(store_failed)?
             .into_iter()
             .unzip();
-    let views = appointment_views(store, citas)
-        .await
-        .map_err(store_failed)?;
+    let views = views(store, citas).await.map_err(store_failed)?;
     let items = views
         .into_iter()
         .zip(reasons)
