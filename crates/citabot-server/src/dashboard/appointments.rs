@@ -7,14 +7,12 @@
 //! staff member who is free, which the database itself enforces. The work is in
 //! [`crate::usecases::appointments`]; these handlers translate HTTP.
 
-use std::collections::HashMap;
-
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
-use citabot_domain::booking::{Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service};
+use citabot_domain::booking::{Cita, CitaStatus, DAY_MINUTES, DayMinute};
 use citabot_store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
@@ -30,7 +28,8 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
-    self as cases, AvailabilityRequest, ByHand, CitaChangeRequest, NO_SUCH_CITA, Refusal,
+    self as cases, AvailabilityRequest, ByHand, CitaChangeRequest, CitaDetails, NO_SUCH_CITA,
+    Refusal,
 };
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
@@ -213,74 +212,53 @@ pub(super) fn rfc3339(instant: OffsetDateTime) -> String {
     instant.format(&Rfc3339).unwrap_or_default()
 }
 
-/// Turns citas into the API's shape, reading their staff, clients and services in a few queries.
+/// Turns citas into the API's shape, with their staff, clients and services read in a few
+/// queries.
 pub(super) async fn views(
     store: &dyn Store,
     citas: Vec<Cita>,
 ) -> Result<Vec<AppointmentView>, StoreError> {
-    if citas.is_empty() {
-        return Ok(Vec::new());
-    }
-    let services: HashMap<String, Service> = store
-        .services()
+    Ok(cases::details(store, citas)
         .await?
         .into_iter()
-        .map(|service| (service.id.clone(), service))
-        .collect();
-    // Someone taken off the staff keeps their past citas (and their name).
-    let staff = cases::staff_names(store, &citas).await?;
-    let mut client_ids: Vec<String> = citas.iter().map(|cita| cita.client_id.clone()).collect();
-    client_ids.sort_unstable();
-    client_ids.dedup();
-    let clients: HashMap<String, Client> = store
-        .clients_by_ids(&client_ids)
-        .await?
-        .into_iter()
-        .map(|client| (client.id.clone(), client))
-        .collect();
-    Ok(citas
-        .into_iter()
-        .map(|cita| {
-            let client = clients.get(&cita.client_id);
-            AppointmentView {
-                staff_name: staff.get(&cita.staff_id).cloned().unwrap_or_default(),
-                client_name: client.map(|c| c.name.clone()).unwrap_or_default(),
-                client_email: client.and_then(|c| c.email.clone()),
-                client_phone: client.and_then(|c| c.phone.clone()),
-                services: cita
-                    .service_ids
-                    .iter()
-                    .map(|id| ServiceRef {
-                        id: id.clone(),
-                        name: services
-                            .get(id)
-                            .map(|service| service.name.clone())
-                            .unwrap_or_default(),
-                    })
-                    .collect(),
-                id: cita.id,
-                staff_id: cita.staff_id,
-                client_id: cita.client_id,
-                date: date_text(cita.date),
-                start_min: cita.start_min,
-                end_min: cita.end_min,
-                start_at: rfc3339(cita.start_at),
-                end_at: rfc3339(cita.end_at),
-                status: cita.status.as_str(),
-                chat_session_id: cita.chat_session_id,
-                created_at: rfc3339(cita.created_at),
-                outside_hours: cita.outside_hours,
-            }
-        })
+        .map(AppointmentView::from)
         .collect())
 }
 
-/// Citas in the API's shape (for other handlers that list them).
-pub async fn appointment_views(
-    store: &dyn Store,
-    citas: Vec<Cita>,
-) -> Result<Vec<AppointmentView>, StoreError> {
-    views(store, citas).await
+impl From<CitaDetails> for AppointmentView {
+    fn from(details: CitaDetails) -> Self {
+        let CitaDetails {
+            cita,
+            staff_name,
+            client,
+            services,
+        } = details;
+        Self {
+            staff_name,
+            client_name: client
+                .as_ref()
+                .map(|client| client.name.clone())
+                .unwrap_or_default(),
+            client_email: client.as_ref().and_then(|client| client.email.clone()),
+            client_phone: client.and_then(|client| client.phone),
+            services: services
+                .into_iter()
+                .map(|(id, name)| ServiceRef { id, name })
+                .collect(),
+            id: cita.id,
+            staff_id: cita.staff_id,
+            client_id: cita.client_id,
+            date: date_text(cita.date),
+            start_min: cita.start_min,
+            end_min: cita.end_min,
+            start_at: rfc3339(cita.start_at),
+            end_at: rfc3339(cita.end_at),
+            status: cita.status.as_str(),
+            chat_session_id: cita.chat_session_id,
+            created_at: rfc3339(cita.created_at),
+            outside_hours: cita.outside_hours,
+        }
+    }
 }
 
 async fn one_view(store: &dyn Store, cita: Cita) -> Result<AppointmentView, ApiError> {

@@ -211,9 +211,7 @@ pub fn limit_param(text: Option<&str>, default: u32, max: u32) -> Result<u32, Ap
 /// The business; 503 `not_configured` before one is set up (a database never seeded): the
 /// server cannot take bookings yet, which is not the same as a missing page.
 pub async fn business_of(state: &AppState) -> Result<Business, ApiError> {
-    state
-        .store
-        .business()
+    crate::usecases::settings::business(state.store.as_ref())
         .await
         .map_err(store_failed)?
         .ok_or_else(not_configured)

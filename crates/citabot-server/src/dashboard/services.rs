@@ -1,6 +1,7 @@
 //! `GET /api/services` (public), `POST /api/services` and `PATCH /api/services/{id}`
 //! (administradores). Services are never deleted, since citas refer to them: `active: false`
-//! hides one from guests, clientes and the assistant.
+//! hides one from guests, clientes and the assistant. The work is in
+//! [`crate::usecases::services`].
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -18,6 +19,7 @@ use super::{
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::services as cases;
 
 /// Longest service name, in characters.
 pub const NAME_MAX_CHARS: usize = 80;
@@ -128,14 +130,15 @@ pub async fn list(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
 ) -> Result<Response, ApiError> {
-    let everything = is_staff(&caller);
-    let items = state
-        .store
-        .services()
+    let reader = if is_staff(&caller) {
+        cases::Reader::Staff
+    } else {
+        cases::Reader::Public
+    };
+    let items = cases::list(state.store.as_ref(), reader)
         .await
         .map_err(store_failed)?
         .into_iter()
-        .filter(|service| everything || service.active)
         .map(ServiceView::from)
         .collect();
     Ok(answer(StatusCode::OK, ServiceList { items }))
@@ -155,17 +158,14 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
     let request = body(request)?;
-    let service = Service {
-        id: uuid::Uuid::new_v4().to_string(),
+    let new = cases::NewService {
         name: checked_name(&request.name)?,
         description: checked_description(&request.description)?,
         duration_min: checked_duration(request.duration_min)?,
         price_cents: checked_price(request.price_cents)?,
         active: request.active.unwrap_or(true),
     };
-    state
-        .store
-        .create_service(&service)
+    let service = cases::create(state.store.as_ref(), new)
         .await
         .map_err(store_failed)?;
     Ok(answer(
@@ -203,32 +203,21 @@ pub async fn update(
             "Indica algún campo que cambiar: name, description, durationMin, priceCents o active.",
         ));
     }
-    let store = state.store.as_ref();
-    let mut service = store
-        .services()
+    let change = cases::ServiceChange {
+        name: patch.name.as_deref().map(checked_name).transpose()?,
+        description: patch
+            .description
+            .as_deref()
+            .map(checked_description)
+            .transpose()?,
+        duration_min: patch.duration_min.map(checked_duration).transpose()?,
+        price_cents: patch.price_cents.map(checked_price).transpose()?,
+        active: patch.active,
+    };
+    let service = cases::update(state.store.as_ref(), &id, change)
         .await
         .map_err(store_failed)?
-        .into_iter()
-        .find(|service| service.id == id)
         .ok_or_else(|| not_found("Ese servicio no existe."))?;
-    if let Some(name) = &patch.name {
-        service.name = checked_name(name)?;
-    }
-    if let Some(description) = &patch.description {
-        service.description = checked_description(description)?;
-    }
-    if let Some(minutes) = patch.duration_min {
-        service.duration_min = checked_duration(minutes)?;
-    }
-    if let Some(cents) = patch.price_cents {
-        service.price_cents = checked_price(cents)?;
-    }
-    if let Some(active) = patch.active {
-        service.active = active;
-    }
-    if !store.update_service(&service).await.map_err(store_failed)? {
-        return Err(not_found("Ese servicio no existe."));
-    }
     Ok(answer(
         StatusCode::OK,
         ServiceResponse {

@@ -15,11 +15,11 @@ use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::ToSchema;
 
-use super::appointments::{AppointmentView, appointment_views};
+use super::appointments::{AppointmentView, views};
 use super::business::{DaysOffView, OpeningPeriodView, PeriodInput, parse_periods, period_views};
 use super::{
-    administrador, answer, body, business_of, checked_text, invalid, not_found, parse_date, staff,
-    store_failed, unprocessable,
+    administrador, answer, body, business_of, checked_text, invalid, not_configured, not_found,
+    parse_date, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
@@ -83,9 +83,7 @@ pub async fn closures(
     Extension(caller): Extension<Caller>,
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
-    let items = state
-        .store
-        .closures()
+    let items = cases::closures(state.store.as_ref())
         .await
         .map_err(store_failed)?
         .into_iter()
@@ -134,9 +132,7 @@ pub async fn delete_closure(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
-    let deleted = state
-        .store
-        .delete_closure(&id)
+    let deleted = cases::delete_closure(state.store.as_ref(), &id)
         .await
         .map_err(store_failed)?;
     no_content_or_missing(deleted, "Ese cierre no existe.")
@@ -179,21 +175,23 @@ pub struct ScheduleRequest {
     bookable: bool,
 }
 
-/// The staff member `id`, or 404.
-async fn staff_member(state: &AppState, id: &str) -> Result<(), ApiError> {
-    cases::staff_member(state.store.as_ref(), id)
-        .await
-        .map_err(store_failed)?
-        .map(drop)
-        .ok_or_else(|| not_found("Ese miembro del personal no existe."))
+/// A refusal about a stylist's schedule or time off, as an answer.
+fn refused(refusal: cases::Refusal) -> ApiError {
+    match refusal {
+        cases::Refusal::NoSuchStaff => not_found("Ese miembro del personal no existe."),
+        cases::Refusal::NotConfigured => not_configured(),
+        cases::Refusal::RepeatedService(service_id) => invalid(format!(
+            "El servicio «{service_id}» está repetido en «serviceIds»."
+        )),
+        cases::Refusal::UnknownService(service_id) => {
+            unprocessable(format!("El servicio «{service_id}» no existe."))
+        }
+        cases::Refusal::Store(error) => store_failed(error),
+    }
 }
 
-async fn schedule_answer(state: &AppState, id: &str) -> Result<Response, ApiError> {
-    let business = business_of(state).await?;
-    let schedule = cases::schedule(state.store.as_ref(), &business, id)
-        .await
-        .map_err(store_failed)?;
-    Ok(answer(
+fn schedule_answer(schedule: cases::ScheduleView) -> Response {
+    answer(
         StatusCode::OK,
         ScheduleResponse {
             item: ScheduleView {
@@ -203,7 +201,7 @@ async fn schedule_answer(state: &AppState, id: &str) -> Result<Response, ApiErro
                 bookable: schedule.bookable,
             },
         },
-    ))
+    )
 }
 
 /// `GET /api/staff/{id}/schedule` (staff).
@@ -221,8 +219,10 @@ pub async fn schedule(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
-    staff_member(&state, &id).await?;
-    schedule_answer(&state, &id).await
+    let schedule = cases::schedule(state.store.as_ref(), &id)
+        .await
+        .map_err(refused)?;
+    Ok(schedule_answer(schedule))
 }
 
 /// `PUT /api/staff/{id}/schedule` (administrador): their weekly periods (or `null` to follow
@@ -252,29 +252,15 @@ pub async fn set_schedule(
             "«serviceIds» puede tener como mucho {MAX_STAFF_SERVICES} servicios."
         )));
     }
-    staff_member(&state, &id).await?;
     let change = cases::ScheduleChange {
         periods,
         service_ids: request.service_ids,
         bookable: request.bookable,
     };
-    match cases::set_schedule(state.store.as_ref(), &id, change)
+    let schedule = cases::set_schedule(state.store.as_ref(), &id, change)
         .await
-        .map_err(store_failed)?
-    {
-        Ok(()) => {}
-        Err(cases::ScheduleRefusal::Repeated(service_id)) => {
-            return Err(invalid(format!(
-                "El servicio «{service_id}» está repetido en «serviceIds»."
-            )));
-        }
-        Err(cases::ScheduleRefusal::Unknown(service_id)) => {
-            return Err(unprocessable(format!(
-                "El servicio «{service_id}» no existe."
-            )));
-        }
-    }
-    schedule_answer(&state, &id).await
+        .map_err(refused)?;
+    Ok(schedule_answer(schedule))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -301,10 +287,9 @@ pub async fn time_off(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
-    staff_member(&state, &id).await?;
     let items = cases::time_off_of(state.store.as_ref(), &id)
         .await
-        .map_err(store_failed)?
+        .map_err(refused)?
         .into_iter()
         .map(DaysOffView::from)
         .collect();
@@ -330,10 +315,9 @@ pub async fn add_time_off(
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
     let (from, to, reason) = days_off(&body(request)?)?;
-    staff_member(&state, &id).await?;
     let off = cases::add_time_off(state.store.as_ref(), &id, from, to, reason)
         .await
-        .map_err(store_failed)?;
+        .map_err(refused)?;
     Ok(answer(
         StatusCode::CREATED,
         TimeOffResponse { item: off.into() },
@@ -356,9 +340,7 @@ pub async fn delete_time_off(
     Path((id, off_id)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
-    let deleted = state
-        .store
-        .delete_time_off(&id, &off_id)
+    let deleted = cases::delete_time_off(state.store.as_ref(), &id, &off_id)
         .await
         .map_err(store_failed)?;
     no_content_or_missing(deleted, "Ese día libre no existe.")
@@ -400,9 +382,7 @@ pub async fn outside_rules(
             .map_err(store_failed)?
             .into_iter()
             .unzip();
-    let views = appointment_views(store, citas)
-        .await
-        .map_err(store_failed)?;
+    let views = views(store, citas).await.map_err(store_failed)?;
     let items = views
         .into_iter()
         .zip(reasons)

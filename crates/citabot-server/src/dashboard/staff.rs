@@ -1,6 +1,7 @@
 //! `GET /api/staff` (staff), `POST /api/staff` and `PATCH /api/staff/{id}` (administradores):
 //! the accounts that attend citas. New staff accounts go through the same account creation as
-//! sign-up and `citabot user add` ([`create_account`]).
+//! sign-up and `citabot user add` ([`create_account`]); the rest is in
+//! [`crate::usecases::staff`].
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -17,6 +18,7 @@ use crate::auth::Caller;
 use crate::auth::handlers::{AccountInput, create_account};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::staff as cases;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -90,9 +92,7 @@ pub async fn list(
     Extension(caller): Extension<Caller>,
 ) -> Result<Response, ApiError> {
     staff(&caller)?;
-    let items = state
-        .store
-        .staff_accounts()
+    let items = cases::list(state.store.as_ref())
         .await
         .map_err(store_failed)?
         .into_iter()
@@ -157,19 +157,14 @@ pub async fn update(
     let me = administrador(&caller)?;
     let patch = body(request)?;
     let role = parse_role(&patch.role)?;
-    if id == me.id && role != Role::Administrador {
-        return Err(conflict(
-            "No puedes quitarte a ti mismo el rol de administrador.",
-        ));
-    }
-    let store = state.store.as_ref();
-    if !store.set_role(&id, role).await.map_err(store_failed)? {
-        return Err(not_found("Esa cuenta no existe."));
-    }
-    let user = store
-        .user(&id)
+    let user = cases::set_role(state.store.as_ref(), me, &id, role)
         .await
-        .map_err(store_failed)?
-        .ok_or_else(|| not_found("Esa cuenta no existe."))?;
+        .map_err(|refusal| match refusal {
+            cases::RoleRefusal::OwnAdministrador => {
+                conflict("No puedes quitarte a ti mismo el rol de administrador.")
+            }
+            cases::RoleRefusal::NoSuchAccount => not_found("Esa cuenta no existe."),
+            cases::RoleRefusal::Store(error) => store_failed(error),
+        })?;
     Ok(answer(StatusCode::OK, StaffResponse { item: user.into() }))
 }

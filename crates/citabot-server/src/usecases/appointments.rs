@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use citabot_domain::booking::availability::{self, Busy, Slot, SlotQuery};
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed, Window};
 use citabot_domain::booking::{
-    Business, Cita, CitaStatus, DAY_MINUTES, DayMinute, Service, StatusRefusal,
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StatusRefusal,
 };
 use citabot_store::booking::CitaTime;
 use citabot_store::{Store, StoreError, User};
@@ -507,8 +507,64 @@ fn group_by_start(slots: Vec<Slot>) -> Vec<(DayMinute, Vec<String>)> {
     items
 }
 
+/// A cita with what it is shown with: its staff member's name, its client and its services'
+/// names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CitaDetails {
+    pub cita: Cita,
+    /// Empty when the account is gone.
+    pub staff_name: String,
+    /// `None` when the client record is gone.
+    pub client: Option<Client>,
+    /// Each of the cita's service ids with its name (empty when unknown), in the cita's order.
+    pub services: Vec<(String, String)>,
+}
+
+/// The citas with their details, read in a few queries.
+pub async fn details(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<CitaDetails>, StoreError> {
+    if citas.is_empty() {
+        return Ok(Vec::new());
+    }
+    let services: HashMap<String, Service> = store
+        .services()
+        .await?
+        .into_iter()
+        .map(|service| (service.id.clone(), service))
+        .collect();
+    // Someone taken off the staff keeps their past citas (and their name).
+    let staff = staff_names(store, &citas).await?;
+    let mut client_ids: Vec<String> = citas.iter().map(|cita| cita.client_id.clone()).collect();
+    client_ids.sort_unstable();
+    client_ids.dedup();
+    let clients: HashMap<String, Client> = store
+        .clients_by_ids(&client_ids)
+        .await?
+        .into_iter()
+        .map(|client| (client.id.clone(), client))
+        .collect();
+    Ok(citas
+        .into_iter()
+        .map(|cita| CitaDetails {
+            staff_name: staff.get(&cita.staff_id).cloned().unwrap_or_default(),
+            client: clients.get(&cita.client_id).cloned(),
+            services: cita
+                .service_ids
+                .iter()
+                .map(|id| {
+                    let name = services
+                        .get(id)
+                        .map(|service| service.name.clone())
+                        .unwrap_or_default();
+                    (id.clone(), name)
+                })
+                .collect(),
+            cita,
+        })
+        .collect())
+}
+
 /// The staff members' names by id, those taken off the staff included (read one by one: rare).
-pub async fn staff_names(
+async fn staff_names(
     store: &dyn Store,
     citas: &[Cita],
 ) -> Result<HashMap<String, String>, StoreError> {

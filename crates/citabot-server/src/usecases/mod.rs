@@ -10,5 +10,8 @@ pub mod chat_turn;
 pub mod clients;
 pub mod faq_index;
 pub mod inbox;
+pub mod services;
 pub mod settings;
+pub mod staff;
+pub mod stats;
 pub mod takeover;

@@ -9,8 +9,44 @@ use citabot_domain::booking::rules::{
     Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
 };
 use citabot_domain::booking::{Business, Cita, DayMinute, Service, WeeklyHours, zone};
-use citabot_store::{Store, StoreError, User};
+use citabot_store::{Store, StoreError};
 use time::{Date, Duration, OffsetDateTime};
+
+use super::staff;
+
+/// The business; `None` before one is set up (a database never seeded).
+pub async fn business(store: &dyn Store) -> Result<Option<Business>, StoreError> {
+    store.business().await
+}
+
+/// Why a request about a stylist's schedule or time off is refused; the handler turns it into
+/// a status.
+#[derive(Debug)]
+pub enum Refusal {
+    /// No staff member has that id (404).
+    NoSuchStaff,
+    /// No business is set up yet (503).
+    NotConfigured,
+    /// A service named twice (400).
+    RepeatedService(String),
+    /// A service that does not exist (422).
+    UnknownService(String),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Refusal {
+    fn from(error: StoreError) -> Self {
+        Self::Store(error)
+    }
+}
+
+/// Refuses an id that is not one of the staff.
+async fn check_staff(store: &dyn Store, staff_id: &str) -> Result<(), Refusal> {
+    staff::member(store, staff_id)
+        .await?
+        .map(drop)
+        .ok_or(Refusal::NoSuchStaff)
+}
 
 /// Everything that decides when a cita may be booked, read now.
 pub async fn calendar(store: &dyn Store) -> Result<Calendar, StoreError> {
@@ -67,8 +103,7 @@ pub async fn profile(
         .collect();
     let services = store.services().await?;
     let schedules = store.staff_schedules().await?;
-    let team = store
-        .staff_accounts()
+    let team = staff::list(store)
         .await?
         .into_iter()
         .filter_map(|user| {
@@ -165,6 +200,11 @@ pub async fn set_hours(
     store.save_business(&business).await
 }
 
+/// Every closure, past ones included, by first day.
+pub async fn closures(store: &dyn Store) -> Result<Vec<Closure>, StoreError> {
+    store.closures().await
+}
+
 /// Adds a closure under a new id.
 pub async fn add_closure(
     store: &dyn Store,
@@ -182,13 +222,9 @@ pub async fn add_closure(
     Ok(closure)
 }
 
-/// A staff member's account, when `id` is one of the staff.
-pub async fn staff_member(store: &dyn Store, id: &str) -> Result<Option<User>, StoreError> {
-    Ok(store
-        .staff_accounts()
-        .await?
-        .into_iter()
-        .find(|user| user.id == id))
+/// Deletes closure `id`; `false` when there is none.
+pub async fn delete_closure(store: &dyn Store, id: &str) -> Result<bool, StoreError> {
+    store.delete_closure(id).await
 }
 
 /// A stylist's schedule as shown: their periods (or the business hours they follow), every
@@ -201,20 +237,20 @@ pub struct ScheduleView {
     pub bookable: bool,
 }
 
-/// The schedule of `staff_id` as shown.
-pub async fn schedule(
-    store: &dyn Store,
-    business: &Business,
-    staff_id: &str,
-) -> Result<ScheduleView, StoreError> {
+/// The schedule of staff member `staff_id` as shown.
+pub async fn schedule(store: &dyn Store, staff_id: &str) -> Result<ScheduleView, Refusal> {
+    check_staff(store, staff_id).await?;
+    schedule_view(store, staff_id).await
+}
+
+/// The schedule of `staff_id` as shown, with the business hours they may follow.
+async fn schedule_view(store: &dyn Store, staff_id: &str) -> Result<ScheduleView, Refusal> {
+    let business = business(store).await?.ok_or(Refusal::NotConfigured)?;
     let schedule = schedule_of(&store.staff_schedules().await?, staff_id);
     let services = store.services().await?;
     Ok(ScheduleView {
         follows_business_hours: schedule.periods.is_none(),
-        periods: schedule
-            .periods
-            .clone()
-            .unwrap_or_else(|| business.hours.clone()),
+        periods: schedule.periods.clone().unwrap_or(business.hours),
         service_ids: services
             .iter()
             .filter(|service| schedule.does(&service.id))
@@ -233,30 +269,23 @@ pub struct ScheduleChange {
     pub bookable: bool,
 }
 
-/// Why a schedule cannot be saved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ScheduleRefusal {
-    /// A service named twice.
-    Repeated(String),
-    /// A service that does not exist.
-    Unknown(String),
-}
-
-/// Replaces `staff_id`'s schedule: every service must exist and be named once.
+/// Replaces staff member `staff_id`'s schedule, and answers it as saved: every service must
+/// exist and be named once.
 pub async fn set_schedule(
     store: &dyn Store,
     staff_id: &str,
     change: ScheduleChange,
-) -> Result<Result<(), ScheduleRefusal>, StoreError> {
+) -> Result<ScheduleView, Refusal> {
+    check_staff(store, staff_id).await?;
     let services = store.services().await?;
     let mut service_ids: Vec<String> = Vec::with_capacity(change.service_ids.len());
     for service_id in &change.service_ids {
         let service_id = service_id.trim();
         if service_ids.iter().any(|seen| seen == service_id) {
-            return Ok(Err(ScheduleRefusal::Repeated(service_id.to_owned())));
+            return Err(Refusal::RepeatedService(service_id.to_owned()));
         }
         if !services.iter().any(|service| service.id == service_id) {
-            return Ok(Err(ScheduleRefusal::Unknown(service_id.to_owned())));
+            return Err(Refusal::UnknownService(service_id.to_owned()));
         }
         service_ids.push(service_id.to_owned());
     }
@@ -266,17 +295,19 @@ pub async fn set_schedule(
         service_ids: Some(service_ids),
         bookable: change.bookable,
     };
-    store.save_staff_schedule(&schedule).await.map(Ok)
+    store.save_staff_schedule(&schedule).await?;
+    schedule_view(store, staff_id).await
 }
 
-/// Adds time off under a new id.
+/// Adds time off for staff member `staff_id` under a new id.
 pub async fn add_time_off(
     store: &dyn Store,
     staff_id: &str,
     from: Date,
     to: Date,
     reason: String,
-) -> Result<TimeOff, StoreError> {
+) -> Result<TimeOff, Refusal> {
+    check_staff(store, staff_id).await?;
     let off = TimeOff {
         id: uuid::Uuid::new_v4().to_string(),
         staff_id: staff_id.to_owned(),
@@ -288,14 +319,24 @@ pub async fn add_time_off(
     Ok(off)
 }
 
-/// A staff member's time off, by first day.
-pub async fn time_off_of(store: &dyn Store, staff_id: &str) -> Result<Vec<TimeOff>, StoreError> {
+/// Staff member `staff_id`'s time off, by first day.
+pub async fn time_off_of(store: &dyn Store, staff_id: &str) -> Result<Vec<TimeOff>, Refusal> {
+    check_staff(store, staff_id).await?;
     Ok(store
         .time_off()
         .await?
         .into_iter()
         .filter(|off| off.staff_id == staff_id)
         .collect())
+}
+
+/// Deletes `staff_id`'s time off `id`; `false` when they have none with that id.
+pub async fn delete_time_off(
+    store: &dyn Store,
+    staff_id: &str,
+    id: &str,
+) -> Result<bool, StoreError> {
+    store.delete_time_off(staff_id, id).await
 }
 
 /// How far ahead [`outside_rules`] looks: a year of citas.
