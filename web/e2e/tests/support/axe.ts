@@ -4,6 +4,16 @@ import { expect, type Page } from '@playwright/test';
 
 /** Runs axe on the whole page and fails with a readable list of what it found. */
 export async function expectNoViolations(page: Page, state: string): Promise<void> {
+  // Colours are judged as they settle: mid-fade (the chat opening) they are neither. Endless
+  // animations (a typing indicator) never settle and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations.map(
     (violation) =>
