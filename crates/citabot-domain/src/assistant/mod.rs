@@ -24,7 +24,7 @@ use crate::booking::{
 use crate::understanding::{
     DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName, StaffName,
     StaffPreference, TimeExpr, adds_services, bare_name, everyday_names, opens_as_question,
-    parse_date, parse_dates, resolve_in_hours, staff_preference, understand,
+    parse_date, parse_dates, replaced_services, resolve_in_hours, staff_preference, understand,
 };
 use replies::Replies;
 use times::Settled;
@@ -327,7 +327,12 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             .as_ref()
             .and_then(|id| context.agenda.iter().find(|cita| &cita.id == id))
     {
-        let text = say.already_booked(cita);
+        // "perfecto, gracias" after the booking is thanks, not a second yes.
+        let text = if heard.intents.contains(&Intent::Thanks) {
+            say.thanks()
+        } else {
+            say.already_booked(cita)
+        };
         return reply(state, text);
     }
 
@@ -460,8 +465,16 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     // services the visitor says to add.
     let draft = &mut state.draft;
     if !services.is_empty() {
-        let said = services.iter().map(|found| found.id.clone());
-        if adds_services(message) {
+        // "tinte en vez de mechas": mechas goes, tinte comes; the others stay.
+        let dropped = replaced_services(message, &services);
+        let said = services
+            .iter()
+            .map(|found| found.id.clone())
+            .filter(|id| !dropped.contains(&id.as_str()));
+        if adds_services(message) || !dropped.is_empty() {
+            draft
+                .service_ids
+                .retain(|id| !dropped.contains(&id.as_str()));
             for id in said {
                 if !draft.service_ids.contains(&id) {
                     draft.service_ids.push(id);

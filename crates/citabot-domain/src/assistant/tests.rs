@@ -1109,3 +1109,45 @@ fn a_guest_manages_the_cita_booked_in_this_conversation() {
 }
 /// Questions about the salon (issue 12).
 mod facts;
+
+/// "en vez de" replaces the service named after it and keeps the rest (issue 12's trial: it
+/// was added instead).
+#[test]
+fn en_vez_de_replaces_a_service() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("quiero un corte de pelo el lunes 23 a las 10");
+    chat.say("no, mejor que sea tinte en vez de corte");
+    assert_eq!(chat.state.draft.service_ids, ["tinte"]);
+    chat.say("y también manicura");
+    chat.say("en lugar de la manicura, arreglo de barba");
+    assert_eq!(chat.state.draft.service_ids, ["tinte", "barba"]);
+}
+
+/// After a booking, "perfecto, gracias" is thanked; a bare second "sí" hears that it is booked.
+#[test]
+fn thanks_after_a_booking_are_thanked() {
+    let mut chat = Chat::new(marta());
+    chat.say("un corte de pelo el lunes 23 a las 10");
+    let booked = booking(chat.say("sí").1);
+    let mut cita = cita(
+        "c-new",
+        &booked.staff_id,
+        "k-marta",
+        booked.date,
+        booked.start_min,
+        booked.end_min,
+    );
+    cita.service_ids.clone_from(&booked.service_ids);
+    chat.agenda.push(cita.clone());
+    chat.settle(&Action::Book(booked), &Outcome::Booked(cita));
+    let (reply, action) = chat.say("perfecto gracias");
+    assert!(
+        reply.starts_with("¡De nada!") && action.is_none(),
+        "{reply}"
+    );
+    let (reply, action) = chat.say("sí");
+    assert!(
+        reply.contains("ya está reservada") && action.is_none(),
+        "{reply}"
+    );
+}

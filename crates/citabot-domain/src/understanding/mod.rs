@@ -33,7 +33,9 @@ pub use question::{
     Holiday, PaymentMethod, SalonQuestion, Topic, is_question, opens_as_question, payment_methods,
     salon_question,
 };
-pub use services::{ServiceMatch, ServiceName, adds_services, everyday_names, match_services};
+pub use services::{
+    ServiceMatch, ServiceName, adds_services, everyday_names, match_services, replaced_services,
+};
 pub use staff::{StaffName, StaffPreference, staff_preference};
 pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 

@@ -164,6 +164,41 @@ pub fn adds_services(text: &str) -> bool {
         || words.windows(2).any(|pair| pair == ["as", "well"])
 }
 
+/// The services the visitor says to drop for the others named ("tinte en vez de mechas", "en
+/// lugar de corte, un tinte", "a colour instead of highlights"): each the first named right
+/// after those words.
+pub fn replaced_services<'a>(text: &str, found: &'a [ServiceMatch]) -> Vec<&'a str> {
+    const MARKERS: &[&str] = &[
+        " en vez de ",
+        " en vez del ",
+        " en lugar de ",
+        " en lugar del ",
+        " instead of ",
+        " rather than ",
+    ];
+    let normalized = format!(" {} ", tokens(&super::normalize(text)).join(" "));
+    let mut replaced = Vec::new();
+    for marker in MARKERS {
+        let mut from = 0;
+        while let Some(at) = normalized[from..].find(marker) {
+            from += at + marker.len() - 1;
+            let after = &normalized[from..];
+            let first = found
+                .iter()
+                .filter_map(|service| {
+                    after
+                        .find(&format!(" {} ", service.said))
+                        .map(|position| (position, service.id.as_str()))
+                })
+                .min_by_key(|(position, _)| *position);
+            if let Some((_, id)) = first {
+                replaced.push(id);
+            }
+        }
+    }
+    replaced
+}
+
 #[derive(Debug)]
 struct Found {
     index: usize,
@@ -415,5 +450,31 @@ mod tests {
             .map(|m| m.id)
             .collect();
         assert_eq!(ids, ["a"]);
+    }
+
+    #[test]
+    fn en_vez_de_names_the_service_dropped() {
+        let catalog = [
+            ServiceName::new("tinte", "Tinte", &[]),
+            ServiceName::new("mechas", "Mechas", &["highlights"]),
+            ServiceName::new("corte", "Corte de pelo", &["corte", "haircut"]),
+        ];
+        let cases: &[(&str, &[&str])] = &[
+            ("no, mejor que sea tinte en vez de mechas", &["mechas"]),
+            ("en vez de mechas, tinte", &["mechas"]),
+            ("en lugar de corte, un tinte", &["corte"]),
+            ("un tinte en lugar del corte", &["corte"]),
+            ("a haircut instead of highlights", &["mechas"]),
+            ("tinte y mechas", &[]),
+            ("también un corte", &[]),
+            (
+                "tinte en vez de mechas y en vez de corte",
+                &["mechas", "corte"],
+            ),
+        ];
+        for (text, dropped) in cases {
+            let found = match_services(text, &catalog);
+            assert_eq!(&replaced_services(text, &found), dropped, "{text}");
+        }
     }
 }
