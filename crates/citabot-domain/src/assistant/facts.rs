@@ -10,8 +10,9 @@ use super::replies::{Replies, capitalise};
 use super::{Context, Lang, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
-    DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
-    is_question, normalize, payment_methods, salon_question, terms,
+    DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic,
+    asks_whether_booking_needed, detect_language, is_question, normalize, payment_methods,
+    salon_question, terms,
 };
 
 /// What this turn's message said, as [`answer`] needs it.
@@ -63,7 +64,13 @@ pub(super) fn answer(
         context,
         replies,
     };
-    let faq = || context.faq.best(asked.message);
+    // "¿hay que pedir cita?" is what a salon's FAQ asks as "¿se puede ir sin cita?".
+    let query = if asks_whether_booking_needed(asked.message) {
+        "¿se puede ir sin cita?"
+    } else {
+        asked.message
+    };
+    let faq = || context.faq.best(query);
     match main {
         Intent::Human
         | Intent::Restart

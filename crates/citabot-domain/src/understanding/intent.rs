@@ -183,6 +183,10 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     if out.contains(&Intent::Deny) && DENY_CANCEL.iter().any(|p| contains(w, p)) {
         out.retain(|i| *i != Intent::Cancel);
     }
+    // "¿hay que pedir cita?", "do I need an appointment?": whether one is needed, not a request.
+    if asks_whether_needed(w) {
+        out.retain(|i| *i != Intent::Book);
+    }
     // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
     if matches!(
         w,
@@ -267,6 +271,41 @@ const DENY_CANCEL: &[&str] = &[
     "cancel that",
     "cancel it",
 ];
+
+/// "hay que pedir cita", "hace falta reservar", "es necesario cita", "do I need an appointment":
+/// a question about the salon's ways, with nothing of a booking after the word for it.
+fn asks_whether_needed(w: &[&str]) -> bool {
+    const OPENINGS: &[&[&str]] = &[
+        &["hay", "que"],
+        &["hace", "falta"],
+        &["es", "necesario"],
+        &["es", "obligatorio"],
+        &["se", "necesita"],
+        &["do", "i", "need"],
+        &["do", "you", "need"],
+        &["is", "it", "necessary"],
+    ];
+    const BOOKING_WORDS: &[&str] = &[
+        "cita",
+        "reservar",
+        "reserva",
+        "pedir",
+        "appointment",
+        "book",
+        "booking",
+    ];
+    OPENINGS.iter().any(|opening| w.starts_with(opening))
+        && w.last().is_some_and(|last| BOOKING_WORDS.contains(last))
+}
+
+/// Whether the message asks if a cita is needed at all ("¿hay que pedir cita?").
+pub fn asks_whether_booking_needed(text: &str) -> bool {
+    text.split([',', '.', ';', '!', '?', '\n']).any(|clause| {
+        let normalized = normalize(clause);
+        let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
+        asks_whether_needed(&words)
+    })
+}
 
 /// Whether the message is one of the "cancel that" phrases that drop a proposal ([`Intent::Deny`]);
 /// with nothing proposed, they mean cancelling the cita just booked.
@@ -898,6 +937,10 @@ mod tests {
             ("¿puedo mover mi cita al lunes?", Reschedule),
             ("aplazar la cita", Reschedule),
             ("necesito cambiarla", Reschedule),
+            ("¿hay que pedir cita?", Unknown),
+            ("¿hace falta reservar?", Unknown),
+            ("do I need an appointment?", Unknown),
+            ("hay que pedir cita para un corte mañana", Book),
             ("¿la puedes cambiar al martes a las 17?", Reschedule),
             ("cámbiala al jueves porfa", Reschedule),
             ("¿me la mueves a las 18:30?", Reschedule),

@@ -26,7 +26,7 @@ pub use contact::{
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use faq::{FaqIndex, FaqMatch};
-pub use intent::{Intent, cancels_that, intents, main_intent};
+pub use intent::{Intent, asks_whether_booking_needed, cancels_that, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use question::{

@@ -354,3 +354,28 @@ fn nothing_a_visitor_sends_panics() {
         }
     }
 }
+
+/// "¿hay que pedir cita?" asks whether one is needed: answered from the FAQ, no booking begun.
+#[test]
+fn asking_whether_a_cita_is_needed_starts_no_booking() {
+    for question in [
+        "hay que pedir cita?",
+        "¿hace falta cita?",
+        "¿es necesario reservar?",
+        "do I need an appointment?",
+    ] {
+        let mut chat = salon(Caller::Guest);
+        let (reply, _) = chat.say(question);
+        assert!(
+            reply.contains("con cita te aseguras la hora"),
+            "{question}: {reply}"
+        );
+        assert_eq!(chat.state.step, Step::Idle, "{question}");
+    }
+    let mut chat = salon(Caller::Guest);
+    let (reply, _) = chat.say("necesito cita para un corte mañana");
+    assert!(
+        !reply.contains("con cita te aseguras"),
+        "a booking: {reply}"
+    );
+}
