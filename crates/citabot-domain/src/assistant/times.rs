@@ -205,6 +205,28 @@ fn nothing_that_day(state: State, date: Date, context: &Context<'_>, say: &Repli
     elsewhere(state, instead, reply)
 }
 
+/// The wish falls inside the minimum notice: said, with the first times after it.
+fn too_soon(
+    draft: &Draft,
+    date: Date,
+    wish: Wish,
+    first: &[(String, DayMinute)],
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> String {
+    let instead = Instead {
+        date,
+        offers: first.to_vec(),
+    };
+    say.too_soon(
+        date,
+        Some(wish),
+        context.calendar.rules.min_notice_min,
+        draft.stylist.as_deref(),
+        Some(&instead),
+    )
+}
+
 /// Why a free day has nothing at `minute`, with the times offered instead.
 fn not_at(
     draft: &Draft,
@@ -217,21 +239,12 @@ fn not_at(
     let wish = Wish::At(minute);
     let nearest = to_offers(availability::nearest(times, minute, MAX_OFFERS));
     let first = first_offers(times);
-    let text = if date == context.now.0 && minute <= context.now.1 {
+    let gone = date == context.now.0 && minute <= context.now.1;
+    let too_early = before_window(date, minute, context);
+    let text = if gone {
         say.time_gone(date, wish, draft.stylist.as_deref(), &first)
-    } else if before_window(date, minute, context) {
-        let notice = context.calendar.rules.min_notice_min;
-        let instead = Instead {
-            date,
-            offers: first.clone(),
-        };
-        say.too_soon(
-            date,
-            Some(wish),
-            notice,
-            draft.stylist.as_deref(),
-            Some(&instead),
-        )
+    } else if too_early {
+        too_soon(draft, date, wish, &first, context, say)
     } else if let Some(period) = period_at(context, date, minute) {
         if minute.saturating_add(duration(draft, context)) > period.close {
             say.runs_past_close(
@@ -261,13 +274,7 @@ fn not_at(
     } else {
         say.closed_then(date, wish, draft.stylist.as_deref(), &nearest)
     };
-    let offers = if date == context.now.0 && minute <= context.now.1
-        || before_window(date, minute, context)
-    {
-        first
-    } else {
-        nearest
-    };
+    let offers = if gone || too_early { first } else { nearest };
     Offered { text, offers }
 }
 
@@ -297,18 +304,7 @@ fn not_between(
         let text = if date == context.now.0 && end <= context.now.1.saturating_add(1) {
             say.time_gone(date, wish, draft.stylist.as_deref(), &first)
         } else {
-            let instead = Instead {
-                date,
-                offers: first.clone(),
-            };
-            let notice = context.calendar.rules.min_notice_min;
-            say.too_soon(
-                date,
-                Some(wish),
-                notice,
-                draft.stylist.as_deref(),
-                Some(&instead),
-            )
+            too_soon(draft, date, wish, &first, context, say)
         };
         return Offered {
             text,
