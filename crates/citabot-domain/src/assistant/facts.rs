@@ -429,10 +429,7 @@ impl Say<'_> {
     fn hours(&self, asked: &Asked<'_>, question: &SalonQuestion) -> String {
         let today = self.context.now.0;
         if let Some(DateExpr::Day(day)) = asked.date {
-            return match self.context.calendar.closure_on(day) {
-                Some(closure) => self.closed_on(day, closure),
-                None => self.replies.hours_on(day),
-            };
+            return self.replies.hours_on(day);
         }
         let span = match asked.date {
             Some(DateExpr::Range { first, last }) => Some((first, last)),
@@ -532,18 +529,6 @@ impl Say<'_> {
             (_, true) => span,
             (Lang::Es, false) => format!("{span} por {reason}"),
             (Lang::En, false) => format!("{span} ({reason})"),
-        }
-    }
-
-    /// "¿abrís el 25 de diciembre?" on a closure.
-    fn closed_on(&self, day: Date, closure: &Closure) -> String {
-        let day = self.replies.day(day);
-        let reason = closure.reason.trim();
-        match (self.lang, reason.is_empty()) {
-            (Lang::Es, true) => format!("El **{day}** cerramos."),
-            (Lang::Es, false) => format!("El **{day}** cerramos por {reason}."),
-            (Lang::En, true) => format!("We're closed on **{day}**."),
-            (Lang::En, false) => format!("We're closed on **{day}** ({reason})."),
         }
     }
 }

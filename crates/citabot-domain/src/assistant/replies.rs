@@ -228,11 +228,12 @@ impl<'a> Replies<'a> {
     pub(super) fn hours_on(&self, date: Date) -> String {
         if let Some(closure) = self.context.calendar.closure_on(date) {
             let reason = closure.reason.trim();
+            let day = self.day(date);
             return match (self.lang, reason.is_empty()) {
-                (Lang::Es, true) => format!("El {} cerramos.", self.day(date)),
-                (Lang::Es, false) => format!("El {} cerramos por {reason}.", self.day(date)),
-                (Lang::En, true) => format!("We're closed on {}.", self.day(date)),
-                (Lang::En, false) => format!("We're closed on {} ({reason}).", self.day(date)),
+                (Lang::Es, true) => format!("El **{day}** cerramos."),
+                (Lang::Es, false) => format!("El **{day}** cerramos por {reason}."),
+                (Lang::En, true) => format!("We're closed on **{day}**."),
+                (Lang::En, false) => format!("We're closed on **{day}** ({reason})."),
             };
         }
         let weekday = date.weekday();
