@@ -28,6 +28,10 @@ const STEP = 15;
 let admin: Account;
 let api: SignedInApi;
 
+// Tall enough for the whole day's grid: a drag never scrolls the page under the pointer
+// (an auto-scroll mid-drag moved the drop by a row on a loaded machine).
+test.use({ viewport: { width: 1280, height: 1800 } });
+
 test.beforeAll(async () => {
   admin = addAccount('administrador', 'Elena', 'Diario');
   api = await signedInApi(admin);
