@@ -85,6 +85,8 @@ fn main() {
         today,
         now: (today, 600),
         agenda: &agenda,
+        holds: &[],
+        at: time::OffsetDateTime::UNIX_EPOCH,
         clients: &[],
         sends_mail: false,
         conversation: None,

@@ -112,6 +112,7 @@ pub fn router(state: AppState) -> Router {
             "/api/availability",
             get(dashboard::appointments::availability),
         )
+        .route("/api/holds", get(dashboard::appointments::holds))
         .route(
             "/api/staff",
             get(dashboard::staff::list).post(dashboard::staff::create),

@@ -43,6 +43,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::appointments::update,
         dashboard::appointments::create,
         dashboard::appointments::availability,
+        dashboard::appointments::holds,
         dashboard::calendar::get,
         dashboard::staff::list,
         dashboard::staff::create,

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Role;
 use citabot_domain::booking::profile::BusinessSettings;
 use citabot_domain::booking::rules::{Closure, StaffSchedule, TimeOff};
-use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, SlotHold, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientConversation, ClientConversationColumns,
@@ -15,8 +15,8 @@ use citabot_store::booking::{
     settings_from_columns,
 };
 use citabot_store::{
-    AssistantStateWrite, BookingStore, CitaChange, SavedAssistantState, StoreError, User,
-    UserColumns,
+    AssistantStateWrite, BookingStore, CitaChange, CitaWritten, Holds, SavedAssistantState,
+    StoreError, User, UserColumns,
 };
 use sqlx::AssertSqlSafe;
 use sqlx::PgConnection;
@@ -144,8 +144,8 @@ impl BookingStore for PgStore {
     async fn business_settings(&self) -> Result<BusinessSettings, StoreError> {
         let row: Option<SettingsColumns> = sqlx::query_as(
             "SELECT street, postal_code, city, phone, email, description, parking, access, \
-             brand_color, min_notice_min::bigint, horizon_days::bigint, chat_booking_status \
-             FROM business_settings WHERE id = 1",
+             brand_color, min_notice_min::bigint, horizon_days::bigint, chat_booking_status, \
+             hold_min::bigint FROM business_settings WHERE id = 1",
         )
         .fetch_optional(&self.pool)
         .await
@@ -181,14 +181,15 @@ impl BookingStore for PgStore {
         sqlx::query(
             "INSERT INTO business_settings (id, street, postal_code, city, phone, email, \
              description, parking, access, brand_color, min_notice_min, horizon_days, \
-             chat_booking_status) VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+             chat_booking_status, hold_min) \
+             VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
              ON CONFLICT (id) DO UPDATE SET street = excluded.street, \
              postal_code = excluded.postal_code, city = excluded.city, phone = excluded.phone, \
              email = excluded.email, description = excluded.description, \
              parking = excluded.parking, access = excluded.access, \
              brand_color = excluded.brand_color, min_notice_min = excluded.min_notice_min, \
              horizon_days = excluded.horizon_days, \
-             chat_booking_status = excluded.chat_booking_status",
+             chat_booking_status = excluded.chat_booking_status, hold_min = excluded.hold_min",
         )
         .bind(&profile.address.street)
         .bind(&profile.address.postal_code)
@@ -202,6 +203,7 @@ impl BookingStore for PgStore {
         .bind(i32::try_from(rules.min_notice_min).unwrap_or(i32::MAX))
         .bind(i32::from(rules.horizon_days))
         .bind(rules.chat_booking_status.as_str())
+        .bind(i32::try_from(rules.hold_min).unwrap_or(i32::MAX))
         .execute(&mut *tx)
         .await
         .map_err(db_error)?;
@@ -624,13 +626,14 @@ impl BookingStore for PgStore {
         set_cita_status(&mut conn, id, from, to).await
     }
 
-    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(db_error)?;
-        if !move_cita_to(&mut tx, id, to).await? {
-            return Ok(false);
-        }
-        tx.commit().await.map_err(db_error)?;
-        Ok(true)
+    async fn holds_between(
+        &self,
+        from: Date,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<Vec<SlotHold>, StoreError> {
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        crate::holds::between(&mut conn, from, to, now).await
     }
 
     async fn assistant_state(
@@ -692,7 +695,9 @@ pub(crate) async fn apply_cita_change(
     conn: &mut PgConnection,
     change: &CitaChange,
     now: OffsetDateTime,
-) -> Result<(), StoreError> {
+    holds: Holds<'_>,
+) -> Result<CitaWritten, StoreError> {
+    let written = crate::holds::make_way(conn, change, now, holds).await?;
     let changed = match change {
         CitaChange::Create { cita, new_client } => {
             if let Some(client) = new_client {
@@ -707,7 +712,7 @@ pub(crate) async fn apply_cita_change(
         CitaChange::Move { cita_id, to } => move_cita_to(conn, cita_id, to).await?,
     };
     if changed {
-        Ok(())
+        Ok(written)
     } else {
         Err(StoreError::Unchanged)
     }

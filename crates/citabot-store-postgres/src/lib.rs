@@ -4,6 +4,7 @@
 
 mod booking;
 mod conversations;
+mod holds;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -13,7 +14,8 @@ use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
-    Credentials, CredentialsColumns, NewAuthSession, NewUser, Store, StoreError, User, UserColumns,
+    CitaWritten, Credentials, CredentialsColumns, Holds, NewAuthSession, NewUser, Store,
+    StoreError, User, UserColumns,
 };
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
 use time::OffsetDateTime;
@@ -226,7 +228,13 @@ impl Store for PgStore {
             booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }
         if let Some(change) = turn.change {
-            booking::apply_cita_change(&mut tx, change, turn.at).await?;
+            let own = Holds::Respect {
+                own: Some(turn.session.as_str()),
+            };
+            booking::apply_cita_change(&mut tx, change, turn.at, own).await?;
+        }
+        if let Some(hold) = turn.hold {
+            holds::write(&mut tx, turn.session.as_str(), hold, turn.at).await?;
         }
         tx.commit().await.map_err(db_error)
     }
@@ -235,10 +243,12 @@ impl Store for PgStore {
         &self,
         change: &CitaChange,
         at: OffsetDateTime,
-    ) -> Result<(), StoreError> {
+        holds: Holds<'_>,
+    ) -> Result<CitaWritten, StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_error)?;
-        booking::apply_cita_change(&mut tx, change, at).await?;
-        tx.commit().await.map_err(db_error)
+        let written = booking::apply_cita_change(&mut tx, change, at, holds).await?;
+        tx.commit().await.map_err(db_error)?;
+        Ok(written)
     }
 
     async fn chat_transcript(

@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Role;
 use citabot_domain::booking::profile::BusinessSettings;
 use citabot_domain::booking::rules::{Closure, StaffSchedule, TimeOff};
-use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, StaffMember};
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, SlotHold, StaffMember};
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientConversation, ClientConversationColumns,
@@ -15,8 +15,8 @@ use citabot_store::booking::{
     settings_from_columns,
 };
 use citabot_store::{
-    AssistantStateWrite, BookingStore, CitaChange, SavedAssistantState, StoreError, User,
-    UserColumns,
+    AssistantStateWrite, BookingStore, CitaChange, CitaWritten, Holds, SavedAssistantState,
+    StoreError, User, UserColumns,
 };
 use sqlx::AssertSqlSafe;
 use sqlx::SqliteConnection;
@@ -142,7 +142,7 @@ impl BookingStore for SqliteStore {
     async fn business_settings(&self) -> Result<BusinessSettings, StoreError> {
         let row: Option<SettingsColumns> = sqlx::query_as(
             "SELECT street, postal_code, city, phone, email, description, parking, access, \
-             brand_color, min_notice_min, horizon_days, chat_booking_status \
+             brand_color, min_notice_min, horizon_days, chat_booking_status, hold_min \
              FROM business_settings WHERE id = 1",
         )
         .fetch_optional(&self.pool)
@@ -179,14 +179,14 @@ impl BookingStore for SqliteStore {
         sqlx::query(
             "INSERT INTO business_settings (id, street, postal_code, city, phone, email, \
              description, parking, access, brand_color, min_notice_min, horizon_days, \
-             chat_booking_status) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+             chat_booking_status, hold_min) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
              ON CONFLICT (id) DO UPDATE SET street = excluded.street, \
              postal_code = excluded.postal_code, city = excluded.city, phone = excluded.phone, \
              email = excluded.email, description = excluded.description, \
              parking = excluded.parking, access = excluded.access, \
              brand_color = excluded.brand_color, min_notice_min = excluded.min_notice_min, \
              horizon_days = excluded.horizon_days, \
-             chat_booking_status = excluded.chat_booking_status",
+             chat_booking_status = excluded.chat_booking_status, hold_min = excluded.hold_min",
         )
         .bind(&profile.address.street)
         .bind(&profile.address.postal_code)
@@ -200,6 +200,7 @@ impl BookingStore for SqliteStore {
         .bind(i64::from(rules.min_notice_min))
         .bind(i64::from(rules.horizon_days))
         .bind(rules.chat_booking_status.as_str())
+        .bind(i64::from(rules.hold_min))
         .execute(&mut *tx)
         .await
         .map_err(db_error)?;
@@ -618,13 +619,14 @@ impl BookingStore for SqliteStore {
         set_cita_status(&mut conn, id, from, to).await
     }
 
-    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(db_error)?;
-        if !move_cita_to(&mut tx, id, to).await? {
-            return Ok(false);
-        }
-        tx.commit().await.map_err(db_error)?;
-        Ok(true)
+    async fn holds_between(
+        &self,
+        from: Date,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<Vec<SlotHold>, StoreError> {
+        let mut conn = self.pool.acquire().await.map_err(db_error)?;
+        crate::holds::between(&mut conn, from, to, now).await
     }
 
     async fn assistant_state(
@@ -687,7 +689,9 @@ pub(crate) async fn apply_cita_change(
     conn: &mut SqliteConnection,
     change: &CitaChange,
     now: OffsetDateTime,
-) -> Result<(), StoreError> {
+    holds: Holds<'_>,
+) -> Result<CitaWritten, StoreError> {
+    let written = crate::holds::make_way(conn, change, now, holds).await?;
     let changed = match change {
         CitaChange::Create { cita, new_client } => {
             if let Some(client) = new_client {
@@ -702,7 +706,7 @@ pub(crate) async fn apply_cita_change(
         CitaChange::Move { cita_id, to } => move_cita_to(conn, cita_id, to).await?,
     };
     if changed {
-        Ok(())
+        Ok(written)
     } else {
         Err(StoreError::Unchanged)
     }

@@ -8,7 +8,8 @@ use citabot_domain::account::Role;
 use citabot_domain::booking::profile::{Address, BusinessProfile, BusinessSettings, Faq};
 use citabot_domain::booking::rules::{BookingRules, Closure, StaffSchedule, TimeOff};
 use citabot_domain::booking::{
-    Business, Cita, CitaStatus, Client, DayMinute, OpeningPeriod, Service, StaffMember, WeeklyHours,
+    Business, Cita, CitaStatus, Client, DayMinute, OpeningPeriod, Service, SlotHold, StaffMember,
+    WeeklyHours,
 };
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime, Weekday};
@@ -189,10 +190,13 @@ pub trait BookingStore: Send + Sync {
         to: CitaStatus,
     ) -> Result<bool, StoreError>;
 
-    /// Moves a pending or confirmed cita to another time (and maybe staff member and services),
-    /// in one transaction; `false` when there is no such cita holding time,
-    /// [`StoreError::SlotTaken`] when the new time is taken (then nothing changes).
-    async fn move_cita(&self, id: &str, to: &CitaTime) -> Result<bool, StoreError>;
+    /// The holds alive at `now` on `from` up to the day before `to`, by date, start and staff.
+    async fn holds_between(
+        &self,
+        from: Date,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<Vec<SlotHold>, StoreError>;
 
     /// The assistant's saved state for a conversation, with its version; it is saved with the
     /// rest of a turn by [`crate::Store::commit_chat_turn`].
@@ -425,6 +429,7 @@ pub type SettingsColumns = (
     i64,
     i64,
     String,
+    i64,
 );
 
 /// Rebuilds the settings from their columns, the payment methods and the FAQ (both in order);
@@ -450,6 +455,7 @@ pub fn settings_from_columns(
         min_notice_min,
         horizon_days,
         chat_booking_status,
+        hold_min,
     ) = row;
     let chat_booking_status = CitaStatus::parse(&chat_booking_status)
         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
@@ -478,7 +484,29 @@ pub fn settings_from_columns(
             horizon_days: u16::try_from(horizon_days)
                 .map_err(|_| StoreError::Corrupt(format!("horizon {horizon_days}")))?,
             chat_booking_status,
+            hold_min: u32::try_from(hold_min)
+                .map_err(|_| StoreError::Corrupt(format!("hold {hold_min}")))?,
         },
+    })
+}
+
+/// A hold's columns: `session_id, staff_id, date, start_min, end_min, expires_at`.
+pub type HoldColumns = (String, String, Date, i64, i64, OffsetDateTime);
+
+/// Rebuilds a hold from its columns.
+pub fn hold_from_columns(
+    (conversation, staff_id, date, start, end, expires_at): HoldColumns,
+) -> Result<SlotHold, StoreError> {
+    let minute = |value: i64| {
+        DayMinute::try_from(value).map_err(|_| StoreError::Corrupt(format!("hold minute {value}")))
+    };
+    Ok(SlotHold {
+        conversation,
+        staff_id,
+        date,
+        start_min: minute(start)?,
+        end_min: minute(end)?,
+        expires_at,
     })
 }
 

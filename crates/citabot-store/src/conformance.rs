@@ -5,10 +5,12 @@
 
 mod booking;
 mod conversations;
+mod holds;
 pub mod identity;
 
 pub use booking::*;
 pub use conversations::*;
+pub use holds::*;
 
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -424,6 +426,10 @@ macro_rules! store_conformance_tests {
             no_shows_hold_no_time,
             clients_are_edited_with_their_note,
             client_conversations_are_theirs,
+            a_hold_keeps_its_time_from_other_conversations,
+            holds_expire_and_are_replaced,
+            staff_booking_over_a_hold_releases_it,
+            one_address_keeps_only_a_few_holds,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -12,7 +12,10 @@ pub mod turn;
 
 pub use booking::BookingStore;
 pub use conversations::ConversationStore;
-pub use turn::{AssistantStateWrite, ChatTurnWrite, CitaChange, SavedAssistantState};
+pub use turn::{
+    AssistantStateWrite, ChatTurnWrite, CitaChange, CitaWritten, HoldWrite, Holds,
+    SavedAssistantState,
+};
 
 use async_trait::async_trait;
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -259,18 +262,21 @@ pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debu
 
     /// Writes a whole chat turn in one transaction: the messages (as
     /// [`Self::append_chat_messages`]), the assistant's state (refused with
-    /// [`StoreError::Stale`] when another turn saved first) and the cita change. Any refusal
+    /// [`StoreError::Stale`] when another turn saved first), the cita change (refused when another
+    /// conversation holds its time) and the conversation's hold. Any refusal
     /// ([`StoreError::NotOwner`], [`StoreError::SlotTaken`], [`StoreError::Unchanged`],
     /// [`StoreError::Conflict`] for a client created meanwhile) writes nothing at all.
     async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError>;
 
-    /// Writes one cita change in a transaction of its own (a cita booked by hand with its new
-    /// client, say), with the refusals of [`Self::commit_chat_turn`].
+    /// Writes one cita change in a transaction of its own (a cita booked or moved by hand, with
+    /// its new client), with the refusals of [`Self::commit_chat_turn`], treating the chat's
+    /// holds on its new time as `holds` says.
     async fn apply_cita_change(
         &self,
         change: &CitaChange,
         at: OffsetDateTime,
-    ) -> Result<(), StoreError>;
+        holds: Holds<'_>,
+    ) -> Result<CitaWritten, StoreError>;
 
     /// A session's owner and messages (oldest first); `None` for a session never seen.
     async fn chat_transcript(

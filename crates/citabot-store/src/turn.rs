@@ -3,9 +3,9 @@
 //! database afterwards or none of it is, so a crash or a dropped connection can never leave a
 //! cita whose conversation still asks "¿La confirmo?".
 
-use citabot_domain::booking::{Cita, CitaStatus, Client};
+use citabot_domain::booking::{Cita, CitaStatus, Client, DayMinute, SlotHold};
 use citabot_domain::chat::ChatSessionId;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 use crate::ChatMessage;
 use crate::booking::CitaTime;
@@ -50,6 +50,40 @@ pub enum CitaChange {
     Move { cita_id: String, to: CitaTime },
 }
 
+/// How a cita's write treats the times chat conversations hold (issue 12). Whether a hold is
+/// alive is judged at the write's instant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holds<'a> {
+    /// Another conversation's live hold on the cita's new time refuses the write with
+    /// [`crate::StoreError::SlotTaken`]; the writing conversation's own (`own`) never does.
+    Respect { own: Option<&'a str> },
+    /// Staff book over holds: the live holds on the new time are released (deleted).
+    Release,
+}
+
+/// What a cita write did besides the change itself.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CitaWritten {
+    /// Holds released under [`Holds::Release`] (a visitor in the chat lost the time they
+    /// were giving their details for).
+    pub holds_released: u32,
+}
+
+/// What a turn does to its conversation's hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldWrite<'a> {
+    /// Replaces the conversation's hold with `hold`, unless `visitor_address` already keeps
+    /// `per_address` live holds in other conversations (then the conversation holds nothing:
+    /// one visitor cannot block a day by opening conversations).
+    Place {
+        hold: &'a SlotHold,
+        visitor_address: Option<&'a str>,
+        per_address: u32,
+    },
+    /// The conversation holds nothing any more.
+    Release,
+}
+
 /// Everything one turn writes.
 #[derive(Debug, Clone, Copy)]
 pub struct ChatTurnWrite<'a> {
@@ -61,9 +95,57 @@ pub struct ChatTurnWrite<'a> {
     pub messages: &'a [ChatMessage],
     /// `None` leaves the assistant's state as it is (a turn the assistant did not answer).
     pub assistant_state: Option<AssistantStateWrite<'a>>,
+    /// Checked against other conversations' holds ([`Holds::Respect`]).
     pub change: Option<&'a CitaChange>,
+    /// `None` leaves the conversation's hold as it is (a turn the assistant did not answer).
+    pub hold: Option<HoldWrite<'a>>,
     /// When the turn is written (the state's `updated_at`, a new client's `created_at`).
     pub at: OffsetDateTime,
     /// What the turn tells the inbox about the conversation.
     pub inbox: InboxNote<'a>,
+}
+
+impl Holds<'_> {
+    /// The holds among `overlapping` (those on a cita's new time, alive or not) that this write
+    /// must deal with at `now`: the live ones of other conversations. Under [`Holds::Respect`]
+    /// any of them refuses the write; under [`Holds::Release`] they are released.
+    pub fn in_the_way<'h>(
+        &self,
+        overlapping: &'h [SlotHold],
+        now: OffsetDateTime,
+    ) -> Vec<&'h SlotHold> {
+        let own = match self {
+            Holds::Respect { own } => *own,
+            Holds::Release => None,
+        };
+        overlapping
+            .iter()
+            .filter(|hold| hold.expires_at > now && Some(hold.conversation.as_str()) != own)
+            .collect()
+    }
+}
+
+impl CitaChange {
+    /// The time this change takes, `(staff, date, start, end)`: a new cita's or a move's (a
+    /// status change takes none, so no hold stands in its way).
+    pub fn takes(&self) -> Option<(&str, Date, DayMinute, DayMinute)> {
+        match self {
+            CitaChange::Create { cita, .. } => Some((
+                cita.staff_id.as_str(),
+                cita.date,
+                cita.start_min,
+                cita.end_min,
+            )),
+            CitaChange::Move { to, .. } => {
+                Some((to.staff_id.as_str(), to.date, to.start_min, to.end_min))
+            }
+            CitaChange::SetStatus { .. } => None,
+        }
+    }
+}
+
+/// Whether a conversation may place one more hold: `others` are the live holds of its visitor
+/// address in other conversations.
+pub fn may_hold(others: usize, per_address: u32) -> bool {
+    u32::try_from(others).unwrap_or(u32::MAX) < per_address
 }

@@ -14,12 +14,12 @@ pub(crate) mod replies;
 mod times;
 
 use serde::{Deserialize, Serialize};
-use time::Date;
+use time::{Date, Duration, OffsetDateTime};
 
 use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::{Booker, Breach, Calendar};
 use crate::booking::{
-    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StaffMember,
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, SlotHold, StaffMember,
 };
 use crate::understanding::{
     DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName, StaffName,
@@ -68,6 +68,11 @@ pub struct Context<'a> {
     /// The business's local date and minute now: nothing is offered before it.
     pub now: (Date, DayMinute),
     pub agenda: &'a [Cita],
+    /// Times other conversations hold while their visitors give their details: offered to
+    /// nobody else until they expire (see [`held_slot`] for this conversation's own).
+    pub holds: &'a [SlotHold],
+    /// The instant of this turn (when a hold is still alive).
+    pub at: OffsetDateTime,
     pub clients: &'a [Client],
     /// Whether the salon sends its clients email (confirmations, reminders): only then is an
     /// email asked for "to send the confirmation"; otherwise any contact will do.
@@ -734,6 +739,44 @@ fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
     chosen_services(draft, context)
         .map(|service| service.duration_min)
         .sum()
+}
+
+/// The time this conversation holds for its visitor after this turn: the slot picked while the
+/// details are asked for and the summary waits for a yes, for the salon's hold time from `at`
+/// (or until the hold it already has expires, when it is the same slot: giving details slowly
+/// never stretches a hold). `None` once the booking is written, dropped or has no slot.
+pub fn held_slot(
+    state: &State,
+    context: &Context<'_>,
+    current: Option<&SlotHold>,
+) -> Option<SlotHold> {
+    if !matches!(state.step, Step::Booking | Step::ConfirmBooking) {
+        return None;
+    }
+    let draft = &state.draft;
+    let ((staff_id, start), date) = (draft.slot.as_ref()?, draft.date?);
+    let end = start.saturating_add(duration(draft, context));
+    if end == *start {
+        return None;
+    }
+    let fresh_until = context.at + Duration::minutes(i64::from(context.calendar.rules.hold_min));
+    let same = |hold: &&SlotHold| {
+        hold.staff_id == *staff_id
+            && hold.date == date
+            && hold.start_min == *start
+            && hold.end_min == end
+            && hold.expires_at > context.at
+    };
+    Some(SlotHold {
+        conversation: context.conversation?.to_owned(),
+        staff_id: staff_id.clone(),
+        date,
+        start_min: *start,
+        end_min: end,
+        expires_at: current
+            .filter(same)
+            .map_or(fresh_until, |hold| hold.expires_at),
+    })
 }
 
 /// The last day the assistant may book: the booking rules' horizon.

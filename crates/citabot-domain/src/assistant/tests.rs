@@ -112,6 +112,9 @@ struct Chat {
     conversation: Option<String>,
     profile: crate::booking::profile::BusinessProfile,
     faq: FaqIndex,
+    /// Other conversations' holds, and this turn's instant (09:00 in Madrid on `TODAY`).
+    holds: Vec<SlotHold>,
+    at: OffsetDateTime,
 }
 
 impl Chat {
@@ -137,6 +140,8 @@ impl Chat {
             conversation: None,
             profile: crate::booking::profile::BusinessProfile::default(),
             faq: FaqIndex::default(),
+            holds: Vec::new(),
+            at: time::macros::datetime!(2026-11-20 09:00 +01:00),
         }
     }
 
@@ -150,6 +155,8 @@ impl Chat {
             today: TODAY,
             now: (TODAY, 540),
             agenda: &self.agenda,
+            holds: &self.holds,
+            at: self.at,
             clients: &self.clients,
             sends_mail: self.mail,
             conversation: self.conversation.as_deref(),
@@ -1150,4 +1157,123 @@ fn thanks_after_a_booking_are_thanked() {
         reply.contains("ya está reservada") && action.is_none(),
         "{reply}"
     );
+}
+
+/// Another conversation's hold on `staff` at `start`–`end` of `date`, alive until `until`.
+fn hold(
+    conversation: &str,
+    staff: &str,
+    date: Date,
+    (start, end): (u16, u16),
+    until: OffsetDateTime,
+) -> SlotHold {
+    SlotHold {
+        conversation: conversation.into(),
+        staff_id: staff.into(),
+        date,
+        start_min: start,
+        end_min: end,
+        expires_at: until,
+    }
+}
+
+#[test]
+fn a_time_another_visitor_holds_is_offered_to_nobody_else_until_it_expires() {
+    let friday = date!(2026 - 11 - 27);
+    let alive = time::macros::datetime!(2026-11-20 09:05 +01:00);
+    let mut chat = Chat::new(Caller::Guest);
+    chat.conversation = Some("chat-mine".into());
+    // Both stylists' 10:00 is held by other visitors: 10:00 is not free for anyone.
+    chat.holds = vec![
+        hold("chat-a", "lucia", friday, (600, 645), alive),
+        hold("chat-b", "javier", friday, (585, 630), alive),
+    ];
+    let (reply, _) = chat.say("un corte de pelo el viernes 27 a las 10");
+    assert!(
+        !reply.contains("**10:00**"),
+        "a held time is never offered: {reply}"
+    );
+    assert!(
+        chat.state.draft.slot.is_none(),
+        "nothing was picked: {reply}"
+    );
+
+    // The same holds, expired: 10:00 is free again.
+    let expired = time::macros::datetime!(2026-11-20 08:59 +01:00);
+    let mut chat = Chat::new(Caller::Guest);
+    chat.holds = vec![
+        hold("chat-a", "lucia", friday, (600, 645), expired),
+        hold("chat-b", "javier", friday, (585, 630), expired),
+    ];
+    chat.say("un corte de pelo el viernes 27 a las 10");
+    assert_eq!(chat.state.draft.slot.as_ref().map(|slot| slot.1), Some(600));
+}
+
+#[test]
+fn a_conversation_is_never_kept_from_the_time_it_holds_itself() {
+    let friday = date!(2026 - 11 - 27);
+    let alive = time::macros::datetime!(2026-11-20 09:05 +01:00);
+    let mut chat = Chat::new(Caller::Guest);
+    chat.conversation = Some("chat-mine".into());
+    chat.holds = vec![
+        hold("chat-mine", "lucia", friday, (600, 645), alive),
+        hold("chat-mine", "javier", friday, (600, 645), alive),
+    ];
+    chat.say("un corte de pelo el viernes 27 a las 10");
+    assert_eq!(chat.state.draft.slot.as_ref().map(|slot| slot.1), Some(600));
+}
+
+#[test]
+fn the_picked_time_is_held_for_the_salons_hold_time_and_never_stretched() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.conversation = Some("chat-mine".into());
+    assert_eq!(held_slot(&chat.state, &chat.context(), None), None);
+    chat.say("un corte de pelo el viernes 27 a las 10");
+    let held = held_slot(&chat.state, &chat.context(), None).expect("the picked time is held");
+    assert_eq!(held.conversation, "chat-mine");
+    assert_eq!(
+        (held.date, held.start_min, held.end_min),
+        (date!(2026 - 11 - 27), 600, 645)
+    );
+    assert_eq!(held.expires_at, chat.at + time::Duration::minutes(10));
+
+    // Five minutes later, giving a name: the same slot keeps its first expiry.
+    chat.at += time::Duration::minutes(5);
+    chat.say("Ana Gil");
+    let again = held_slot(&chat.state, &chat.context(), Some(&held)).expect("still held");
+    assert_eq!(again.expires_at, held.expires_at);
+
+    // Another time is a new hold, for the salon's hold time (a setting) from now.
+    chat.calendar.rules.hold_min = 3;
+    chat.say("mejor a las 11");
+    let moved = held_slot(&chat.state, &chat.context(), Some(&held)).expect("the new time is held");
+    assert_eq!(moved.start_min, 660);
+    assert_eq!(moved.expires_at, chat.at + time::Duration::minutes(3));
+
+    // Dropping the booking releases it.
+    chat.say("olvídalo");
+    assert_eq!(held_slot(&chat.state, &chat.context(), Some(&moved)), None);
+}
+
+#[test]
+fn a_written_booking_holds_nothing_any_more() {
+    let mut chat = Chat::new(marta());
+    chat.conversation = Some("chat-marta".into());
+    chat.say("una manicura el martes 24 a las 12");
+    assert!(held_slot(&chat.state, &chat.context(), None).is_some());
+    let turn = step(chat.state.clone(), "sí", &chat.context());
+    let action = turn.action.clone().expect("a booking");
+    let Action::Book(booking) = &action else {
+        panic!("{action:?}")
+    };
+    let cita = cita(
+        "c-new",
+        &booking.staff_id,
+        "k-marta",
+        booking.date,
+        booking.start_min,
+        booking.end_min,
+    );
+    let settled = settle(turn.state, &action, &Outcome::Booked(cita), &chat.context());
+    assert_eq!(held_slot(&settled.state, &chat.context(), None), None);
 }

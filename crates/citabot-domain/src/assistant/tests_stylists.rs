@@ -167,6 +167,8 @@ impl Salon {
             today: self.now.0,
             now: self.now,
             agenda: &self.agenda,
+            holds: &[],
+            at: time::OffsetDateTime::UNIX_EPOCH,
             clients: &[],
             sends_mail: false,
             conversation: None,

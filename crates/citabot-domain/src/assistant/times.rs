@@ -361,9 +361,10 @@ fn last_close(context: &Context<'_>, date: Date) -> DayMinute {
         .map_or(0, |period| period.close)
 }
 
-/// The citas of `date` that hold a stylist's time, but the one being moved.
+/// The citas of `date` that hold a stylist's time, but the one being moved, and the times
+/// other conversations hold.
 fn busy_on<'a>(draft: &Draft, date: Date, context: &'a Context<'_>) -> Vec<Busy<'a>> {
-    context
+    let citas = context
         .agenda
         .iter()
         .filter(|cita| cita.date == date && cita.status.holds_time())
@@ -373,8 +374,18 @@ fn busy_on<'a>(draft: &Draft, date: Date, context: &'a Context<'_>) -> Vec<Busy<
             staff_id: &cita.staff_id,
             start: cita.start_min,
             end: cita.end_min,
-        })
-        .collect()
+        });
+    let holds = context
+        .holds
+        .iter()
+        .filter(|hold| hold.date == date && hold.expires_at > context.at)
+        .filter(|hold| context.conversation != Some(hold.conversation.as_str()))
+        .map(|hold| Busy {
+            staff_id: &hold.staff_id,
+            start: hold.start_min,
+            end: hold.end_min,
+        });
+    citas.chain(holds).collect()
 }
 
 /// Every free slot of `date` for the draft's services within `window`, around `busy`, of

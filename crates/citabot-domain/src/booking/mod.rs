@@ -290,6 +290,40 @@ impl Cita {
     }
 }
 
+/// A time a chat visitor picked, held for their conversation while they give their details
+/// (issue 12), so that nobody else books it in between. A hold is not a cita: it lives until
+/// `expires_at`, other bookings avoid it, and staff may book over it (which releases it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlotHold {
+    /// The chat session holding the time.
+    pub conversation: String,
+    pub staff_id: String,
+    /// The local date in the business's time zone.
+    pub date: Date,
+    pub start_min: DayMinute,
+    pub end_min: DayMinute,
+    pub expires_at: OffsetDateTime,
+}
+
+impl SlotHold {
+    /// Whether this hold, still alive at `now`, covers part of `[start, end)` of `staff_id` on
+    /// `date`.
+    pub fn blocks(
+        &self,
+        staff_id: &str,
+        date: Date,
+        start: DayMinute,
+        end: DayMinute,
+        now: OffsetDateTime,
+    ) -> bool {
+        self.expires_at > now
+            && self.staff_id == staff_id
+            && self.date == date
+            && self.start_min < end
+            && start < self.end_min
+    }
+}
+
 /// Formats minutes after midnight as `HH:MM`.
 pub fn format_minutes(minutes: DayMinute) -> String {
     format!("{:02}:{:02}", minutes / 60, minutes % 60)

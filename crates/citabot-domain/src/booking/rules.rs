@@ -16,6 +16,8 @@ use super::{Business, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, WeeklyH
 pub const DEFAULT_MIN_NOTICE_MIN: u32 = 60;
 /// The default horizon: how many days ahead one can book.
 pub const DEFAULT_HORIZON_DAYS: u16 = 60;
+/// The default time a chat visitor's picked slot is held for them, in minutes.
+pub const DEFAULT_HOLD_MIN: u32 = 10;
 
 /// How clients and the assistant may book.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +28,8 @@ pub struct BookingRules {
     pub horizon_days: u16,
     /// The status a chat booking starts in: `Pendiente` or `Confirmada`.
     pub chat_booking_status: CitaStatus,
+    /// How long a time picked in the chat is held for its conversation ([`super::SlotHold`]).
+    pub hold_min: u32,
 }
 
 impl Default for BookingRules {
@@ -34,6 +38,7 @@ impl Default for BookingRules {
             min_notice_min: DEFAULT_MIN_NOTICE_MIN,
             horizon_days: DEFAULT_HORIZON_DAYS,
             chat_booking_status: CitaStatus::Pendiente,
+            hold_min: DEFAULT_HOLD_MIN,
         }
     }
 }

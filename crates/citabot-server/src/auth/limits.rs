@@ -1,11 +1,19 @@
 //! Every limit the server keeps in memory, in one place for the shared state: the sign-in
 //! throttle and the fixed-window counters.
 
+use std::net::SocketAddr;
+
 use time::Duration;
 
 use super::rate_limit::RateLimiter;
 use super::sign_in_throttle::SignInThrottle;
 use crate::config::Settings;
+
+/// Whom the per-visitor limits count (chat messages, history reads, the chat's held times): the
+/// account `owner`, or the address for guests.
+pub fn visitor_key(owner: Option<&str>, peer: SocketAddr) -> String {
+    owner.map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"))
+}
 
 /// The limits the server enforces on accounts (REQUIREMENTS H3).
 #[derive(Debug)]

@@ -28,8 +28,8 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
-    self as cases, AvailabilityRequest, ByHand, CitaChangeRequest, CitaDetails, NO_SUCH_CITA,
-    Refusal,
+    self as cases, AvailabilityRequest, ByHand, ByHandWritten, CitaChangeRequest, CitaDetails,
+    NO_SUCH_CITA, Refusal,
 };
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
@@ -95,6 +95,47 @@ pub struct AppointmentList {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AppointmentResponse {
     item: AppointmentView,
+    /// Said when the cita took a time a chat visitor was holding (the hold gave way).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warning: Option<&'static str>,
+}
+
+impl AppointmentResponse {
+    async fn of(store: &dyn Store, written: ByHandWritten) -> Result<Self, ApiError> {
+        Ok(Self {
+            item: one_view(store, written.cita).await?,
+            warning: written.hold_released.then_some(cases::HOLD_RELEASED),
+        })
+    }
+}
+
+/// A time a chat visitor holds while giving their details.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HoldView {
+    staff_id: String,
+    #[schema(example = "2026-11-27")]
+    date: String,
+    start_min: DayMinute,
+    end_min: DayMinute,
+    /// When the hold lapses unless the visitor books (RFC 3339).
+    expires_at: String,
+    /// The chat session holding it: its conversation in the inbox.
+    conversation_id: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HoldList {
+    items: Vec<HoldView>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct HoldQuery {
+    /// First day, `YYYY-MM-DD`.
+    from: String,
+    /// Last day, inclusive (at most 92 days after `from`).
+    to: String,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -328,11 +369,13 @@ pub async fn update(
         outside_hours: patch.outside_hours,
     };
     let store = state.store.as_ref();
-    let cita = cases::change_cita(store, user, &id, change, state.clock.now())
+    let written = cases::change_cita(store, user, &id, change, state.clock.now())
         .await
         .map_err(refused)?;
-    let item = one_view(store, cita).await?;
-    Ok(answer(StatusCode::OK, AppointmentResponse { item }))
+    Ok(answer(
+        StatusCode::OK,
+        AppointmentResponse::of(store, written).await?,
+    ))
 }
 
 /// A start minute of the day, 0–1439.
@@ -415,11 +458,45 @@ pub async fn create(
         status,
         outside_hours: request.outside_hours,
     };
-    let cita = cases::book_by_hand(store, by_hand, state.clock.now())
+    let written = cases::book_by_hand(store, by_hand, state.clock.now())
         .await
         .map_err(refused)?;
-    let item = one_view(store, cita).await?;
-    Ok(answer(StatusCode::CREATED, AppointmentResponse { item }))
+    Ok(answer(
+        StatusCode::CREATED,
+        AppointmentResponse::of(store, written).await?,
+    ))
+}
+
+/// `GET /api/holds` (staff): the times chat visitors hold from `from` to `to` (inclusive)
+/// while they give their details, for the diary.
+#[utoipa::path(get, path = "/api/holds", tag = "booking", params(HoldQuery),
+    responses(
+        (status = 200, description = "The live holds, by date, start and staff member", body = HoldList),
+        (status = 400, description = "A bad date, range or parameter", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff", body = ErrorEnvelope)))]
+pub async fn holds(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    params: Result<Query<HoldQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    staff(&caller)?;
+    let params = query(params)?;
+    let range = date_range(&params.from, &params.to)?;
+    let items = cases::held_between(state.store.as_ref(), range, state.clock.now())
+        .await
+        .map_err(store_failed)?
+        .into_iter()
+        .map(|hold| HoldView {
+            staff_id: hold.staff_id,
+            date: hold.date.to_string(),
+            start_min: hold.start_min,
+            end_min: hold.end_min,
+            expires_at: rfc3339(hold.expires_at),
+            conversation_id: hold.conversation,
+        })
+        .collect();
+    Ok(answer(StatusCode::OK, HoldList { items }))
 }
 
 /// `GET /api/availability` (anyone): the free start times of a day for some services done

@@ -49,6 +49,8 @@ pub const ANSWER_MAX_CHARS: usize = 1000;
 pub const MAX_MIN_NOTICE_MIN: i64 = 7 * 24 * 60;
 /// The furthest horizon, in days.
 pub const MAX_HORIZON_DAYS: i64 = 365;
+/// The longest a time picked in the chat is held, in minutes.
+pub const MAX_HOLD_MIN: u32 = 60;
 /// The most periods one weekday may have.
 pub const MAX_PERIODS_PER_DAY: usize = 10;
 
@@ -167,6 +169,9 @@ pub struct BookingRulesView {
     /// `pendiente` or `confirmada`: the status chat bookings start in.
     #[schema(example = "pendiente")]
     chat_booking_status: &'static str,
+    /// How long a time picked in the chat is held for its visitor while they give their
+    /// details, in minutes.
+    hold_minutes: u32,
 }
 
 /// Days off, `from` to `to` inclusive: a closure of the salon, or a stylist's time off.
@@ -280,6 +285,7 @@ impl From<SalonProfile> for BusinessView {
                 min_notice_min: rules.min_notice_min,
                 horizon_days: rules.horizon_days,
                 chat_booking_status: rules.chat_booking_status.as_str(),
+                hold_minutes: rules.hold_min,
             },
             closures: salon.closures.into_iter().map(DaysOffView::from).collect(),
             team: salon
@@ -338,6 +344,9 @@ pub struct BookingRulesPatch {
     /// `pendiente` or `confirmada`.
     #[serde(default)]
     chat_booking_status: Option<String>,
+    /// 1 to 60.
+    #[serde(default)]
+    hold_minutes: Option<i64>,
 }
 
 /// Any of the profile's fields and booking rules (at least one); the FAQ and the payment
@@ -394,6 +403,7 @@ impl BusinessPatch {
                 rules.min_notice_min.is_none()
                     && rules.horizon_days.is_none()
                     && rules.chat_booking_status.is_none()
+                    && rules.hold_minutes.is_none()
             })
     }
 }
@@ -493,6 +503,18 @@ fn parse_rules(rules: &BookingRulesPatch, change: &mut SettingsChange) -> Result
                 ));
             }
         });
+    }
+    if let Some(minutes) = rules.hold_minutes {
+        change.hold_min = Some(
+            u32::try_from(minutes)
+                .ok()
+                .filter(|minutes| (1..=MAX_HOLD_MIN).contains(minutes))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "«bookingRules.holdMinutes» debe estar entre 1 y {MAX_HOLD_MIN} minutos."
+                    ))
+                })?,
+        );
     }
     Ok(())
 }

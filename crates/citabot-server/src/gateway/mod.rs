@@ -22,7 +22,7 @@ use citabot_domain::chat::{ChatInput, ChatSessionId};
 use citabot_store::User;
 use serde_json::{Value, json};
 
-use crate::auth::Caller;
+use crate::auth::{Caller, limits};
 use crate::config::ReplyMode;
 use crate::hub::{ExecutionSource, LiveFrame};
 use crate::language::Lang;
@@ -107,6 +107,7 @@ async fn answer_post(
                 input: &input,
                 files: &files,
                 client_metadata: metadata.as_ref(),
+                visitor: &visitor,
             };
             send_message(state, user, message, &headers).await?
         }
@@ -162,6 +163,8 @@ struct Outgoing<'a> {
     input: &'a ChatInput,
     files: &'a [Upload],
     client_metadata: Option<&'a Value>,
+    /// Whom the per-visitor limits count ([`limits::visitor_key`]).
+    visitor: &'a str,
 }
 
 /// `GET /api/n8n/chat?action=loadPreviousSession&sessionId=…` (the widget with
@@ -220,7 +223,7 @@ async fn answer_get(
 
 /// Whom the per-visitor limits count: the account, or the address for guests.
 fn visitor_key(user: Option<&User>, peer: SocketAddr) -> String {
-    user.map_or_else(|| peer.ip().to_string(), |user| format!("user:{}", user.id))
+    limits::visitor_key(user.map(|user| user.id.as_str()), peer)
 }
 
 /// History reads are cheap but not free, and each one probes a session id: limited per visitor
@@ -297,6 +300,7 @@ async fn send_message(
         input,
         files,
         client_metadata,
+        visitor,
     } = message;
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
@@ -306,6 +310,7 @@ async fn send_message(
             attachments: &names,
             client_date: metadata::client_date(client_metadata),
             site: site.as_deref(),
+            visitor: Some(visitor),
         };
         let turn = chat_turn::answer_here(state, session, user, input, visit)
             .await

@@ -9,6 +9,7 @@ use citabot_domain::chat::ChatInput;
 use serde::Deserialize;
 use tokio::time::Instant;
 
+use crate::auth::limits::visitor_key;
 use crate::hub::Attached;
 use crate::state::AppState;
 use crate::visitor_error::VisitorError;
@@ -71,10 +72,7 @@ pub fn classify(
             return VisitorFrame::Refused(format!("Error: {}", refusal.message()));
         }
     };
-    let visitor = attached
-        .owner
-        .as_ref()
-        .map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"));
+    let visitor = visitor_key(attached.owner.as_deref(), peer);
     if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
         return VisitorFrame::Refused(format!(
             "Error: demasiados mensajes seguidos: espera {} s antes de enviar otro.",

@@ -27,6 +27,7 @@ use super::frames::{
 };
 use crate::auth::Caller;
 use crate::auth::csrf::{self, Origins};
+use crate::auth::limits::visitor_key;
 use crate::error::ApiError;
 use crate::hub::{Attached, LiveFrame, LiveHub};
 use crate::language::Lang;
@@ -303,15 +304,12 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
         },
         None => None,
     };
-    match chat_turn::answer_here(
-        state,
-        &attached.session,
-        owner.as_ref(),
-        &input,
-        Visit::default(),
-    )
-    .await
-    {
+    let visitor = visitor_key(attached.owner.as_deref(), peer);
+    let visit = Visit {
+        visitor: Some(&visitor),
+        ..Visit::default()
+    };
+    match chat_turn::answer_here(state, &attached.session, owner.as_ref(), &input, visit).await {
         Ok(Turn::Answered(output)) => Reply::Say(output),
         Ok(Turn::WaitsForPerson { reply, nobody_now }) => match nobody_now {
             None => Reply::Say(reply),

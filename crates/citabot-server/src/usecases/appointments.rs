@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use citabot_domain::booking::availability::{self, Busy, Slot, SlotQuery};
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed, Window};
 use citabot_domain::booking::{
-    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, StatusRefusal,
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, SlotHold, StatusRefusal,
 };
 use citabot_store::booking::CitaTime;
-use citabot_store::{Store, StoreError, User};
+use citabot_store::{CitaChange, Holds, Store, StoreError, User};
 use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{self as booking_case, ClientTarget, NewCita, instant_at};
@@ -48,6 +48,18 @@ impl From<StoreError> for Refusal {
 }
 
 const TAKEN: &str = "Esa persona ya tiene una cita a esa hora. Elige otra hora u otra persona.";
+
+/// Told to staff whose cita took a time a chat visitor was holding.
+pub const HOLD_RELEASED: &str = "Un cliente estaba reservando esa hora en el chat: la hora es \
+     para esta cita y el asistente le ofrecerá otra cuando confirme.";
+
+/// A cita written by hand, and whether it took a time a chat visitor was holding (the hold
+/// gave way: staff come first, and are told).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByHandWritten {
+    pub cita: Cita,
+    pub hold_released: bool,
+}
 
 async fn business(store: &dyn Store) -> Result<Business, Refusal> {
     store.business().await?.ok_or(Refusal::NotConfigured)
@@ -149,7 +161,7 @@ pub async fn book_by_hand(
     store: &dyn Store,
     request: ByHand,
     now: OffsetDateTime,
-) -> Result<Cita, Refusal> {
+) -> Result<ByHandWritten, Refusal> {
     let business = business(store).await?;
     let services = chosen_services(store, &request.service_ids).await?;
     staff_exists(store, &request.staff_id).await?;
@@ -198,7 +210,10 @@ pub async fn book_by_hand(
         outside_hours: request.outside_hours,
     };
     match booking_case::book(store, &business.time_zone, new, &request.target, now).await {
-        Ok(cita) => Ok(cita),
+        Ok((cita, written)) => Ok(ByHandWritten {
+            cita,
+            hold_released: written.holds_released > 0,
+        }),
         Err(StoreError::SlotTaken) => Err(Refusal::Conflict(TAKEN.into())),
         Err(error) => Err(error.into()),
     }
@@ -272,7 +287,7 @@ pub async fn change_cita(
     id: &str,
     change: CitaChangeRequest,
     now: OffsetDateTime,
-) -> Result<Cita, Refusal> {
+) -> Result<ByHandWritten, Refusal> {
     if !change.moves() && change.status.is_none() {
         return Err(Refusal::Invalid(
             "Indica qué cambiar: «status», «date», «startMin», «staffId» o «serviceIds».".into(),
@@ -327,8 +342,10 @@ pub async fn change_cita(
         }
     }
     let mut cita = cita;
+    let mut hold_released = false;
     if change.moves() {
-        cita = move_cita(store, &business, &calendar, cita, &change, is_staff, local).await?;
+        (cita, hold_released) =
+            move_cita(store, &business, &calendar, cita, &change, is_staff, now).await?;
     }
     if let Some(next) = change.status {
         let changed = match store.change_cita_status(id, cita.status, next).await {
@@ -349,7 +366,10 @@ pub async fn change_cita(
         }
         cita = store.cita(id).await?.ok_or(Refusal::NotFound)?;
     }
-    Ok(cita)
+    Ok(ByHandWritten {
+        cita,
+        hold_released,
+    })
 }
 
 async fn move_cita(
@@ -359,8 +379,9 @@ async fn move_cita(
     cita: Cita,
     change: &CitaChangeRequest,
     is_staff: bool,
-    local: (Date, DayMinute),
-) -> Result<Cita, Refusal> {
+    now: OffsetDateTime,
+) -> Result<(Cita, bool), Refusal> {
+    let local = local_now(business, now)?;
     if !cita.status.holds_time() {
         return Err(Refusal::Conflict(format!(
             "Una cita {} no se puede mover.",
@@ -421,9 +442,22 @@ async fn move_cita(
         service_ids: change.service_ids.as_ref().map(|_| service_ids.clone()),
         outside_hours,
     };
-    match store.move_cita(&cita.id, &to).await {
-        Ok(true) => store.cita(&cita.id).await?.ok_or(Refusal::NotFound),
-        Ok(false) => Err(Refusal::Conflict(
+    // Staff move over a chat visitor's held time (it gives way); a cliente waits for it.
+    let holds = if is_staff {
+        Holds::Release
+    } else {
+        Holds::Respect { own: None }
+    };
+    let moving = CitaChange::Move {
+        cita_id: cita.id.clone(),
+        to,
+    };
+    match store.apply_cita_change(&moving, now, holds).await {
+        Ok(written) => {
+            let moved = store.cita(&cita.id).await?.ok_or(Refusal::NotFound)?;
+            Ok((moved, written.holds_released > 0))
+        }
+        Err(StoreError::Unchanged) => Err(Refusal::Conflict(
             "La cita ha cambiado mientras tanto; vuelve a cargarla.".into(),
         )),
         Err(StoreError::SlotTaken) => Err(Refusal::Conflict(TAKEN.into())),
@@ -470,6 +504,17 @@ pub async fn availability(
     let citas = store
         .citas_between(request.date, request.date + Duration::days(1))
         .await?;
+    // A time a chat visitor holds is not offered to other clients; staff may book over it.
+    let holds = if request.for_staff {
+        Vec::new()
+    } else {
+        held_between(store, (request.date, request.date), now).await?
+    };
+    let held = holds.iter().map(|hold| Busy {
+        staff_id: &hold.staff_id,
+        start: hold.start_min,
+        end: hold.end_min,
+    });
     let busy: Vec<Busy<'_>> = citas
         .iter()
         .filter(|cita| cita.status.holds_time())
@@ -478,6 +523,7 @@ pub async fn availability(
             start: cita.start_min,
             end: cita.end_min,
         })
+        .chain(held)
         .collect();
     let service_ids: Vec<String> = services.into_iter().map(|service| service.id).collect();
     let slots = availability::free_slots(
@@ -494,6 +540,16 @@ pub async fn availability(
         },
     );
     Ok(group_by_start(slots))
+}
+
+/// The times chat visitors hold from `from` to `to` (inclusive), alive at `now`: for the diary
+/// (staff), and kept out of the times offered to clients.
+pub async fn held_between(
+    store: &dyn Store,
+    (from, to): (Date, Date),
+    now: OffsetDateTime,
+) -> Result<Vec<SlotHold>, StoreError> {
+    store.holds_between(from, to + Duration::days(1), now).await
 }
 
 fn group_by_start(slots: Vec<Slot>) -> Vec<(DayMinute, Vec<String>)> {

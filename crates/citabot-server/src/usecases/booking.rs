@@ -4,7 +4,7 @@
 
 use citabot_domain::booking::{Cita, CitaStatus, Client, DayMinute, zone};
 use citabot_store::booking::search_fold;
-use citabot_store::{CitaChange, Store, StoreError};
+use citabot_store::{CitaChange, CitaWritten, Holds, Store, StoreError};
 use time::{Date, OffsetDateTime};
 
 /// Who is asking for a client by name and contact details: it decides which existing record,
@@ -153,15 +153,16 @@ pub enum ClientTarget {
 }
 
 /// Books a cita outside any conversation (staff, by hand): the client and the cita in one
-/// transaction. [`StoreError::SlotTaken`] when the staff member is busy then; a client created
-/// meanwhile by someone else is looked up again once.
+/// transaction, releasing any chat hold on its time (the answer says how many).
+/// [`StoreError::SlotTaken`] when the staff member is busy then; a client created meanwhile by
+/// someone else is looked up again once.
 pub async fn book(
     store: &dyn Store,
     time_zone: &str,
     new: NewCita,
     target: &ClientTarget,
     now: OffsetDateTime,
-) -> Result<Cita, StoreError> {
+) -> Result<(Cita, CitaWritten), StoreError> {
     let mut attempts_left = 2;
     loop {
         let chosen = match target {
@@ -169,8 +170,9 @@ pub async fn book(
             ClientTarget::Described(details, by) => choose_client(store, details, *by).await?,
         };
         let (cita, change) = booking_change(time_zone, new.clone(), chosen, now)?;
-        match store.apply_cita_change(&change, now).await {
-            Ok(()) => return Ok(cita),
+        // Staff book over a time a chat visitor holds: the hold gives way, and they are told.
+        match store.apply_cita_change(&change, now, Holds::Release).await {
+            Ok(written) => return Ok((cita, written)),
             Err(StoreError::Conflict(_)) if attempts_left > 1 => attempts_left -= 1,
             Err(error) => return Err(error),
         }

@@ -12,14 +12,14 @@ use citabot_domain::assistant::{
     self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Outcome, State,
 };
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
-use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, zone};
+use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, SlotHold, zone};
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
 use citabot_domain::inbox::{self, TeamHours};
 use citabot_domain::responder;
 use citabot_store::booking::CitaTime;
 use citabot_store::conversations::InboxNote;
 use citabot_store::{
-    AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, Store, StoreError, User,
+    AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, HoldWrite, Store, StoreError, User,
 };
 use time::{Date, Duration, OffsetDateTime};
 
@@ -63,6 +63,7 @@ pub async fn answer_here(
         attachments,
         client_date,
         site,
+        visitor,
     } = visit;
     let received_at = state.clock.now();
     if store_if_taken_over(state, session, user.map(|user| user.id.as_str()), input).await? {
@@ -76,6 +77,7 @@ pub async fn answer_here(
         client_date,
         received_at,
         site,
+        visitor,
     };
     let mut attempt = 1;
     loop {
@@ -107,7 +109,13 @@ pub struct Visit<'a> {
     pub client_date: Option<Date>,
     /// The host of the page it was sent from.
     pub site: Option<&'a str>,
+    /// Whom the per-visitor limits count (`auth::limits::visitor_key`): at most
+    /// [`HOLDS_PER_VISITOR`] conversations of one visitor hold a time at once.
+    pub visitor: Option<&'a str>,
 }
+
+/// How many conversations of one visitor (an address, or an account) may hold a time at once.
+pub const HOLDS_PER_VISITOR: u32 = 2;
 
 /// What a turn writes besides its two messages.
 #[derive(Debug, Clone, Copy, Default)]
@@ -117,6 +125,8 @@ struct Extra<'a> {
     needs_person: bool,
     /// The name the visitor gave.
     visitor_name: Option<&'a str>,
+    /// What becomes of the conversation's held time (`None`: nothing to do).
+    hold: Option<HoldWrite<'a>>,
 }
 
 /// A visitor's message on its way through a turn.
@@ -129,11 +139,32 @@ struct Said<'a> {
     client_date: Option<Date>,
     received_at: OffsetDateTime,
     site: Option<&'a str>,
+    visitor: Option<&'a str>,
 }
 
-impl Said<'_> {
+impl<'a> Said<'a> {
     fn writer(&self) -> Option<&str> {
         self.user.map(|user| user.id.as_str())
+    }
+
+    /// The turn's write of the conversation's hold: the time it holds now (`held`), or its
+    /// release when it held one before.
+    fn hold_write<'h>(
+        &self,
+        held: Option<&'h SlotHold>,
+        current: Option<&SlotHold>,
+    ) -> Option<HoldWrite<'h>>
+    where
+        'a: 'h,
+    {
+        match held {
+            Some(hold) => Some(HoldWrite::Place {
+                hold,
+                visitor_address: self.visitor,
+                per_address: HOLDS_PER_VISITOR,
+            }),
+            None => current.map(|_| HoldWrite::Release),
+        }
     }
 
     /// Writes the turn: the visitor's message and `reply`, the assistant's state and the cita
@@ -181,6 +212,7 @@ impl Said<'_> {
                 messages: &messages,
                 assistant_state,
                 change,
+                hold: extra.hold,
                 at: replied_at,
                 inbox: InboxNote {
                     needs_person: extra.needs_person,
@@ -218,6 +250,12 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         .citas_between(now.0, now.0 + Duration::days(horizon + 1))
         .await?;
     let clients = agenda_clients(store, &caller, said.session, &agenda).await?;
+    let holds = store
+        .holds_between(now.0, now.0 + Duration::days(horizon + 1), now_instant)
+        .await?;
+    let current_hold = holds
+        .iter()
+        .find(|hold| hold.conversation == said.session.as_str());
     let context = Context {
         business: &business,
         calendar: &calendar,
@@ -227,6 +265,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         today,
         now,
         agenda: &agenda,
+        holds: &holds,
+        at: now_instant,
         clients: &clients,
         // citabot sends no email yet: the assistant asks for any contact and promises none.
         sends_mail: false,
@@ -270,8 +310,10 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             text: &text,
             read_version,
         };
+        let held = assistant::held_slot(&turn.state, &context, current_hold);
         let mut extra = Extra {
             visitor_name: given_name.as_deref(),
+            hold: said.hold_write(held.as_ref(), current_hold),
             ..Extra::default()
         };
         if !turn.wants_person {
@@ -299,10 +341,6 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             ..
         }) if said.user.is_none() && !name.is_empty() => Some(name.clone()),
         _ => given_name,
-    };
-    let named = Extra {
-        visitor_name: booked_name.as_deref(),
-        ..Extra::default()
     };
 
     let by = if matches!(caller, Caller::Staff { .. }) {
@@ -333,6 +371,12 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
                 text: &text,
                 read_version,
             };
+            let held = assistant::held_slot(&settled.state, &context, current_hold);
+            let named = Extra {
+                visitor_name: booked_name.as_deref(),
+                hold: said.hold_write(held.as_ref(), current_hold),
+                ..Extra::default()
+            };
             match said
                 .commit_with(state, &settled.reply, Some(write), Some(&change), named)
                 .await
@@ -352,7 +396,12 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         text: &text,
         read_version,
     };
-    said.commit(state, &settled.reply, Some(write), None)
+    let held = assistant::held_slot(&settled.state, &context, current_hold);
+    let extra = Extra {
+        hold: said.hold_write(held.as_ref(), current_hold),
+        ..Extra::default()
+    };
+    said.commit_with(state, &settled.reply, Some(write), None, extra)
         .await?;
     Ok(Turn::Answered(settled.reply))
 }

@@ -159,6 +159,7 @@ pub struct SettingsChange {
     pub min_notice_min: Option<u32>,
     pub horizon_days: Option<u16>,
     pub chat_booking_status: Option<citabot_domain::booking::CitaStatus>,
+    pub hold_min: Option<u32>,
 }
 
 /// Applies a partial change over the saved settings and writes it in one transaction.
@@ -184,6 +185,7 @@ pub async fn update_settings(store: &dyn Store, change: SettingsChange) -> Resul
         min_notice_min => rules.min_notice_min,
         horizon_days => rules.horizon_days,
         chat_booking_status => rules.chat_booking_status,
+        hold_min => rules.hold_min,
     );
     store
         .save_business_settings(change.name.as_deref(), &settings)

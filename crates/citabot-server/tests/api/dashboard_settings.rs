@@ -118,7 +118,8 @@ async fn the_salon_s_profile_is_public(backend: Backend) {
     assert_eq!(item["brandColor"], "#9d174d");
     assert_eq!(
         item["bookingRules"],
-        json!({ "minNoticeMin": 60, "horizonDays": 60, "chatBookingStatus": "pendiente" })
+        json!({ "minNoticeMin": 60, "horizonDays": 60, "chatBookingStatus": "pendiente",
+                "holdMinutes": 10 })
     );
     assert_eq!(
         item["paymentMethods"],
@@ -279,7 +280,8 @@ async fn profile_limits_are_enforced(backend: Backend) {
     );
     assert_eq!(
         body["item"]["bookingRules"],
-        json!({ "minNoticeMin": 0, "horizonDays": 365, "chatBookingStatus": "confirmada" }),
+        json!({ "minNoticeMin": 0, "horizonDays": 365, "chatBookingStatus": "confirmada",
+                "holdMinutes": 10 }),
         "a partial change keeps the other rules"
     );
 }

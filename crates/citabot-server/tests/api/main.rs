@@ -22,6 +22,7 @@ mod fuzz;
 mod hardening;
 mod health;
 mod helpers;
+mod holds;
 mod identity;
 mod inbox;
 mod limits;

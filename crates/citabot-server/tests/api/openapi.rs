@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 45] = [
+const OPERATIONS: [(&str, &str); 46] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -26,6 +26,7 @@ const OPERATIONS: [(&str, &str); 45] = [
     ("patch", "/api/appointments/{id}"),
     ("get", "/api/appointments/{id}/calendar.ics"),
     ("get", "/api/availability"),
+    ("get", "/api/holds"),
     ("get", "/api/staff"),
     ("post", "/api/staff"),
     ("patch", "/api/staff/{id}"),

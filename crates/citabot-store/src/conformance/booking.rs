@@ -12,8 +12,21 @@ use super::message;
 use super::{T0, join_all, new_user};
 use crate::booking::CitaTime;
 use crate::conversations::InboxNote;
-use crate::{AssistantStateWrite, ChatTurnWrite, CitaChange, Store, StoreError};
+use crate::{AssistantStateWrite, ChatTurnWrite, CitaChange, Holds, Store, StoreError};
 use citabot_domain::chat::MessageAuthor;
+
+/// Moves a cita by hand as the dashboard does: `false` when it no longer holds time.
+async fn move_to(store: &dyn Store, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
+    let change = CitaChange::Move {
+        cita_id: id.into(),
+        to: to.clone(),
+    };
+    match store.apply_cita_change(&change, T0, Holds::Release).await {
+        Ok(_) => Ok(true),
+        Err(StoreError::Unchanged) => Ok(false),
+        Err(error) => Err(error),
+    }
+}
 
 fn salon(name: &str, close: u16) -> Business {
     let hours = WeeklyHours::new([
@@ -276,7 +289,7 @@ pub async fn double_bookings_are_refused(store: &dyn Store) -> Result<(), StoreE
         outside_hours: false,
     };
     assert!(matches!(
-        store.move_cita("c-6", &moving).await,
+        move_to(store, "c-6", &moving).await,
         Err(StoreError::SlotTaken)
     ));
     assert_eq!(
@@ -299,9 +312,9 @@ pub async fn double_bookings_are_refused(store: &dyn Store) -> Result<(), StoreE
         end_at: zone::instant("Europe/Madrid", friday, 780).expect("valid"),
         ..moving
     };
-    assert!(store.move_cita("c-6", &free).await?);
+    assert!(move_to(store, "c-6", &free).await?);
     assert!(
-        !store.move_cita("c-1", &free).await?,
+        !move_to(store, "c-1", &free).await?,
         "a cancelled cita does not move"
     );
     Ok(())
@@ -351,6 +364,7 @@ pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError
         messages: &said,
         assistant_state: Some(AssistantStateWrite { text, read_version }),
         change: None,
+        hold: None,
         at: T0,
         inbox: InboxNote::default(),
     };
@@ -401,6 +415,7 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
             read_version: None,
         }),
         change: Some(change),
+        hold: None,
         at: T0,
         inbox: InboxNote::default(),
     };
@@ -631,6 +646,7 @@ pub async fn salon_settings_round_trip(store: &dyn Store) -> Result<(), StoreErr
     settings.rules.min_notice_min = 0;
     settings.rules.horizon_days = 365;
     settings.rules.chat_booking_status = CitaStatus::Confirmada;
+    settings.rules.hold_min = 25;
     store
         .save_business_settings(Some("Peluquería Marta y Ana"), &settings)
         .await?;
@@ -773,13 +789,13 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
         outside_hours: false,
     };
     assert!(matches!(
-        store.move_cita("c-2", &to("staff-ana", 615, 735)).await,
+        move_to(store, "c-2", &to("staff-ana", 615, 735)).await,
         Err(StoreError::SlotTaken)
     ));
     let unchanged = store.cita("c-2").await?.expect("still there");
     assert_eq!(unchanged, marked, "a refused move changes nothing");
 
-    assert!(store.move_cita("c-2", &to("staff-ana", 630, 750)).await?);
+    assert!(move_to(store, "c-2", &to("staff-ana", 630, 750)).await?);
     let moved = store.cita("c-2").await?.expect("still there");
     assert_eq!(moved.service_ids, ["tinte", "corte"]);
     assert_eq!(
@@ -792,7 +808,7 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
     let mut late = to("staff-ana", 1260, 1290);
     late.service_ids = None;
     late.outside_hours = true;
-    assert!(store.move_cita("c-2", &late).await?);
+    assert!(move_to(store, "c-2", &late).await?);
     let moved = store.cita("c-2").await?.expect("still there");
     assert_eq!(moved.service_ids, ["tinte", "corte"], "None keeps them");
     assert!(moved.outside_hours);

@@ -266,6 +266,7 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         messages,
         assistant_state: None,
         change: None,
+        hold: None,
         at: when,
         inbox,
     };

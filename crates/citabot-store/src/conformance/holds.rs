@@ -1,0 +1,287 @@
+//! Conformance cases of the times chat conversations hold (issue 12).
+
+use citabot_domain::booking::{CitaStatus, SlotHold};
+use citabot_domain::chat::{ChatSessionId, MessageAuthor};
+use time::macros::date;
+use time::{Date, Duration, OffsetDateTime};
+
+use super::booking::{booking_fixture, cita};
+use super::{T0, message, session};
+use crate::conversations::InboxNote;
+use crate::{ChatTurnWrite, CitaChange, HoldWrite, Holds, Store, StoreError};
+
+const FRIDAY: Date = date!(2026 - 11 - 27);
+
+fn hold(conversation: &str, staff: &str, start: u16, end: u16, until: OffsetDateTime) -> SlotHold {
+    SlotHold {
+        conversation: conversation.into(),
+        staff_id: staff.into(),
+        date: FRIDAY,
+        start_min: start,
+        end_min: end,
+        expires_at: until,
+    }
+}
+
+/// One turn of `id` that writes `hold` (and `change`, when given).
+async fn turn(
+    store: &dyn Store,
+    id: &ChatSessionId,
+    change: Option<&CitaChange>,
+    hold: HoldWrite<'_>,
+) -> Result<(), StoreError> {
+    let said = [message(MessageAuthor::Human, "a las 10", 0)];
+    store
+        .commit_chat_turn(&ChatTurnWrite {
+            session: id,
+            writer: None,
+            messages: &said,
+            assistant_state: None,
+            change,
+            hold: Some(hold),
+            at: T0,
+            inbox: InboxNote::default(),
+        })
+        .await
+}
+
+fn place<'a>(hold: &'a SlotHold, address: &'a str) -> HoldWrite<'a> {
+    HoldWrite::Place {
+        hold,
+        visitor_address: Some(address),
+        per_address: 2,
+    }
+}
+
+async fn holders(store: &dyn Store, at: OffsetDateTime) -> Result<Vec<String>, StoreError> {
+    Ok(store
+        .holds_between(FRIDAY, FRIDAY + Duration::days(1), at)
+        .await?
+        .into_iter()
+        .map(|hold| hold.conversation)
+        .collect())
+}
+
+fn booking(id: &str, start: u16, end: u16) -> CitaChange {
+    CitaChange::Create {
+        cita: Box::new(cita(id, "staff-ana", FRIDAY, start, end)),
+        new_client: None,
+    }
+}
+
+/// A hold keeps its time from every other conversation's booking until it expires; the
+/// conversation holding it books it, and its booking turn releases it.
+pub async fn a_hold_keeps_its_time_from_other_conversations(
+    store: &dyn Store,
+) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let (mine, other) = (session("hold-mine"), session("hold-other"));
+    let until = T0 + Duration::minutes(10);
+    let held = hold("hold-mine", "staff-ana", 600, 645, until);
+    turn(store, &mine, None, place(&held, "198.51.100.7")).await?;
+    assert_eq!(
+        store
+            .holds_between(FRIDAY, FRIDAY + Duration::days(1), T0)
+            .await?,
+        vec![held.clone()],
+        "read back as written"
+    );
+
+    // Another conversation's booking over part of it is refused whole (its message too).
+    let refused = turn(
+        store,
+        &other,
+        Some(&booking("c-other", 630, 660)),
+        HoldWrite::Release,
+    )
+    .await;
+    assert!(matches!(refused, Err(StoreError::SlotTaken)), "{refused:?}");
+    assert_eq!(store.cita("c-other").await?, None);
+    assert_eq!(super::history(store, &other).await?.len(), 0);
+    // So is a booking by hand that respects holds (a cliente's own move, say).
+    let respectful = store
+        .apply_cita_change(
+            &booking("c-hand", 600, 630),
+            T0,
+            Holds::Respect { own: None },
+        )
+        .await;
+    assert!(
+        matches!(respectful, Err(StoreError::SlotTaken)),
+        "{respectful:?}"
+    );
+    // Another stylist, or the next free time, is not held.
+    store
+        .apply_cita_change(
+            &booking("c-after", 645, 675),
+            T0,
+            Holds::Respect { own: None },
+        )
+        .await?;
+
+    // The conversation holding it books it, and holds nothing any more.
+    turn(
+        store,
+        &mine,
+        Some(&booking("c-mine", 600, 645)),
+        HoldWrite::Release,
+    )
+    .await?;
+    assert_eq!(
+        store.cita("c-mine").await?.map(|c| c.status),
+        Some(CitaStatus::Pendiente)
+    );
+    assert_eq!(holders(store, T0).await?, Vec::<String>::new());
+    Ok(())
+}
+
+/// An expired hold is in nobody's way and is not listed; a new pick replaces the
+/// conversation's hold.
+pub async fn holds_expire_and_are_replaced(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let mine = session("hold-mine");
+    let until = T0 + Duration::minutes(10);
+    turn(
+        store,
+        &mine,
+        None,
+        place(&hold("hold-mine", "staff-ana", 600, 645, until), "a"),
+    )
+    .await?;
+    let later = hold("hold-mine", "staff-luis", 720, 765, until);
+    turn(store, &mine, None, place(&later, "a")).await?;
+    let listed = store
+        .holds_between(FRIDAY, FRIDAY + Duration::days(1), T0)
+        .await?;
+    assert_eq!(
+        listed,
+        vec![later],
+        "one hold per conversation: the last pick"
+    );
+
+    // Past its expiry the hold is not listed and blocks nothing.
+    assert_eq!(holders(store, until).await?, Vec::<String>::new());
+    store
+        .apply_cita_change(
+            &booking("c-1", 600, 645),
+            until,
+            Holds::Respect { own: None },
+        )
+        .await?;
+    let luis = CitaChange::Create {
+        cita: Box::new(cita("c-2", "staff-luis", FRIDAY, 720, 765)),
+        new_client: None,
+    };
+    store
+        .apply_cita_change(
+            &luis,
+            until + Duration::seconds(1),
+            Holds::Respect { own: None },
+        )
+        .await?;
+    Ok(())
+}
+
+/// Staff book over a hold: the hold is released, and the write says how many were.
+pub async fn staff_booking_over_a_hold_releases_it(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let until = T0 + Duration::minutes(10);
+    turn(
+        store,
+        &session("hold-a"),
+        None,
+        place(&hold("hold-a", "staff-ana", 600, 645, until), "a"),
+    )
+    .await?;
+    let written = store
+        .apply_cita_change(&booking("c-1", 630, 660), T0, Holds::Release)
+        .await?;
+    assert_eq!(written.holds_released, 1);
+    assert_eq!(holders(store, T0).await?, Vec::<String>::new());
+    let none = store
+        .apply_cita_change(&booking("c-2", 660, 690), T0, Holds::Release)
+        .await?;
+    assert_eq!(none.holds_released, 0);
+    Ok(())
+}
+
+/// One visitor address keeps at most `per_address` holds at once in different conversations;
+/// a conversation's new pick replaces its own; an expired hold frees a place.
+pub async fn one_address_keeps_only_a_few_holds(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let until = T0 + Duration::minutes(10);
+    let soon = T0 + Duration::minutes(1);
+    let (first, second, third) = (
+        hold("hold-1", "staff-ana", 600, 645, soon),
+        hold("hold-2", "staff-ana", 660, 705, until),
+        hold("hold-3", "staff-luis", 600, 645, until),
+    );
+    turn(
+        store,
+        &session("hold-1"),
+        None,
+        place(&first, "203.0.113.9"),
+    )
+    .await?;
+    turn(
+        store,
+        &session("hold-2"),
+        None,
+        place(&second, "203.0.113.9"),
+    )
+    .await?;
+    turn(
+        store,
+        &session("hold-3"),
+        None,
+        place(&third, "203.0.113.9"),
+    )
+    .await?;
+    assert_eq!(
+        holders(store, T0).await?,
+        ["hold-1", "hold-2"],
+        "the third is not held"
+    );
+    // The first conversation picks again: it still may (it replaces its own).
+    let again = hold("hold-1", "staff-luis", 720, 765, soon);
+    turn(
+        store,
+        &session("hold-1"),
+        None,
+        place(&again, "203.0.113.9"),
+    )
+    .await?;
+    assert_eq!(holders(store, T0).await?, ["hold-2", "hold-1"]);
+    // Another address is not counted with this one.
+    let elsewhere = hold("hold-4", "staff-luis", 780, 825, until);
+    turn(
+        store,
+        &session("hold-4"),
+        None,
+        place(&elsewhere, "192.0.2.1"),
+    )
+    .await?;
+    assert_eq!(holders(store, T0).await?.len(), 3);
+    // Once the first expires, the third may hold.
+    let store_at = |at| {
+        let third = third.clone();
+        async move {
+            let said = [message(MessageAuthor::Human, "a las 10", 0)];
+            store
+                .commit_chat_turn(&ChatTurnWrite {
+                    session: &session("hold-3"),
+                    writer: None,
+                    messages: &said,
+                    assistant_state: None,
+                    change: None,
+                    hold: Some(place(&third, "203.0.113.9")),
+                    at,
+                    inbox: InboxNote::default(),
+                })
+                .await
+        }
+    };
+    store_at(soon).await?;
+    assert_eq!(holders(store, soon).await?, ["hold-3", "hold-2", "hold-4"]);
+    Ok(())
+}
