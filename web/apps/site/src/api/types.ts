@@ -46,6 +46,11 @@ export interface BookingRules {
   minNoticeMin: number;
   horizonDays: number;
   chatBookingStatus: 'pendiente' | 'confirmada';
+  /**
+   * How long a time picked in the chat stays held while the visitor gives their details, 1–60
+   * minutes (10 unless changed). A server from before holds leaves it out.
+   */
+  holdMinutes?: number;
 }
 
 /** A bookable stylist as the public business answer lists them (never contact data). */
@@ -119,6 +124,28 @@ export interface Appointment {
   outsideHours?: boolean;
   /** Only in `GET /api/business/outside-rules`: why the cita is now outside the rules. */
   reason?: string;
+}
+
+/**
+ * `POST /api/appointments` (201) and `PATCH /api/appointments/{id}`: the cita as written, and a
+ * Spanish sentence when the write released a time a visitor was holding in the chat.
+ */
+export interface AppointmentWriteResponse extends ItemResponse<Appointment> {
+  warning?: string;
+}
+
+/**
+ * A time held for a chat (`GET /api/holds`): a visitor picked it and is giving their details, so
+ * nobody else is offered it until `expiresAt` (an RFC 3339 instant). `conversationId` is the
+ * chat session's id.
+ */
+export interface Hold {
+  staffId: string;
+  date: string;
+  startMin: number;
+  endMin: number;
+  expiresAt: string;
+  conversationId: string;
 }
 
 /** A free start time of `GET /api/availability`, with the staff free then. */

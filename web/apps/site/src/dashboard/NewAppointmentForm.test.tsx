@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment, Client } from '../api/types';
 import { type Answer, apiError, fakeServerAs } from '../test/fakeServer';
-import { fixToday, profile, STAFF, TODAY } from '../test/fixtures';
+import { enclosing, fixToday, profile, STAFF, TODAY } from '../test/fixtures';
 import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
 
@@ -130,5 +130,37 @@ describe('Nueva cita (D2)', () => {
     await user.type(form.getByRole('textbox', { name: 'Nombre' }), 'Nuria Vidal');
     await user.click(form.getByRole('button', { name: 'Crear cita' }));
     expect(await form.findByText('Esa hora ya está ocupada.')).toBeInTheDocument();
+  });
+
+  it('warns, after "Cita creada", that a visitor was holding that time in the chat', async () => {
+    const warning =
+      'Un cliente estaba reservando esa hora en el chat; ya no la tiene y tendrá que elegir otra.';
+    formApi(() => ({ status: 201, body: { item: CREATED, warning } }));
+    const { user, form } = await openForm();
+    await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
+    await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:00');
+    await user.type(form.getByRole('searchbox', { name: 'Buscar cliente' }), 'angela');
+    await user.click(await form.findByRole('radio', { name: /Ángela Martín/ }));
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+
+    const created = enclosing(await screen.findByText('Cita creada'), '.toast');
+    const warned = enclosing(await screen.findByText(warning), '.toast');
+    // After the success, and a warning (the cita was made), not an error.
+    expect(created.compareDocumentPosition(warned) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(warned).toHaveAttribute('data-variant', 'warning');
+    expect(created).toHaveAttribute('data-variant', 'default');
+    expect(screen.queryByRole('form', { name: 'Nueva cita' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing more when no hold was released', async () => {
+    formApi(() => ({ status: 201, body: { item: CREATED } }));
+    const { user, form } = await openForm();
+    await user.click(await form.findByRole('checkbox', { name: /Corte/ }));
+    await user.selectOptions(await form.findByRole('combobox', { name: 'Hora' }), '10:00');
+    await user.type(form.getByRole('searchbox', { name: 'Buscar cliente' }), 'angela');
+    await user.click(await form.findByRole('radio', { name: /Ángela Martín/ }));
+    await user.click(form.getByRole('button', { name: 'Crear cita' }));
+    await screen.findByText('Cita creada');
+    expect(document.querySelector('.toast[data-variant="warning"]')).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { apiFetch } from '../api/http';
 import type {
   Appointment,
+  AppointmentWriteResponse,
   AvailableStart,
-  ItemResponse,
   ListResponse,
   Service,
   StaffMember,
@@ -47,7 +47,8 @@ interface NewAppointmentBody {
 /**
  * "Nueva cita" (D2): services, day and staff member first, then the free times the server
  * offers for them, then the client. Problems found before sending and the server's own
- * refusals are both shown in the form, next to the button.
+ * refusals are both shown in the form, next to the button; a warning that came with the cita
+ * (a visitor's hold in the chat released) is a warning toast after "Cita creada".
  */
 export function NewAppointmentForm({
   id,
@@ -58,7 +59,7 @@ export function NewAppointmentForm({
   onCreated,
   onClose,
 }: NewAppointmentFormProps) {
-  const { toast } = useToast();
+  const { toast, warning: showWarning } = useToast();
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [date, setDate] = useState(defaultDate);
   const [staffId, setStaffId] = useState(defaultStaffId);
@@ -113,11 +114,13 @@ export function NewAppointmentForm({
   async function create(): Promise<string | undefined> {
     const body = buildBody();
     if (typeof body === 'string') return body;
-    const { item } = await apiFetch<ItemResponse<Appointment>>('/api/appointments', {
+    const { item, warning } = await apiFetch<AppointmentWriteResponse>('/api/appointments', {
       method: 'POST',
       body,
     });
     toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
+    // The time was free for staff, but a visitor was holding it in the chat: said after the success.
+    if (warning !== undefined) showWarning(warning);
     onCreated(item);
   }
 

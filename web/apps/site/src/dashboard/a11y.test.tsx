@@ -2,7 +2,14 @@ import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Answer, fakeServerAs, type RecordedRequest } from '../test/fakeServer';
-import { fakeAppointment, fakeConversation, fixToday, profile, STAFF } from '../test/fixtures';
+import {
+  fakeAppointment,
+  fakeConversation,
+  fakeHold,
+  fixToday,
+  profile,
+  STAFF,
+} from '../test/fixtures';
 import { renderWithProviders } from '../test/renderApp';
 import { Dashboard } from '.';
 
@@ -28,6 +35,14 @@ function anything(call: RecordedRequest): Answer | undefined {
           items: [
             fakeAppointment({ id: 'a1' }),
             fakeAppointment({ id: 'a2', status: 'confirmada', chatSessionId: 'sesion-1' }),
+          ],
+        },
+      };
+    case '/api/holds':
+      return {
+        body: {
+          items: [
+            fakeHold({ conversationId: 'sesion-1', startMin: 12 * 60, endMin: 12 * 60 + 45 }),
           ],
         },
       };

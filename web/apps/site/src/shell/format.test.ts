@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatClock,
   formatDate,
   formatInstant,
   formatPrice,
@@ -34,6 +35,13 @@ describe('format', () => {
   it("writes instants in the business's time zone", () => {
     expect(formatInstant('2026-11-23T09:15:00Z', 'Europe/Madrid')).toBe('23/11/2026, 10:15');
     expect(formatInstant('2026-07-01T22:30:00Z', 'Europe/Madrid')).toBe('02/07/2026, 00:30');
+  });
+
+  it("writes an instant's time of day in the business's time zone", () => {
+    expect(formatClock('2026-11-23T09:12:00Z', 'Europe/Madrid')).toBe('10:12');
+    // Summer time, and past midnight there while still the day before in UTC.
+    expect(formatClock('2026-07-01T07:05:00Z', 'Europe/Madrid')).toBe('09:05');
+    expect(formatClock('2026-11-22T23:40:00Z', 'Europe/Madrid')).toBe('00:40');
   });
 
   it('knows today in a time zone', () => {

@@ -70,6 +70,16 @@ export function formatInstant(iso: string, timeZone: string): string {
   }).format(new Date(iso));
 }
 
+/** An RFC 3339 instant as its time of day, "HH:MM", in `timeZone`. */
+export function formatClock(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALE, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
+}
+
 /** Today's date (`YYYY-MM-DD`) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.

@@ -138,6 +138,27 @@ describe('toasts', () => {
     expect(unexpected).not.toHaveTextContent('boom');
   });
 
+  it('marks a warning, says it to screen readers at once, and keeps it twice as long', () => {
+    const api = renderToasts();
+    act(() => {
+      api.toast({ title: 'Cita creada' });
+      api.warning('Un cliente estaba reservando esa hora en el chat.');
+    });
+    const [created, warned] = within(region()).getAllByRole('listitem');
+    expect(created).toHaveAttribute('data-variant', 'default');
+    expect(warned).toHaveAttribute('data-variant', 'warning');
+    expect(warned).toHaveTextContent('Atención');
+    expect(warned).toHaveTextContent('Un cliente estaba reservando esa hora en el chat.');
+    // Radix announces a foreground toast assertively, a background one politely.
+    const announced = screen.getAllByRole('status', { hidden: true });
+    expect(announced.some((each) => each.getAttribute('aria-live') === 'assertive')).toBe(true);
+    advance(5000);
+    expect(screen.queryByText('Cita creada')).not.toBeInTheDocument();
+    expect(screen.getByText('Atención')).toBeInTheDocument();
+    advance(5000);
+    expect(screen.queryByText('Atención')).not.toBeInTheDocument();
+  });
+
   it('runs its action, which carries its alternative text', () => {
     const onClick = vi.fn();
     show({

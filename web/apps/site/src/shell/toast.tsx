@@ -1,7 +1,9 @@
 /**
  * The site's toasts (REQUIREMENTS S2) on Radix Toast: a provider that keeps the open toasts and
  * renders them in one labelled viewport, and `useToast` to raise one from anywhere below it. API
- * failures reach people through `error`, as destructive toasts with the server's Spanish message.
+ * failures reach people through `error`, as destructive toasts with the server's Spanish message;
+ * `warning` is for something that went through but needs the person's attention (the server's
+ * Spanish sentence), with a warning look, not an error's.
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import {
@@ -19,7 +21,7 @@ import { errorMessage } from '../api/http';
 export interface ToastInput {
   title: string;
   description?: string;
-  variant?: 'default' | 'destructive';
+  variant?: 'default' | 'warning' | 'destructive';
   /** One action; `altText` tells screen-reader users how to do it without the toast. */
   action?: { label: string; altText: string; onClick: () => void };
 }
@@ -28,6 +30,8 @@ interface ToastApi {
   toast: (t: ToastInput) => void;
   /** A destructive toast for a failed call, described by `errorMessage`. */
   error: (cause: unknown, title?: string) => void;
+  /** A warning toast saying `description` (after a success it qualifies). */
+  warning: (description: string, title?: string) => void;
 }
 
 interface OpenToast extends ToastInput {
@@ -38,6 +42,8 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 /** How long a toast stays, unless hovered or focused (Radix pauses it then). */
 export const TOAST_DURATION_MS = 5000;
+/** A warning is a sentence to read and maybe act on: it stays twice as long. */
+export const WARNING_DURATION_MS = 2 * TOAST_DURATION_MS;
 
 /** Holds the site's toasts; render it once, around everything that may raise one. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -58,6 +64,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       toast,
       error: (cause, title = 'Algo ha fallado') => {
         toast({ title, description: errorMessage(cause), variant: 'destructive' });
+      },
+      warning: (description, title = 'Atención') => {
+        toast({ title, description, variant: 'warning' });
       },
     }),
     [toast],
@@ -101,8 +110,9 @@ function ToastItem({ toast, onClose }: { toast: OpenToast; onClose: () => void }
     <RadixToast.Root
       className="toast"
       data-variant={variant}
-      // Failures interrupt screen readers; everything else waits its turn.
-      type={variant === 'destructive' ? 'foreground' : 'background'}
+      // Failures and warnings interrupt screen readers; everything else waits its turn.
+      type={variant === 'default' ? 'background' : 'foreground'}
+      duration={variant === 'warning' ? WARNING_DURATION_MS : undefined}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}

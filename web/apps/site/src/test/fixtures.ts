@@ -4,7 +4,14 @@
  * fixtures (business, services, the usual accounts) are in `fakeServer`.
  */
 import { vi } from 'vitest';
-import type { Appointment, ConversationDetail, Profile, Role, StaffMember } from '../api/types';
+import type {
+  Appointment,
+  ConversationDetail,
+  Hold,
+  Profile,
+  Role,
+  StaffMember,
+} from '../api/types';
 
 /**
  * 00:30 on Monday 23 November 2026 in Madrid, still the 22nd in UTC: "today" of the staff's
@@ -73,6 +80,21 @@ export function fakeAppointment(changes: Partial<Appointment> & { id: string }):
     services: [{ id: 'svc-corte', name: 'Corte de pelo' }],
     chatSessionId: null,
     createdAt: '2026-11-20T09:00:00Z',
+    ...changes,
+  };
+}
+
+/**
+ * A time held in the chat: Lucía today 10:00–10:45, held until 00:40 in Madrid (ten minutes after
+ * NOW), changed as the test needs.
+ */
+export function fakeHold(changes: Partial<Hold> & { conversationId: string }): Hold {
+  return {
+    staffId: 'st-1',
+    date: TODAY,
+    startMin: 600,
+    endMin: 645,
+    expiresAt: '2026-11-22T23:40:00Z',
     ...changes,
   };
 }

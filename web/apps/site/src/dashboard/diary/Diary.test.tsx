@@ -1,9 +1,18 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Appointment } from '../../api/types';
+import type { Appointment, Hold } from '../../api/types';
+import { expectNoAxeViolations } from '../../test/axe';
 import { type Answer, apiError, fakeServerAs, type RecordedRequest } from '../../test/fakeServer';
-import { fakeAppointment, fixToday, profile, STAFF, TODAY } from '../../test/fixtures';
+import {
+  enclosing,
+  fakeAppointment,
+  fakeHold,
+  fixToday,
+  profile,
+  STAFF,
+  TODAY,
+} from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
 import { Dashboard } from '..';
 
@@ -33,14 +42,19 @@ const ROSA = fakeAppointment({
   endMin: 12 * 60 + 30,
 });
 
-function diaryApi(items: Appointment[], onWrite?: (call: RecordedRequest) => Answer | undefined) {
+function diaryApi(
+  items: Appointment[],
+  onWrite?: (call: RecordedRequest) => Answer | undefined,
+  holds: Hold[] = [],
+) {
   return fakeServerAs(profile('usuario'), (call) => {
     const path = call.url.pathname;
     if (path === '/api/staff') return { body: { items: STAFF } };
-    if (path === '/api/appointments' && call.method === 'GET') {
+    if ((path === '/api/appointments' || path === '/api/holds') && call.method === 'GET') {
       const from = call.url.searchParams.get('from') ?? '';
       const to = call.url.searchParams.get('to') ?? '';
-      return { body: { items: items.filter((each) => each.date >= from && each.date <= to) } };
+      const listed: { date: string }[] = path === '/api/holds' ? holds : items;
+      return { body: { items: listed.filter((each) => each.date >= from && each.date <= to) } };
     }
     if (path === '/api/availability') {
       return {
@@ -306,5 +320,126 @@ describe('the diary', () => {
     const marta = await screen.findByRole('group', { name: /^Marta, lunes/ });
     expect(within(marta).getByRole('button', { name: /Rosa/ })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: /^Lucía, lunes/ })).not.toBeInTheDocument();
+  });
+
+  it('draws a time held in the chat apart from the citas, as a link to its conversation', async () => {
+    const { to } = diaryApi([PILAR], undefined, [
+      fakeHold({ conversationId: 'chat-ana', staffId: 'st-2', startMin: 750, endMin: 795 }),
+      fakeHold({
+        conversationId: 'chat-old',
+        startMin: 15 * 60,
+        endMin: 15 * 60 + 30,
+        // Lapsed at 00:20 in Madrid: gone, whatever the last read said.
+        expiresAt: '2026-11-22T23:20:00Z',
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const marta = await screen.findByRole('group', { name: /^Marta, lunes, 23 de noviembre/ });
+    const hold = await within(marta).findByRole('link', {
+      name: 'Reservando en el chat, 12:30–13:15, hasta 00:40',
+    });
+    expect(hold).toHaveAttribute('href', '/dashboard/conversaciones/chat-ana');
+    expect(hold).toHaveTextContent('Reservando en el chat');
+    expect(hold).toHaveTextContent('hasta 00:40');
+    // 12:30 is row 10 of a 10:00 grid in 15-minute steps; 45 minutes are 3 rows.
+    expect(hold.style.getPropertyValue('--row')).toBe('10');
+    expect(hold.style.getPropertyValue('--span')).toBe('3');
+    // Not a cita: nothing to drag, no panel.
+    expect(hold).not.toHaveAttribute('aria-roledescription');
+    expect(within(marta).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /15:00/ })).not.toBeInTheDocument();
+    // Read for the days shown, as the citas are.
+    expect(Object.fromEntries(to('/api/holds').at(-1)?.url.searchParams ?? [])).toEqual({
+      from: TODAY,
+      to: TODAY,
+    });
+    await expectNoAxeViolations();
+
+    await user.click(hold);
+    expect(window.location.pathname).toBe('/dashboard/conversaciones/chat-ana');
+    // A click on a hold is not a click on an empty cell.
+    expect(screen.queryByRole('form', { name: 'Nueva cita' })).not.toBeInTheDocument();
+  });
+
+  it('shows a week’s holds in their day’s column', async () => {
+    const { to } = diaryApi([], undefined, [
+      fakeHold({
+        conversationId: 'chat-jueves',
+        date: '2026-11-26',
+        startMin: 17 * 60,
+        endMin: 17 * 60 + 30,
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía, lunes/ });
+    expect(screen.queryByRole('link', { name: /^Reservando en el chat/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    const thursday = await screen.findByRole('group', { name: /^Lucía, jueves, 26/ });
+    expect(
+      await within(thursday).findByRole('link', {
+        name: 'Reservando en el chat, 17:00–17:30, hasta 00:40',
+      }),
+    ).toHaveAttribute('href', '/dashboard/conversaciones/chat-jueves');
+    expect(Object.fromEntries(to('/api/holds').at(-1)?.url.searchParams ?? [])).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-29',
+    });
+  });
+
+  it('warns after a change that released a visitor’s hold, and stops drawing the hold', async () => {
+    const warning =
+      'Un cliente estaba reservando esa hora en el chat; ya no la tiene y tendrá que elegir otra.';
+    const holds = [
+      fakeHold({ conversationId: 'chat-ana', staffId: 'st-2', startMin: 780, endMin: 825 }),
+    ];
+    const moved = {
+      ...PILAR,
+      staffId: 'st-2',
+      staffName: 'Marta Ruiz',
+      startMin: 780,
+      endMin: 840,
+    };
+    const list = [PILAR];
+    const { to } = diaryApi(
+      list,
+      (call) => {
+        if (call.method !== 'PATCH') return undefined;
+        list[0] = moved;
+        holds.length = 0;
+        return { body: { item: moved, warning } };
+      },
+      holds,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    const marta = await screen.findByRole('group', { name: /^Marta/ });
+    await within(marta).findByRole('link', { name: /^Reservando en el chat, 13:00–13:45/ });
+    const holdReads = to('/api/holds').length;
+
+    await user.click(block('Pilar'));
+    await user.click(await screen.findByRole('button', { name: 'Cambiar' }));
+    const form = within(screen.getByRole('form', { name: 'Cambiar la cita' }));
+    await user.selectOptions(form.getByLabelText('Estilista'), 'st-2');
+    await user.selectOptions(
+      form.getByLabelText('Hora'),
+      await form.findByRole('option', { name: '13:00' }),
+    );
+    await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
+
+    // The success first, then the warning, in the warning's look (not an error's).
+    const done = enclosing(await screen.findByText('Cita cambiada'), '.toast');
+    const warned = enclosing(await screen.findByText(warning), '.toast');
+    expect(done.compareDocumentPosition(warned) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(warned).toHaveAttribute('data-variant', 'warning');
+    expect(warned).toHaveTextContent('Atención');
+    expect(to('/api/holds').length).toBeGreaterThan(holdReads);
+    await waitFor(() => {
+      expect(
+        screen.queryByRole('link', { name: /^Reservando en el chat/ }),
+      ).not.toBeInTheDocument();
+    });
+    expect(within(marta).getByRole('button', { name: /Pilar/ })).toHaveTextContent('13:00–14:00');
   });
 });

@@ -3,13 +3,15 @@
  * bookable stylist (and day). Today, previous/next, a date picker, day/week and a stylist
  * filter; a click on an empty cell opens "Nueva cita" there, a click on a cita opens its panel,
  * a drag moves it. On a phone the day shows one stylist at a time, chosen with a picker. The
- * citas are read again every 30 s, so a booking made in the chat shows up without a reload.
+ * citas are read again every 30 s, so a booking made in the chat shows up without a reload; so
+ * are the times visitors are holding in the chat while they give their details, drawn apart
+ * from the citas and linked to their conversation. A write that released such a hold says so.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../api/http';
 import type {
   Appointment,
-  ItemResponse,
+  AppointmentWriteResponse,
   ListResponse,
   OpeningPeriod,
   StaffMember,
@@ -34,11 +36,12 @@ import {
   closedSpans,
   diaryColumns,
   gridFrame,
-  placeAppointments,
+  placeBlocks,
   rangeOn,
   weekDates,
   type DiaryColumn,
 } from './layout';
+import { useHolds } from './useHolds';
 import { useStaffCalendars } from './useStaffCalendars';
 import './diary.css';
 
@@ -87,17 +90,25 @@ function useMediaQuery(query: string): boolean {
   return matches;
 }
 
-/** Minutes after midnight now in `timeZone`, kept current every half minute. */
-function useNowMinute(timeZone: string): { today: string; nowMin: number } {
+/**
+ * Minutes after midnight now in `timeZone`, and the instant (ms since the epoch), kept current
+ * every half minute.
+ */
+function useNowMinute(timeZone: string): { today: string; nowMin: number; instant: number } {
   const read = () => {
+    const now = new Date();
     const parts = new Intl.DateTimeFormat('en-GB', {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
       timeZone,
-    }).formatToParts(new Date());
+    }).formatToParts(now);
     const part = (type: string) => Number(parts.find((each) => each.type === type)?.value ?? 0);
-    return { today: todayIn(timeZone), nowMin: part('hour') * 60 + part('minute') };
+    return {
+      today: todayIn(timeZone, now),
+      nowMin: part('hour') * 60 + part('minute'),
+      instant: now.getTime(),
+    };
   };
   const [now, setNow] = useState(read);
   useEffect(() => {
@@ -120,9 +131,9 @@ interface NewAt {
 }
 
 export function Diary({ timeZone }: { timeZone: string }) {
-  const { toast, error: showError } = useToast();
+  const { toast, warning: showWarning, error: showError } = useToast();
   const { business } = useBusiness();
-  const { today, nowMin } = useNowMinute(timeZone);
+  const { today, nowMin, instant } = useNowMinute(timeZone);
   const phone = useMediaQuery(PHONE_QUERY);
   const [initial] = useState(fromLocation);
   const [view, setView] = useState<View>('day');
@@ -147,7 +158,14 @@ export function Diary({ timeZone }: { timeZone: string }) {
   const appointments = useResource<ListResponse<Appointment>>(
     `/api/appointments?${new URLSearchParams({ from, to })}`,
   );
-  const { reload } = appointments;
+  const holds = useHolds(from, to);
+  const { reload: reloadCitas } = appointments;
+  const { reload: reloadHolds } = holds;
+  // The holds are read with the citas, each time the citas are.
+  const reload = useCallback(() => {
+    reloadCitas();
+    reloadHolds();
+  }, [reloadCitas, reloadHolds]);
   useEffect(() => {
     const timer = setInterval(reload, POLL_MS);
     return () => {
@@ -178,9 +196,11 @@ export function Diary({ timeZone }: { timeZone: string }) {
   );
   const allItems = appointments.data?.items ?? [];
   const visible = allItems.filter((each) => showCancelled || each.status !== 'cancelada');
+  // A hold past its time is gone, even before the next read says so.
+  const liveHolds = holds.holds.filter((hold) => Date.parse(hold.expiresAt) > instant);
   const hours = business?.hours ?? [];
-  const frame = gridFrame(hours, dates, visible, business?.slotStep ?? 15);
-  const placed = placeAppointments(visible, columns, frame);
+  const frame = gridFrame(hours, dates, [...visible, ...liveHolds], business?.slotStep ?? 15);
+  const placed = placeBlocks(visible, liveHolds, columns, frame);
   const shades: Record<string, ColumnShade> = {};
   for (const column of columns) {
     const calendar = calendars[column.staffId];
@@ -200,19 +220,27 @@ export function Diary({ timeZone }: { timeZone: string }) {
     }));
   }
 
-  async function patch(appointment: Appointment, body: object): Promise<Appointment> {
-    const { item } = await apiFetch<ItemResponse<Appointment>>(
+  function patch(appointment: Appointment, body: object): Promise<AppointmentWriteResponse> {
+    return apiFetch<AppointmentWriteResponse>(
       `/api/appointments/${encodeURIComponent(appointment.id)}`,
       { method: 'PATCH', body },
     );
-    return item;
+  }
+
+  /** After the success: the server's word that a visitor lost the time they were holding. */
+  function warnOfReleasedHold(warning: string | undefined) {
+    if (warning !== undefined) showWarning(warning);
   }
 
   async function changeStatus(appointment: Appointment, action: StatusAction) {
     setBusyId(appointment.id);
     try {
-      replace(await patch(appointment, { status: action.to }));
+      const { item, warning } = await patch(appointment, { status: action.to });
+      replace(item);
       toast({ title: action.done });
+      warnOfReleasedHold(warning);
+      // The hold it released is gone: the citas are up to date already.
+      if (warning !== undefined) reloadHolds();
     } catch (cause) {
       showError(cause, 'No se pudo cambiar la cita');
     } finally {
@@ -227,20 +255,20 @@ export function Diary({ timeZone }: { timeZone: string }) {
 
   /** The panel's "Cambiar": a refusal reaches the form, which shows it and keeps its values. */
   async function change(appointment: Appointment, body: AppointmentChange) {
-    const item = await patch(appointment, body);
-    moved(item);
+    moved(await patch(appointment, body));
   }
 
-  function moved(item: Appointment) {
+  function moved({ item, warning }: AppointmentWriteResponse) {
     toast({
       title: 'Cita cambiada',
       description: `${item.clientName}: ${formatDate(item.date)}, ${formatTime(item.startMin)}, con ${item.staffName}`,
     });
+    warnOfReleasedHold(warning);
     if (item.date < from || item.date > to) {
       // Follow the cita to its new day, so the person sees where it went.
       setChosenDay(item.date);
     } else replace(item);
-    appointments.reload();
+    reload();
   }
 
   /** A drop: shown at once where it landed, put back with the reason when refused. */
@@ -294,7 +322,7 @@ export function Diary({ timeZone }: { timeZone: string }) {
           onCreated={(created) => {
             setNewAt(null);
             setChosenDay(created.date);
-            appointments.reload();
+            reload();
           }}
           onClose={() => {
             setNewAt(null);
@@ -387,7 +415,9 @@ export function Diary({ timeZone }: { timeZone: string }) {
           <DiaryGrid
             columns={columns}
             frame={frame}
-            placed={placed}
+            placed={placed.citas}
+            holds={placed.holds}
+            timeZone={timeZone}
             shades={shades}
             today={today}
             nowMin={nowMin}

@@ -2,8 +2,9 @@
  * The diary's time grid: a column per stylist and day, a row per slot step, the time down the
  * left. Citas are buttons sized by their duration (a click opens the cita's panel; a drag with
  * mouse or finger moves it, @dnd-kit's sensors); an empty stretch of a column opens "Nueva cita"
- * there. Closed time is shaded; the current time is a line. Sizes come from CSS variables
- * (`--diary-row-height`, …) so the look can change without touching the maths.
+ * there. A time a visitor is holding in the chat is a hatched block that never moves: a link to
+ * its conversation. Closed time is shaded; the current time is a line. Sizes come from CSS
+ * variables (`--diary-row-height`, …) so the look can change without touching the maths.
  */
 import {
   DndContext,
@@ -18,9 +19,10 @@ import {
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
 import { useRef, type CSSProperties, type MouseEvent } from 'react';
-import type { Appointment, DateRange } from '../../api/types';
+import type { Appointment, DateRange, Hold } from '../../api/types';
 import { STATUS_LABELS } from '../../appointments/status';
-import { formatDate, formatTime } from '../../shell/format';
+import { formatClock, formatDate, formatTime } from '../../shell/format';
+import { Link } from '../../shell/router';
 import {
   columnKey,
   minuteAtOffset,
@@ -30,6 +32,7 @@ import {
   type DiaryColumn,
   type GridFrame,
   type PlacedAppointment,
+  type PlacedHold,
   type RowSpan,
 } from './layout';
 
@@ -44,6 +47,9 @@ interface DiaryGridProps {
   columns: DiaryColumn[];
   frame: GridFrame;
   placed: PlacedAppointment[];
+  /** The times held in the chat; their "hasta" is said in `timeZone`, the business's. */
+  holds: PlacedHold[];
+  timeZone: string;
   shades: Record<string, ColumnShade>;
   /** Today's date and the minute now, in the business's time zone. */
   today: string;
@@ -61,8 +67,18 @@ export function isMovable(appointment: Appointment): boolean {
   return appointment.status === 'pendiente' || appointment.status === 'confirmada';
 }
 
-function blockLabel(appointment: Appointment): string {
-  return `${formatTime(appointment.startMin)}–${formatTime(appointment.endMin)}`;
+function blockLabel(block: Pick<Appointment, 'startMin' | 'endMin'>): string {
+  return `${formatTime(block.startMin)}–${formatTime(block.endMin)}`;
+}
+
+/** What a hold says: "Reservando en el chat", its times and until when it holds them. */
+function holdLabel(hold: Hold, timeZone: string): { times: string; until: string } {
+  return { times: blockLabel(hold), until: `hasta ${formatClock(hold.expiresAt, timeZone)}` };
+}
+
+/** The path of the dashboard's page of a conversation. */
+function conversationPath(sessionId: string): string {
+  return `/dashboard/conversaciones/${encodeURIComponent(sessionId)}`;
 }
 
 const instructions: ScreenReaderInstructions = {
@@ -185,6 +201,8 @@ export function DiaryGrid(props: DiaryGridProps) {
                 rows={rows}
                 shade={shades[column.key]}
                 blocks={placed.filter((block) => block.column.key === column.key)}
+                holds={props.holds.filter((block) => block.column.key === column.key)}
+                timeZone={props.timeZone}
                 now={column.date === today ? nowOffsetRows(frame, nowMin) : null}
                 onCreate={props.onCreate}
                 onOpen={(appointment) => {
@@ -210,19 +228,22 @@ interface ColumnProps {
   rows: number;
   shade: ColumnShade | undefined;
   blocks: PlacedAppointment[];
+  holds: PlacedHold[];
+  timeZone: string;
   now: number | null;
   onCreate: (column: DiaryColumn, startMin: number) => void;
   onOpen: (appointment: Appointment) => void;
 }
 
-function Column({ column, frame, rows, shade, blocks, now, onCreate, onOpen }: ColumnProps) {
+function Column(props: ColumnProps) {
+  const { column, frame, rows, shade, blocks, holds, timeZone, now, onCreate, onOpen } = props;
   const { setNodeRef, isOver } = useDroppable({ id: column.key, data: column });
   const wholeDay = shade?.closure ?? shade?.timeOff;
 
-  // A click on the column itself (not on a cita) is a click on an empty cell.
+  // A click on the column itself (not on a cita or a hold) is a click on an empty cell.
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
-    if (target.closest('.diary-block')) return;
+    if (target.closest('.diary-block, .diary-hold')) return;
     const rect = event.currentTarget.getBoundingClientRect();
     onCreate(column, minuteAtOffset(frame, event.clientY - rect.top, rect.height / rows));
   }
@@ -256,6 +277,13 @@ function Column({ column, frame, rows, shade, blocks, now, onCreate, onOpen }: C
       )}
       {blocks.map((block) => (
         <Block key={block.appointment.id} block={block} onOpen={onOpen} />
+      ))}
+      {holds.map((block) => (
+        <HoldBlock
+          key={`${block.hold.conversationId}|${String(block.hold.startMin)}`}
+          block={block}
+          timeZone={timeZone}
+        />
       ))}
     </div>
   );
@@ -311,5 +339,26 @@ function Block({
       <span className="diary-block-status">{STATUS_LABELS[appointment.status]}</span>
       {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}
     </button>
+  );
+}
+
+/**
+ * A time a visitor is holding in the chat: not a cita, so it neither moves nor opens a panel; it
+ * links to the conversation, where the staff can see who it is and what they asked for.
+ */
+function HoldBlock({ block, timeZone }: { block: PlacedHold; timeZone: string }) {
+  const { times, until } = holdLabel(block.hold, timeZone);
+  return (
+    <Link
+      to={conversationPath(block.hold.conversationId)}
+      className="diary-hold"
+      aria-label={`Reservando en el chat, ${times}, ${until}`}
+      data-conversation={block.hold.conversationId}
+      style={spanStyle(block, { '--lane': block.lane, '--lanes': block.lanes })}
+    >
+      <span className="diary-hold-title">Reservando en el chat</span>
+      <span className="diary-block-time">{times}</span>
+      <span className="diary-hold-until">{until}</span>
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '../../test/fakeServer';
-import { fakeAppointment, TODAY } from '../../test/fixtures';
+import { fakeAppointment, fakeHold, TODAY } from '../../test/fixtures';
 import {
   closedSpans,
   diaryColumns,
@@ -8,7 +8,7 @@ import {
   minuteAtOffset,
   movedStart,
   nowOffsetRows,
-  placeAppointments,
+  placeBlocks,
   rangeOn,
   rowCount,
   rowSpanOf,
@@ -57,13 +57,14 @@ describe('the diary’s placement maths', () => {
   it('gives each cita the column of its stylist and day', () => {
     const columns = diaryColumns([TODAY], [LUCIA, MARTA]);
     expect(columns.map((column) => column.key)).toEqual([`${TODAY}|st-1`, `${TODAY}|st-2`]);
-    const placed = placeAppointments(
+    const { citas: placed } = placeBlocks(
       [
         fakeAppointment({ id: 'a', staffId: 'st-2', startMin: 11 * 60, endMin: 11 * 60 + 30 }),
         fakeAppointment({ id: 'b', staffId: 'st-1', startMin: 10 * 60, endMin: 11 * 60 + 30 }),
         fakeAppointment({ id: 'other-day', date: '2026-11-24' }),
         fakeAppointment({ id: 'unknown-stylist', staffId: 'st-9' }),
       ],
+      [],
       columns,
       FRAME,
     );
@@ -99,8 +100,11 @@ describe('the diary’s placement maths', () => {
       '2026-11-24|st-2',
     ]);
     const frame = gridFrame(business.hours, dates, [], 15);
-    const [placed] = placeAppointments(
+    const {
+      citas: [placed],
+    } = placeBlocks(
       [fakeAppointment({ id: 'w', date: '2026-11-28', staffId: 'st-2', startMin: 720 })],
+      [],
       columns,
       frame,
     );
@@ -110,18 +114,65 @@ describe('the diary’s placement maths', () => {
 
   it('sets overlapping citas side by side in lanes', () => {
     const columns = diaryColumns([TODAY], [LUCIA]);
-    const placed = placeAppointments(
+    const { citas: placed } = placeBlocks(
       [
         fakeAppointment({ id: 'x', startMin: 600, endMin: 660, status: 'cancelada' }),
         fakeAppointment({ id: 'y', startMin: 630, endMin: 690 }),
         fakeAppointment({ id: 'z', startMin: 660, endMin: 700 }),
         fakeAppointment({ id: 'alone', startMin: 800, endMin: 830 }),
       ],
+      [],
       columns,
       FRAME,
     );
     const lanes = Object.fromEntries(placed.map((b) => [b.appointment.id, [b.lane, b.lanes]]));
     expect(lanes).toEqual({ x: [0, 2], y: [1, 2], z: [0, 2], alone: [0, 1] });
+  });
+
+  it('puts a hold in its stylist’s column like a cita, beside the citas it overlaps', () => {
+    const dates = weekDates('2026-11-23');
+    const columns = diaryColumns(dates, [LUCIA, MARTA]);
+    const frame = gridFrame(business.hours, dates, [], 15);
+    const { citas, holds } = placeBlocks(
+      [fakeAppointment({ id: 'gone', startMin: 600, endMin: 645, status: 'cancelada' })],
+      [
+        fakeHold({ conversationId: 'chat-1', startMin: 600, endMin: 645 }),
+        fakeHold({
+          conversationId: 'chat-2',
+          staffId: 'st-2',
+          date: '2026-11-24',
+          startMin: 675,
+          endMin: 720,
+        }),
+        fakeHold({ conversationId: 'chat-3', staffId: 'st-9' }),
+      ],
+      columns,
+      frame,
+    );
+    expect(
+      holds.map(({ hold, column, row, span, lane, lanes }) => [
+        hold.conversationId,
+        column.key,
+        row,
+        span,
+        lane,
+        lanes,
+      ]),
+    ).toEqual([
+      // 10:00–10:45 on a 10:00 grid: row 0, three rows, beside the cancelled cita there.
+      ['chat-1', `${TODAY}|st-1`, 0, 3, 1, 2],
+      // Tuesday 11:15–12:00 in Marta's column of the week, alone.
+      ['chat-2', '2026-11-24|st-2', 5, 3, 0, 1],
+    ]);
+    expect(citas.map(({ lane, lanes }) => [lane, lanes])).toEqual([[0, 2]]);
+  });
+
+  it('widens the frame to a hold as to a cita', () => {
+    const early = fakeHold({ conversationId: 'early', startMin: 8 * 60 + 45, endMin: 9 * 60 + 30 });
+    expect(gridFrame(business.hours, [TODAY], [early], 15)).toMatchObject({
+      startMin: 480,
+      endMin: 1200,
+    });
   });
 
   it('shades the time outside a day’s periods', () => {

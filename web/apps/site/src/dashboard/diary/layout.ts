@@ -1,10 +1,11 @@
 /**
  * The diary's placement maths, apart from React: which columns a day or a week shows, which row
- * a cita starts on and how many rows it spans, the lanes of citas that overlap in one column,
- * the closed stretches to shade, and the time a drop or a click at some height means. Rows are
- * the business's slot step; minutes are after local midnight, as the API gives them.
+ * a cita (or a time held in the chat) starts on and how many rows it spans, the lanes of blocks
+ * that overlap in one column, the closed stretches to shade, and the time a drop or a click at
+ * some height means. Rows are the business's slot step; minutes are after local midnight, as the
+ * API gives them.
  */
-import type { Appointment, DateRange, OpeningPeriod } from '../../api/types';
+import type { Appointment, DateRange, Hold, OpeningPeriod } from '../../api/types';
 import { addDays } from '../../shell/format';
 
 /** A stylist shown as columns of the grid. */
@@ -34,12 +35,28 @@ export interface RowSpan {
   span: number;
 }
 
-export interface PlacedAppointment extends RowSpan {
-  appointment: Appointment;
-  column: DiaryColumn;
-  /** Which of `lanes` side-by-side positions the block takes when citas overlap (0-based). */
+/** Where a block sits across its column when blocks overlap. */
+export interface Lane {
+  /** Which of `lanes` side-by-side positions the block takes (0-based). */
   lane: number;
   lanes: number;
+}
+
+export interface PlacedAppointment extends RowSpan, Lane {
+  appointment: Appointment;
+  column: DiaryColumn;
+}
+
+/** A time held for a chat, placed like a cita (it is not one: it only keeps the time). */
+export interface PlacedHold extends RowSpan, Lane {
+  hold: Hold;
+  column: DiaryColumn;
+}
+
+/** What the grid draws: the citas and the holds, each in its column, sharing the lanes. */
+export interface PlacedBlocks {
+  citas: PlacedAppointment[];
+  holds: PlacedHold[];
 }
 
 export function columnKey(date: string, staffId: string): string {
@@ -85,18 +102,18 @@ const DEFAULT_FRAME = { startMin: 9 * 60, endMin: 20 * 60 };
 
 /**
  * The minutes the grid shows for `dates`: from the earliest opening to the latest closing of any
- * of those days, widened to every cita shown (a cita booked outside hours must still be seen),
- * rounded out to whole hours. A closed week shows 09:00–20:00.
+ * of those days, widened to every block shown, cita or hold (a cita booked outside hours must
+ * still be seen), rounded out to whole hours. A closed week shows 09:00–20:00.
  */
 export function gridFrame(
   hours: OpeningPeriod[],
   dates: string[],
-  appointments: Appointment[],
+  blocks: Pick<Appointment, 'startMin' | 'endMin'>[],
   step: number,
 ): GridFrame {
   const open = dates.flatMap((date) => periodsOn(hours, date));
-  const starts = [...open.map((p) => p.openMin), ...appointments.map((a) => a.startMin)];
-  const ends = [...open.map((p) => p.closeMin), ...appointments.map((a) => a.endMin)];
+  const starts = [...open.map((p) => p.openMin), ...blocks.map((b) => b.startMin)];
+  const ends = [...open.map((p) => p.closeMin), ...blocks.map((b) => b.endMin)];
   const startMin = starts.length > 0 ? Math.min(...starts) : DEFAULT_FRAME.startMin;
   const endMin = ends.length > 0 ? Math.max(...ends) : DEFAULT_FRAME.endMin;
   return {
@@ -123,57 +140,84 @@ export function rowSpanOf(frame: GridFrame, startMin: number, endMin: number): R
 }
 
 /**
- * Every cita of `appointments` that has a column, with its rows and lane. Citas that overlap in
- * one column (a cancelled one under its replacement) share the column's width side by side.
+ * Every cita of `appointments` and every hold of `holds` that has a column, with its rows and
+ * lane. Blocks that overlap in one column (a cancelled cita under its replacement, a hold beside
+ * a cita) share the column's width side by side. Each list comes back in time order.
  */
-export function placeAppointments(
+export function placeBlocks(
   appointments: Appointment[],
+  holds: Hold[],
   columns: DiaryColumn[],
   frame: GridFrame,
-): PlacedAppointment[] {
+): PlacedBlocks {
   const byColumn = new Map(columns.map((column) => [column.key, column]));
-  const placed: PlacedAppointment[] = [];
-  const perColumn = new Map<string, PlacedAppointment[]>();
-  const sorted = [...appointments].sort((a, b) => a.startMin - b.startMin || a.endMin - b.endMin);
-  for (const appointment of sorted) {
-    const column = byColumn.get(columnKey(appointment.date, appointment.staffId));
-    if (!column) continue;
-    const block: PlacedAppointment = {
-      appointment,
-      column,
-      ...rowSpanOf(frame, appointment.startMin, appointment.endMin),
-      lane: 0,
-      lanes: 1,
-    };
-    placed.push(block);
-    const list = perColumn.get(column.key) ?? [];
-    list.push(block);
-    perColumn.set(column.key, list);
+  const perColumn = new Map<string, Timed[]>();
+  function place<T extends Pick<Hold, 'date' | 'staffId' | 'startMin' | 'endMin'>, B extends Lane>(
+    items: T[],
+    block: (item: T, column: DiaryColumn) => B,
+  ): B[] {
+    const placed: B[] = [];
+    for (const item of [...items].sort(byTime)) {
+      const column = byColumn.get(columnKey(item.date, item.staffId));
+      if (!column) continue;
+      const made = block(item, column);
+      placed.push(made);
+      const list = perColumn.get(column.key) ?? [];
+      list.push({ startMin: item.startMin, endMin: item.endMin, block: made });
+      perColumn.set(column.key, list);
+    }
+    return placed;
   }
-  for (const list of perColumn.values()) assignLanes(list);
-  return placed;
+  const citas = place(appointments, (appointment, column) => ({
+    appointment,
+    column,
+    ...rowSpanOf(frame, appointment.startMin, appointment.endMin),
+    lane: 0,
+    lanes: 1,
+  }));
+  const held = place(holds, (hold, column) => ({
+    hold,
+    column,
+    ...rowSpanOf(frame, hold.startMin, hold.endMin),
+    lane: 0,
+    lanes: 1,
+  }));
+  // A stable sort: at the same times a cita comes before a hold.
+  for (const list of perColumn.values()) assignLanes(list.sort(byTime));
+  return { citas, holds: held };
+}
+
+/** A placed block with the minutes it covers, for the lanes. */
+interface Timed {
+  startMin: number;
+  endMin: number;
+  block: Lane;
+}
+
+function byTime(a: Pick<Timed, 'startMin' | 'endMin'>, b: Pick<Timed, 'startMin' | 'endMin'>) {
+  return a.startMin - b.startMin || a.endMin - b.endMin;
 }
 
 /** Groups blocks that overlap (transitively) and gives each the first lane free at its start. */
-function assignLanes(blocks: PlacedAppointment[]): void {
-  let group: PlacedAppointment[] = [];
+function assignLanes(blocks: Timed[]): void {
+  let group: Timed[] = [];
   let groupEnd = -1;
   const close = () => {
-    const lanes = Math.max(1, ...group.map((block) => block.lane + 1));
-    for (const block of group) block.lanes = lanes;
+    const lanes = Math.max(1, ...group.map((each) => each.block.lane + 1));
+    for (const each of group) each.block.lanes = lanes;
     group = [];
   };
-  for (const block of blocks) {
-    const { startMin, endMin } = block.appointment;
+  for (const timed of blocks) {
+    const { startMin, endMin } = timed;
     if (startMin >= groupEnd) close();
     const laneEnds: number[] = [];
     for (const other of group) {
-      laneEnds[other.lane] = Math.max(laneEnds[other.lane] ?? -1, other.appointment.endMin);
+      laneEnds[other.block.lane] = Math.max(laneEnds[other.block.lane] ?? -1, other.endMin);
     }
     let lane = 0;
     while ((laneEnds[lane] ?? -1) > startMin) lane++;
-    block.lane = lane;
-    group.push(block);
+    timed.block.lane = lane;
+    group.push(timed);
     groupEnd = Math.max(groupEnd, endMin);
   }
   close();

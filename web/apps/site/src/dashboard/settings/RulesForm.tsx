@@ -5,10 +5,12 @@ import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
 import { SettingsForm } from './SettingsForm';
 
+const DEFAULT_HOLD_MINUTES = 10;
 const DEFAULT_RULES: BookingRules = {
   minNoticeMin: 60,
   horizonDays: 60,
   chatBookingStatus: 'pendiente',
+  holdMinutes: DEFAULT_HOLD_MINUTES,
 };
 
 /** The rules as sent, or the Spanish reason they cannot be. */
@@ -16,7 +18,8 @@ export function rulesBody(
   notice: string,
   horizon: string,
   status: BookingRules['chatBookingStatus'],
-): BookingRules | string {
+  hold: string,
+): Required<BookingRules> | string {
   if (!/^\d+$/.test(notice.trim())) return 'La antelación mínima es un número de minutos.';
   const minNoticeMin = Number(notice);
   if (minNoticeMin > 7 * 24 * 60)
@@ -24,10 +27,16 @@ export function rulesBody(
   if (!/^\d+$/.test(horizon.trim())) return 'El plazo es un número de días.';
   const horizonDays = Number(horizon);
   if (horizonDays < 1 || horizonDays > 365) return 'El plazo va de 1 a 365 días.';
-  return { minNoticeMin, horizonDays, chatBookingStatus: status };
+  if (!/^\d+$/.test(hold.trim())) return 'La reserva provisional es un número de minutos.';
+  const holdMinutes = Number(hold);
+  if (holdMinutes < 1 || holdMinutes > 60) return 'La reserva provisional va de 1 a 60 minutos.';
+  return { minNoticeMin, horizonDays, chatBookingStatus: status, holdMinutes };
 }
 
-/** "Reglas de reserva": minimum notice, how far ahead, and how chat bookings start. */
+/**
+ * "Reglas de reserva": minimum notice, how far ahead, how chat bookings start, and how long a
+ * time picked in the chat stays held while the visitor gives their details.
+ */
 export function RulesForm({
   business,
   onSaved,
@@ -39,11 +48,12 @@ export function RulesForm({
   const [notice, setNotice] = useState(String(rules.minNoticeMin));
   const [horizon, setHorizon] = useState(String(rules.horizonDays));
   const [status, setStatus] = useState(rules.chatBookingStatus);
+  const [hold, setHold] = useState(String(rules.holdMinutes ?? DEFAULT_HOLD_MINUTES));
   return (
     <SettingsForm
       title="Reglas de reserva"
       onSave={async () => {
-        const bookingRules = rulesBody(notice, horizon, status);
+        const bookingRules = rulesBody(notice, horizon, status, hold);
         if (typeof bookingRules === 'string') return bookingRules;
         const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
           method: 'PATCH',
@@ -81,6 +91,13 @@ export function RulesForm({
             </select>
           )}
         </Field>
+        <TextField
+          label="Reserva provisional en el chat (minutos)"
+          hint="Cuánto se guarda la hora que alguien elige en el chat mientras da sus datos (de 1 a 60)."
+          inputMode="numeric"
+          value={hold}
+          onChange={setHold}
+        />
       </div>
     </SettingsForm>
   );

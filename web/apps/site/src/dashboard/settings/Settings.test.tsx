@@ -30,7 +30,12 @@ const FULL: Business = {
   access: '',
   faq: [{ question: '¿Hay wifi?', answer: 'Sí.' }],
   brandColor: '#0f7b6c',
-  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+  bookingRules: {
+    minNoticeMin: 60,
+    horizonDays: 60,
+    chatBookingStatus: 'pendiente',
+    holdMinutes: 10,
+  },
   closures: [],
   team: [{ id: 'st-1', firstName: 'Lucía', serviceIds: ['svc-corte'] }],
 };
@@ -38,12 +43,13 @@ const FULL: Business = {
 function settingsApi(
   onWrite?: (call: RecordedRequest) => Answer | undefined,
   role: 'administrador' | 'usuario' = 'administrador',
+  item: Business = FULL,
 ) {
   // The session is the route; the business is the full one of these settings.
   return fakeServer({ 'GET /api/auth/session': { body: session(profile(role)) } }, (call) => {
     switch (`${call.method} ${call.url.pathname}`) {
       case 'GET /api/business':
-        return { body: { item: FULL } };
+        return { body: { item } };
       case 'GET /api/staff':
         return { body: { items: STAFF } };
       case 'GET /api/closures':
@@ -162,6 +168,83 @@ describe('Ajustes', () => {
       ],
     });
     expect(form.getByLabelText('Correo')).toHaveValue('citas@lucia.es');
+  });
+
+  it('edits how long a time picked in the chat is held, from 1 to 60 minutes', async () => {
+    let refuse = true;
+    const { to } = settingsApi((call) => {
+      if (call.method !== 'PATCH') return undefined;
+      if (refuse) {
+        return apiError(400, 'invalid_request', 'La reserva provisional va de 1 a 60 minutos.');
+      }
+      const { bookingRules } = call.body as Pick<Business, 'bookingRules'>;
+      return { body: { item: { ...FULL, bookingRules } } };
+    });
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#reglas');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Reglas de reserva' }));
+    const field = form.getByLabelText('Reserva provisional en el chat (minutos)');
+    expect(field).toHaveValue('10');
+
+    for (const [typed, problem] of [
+      ['0', 'La reserva provisional va de 1 a 60 minutos.'],
+      ['61', 'La reserva provisional va de 1 a 60 minutos.'],
+      ['diez', 'La reserva provisional es un número de minutos.'],
+    ] as const) {
+      await user.clear(field);
+      await user.type(field, typed);
+      await user.click(form.getByRole('button', { name: 'Guardar' }));
+      expect(await form.findByRole('alert')).toHaveTextContent(problem);
+    }
+    expect(to('/api/business', 'PATCH')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '15');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    // The server's refusal is shown too, and what was typed stays.
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'La reserva provisional va de 1 a 60 minutos.',
+    );
+    expect(field).toHaveValue('15');
+
+    refuse = false;
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    expect(to('/api/business', 'PATCH').at(-1)?.body).toEqual({
+      bookingRules: {
+        minNoticeMin: 60,
+        horizonDays: 60,
+        chatBookingStatus: 'pendiente',
+        holdMinutes: 15,
+      },
+    });
+  });
+
+  it('starts from ten minutes when the server does not say how long holds last', async () => {
+    const { to } = settingsApi(
+      (call) => (call.method === 'PATCH' ? { body: { item: FULL } } : undefined),
+      'administrador',
+      {
+        ...FULL,
+        bookingRules: { minNoticeMin: 30, horizonDays: 90, chatBookingStatus: 'confirmada' },
+      },
+    );
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#reglas');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Reglas de reserva' }));
+    expect(form.getByLabelText('Reserva provisional en el chat (minutos)')).toHaveValue('10');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    expect(to('/api/business', 'PATCH')[0]?.body).toEqual({
+      bookingRules: {
+        minNoticeMin: 30,
+        horizonDays: 90,
+        chatBookingStatus: 'confirmada',
+        holdMinutes: 10,
+      },
+    });
   });
 
   it('edits several periods a day and refuses overlapping ones', async () => {
