@@ -139,7 +139,7 @@ test('a time a visitor picks in the chat shows in the diary as held, in that sty
   await expect(staff.getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
 
   const column = staff.getByRole('group', { name: `${javier.firstName}, ${longDate(date)}` });
-  const name = `Reservando en el chat, ${picked}–${hhmm(hold.endMin)}, hasta ${madridClock(hold.expiresAt)}`;
+  const name = `Reservando en el chat ${picked}–${hhmm(hold.endMin)} hasta ${madridClock(hold.expiresAt)}`;
   const shown = column.getByRole('link', { name });
   await expect(shown).toBeVisible();
   await expect(shown).toContainText('Reservando en el chat');

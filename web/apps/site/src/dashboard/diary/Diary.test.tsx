@@ -337,7 +337,7 @@ describe('the diary', () => {
     renderWithProviders(<Dashboard path="/dashboard" />);
     const marta = await screen.findByRole('group', { name: /^Marta, lunes, 23 de noviembre/ });
     const hold = await within(marta).findByRole('link', {
-      name: 'Reservando en el chat, 12:30–13:15, hasta 00:40',
+      name: 'Reservando en el chat 12:30–13:15 hasta 00:40',
     });
     expect(hold).toHaveAttribute('href', '/dashboard/conversaciones/chat-ana');
     expect(hold).toHaveTextContent('Reservando en el chat');
@@ -379,7 +379,7 @@ describe('the diary', () => {
     const thursday = await screen.findByRole('group', { name: /^Lucía, jueves, 26/ });
     expect(
       await within(thursday).findByRole('link', {
-        name: 'Reservando en el chat, 17:00–17:30, hasta 00:40',
+        name: 'Reservando en el chat 17:00–17:30 hasta 00:40',
       }),
     ).toHaveAttribute('href', '/dashboard/conversaciones/chat-jueves');
     expect(Object.fromEntries(to('/api/holds').at(-1)?.url.searchParams ?? [])).toEqual({
@@ -415,7 +415,7 @@ describe('the diary', () => {
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
     const marta = await screen.findByRole('group', { name: /^Marta/ });
-    await within(marta).findByRole('link', { name: /^Reservando en el chat, 13:00–13:45/ });
+    await within(marta).findByRole('link', { name: /^Reservando en el chat 13:00–13:45/ });
     const holdReads = to('/api/holds').length;
 
     await user.click(block('Pilar'));

@@ -352,12 +352,13 @@ function HoldBlock({ block, timeZone }: { block: PlacedHold; timeZone: string })
     <Link
       to={conversationPath(block.hold.conversationId)}
       className="diary-hold"
-      aria-label={`Reservando en el chat, ${times}, ${until}`}
       data-conversation={block.hold.conversationId}
       style={spanStyle(block, { '--lane': block.lane, '--lanes': block.lanes })}
     >
-      <span className="diary-hold-title">Reservando en el chat</span>
-      <span className="diary-block-time">{times}</span>
+      {/* The visible lines are the link's name, exactly as seen ("Reservando en el chat
+          10:00–10:45 hasta 10:12"): a label of its own would drift from the text. */}
+      <span className="diary-hold-title">Reservando en el chat</span>{' '}
+      <span className="diary-block-time">{times}</span>{' '}
       <span className="diary-hold-until">{until}</span>
     </Link>
   );
