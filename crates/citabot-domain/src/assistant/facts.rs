@@ -10,9 +10,8 @@ use super::replies::{Replies, capitalise};
 use super::{Context, Lang, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
-    DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic,
-    asks_whether_booking_needed, detect_language, is_question, normalize, payment_methods,
-    salon_question, terms,
+    DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
+    is_question, normalize, payment_methods, salon_question, terms,
 };
 
 /// What this turn's message said, as [`answer`] needs it.
@@ -20,12 +19,16 @@ use crate::understanding::{
 pub(super) struct Asked<'m> {
     pub message: &'m str,
     pub intents: Vec<Intent>,
+    /// "¿hay que pedir cita?": whether a cita is needed at all.
+    pub asks_whether_needed: bool,
     /// The ids of the services named.
     pub services: Vec<String>,
     pub date: Option<DateExpr>,
     pub time_named: bool,
     /// "con Lucía se puede?": a stylist asked for is part of a booking, never "no lo sé".
     pub names_stylist: bool,
+    /// "¿qué días trabaja Lucía?": the stylist (id) whose week is asked.
+    pub schedule_of: Option<String>,
     /// The visitor gave their own email or phone: "email" or "teléfono" then is not a question.
     pub gave_email: bool,
     pub gave_phone: bool,
@@ -58,6 +61,9 @@ pub(super) fn answer(
     ) {
         return None;
     }
+    if let Some(stylist) = &asked.schedule_of {
+        return Some(format!("{}.", replies.stylist_week(stylist, true)));
+    }
     let question = read(asked)?;
     let say = Say {
         lang: state.language,
@@ -65,7 +71,7 @@ pub(super) fn answer(
         replies,
     };
     // "¿hay que pedir cita?" is what a salon's FAQ asks as "¿se puede ir sin cita?".
-    let query = if asks_whether_booking_needed(asked.message) {
+    let query = if asked.asks_whether_needed {
         "¿se puede ir sin cita?"
     } else {
         asked.message
@@ -108,13 +114,30 @@ pub(super) fn answer(
                     && !asked.time_named;
                 return about_a_service.then(|| replies.prices(&asked.services, true));
             }
-            let says_something = !terms(asked.message, None).is_empty();
-            (matches!(main, Intent::Unknown | Intent::Greeting | Intent::Thanks)
-                && says_something
+            // "sí, ¿hacéis tatuajes?": the yes is acted on, and the question after it still not
+            // known; a yes or no alone ("mejor no?") asks nothing.
+            let asked_text = match main {
+                Intent::Affirm | Intent::Deny => after_first_clause(asked.message),
+                _ => asked.message,
+            };
+            let says_something = !terms(asked_text, None).is_empty();
+            (matches!(
+                main,
+                Intent::Unknown | Intent::Greeting | Intent::Thanks | Intent::Affirm | Intent::Deny
+            ) && says_something
                 && !asked.answers_the_booking)
                 .then(|| say.dont_know())
         }
     }
+}
+
+/// What follows a message's first clause ("sí, ¿hacéis tatuajes?" → "¿hacéis tatuajes?"); empty
+/// for a message of one clause.
+fn after_first_clause(message: &str) -> &str {
+    let trimmed = message.trim_start_matches(['¿', '¡', ' ']);
+    trimmed
+        .find([',', '.', ';', '!', '¿', ':'])
+        .map_or("", |at| &trimmed[at..])
 }
 
 /// What a booking request also asks about the salon ("quiero un corte el viernes, ¿dónde
@@ -308,9 +331,7 @@ impl Say<'_> {
             })
             .map(|method| self.method_name(method))
             .collect();
-        let rest = self
-            .replies
-            .join(&rest.iter().map(String::as_str).collect::<Vec<_>>());
+        let rest = self.replies.join(&rest);
         if !rest.is_empty() {
             lines.push(match (self.lang, taken_asked.is_empty()) {
                 (Lang::Es, true) => format!("Aceptamos {rest}."),

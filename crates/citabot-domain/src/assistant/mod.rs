@@ -23,8 +23,9 @@ use crate::booking::{
 };
 use crate::understanding::{
     DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName, StaffName,
-    StaffPreference, TimeExpr, adds_services, bare_name, everyday_names, opens_as_question,
-    parse_date, parse_dates, replaced_services, resolve_in_hours, staff_preference, understand,
+    StaffPreference, TimeExpr, Understanding, adds_services, bare_name, everyday_names,
+    opens_as_question, parse_date, parse_dates, replaced_services, resolve_in_hours,
+    staff_preference, stylist_schedule_asked, understand,
 };
 use replies::Replies;
 use times::Settled;
@@ -95,6 +96,11 @@ pub struct State {
     /// on the way, a retried request) answers with it instead of booking again.
     #[serde(default)]
     pub last_booked: Option<String>,
+    /// The answer to a question about the salon asked with the yes that wrote the last action
+    /// ("sí, ¿aceptáis tarjeta?"): [`settle`] says it after the outcome and drops it, so it is
+    /// said once and never outlives the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_after: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -231,6 +237,8 @@ pub struct Turn {
 /// Reads one message and decides the next state, and a reply or an action.
 pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     let mut state = state;
+    // Left by a turn whose action was never settled: not this turn's to say.
+    state.answer_after = None;
     let heard = understand(message, context.today, &catalog(context.services));
     if let Some(language) = heard.language {
         state.language = match language {
@@ -238,20 +246,56 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             Language::Es => Lang::Es,
         };
     }
+    let mut preference = staff_preference(message, &stylist_names(context));
+    // "mejor con Lucía" for a service of the booking she does not do: said, with who does, and
+    // nothing of the booking changes (its time, its stylist); the rest of the message is read.
+    let refused = match &preference {
+        Some(StaffPreference::Only(id)) if heard.services.is_empty() => {
+            times::cannot_do(id, &state.draft.service_ids, context).map(|breach| {
+                let say = Replies::new(state.language, context);
+                cannot_note(id, breach, &state.draft.service_ids, context, &say)
+            })
+        }
+        _ => None,
+    };
+    if refused.is_some() {
+        preference = None;
+    }
+    let turn = respond(
+        state,
+        message,
+        heard,
+        preference,
+        refused.is_some(),
+        context,
+    );
+    with_aside(refused, turn)
+}
+
+/// [`step`] once the stylist asked for is known to be taken (`preference`) or refused.
+fn respond(
+    mut state: State,
+    message: &str,
+    heard: Understanding,
+    preference: Option<StaffPreference>,
+    refused: bool,
+    context: &Context<'_>,
+) -> Turn {
     let say = Replies::new(state.language, context);
     let mut main = heard.main_intent();
     // "cancel it" drops a proposal; with none, right after a booking, it means that cita.
     if main == Intent::Deny
         && state.step == Step::Idle
         && state.last_booked.is_some()
-        && crate::understanding::cancels_that(message)
+        && heard.cancels_that
     {
         main = Intent::Cancel;
     }
-    let preference = staff_preference(message, &stylist_names(context));
     let asked = facts::Asked {
-        names_stylist: preference.is_some(),
+        names_stylist: preference.is_some() || refused,
+        schedule_of: stylist_schedule_asked(message, &stylist_names(context)),
         message,
+        asks_whether_needed: heard.asks_whether_needed,
         intents: heard.intents.clone(),
         services: heard
             .services
@@ -270,6 +314,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     };
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
+    let says_no = heard.says_no;
     let (services, date, time) = (heard.services, heard.date, heard.time);
     // Contact details count whenever they are said, also with a greeting or a question
     // ("hola, me llamo Inés"), so they are never asked for again.
@@ -338,6 +383,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         } else {
             say.already_booked(cita)
         };
+        // "sí, ¿aceptáis tarjeta?" sent again: the question is answered again.
+        let text = match facts::answer(&asked, &state, context, &say) {
+            Some(answer) => format!("{text}\n\n{answer}"),
+            None => text,
+        };
         return reply(state, text);
     }
 
@@ -345,6 +395,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     // martes" repeating the day already chosen is still a yes).
     let changes_booking = time.is_some()
         || stylist_changes
+        || refused
         || date.is_some_and(|day| Some(day.first()) != state.draft.date)
         || services
             .iter()
@@ -352,9 +403,18 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     // Waiting for a yes or a choice: answers to that come first.
     match state.step.clone() {
         Step::ConfirmBooking if yes && main != Intent::Deny && !changes_booking => {
-            return confirm_booking(state, context, &say);
+            // "sí, ¿aceptáis tarjeta?": the question is answered with the outcome of the write.
+            let answer = facts::answer(&asked, &state, context, &say);
+            let mut turn = confirm_booking(state, context, &say);
+            if turn.action.is_none() {
+                return with_aside(answer, turn);
+            }
+            turn.state.answer_after = answer;
+            return turn;
         }
         Step::ConfirmCancel(cita_id) if yes && main != Intent::Deny => {
+            // "sí, ¿y dónde estáis?": answered with the outcome of the write.
+            state.answer_after = facts::answer(&asked, &state, context, &say);
             return Turn {
                 reply: String::new(),
                 action: Some(Action::Cancel { cita_id }),
@@ -363,8 +423,10 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             };
         }
         Step::ConfirmCancel(_) if main == Intent::Deny => {
+            // "no, ¿aceptáis tarjeta?": kept, and answered.
+            let answer = facts::answer(&asked, &state, context, &say);
             state.step = Step::Idle;
-            return reply(state, say.kept());
+            return with_aside(answer, reply(state, say.kept()));
         }
         Step::ChooseReschedule(ids) => {
             if let Some(id) = pick_cita(message, &ids, context) {
@@ -388,11 +450,16 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
 
     // A question about the salon: answered from its data, and a booking goes on where it was.
     if let Some(answer) = facts::answer(&asked, &state, context, &say) {
+        // "no, ¿abrís el sábado?" at the summary: answered, and the no counts too.
+        if state.step == Step::ConfirmBooking && says_no {
+            return with_aside(Some(answer), summary_refused(state, context, &say));
+        }
         return answered(state, answer, context, &say);
     }
     let aside = facts::aside(&asked, &state, context, &say);
+    // A stylist refused is still a fact of the booking said ("no, con Lucía" is no bare no).
     let booking_facts =
-        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some();
+        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some() || refused;
     match main {
         Intent::Human => {
             return Turn {
@@ -427,19 +494,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         Intent::Thanks if !booking_facts => return reply(state, say.thanks()),
         // "no, mejor el viernes" changes the booking: the facts are taken below.
         Intent::Deny if matches!(state.step, Step::ConfirmBooking) && !booking_facts => {
-            if let Some(cita_id) = state.draft.moving.take() {
-                state.step = Step::Idle;
-                state.draft = Draft::default();
-                let line = context
-                    .agenda
-                    .iter()
-                    .find(|cita| cita.id == cita_id)
-                    .map(|cita| say.cita_line(cita))
-                    .unwrap_or_default();
-                return reply(state, say.move_dropped(&line));
-            }
-            state.step = Step::Booking;
-            return reply(state, say.what_to_change());
+            return summary_refused(state, context, &say);
         }
         Intent::Availability if services.is_empty() && state.draft.service_ids.is_empty() => {
             // Which times are free depends on how long the visit is.
@@ -555,9 +610,29 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     with_aside(aside, next_question(state, context, &say))
 }
 
-/// After carrying out `action`: the reply that tells what really happened.
+/// "No" to the summary: nothing is written; a move is dropped (the cita stays as it was), a new
+/// booking waits for what to change.
+fn summary_refused(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> Turn {
+    if let Some(cita_id) = state.draft.moving.take() {
+        state.step = Step::Idle;
+        state.draft = Draft::default();
+        let line = context
+            .agenda
+            .iter()
+            .find(|cita| cita.id == cita_id)
+            .map(|cita| say.cita_line(cita))
+            .unwrap_or_default();
+        return reply(state, say.move_dropped(&line));
+    }
+    state.step = Step::Booking;
+    reply(state, say.what_to_change())
+}
+
+/// After carrying out `action`: the reply that tells what really happened, then the answer to a
+/// question asked with the yes.
 pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Context<'_>) -> Turn {
     let mut state = state;
+    let mut answer = state.answer_after.take();
     let say = Replies::new(state.language, context);
     let text = match (action, outcome) {
         (Action::Book(booking), Outcome::Booked(cita)) => {
@@ -581,7 +656,14 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
             state.draft.slot = None;
             let again = next_question(state.clone(), context, &say);
             state = again.state;
-            format!("{}\n\n{}", say.slot_just_taken(), again.reply)
+            // The answer before the booking's question, which is what waits for a reply.
+            let answer = answer.take().map(|text| format!("{text}\n\n"));
+            format!(
+                "{}\n\n{}{}",
+                say.slot_just_taken(),
+                answer.unwrap_or_default(),
+                again.reply
+            )
         }
         (Action::Cancel { .. }, Outcome::Cancelled) => {
             state.step = Step::Idle;
@@ -596,7 +678,10 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
             say.write_failed()
         }
     };
-    reply(state, text)
+    match answer {
+        Some(answer) => reply(state, format!("{text}\n\n{answer}")),
+        None => reply(state, text),
+    }
 }
 
 /// "olvídalo", "déjalo", "ya no": whatever was in progress is dropped and the reply says what
@@ -812,11 +897,7 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         // whoever does.
         let stylist = state.draft.stylist.take().unwrap_or_default();
         state.draft.slot = None;
-        let who = times::who_does(&state.draft.service_ids, context);
-        let note = match breach {
-            Breach::Skill { service_id } => say.stylist_lacks_service(&stylist, &service_id, &who),
-            _ => say.stylist_not_bookable(&stylist, &who),
-        };
+        let note = cannot_note(&stylist, breach, &state.draft.service_ids, context, say);
         let again = next_question(state, context, say);
         return reply(again.state, format!("{note}\n\n{}", again.reply));
     }
@@ -865,6 +946,21 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
     state.step = Step::ConfirmBooking;
     let summary = say.summary(&state.draft, context);
     reply(state, summary)
+}
+
+/// Why `stylist` cannot do `service_ids` (`breach`), and who can.
+fn cannot_note(
+    stylist: &str,
+    breach: Breach,
+    service_ids: &[String],
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> String {
+    let who = times::who_does(service_ids, context);
+    match breach {
+        Breach::Skill { service_id } => say.stylist_lacks_service(stylist, &service_id, &who),
+        _ => say.stylist_not_bookable(stylist, &who),
+    }
 }
 
 /// Whether the guest can be reached: an email when the salon sends mail (it carries the

@@ -1,13 +1,16 @@
 //! What the assistant says, in Spanish and English. Markdown, as the widget renders it.
 
+use std::borrow::{Borrow, Cow};
 use std::fmt::Write;
 
 use time::{Date, Month, Weekday};
 
-use super::times::Instead;
+use super::times::{Absence, Instead};
 use super::{Context, Draft, Lang, Wish};
 use crate::booking::rules::Closure;
-use crate::booking::{Cita, CitaStatus, DAY_MINUTES, DayMinute, format_minutes, format_price};
+use crate::booking::{
+    Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
+};
 use crate::understanding::DayPart;
 
 pub(super) struct Replies<'a> {
@@ -51,21 +54,41 @@ impl<'a> Replies<'a> {
             )
     }
 
-    fn service_names(&self, ids: &[String]) -> String {
-        let names: Vec<&str> = ids
+    /// The names of the services of `ids`, joined, as they read inside a sentence ("Perfecto,
+    /// corte de pelo y tinte"); with `opening`, the first opens a line or a field and keeps its
+    /// capital ("- **Servicio**: Corte de pelo y tinte").
+    fn service_names(&self, ids: &[String], opening: bool) -> String {
+        let names: Vec<Cow<'_, str>> = ids
             .iter()
             .filter_map(|id| self.context.services.iter().find(|s| &s.id == id))
-            .map(|service| service.name.as_str())
+            .enumerate()
+            .map(|(at, service)| {
+                if opening && at == 0 {
+                    Cow::Borrowed(service.name.as_str())
+                } else {
+                    self.in_sentence(&service.name)
+                }
+            })
             .collect();
         self.join(&names)
     }
 
-    pub(super) fn join(&self, items: &[&str]) -> String {
+    /// A name (of a service) as it reads inside a sentence: in Spanish a common noun, its first
+    /// letter in lower case ("corte de pelo"), unless its first word has another capital (an
+    /// acronym: "IPL facial"); in English as the salon wrote it.
+    fn in_sentence<'n>(&self, name: &'n str) -> Cow<'n, str> {
+        match self.lang {
+            Lang::Es => lower_first(name),
+            Lang::En => Cow::Borrowed(name),
+        }
+    }
+
+    pub(super) fn join<S: Borrow<str>>(&self, items: &[S]) -> String {
         let and = self.pick(" y ", " and ");
         match items {
             [] => String::new(),
-            [one] => (*one).to_owned(),
-            [rest @ .., last] => format!("{}{and}{last}", rest.join(", ")),
+            [one] => one.borrow().to_owned(),
+            [rest @ .., last] => format!("{}{and}{}", rest.join(", "), last.borrow()),
         }
     }
 
@@ -288,21 +311,25 @@ impl<'a> Replies<'a> {
                     .iter()
                     .map(|p| format!("{}–{}", format_minutes(p.open), format_minutes(p.close)))
                     .collect();
-                self.join(&spans.iter().map(String::as_str).collect::<Vec<_>>())
+                self.join(&spans)
             };
             let _ = writeln!(text, "- **{day}**: {times}");
         }
         text
     }
 
-    pub(super) fn ask_services(&self) -> String {
-        let names: Vec<&str> = self
-            .context
+    /// The active services' names, as they read inside a sentence.
+    fn active_names(&self) -> Vec<Cow<'_, str>> {
+        self.context
             .services
             .iter()
             .filter(|s| s.active)
-            .map(|s| s.name.as_str())
-            .collect();
+            .map(|s| self.in_sentence(&s.name))
+            .collect()
+    }
+
+    pub(super) fn ask_services(&self) -> String {
+        let names = self.active_names();
         match self.lang {
             Lang::Es => format!("¿Qué servicio quieres? Tenemos: {}.", self.join(&names)),
             Lang::En => format!(
@@ -314,13 +341,7 @@ impl<'a> Replies<'a> {
 
     /// The day is known (and said back), the service not yet.
     pub(super) fn ask_services_for(&self, date: Date) -> String {
-        let names: Vec<&str> = self
-            .context
-            .services
-            .iter()
-            .filter(|s| s.active)
-            .map(|s| s.name.as_str())
-            .collect();
+        let names = self.active_names();
         match self.lang {
             Lang::Es => format!(
                 "¿Qué servicio quieres para el **{}**? Tenemos: {}.",
@@ -336,7 +357,7 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn ask_date(&self, draft: &Draft) -> String {
-        let what = self.service_names(&draft.service_ids);
+        let what = self.service_names(&draft.service_ids, false);
         match self.lang {
             Lang::Es => format!("Perfecto, {what}. ¿Qué día te viene bien?"),
             Lang::En => format!("Great, {what}. Which day suits you?"),
@@ -497,23 +518,41 @@ impl<'a> Replies<'a> {
         format!("{told} {}", self.instead(date, stylist, instead))
     }
 
-    /// The stylist asked for does not work that day (`off`) or has nothing free: the others'
-    /// times that day, and the stylist's own first free day (`hers`).
+    /// The stylist asked for does not work that day (`absent`, and why) or has nothing free:
+    /// the others' times that day, and the stylist's own first free day (`hers`).
     pub(super) fn stylist_cannot_that_day(
         &self,
         stylist: &str,
         date: Date,
-        off: bool,
+        absent: Option<Absence>,
         others: &[(String, DayMinute)],
         hers: Option<&Instead>,
     ) -> String {
         let name = self.first_name(stylist);
         let day = self.day(date);
-        let told = match (self.lang, off) {
-            (Lang::Es, true) => format!("{name} no trabaja el {day}."),
-            (Lang::Es, false) => format!("{name} no tiene hueco el {day}."),
-            (Lang::En, true) => format!("{name} doesn't work on {day}."),
-            (Lang::En, false) => format!("{name} has nothing free on {day}."),
+        let told = match (self.lang, absent) {
+            // Her week is said, so the visitor can pick a day she works.
+            (Lang::Es, Some(Absence::Weekly)) => format!(
+                "{name} no trabaja el {day}; {}.",
+                self.stylist_week(stylist, false)
+            ),
+            (Lang::En, Some(Absence::Weekly)) => format!(
+                "{name} doesn't work on {day}; {}.",
+                self.stylist_week(stylist, false)
+            ),
+            // Time off is said without its reason (the salon's private note).
+            (Lang::Es, Some(Absence::Away { until })) if until > date => format!(
+                "{name} no trabaja el {day}: está fuera hasta el {}.",
+                self.day(until)
+            ),
+            (Lang::En, Some(Absence::Away { until })) if until > date => format!(
+                "{name} doesn't work on {day}: away until {}.",
+                self.day(until)
+            ),
+            (Lang::Es, Some(_)) => format!("{name} no trabaja el {day}."),
+            (Lang::En, Some(_)) => format!("{name} doesn't work on {day}."),
+            (Lang::Es, None) => format!("{name} no tiene hueco el {day}."),
+            (Lang::En, None) => format!("{name} has nothing free on {day}."),
         };
         if others.is_empty() {
             let nobody = self.pick(
@@ -663,19 +702,25 @@ impl<'a> Replies<'a> {
                 let also = free_then.map_or_else(String::new, |other| {
                     format!(" ({} sí está libre a esa hora)", self.staff_name(other))
                 });
-                format!(
-                    "A las {at} del {day} {} no tiene hueco{also}.",
-                    self.first_name(stylist)
-                )
+                let name = self.first_name(stylist);
+                match self.outside_own_hours(stylist, date, minute) {
+                    Some(hours) => format!(
+                        "A las {at} del {day} {name} no trabaja: ese día su horario es {hours}{also}."
+                    ),
+                    None => format!("A las {at} del {day} {name} no tiene hueco{also}."),
+                }
             }
             (Lang::En, Some(stylist)) => {
                 let also = free_then.map_or_else(String::new, |other| {
                     format!(" ({} is free then)", self.staff_name(other))
                 });
-                format!(
-                    "{} isn't free at {at} on {day}{also}.",
-                    self.first_name(stylist)
-                )
+                let name = self.first_name(stylist);
+                match self.outside_own_hours(stylist, date, minute) {
+                    Some(hours) => format!(
+                        "{name} doesn't work at {at} on {day}: that day their hours are {hours}{also}."
+                    ),
+                    None => format!("{name} isn't free at {at} on {day}{also}."),
+                }
             }
         };
         let offer = match (self.lang, stylist) {
@@ -691,6 +736,17 @@ impl<'a> Replies<'a> {
             self.times(offers),
             self.pick("¿Cuál prefieres?", "Which one do you prefer?")
         )
+    }
+
+    /// The stylist's own hours of `date` ("de 10:00 a 14:00") when `minute` falls outside them
+    /// though she works that day: the time is not taken, she is not there.
+    fn outside_own_hours(&self, stylist: &str, date: Date, minute: DayMinute) -> Option<String> {
+        let periods =
+            self.context
+                .calendar
+                .weekly_periods(self.context.business, stylist, date.weekday());
+        let inside = periods.iter().any(|p| p.open <= minute && minute < p.close);
+        (!periods.is_empty() && !inside).then(|| self.spans(&periods))
     }
 
     /// Open in the part of the day wished, but nothing free then.
@@ -753,9 +809,9 @@ impl<'a> Replies<'a> {
         who: &[&str],
     ) -> String {
         let name = self.first_name(stylist);
-        let service = self.service_names(&[service_id.to_owned()]);
+        let service = self.service_names(&[service_id.to_owned()], false);
         let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
-        let names = self.join(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        let names = self.join(&names);
         match (self.lang, who.len()) {
             (Lang::Es, 0) => format!("{name} no hace {service}."),
             (Lang::Es, 1) => format!("{name} no hace {service}; lo hace {names}."),
@@ -769,7 +825,7 @@ impl<'a> Replies<'a> {
     pub(super) fn stylist_not_bookable(&self, stylist: &str, who: &[&str]) -> String {
         let name = self.first_name(stylist);
         let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
-        let names = self.join(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        let names = self.join(&names);
         match (self.lang, who.is_empty()) {
             (Lang::Es, true) => format!("{name} no tiene citas por ahora."),
             (Lang::Es, false) => {
@@ -887,21 +943,7 @@ impl<'a> Replies<'a> {
 
     /// "de 09:30 a 14:00 y de 16:30 a 20:30": the opening hours of `date`.
     fn hours_of(&self, date: Date) -> String {
-        let spans: Vec<String> = self
-            .context
-            .business
-            .hours
-            .on(date.weekday())
-            .iter()
-            .map(|p| {
-                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
-                match self.lang {
-                    Lang::Es => format!("de {open} a {close}"),
-                    Lang::En => format!("from {open} to {close}"),
-                }
-            })
-            .collect();
-        self.join(&spans.iter().map(String::as_str).collect::<Vec<_>>())
+        self.spans(self.context.business.hours.on(date.weekday()))
     }
 
     /// "1 hora", "30 minutos", "1 hora y 30 minutos".
@@ -942,6 +984,85 @@ impl<'a> Replies<'a> {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// A stylist's ordinary week, consecutive days with the same hours said together: "su
+    /// horario es de martes a viernes de 10:00 a 19:00 y los sábados de 9:00 a 14:00"; with
+    /// `named`, opening with the name ("Lucía trabaja …").
+    pub(super) fn stylist_week(&self, stylist: &str, named: bool) -> String {
+        let days: Vec<(Weekday, Vec<OpeningPeriod>)> = self
+            .context
+            .business
+            .hours
+            .days()
+            .map(|(weekday, _)| {
+                let periods =
+                    self.context
+                        .calendar
+                        .weekly_periods(self.context.business, stylist, weekday);
+                (weekday, periods)
+            })
+            .collect();
+        let mut runs: Vec<(Weekday, Weekday, &[OpeningPeriod])> = Vec::new();
+        for (weekday, periods) in &days {
+            match runs.last_mut() {
+                Some((_, last, spans))
+                    if *spans == periods.as_slice() && last.next() == *weekday =>
+                {
+                    *last = *weekday;
+                }
+                _ => runs.push((*weekday, *weekday, periods)),
+            }
+        }
+        let parts: Vec<String> = runs
+            .iter()
+            .filter(|(_, _, spans)| !spans.is_empty())
+            .map(|(first, last, spans)| {
+                format!("{} {}", self.weekdays(*first, *last), self.spans(spans))
+            })
+            .collect();
+        let name = self.first_name(stylist);
+        match (self.lang, parts.is_empty(), named) {
+            (Lang::Es, true, _) => format!("{name} no tiene días de trabajo en su horario"),
+            (Lang::En, true, _) => format!("{name} has no working days in their schedule"),
+            (Lang::Es, false, true) => format!("{name} trabaja {}", self.join(&parts)),
+            (Lang::Es, false, false) => format!("su horario es {}", self.join(&parts)),
+            (Lang::En, false, true) => format!("{name} works {}", self.join(&parts)),
+            (Lang::En, false, false) => format!("their days are {}", self.join(&parts)),
+        }
+    }
+
+    /// "los sábados", "los lunes y martes", "de martes a viernes"; in English "Saturdays",
+    /// "Monday and Tuesday", "Tuesday to Friday".
+    fn weekdays(&self, first: Weekday, last: Weekday) -> String {
+        let (a, b) = match self.lang {
+            Lang::Es => (weekday_es(first).to_owned(), weekday_es(last).to_owned()),
+            Lang::En => (first.to_string(), last.to_string()),
+        };
+        let length = last.number_days_from_monday() - first.number_days_from_monday() + 1;
+        match (self.lang, length) {
+            (Lang::Es, 1) => format!("los {}", plural_es(&a)),
+            (Lang::Es, 2) => format!("los {} y {}", plural_es(&a), plural_es(&b)),
+            (Lang::Es, _) => format!("de {a} a {b}"),
+            (Lang::En, 1) => format!("{a}s"),
+            (Lang::En, 2) => format!("{a} and {b}"),
+            (Lang::En, _) => format!("{a} to {b}"),
+        }
+    }
+
+    /// "de 9:30 a 14:00 y de 16:30 a 20:30".
+    fn spans(&self, periods: &[OpeningPeriod]) -> String {
+        let spans: Vec<String> = periods
+            .iter()
+            .map(|p| {
+                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
+                match self.lang {
+                    Lang::Es => format!("de {open} a {close}"),
+                    Lang::En => format!("from {open} to {close}"),
+                }
+            })
+            .collect();
+        self.join(&spans)
     }
 
     /// What people call a stylist: the first word of their name.
@@ -1062,7 +1183,7 @@ impl<'a> Replies<'a> {
             format!(
                 "- **{}**: {}",
                 self.pick("Servicio", "Service"),
-                self.service_names(&draft.service_ids)
+                self.service_names(&draft.service_ids, true)
             ),
             format!("- **{}**: {}", self.pick("Día", "Day"), self.day(date)),
             format!(
@@ -1110,7 +1231,6 @@ impl<'a> Replies<'a> {
 
     /// `client` is the name the cita is for, when known (staff booking for someone).
     pub(super) fn booked(&self, cita: &Cita, client: Option<&str>) -> String {
-        let services = self.service_names(&cita.service_ids);
         // The salon decides whether chat bookings start confirmed (its booking rules).
         let (estado, status) = if cita.status == CitaStatus::Confirmada {
             ("confirmada", "confirmed")
@@ -1121,8 +1241,9 @@ impl<'a> Replies<'a> {
             )
         };
         if let (super::Caller::Staff { .. }, Some(client)) = (self.context.caller, client) {
-            return self.booked_for_client(cita, client, &services);
+            return self.booked_for_client(cita, client);
         }
+        let services = self.service_names(&cita.service_ids, true);
         match self.lang {
             Lang::Es => format!(
                 "¡Hecho! Tu cita está reservada ✅\n\n- **Servicio**: {services}\n- **Día**: {}\n- **Hora**: {}\n- **Con**: {}\n- **Estado**: {estado}\n\nTe esperamos.",
@@ -1140,7 +1261,8 @@ impl<'a> Replies<'a> {
     }
 
     /// Staff booked for a client: what was booked, for whom (no welcome meant for the client).
-    fn booked_for_client(&self, cita: &Cita, client: &str, services: &str) -> String {
+    fn booked_for_client(&self, cita: &Cita, client: &str) -> String {
+        let services = self.service_names(&cita.service_ids, false);
         let (day, time, with, status) = (
             self.day(cita.date),
             format_minutes(cita.start_min),
@@ -1186,14 +1308,14 @@ impl<'a> Replies<'a> {
                 self.day(cita.date),
                 format_minutes(cita.start_min),
                 self.staff_name(&cita.staff_id),
-                self.service_names(&cita.service_ids)
+                self.service_names(&cita.service_ids, false)
             ),
             Lang::En => format!(
                 "Your appointment is already booked: {}, at {} with {} ({}). No need to confirm it again.",
                 self.day(cita.date),
                 format_minutes(cita.start_min),
                 self.staff_name(&cita.staff_id),
-                self.service_names(&cita.service_ids)
+                self.service_names(&cita.service_ids, false)
             ),
         }
     }
@@ -1203,7 +1325,7 @@ impl<'a> Replies<'a> {
             "{}, {} — {} ({})",
             self.day(cita.date),
             format_minutes(cita.start_min),
-            self.service_names(&cita.service_ids),
+            self.service_names(&cita.service_ids, false),
             self.status(cita.status)
         )
     }
@@ -1318,7 +1440,7 @@ impl<'a> Replies<'a> {
                     format_minutes(cita.start_min),
                     format_minutes(cita.end_min),
                     client,
-                    self.service_names(&cita.service_ids),
+                    self.service_names(&cita.service_ids, false),
                     self.status(cita.status)
                 )
             })
@@ -1398,9 +1520,56 @@ fn part_words(start: DayMinute, end: DayMinute) -> Option<(&'static str, &'stati
         .map(|(_, es, en)| (*es, *en))
 }
 
+/// `name` with its first letter in lower case, as a common noun inside a Spanish sentence;
+/// unchanged when its first word has another capital ("IPL facial", "OPIs") or it does not
+/// start with one.
+fn lower_first(name: &str) -> Cow<'_, str> {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return Cow::Borrowed(name);
+    };
+    let acronym = chars
+        .take_while(|c| !c.is_whitespace())
+        .any(char::is_uppercase);
+    if !first.is_uppercase() || acronym {
+        return Cow::Borrowed(name);
+    }
+    let mut lower: String = first.to_lowercase().collect();
+    lower.push_str(&name[first.len_utf8()..]);
+    Cow::Owned(lower)
+}
+
 pub(super) fn capitalise(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_inside_a_sentence_starts_in_lower_case_unless_an_acronym() {
+        for (name, inside) in [
+            ("Corte de pelo", "corte de pelo"),
+            ("Tinte", "tinte"),
+            ("Arreglo de barba", "arreglo de barba"),
+            ("Ácido hialurónico", "ácido hialurónico"),
+            ("Ñu", "ñu"),
+            ("A domicilio", "a domicilio"),
+            ("Peinado de Novia", "peinado de Novia"),
+            ("manicura", "manicura"),
+            ("IPL facial", "IPL facial"),
+            ("IPL", "IPL"),
+            ("OPIs semipermanente", "OPIs semipermanente"),
+            ("UV", "UV"),
+            ("3D pestañas", "3D pestañas"),
+            ("", ""),
+        ] {
+            assert_eq!(lower_first(name), inside, "{name:?}");
+        }
+        assert!(matches!(lower_first("IPL facial"), Cow::Borrowed(_)));
+    }
 }

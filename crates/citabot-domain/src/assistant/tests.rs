@@ -251,7 +251,7 @@ fn a_guest_books_step_by_step() {
 fn a_cliente_says_everything_at_once_and_is_never_asked_who_she_is() {
     let mut chat = Chat::new(marta());
     let (reply, _) = chat.say("quiero corte de pelo y tinte el lunes 30 a las 5 de la tarde");
-    assert!(reply.contains("Corte de pelo y Tinte"), "{reply}");
+    assert!(reply.contains("Corte de pelo y tinte"), "{reply}");
     assert!(reply.contains("17:00–19:15"), "durations add up: {reply}");
     assert!(
         reply.contains("Marta Ruiz") && reply.contains("73,00 €"),
@@ -629,7 +629,7 @@ fn services_said_to_be_added_join_the_others() {
     let mut chat = Chat::new(marta());
     chat.say("corte de pelo el lunes a las 10");
     let (reply, _) = chat.say("añade también un tinte");
-    assert!(reply.contains("Corte de pelo y Tinte"), "{reply}");
+    assert!(reply.contains("Corte de pelo y tinte"), "{reply}");
     assert_eq!(chat.state.draft.service_ids, ["corte", "tinte"]);
     let (reply, _) = chat.say("mejor solo una manicura");
     assert_eq!(chat.state.draft.service_ids, ["manicura"], "{reply}");
@@ -1276,4 +1276,229 @@ fn a_written_booking_holds_nothing_any_more() {
     );
     let settled = settle(turn.state, &action, &Outcome::Booked(cita), &chat.context());
     assert_eq!(held_slot(&settled.state, &chat.context(), None), None);
+}
+
+/// Spanish writes common nouns in lower case: a service's name inside a sentence starts in
+/// lower case ("¿Qué día…? Perfecto, corte de pelo"), unless its first word is an acronym
+/// ("IPL facial"); a name that opens a line or a field keeps its capital, and English replies
+/// keep the names as the salon wrote them.
+#[test]
+fn service_names_are_lower_case_in_the_middle_of_a_sentence() {
+    let ipl = Service {
+        id: "ipl".into(),
+        name: "IPL facial".into(),
+        description: String::new(),
+        duration_min: 30,
+        price_cents: 6000,
+        active: true,
+    };
+    /// Who, what is said in turn, what the last reply says, what it never says.
+    type Case = (
+        Caller,
+        &'static [&'static str],
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+    let cases: &[Case] = &[
+        (
+            Caller::Guest,
+            &["quiero un corte de pelo"],
+            &["Perfecto, corte de pelo. ¿Qué día te viene bien?"],
+            &["Corte"],
+        ),
+        (
+            Caller::Guest,
+            &["quiero corte de pelo y tinte"],
+            &["Perfecto, corte de pelo y tinte."],
+            &["Tinte"],
+        ),
+        (
+            Caller::Guest,
+            &["quiero reservar"],
+            &["Tenemos: corte de pelo, tinte, arreglo de barba, manicura y IPL facial."],
+            &["Corte", "Manicura"],
+        ),
+        (
+            Caller::Guest,
+            &["¿tenéis hueco el lunes?"],
+            &["Tenemos: corte de pelo, tinte"],
+            &["Tinte"],
+        ),
+        (
+            Caller::Guest,
+            &["quiero ipl facial"],
+            &["Perfecto, IPL facial."],
+            &["ipl facial"],
+        ),
+        (
+            marta(),
+            &["corte de pelo y tinte el lunes 30 a las 17"],
+            &["- **Servicio**: Corte de pelo y tinte\n"],
+            &["y Tinte"],
+        ),
+        (
+            marta(),
+            &["qué citas tengo"],
+            &["martes 24 de noviembre, 10:00 — corte de pelo (pendiente)"],
+            &["Corte"],
+        ),
+        (
+            marta(),
+            &["quiero cancelar mi cita"],
+            &["- martes 24 de noviembre, 10:00 — corte de pelo (pendiente)"],
+            &["Corte"],
+        ),
+        (
+            Caller::Staff {
+                user_id: "lucia".into(),
+                name: "Lucía Martín".into(),
+            },
+            &["qué citas tengo el martes 24"],
+            &["Marta Ruiz — corte de pelo (pendiente)"],
+            &["Corte"],
+        ),
+        // Names opening a line keep their capital.
+        (
+            Caller::Guest,
+            &["cuánto cuesta el tinte y la manicura"],
+            &["- **Tinte**: 48,00 €", "- **Manicura**: 20,00 €"],
+            &[],
+        ),
+        (
+            Caller::Guest,
+            &["qué servicios tenéis"],
+            &["| Corte de pelo | 45 min |", "| IPL facial | 30 min |"],
+            &[],
+        ),
+        // English keeps the salon's names.
+        (
+            Caller::Guest,
+            &["I'd like a haircut and a dye"],
+            &["Great, Corte de pelo and Tinte."],
+            &[],
+        ),
+        (
+            marta(),
+            &["a haircut and a dye on Monday 30 at 5pm"],
+            &["- **Service**: Corte de pelo and Tinte\n"],
+            &[],
+        ),
+        (
+            marta(),
+            &["what appointments do I have"],
+            &["Tuesday 24 November, 10:00 — Corte de pelo (pending)"],
+            &[],
+        ),
+    ];
+    for (caller, said, parts, never) in cases {
+        let mut chat = Chat::new(caller.clone());
+        chat.services.push(ipl.clone());
+        let mut reply = String::new();
+        for message in *said {
+            reply = chat.say(message).0;
+        }
+        for part in *parts {
+            assert!(reply.contains(part), "{said:?}: {part:?} in {reply}");
+        }
+        for part in *never {
+            assert!(!reply.contains(part), "{said:?}: {part:?} in {reply}");
+        }
+    }
+}
+
+/// After the write: the booked reply's field keeps its capital, the rest of the names and the
+/// sentences for staff and for a repeated yes are in lower case.
+#[test]
+fn service_names_after_the_booking_are_lower_case_in_a_sentence() {
+    let mut chat = Chat::new(marta());
+    chat.say("corte de pelo y tinte el lunes 30 a las 17");
+    let booked = booking(chat.say("sí").1);
+    let mut written = cita(
+        "c-new",
+        &booked.staff_id,
+        "k-marta",
+        booked.date,
+        booked.start_min,
+        booked.end_min,
+    );
+    written.service_ids.clone_from(&booked.service_ids);
+    let reply = chat.settle(&Action::Book(booked), &Outcome::Booked(written.clone()));
+    assert!(
+        reply.contains("- **Servicio**: Corte de pelo y tinte\n"),
+        "{reply}"
+    );
+    chat.agenda.push(written.clone());
+    let (reply, _) = chat.say("sí");
+    assert!(reply.contains("(corte de pelo y tinte)"), "{reply}");
+
+    let mut staff = Chat::new(Caller::Staff {
+        user_id: "lucia".into(),
+        name: "Lucía Martín".into(),
+    });
+    staff.clients.push(Client {
+        id: "k-gonzalo".into(),
+        name: "Gonzalo Ruiz".into(),
+        email: None,
+        phone: None,
+        user_id: None,
+    });
+    staff.say("reserva un arreglo de barba el martes 24 a las 12 para Gonzalo Ruiz");
+    let booked = booking(staff.say("sí").1);
+    let mut written = cita(
+        "c-gonzalo",
+        &booked.staff_id,
+        "k-gonzalo",
+        booked.date,
+        booked.start_min,
+        booked.end_min,
+    );
+    written.service_ids.clone_from(&booked.service_ids);
+    let reply = staff.settle(&Action::Book(booked), &Outcome::Booked(written));
+    assert!(reply.contains("(arreglo de barba)."), "{reply}");
+}
+
+/// "cancela eso" at the summary drops the proposal; right after a booking, with nothing
+/// proposed, it cancels the cita just booked (asked first).
+#[test]
+fn cancel_that_drops_a_proposal_or_cancels_the_cita_just_booked() {
+    for said in ["cancela eso", "no, cancela eso", "cancel it"] {
+        let mut chat = Chat::new(marta());
+        chat.say("una manicura el lunes 23 a las 12");
+        let (reply, action) = chat.say(said);
+        assert!(action.is_none(), "{said}: {reply}");
+        assert!(
+            reply.contains("no la reservo") || reply.contains("I won't book it"),
+            "{said}: {reply}"
+        );
+
+        let mut chat = Chat::new(marta());
+        chat.agenda.clear();
+        chat.say("una manicura el lunes 23 a las 12");
+        let booked = booking(chat.say("sí").1);
+        let mut written = cita(
+            "c-new",
+            &booked.staff_id,
+            "k-marta",
+            booked.date,
+            booked.start_min,
+            booked.end_min,
+        );
+        written.service_ids.clone_from(&booked.service_ids);
+        chat.settle(&Action::Book(booked), &Outcome::Booked(written.clone()));
+        chat.agenda.push(written);
+        let (reply, action) = chat.say(said);
+        assert!(action.is_none(), "{said}: {reply}");
+        assert!(
+            reply.contains("¿Cancelo esta cita?") || reply.contains("Shall I cancel"),
+            "{said}: {reply}"
+        );
+        let (_, action) = chat.say("sí");
+        assert_eq!(
+            action,
+            Some(Action::Cancel {
+                cita_id: "c-new".into()
+            }),
+            "{said}"
+        );
+    }
 }

@@ -56,6 +56,9 @@ const SAYINGS: &[&str] = &[
     "no",
     "espera",
     "sí, pero a las 18:30",
+    "sí, ¿aceptáis tarjeta?",
+    "vale y donde estais",
+    "no, ¿abrís el sábado?",
     "olvídalo",
     "empezar de nuevo",
     "hola",
@@ -414,6 +417,7 @@ fn play(mut salon: Salon, caller: &Caller, messages: &[String]) -> Result<usize,
             None => Outcome::Booked(written.clone()),
         };
         state = settle(step_turn.state, &action, &outcome, &context).state;
+        prop_assert_eq!(&state.answer_after, &None, "an answer kept past its turn");
         if let Some(id) = moving {
             salon.agenda.retain(|cita| cita.id != id);
         }

@@ -407,17 +407,17 @@ fn a_stylist_who_does_not_do_the_service_is_said_so_with_who_does() {
     let cases = [
         (
             "un arreglo de barba el lunes con Lucía",
-            "Lucía no hace Arreglo de barba; lo hace Javier Gómez.",
+            "Lucía no hace arreglo de barba; lo hace Javier Gómez.",
             "javier",
         ),
         (
             "mechas el lunes con Javier",
-            "Javier no hace Mechas; lo hace Lucía Martín.",
+            "Javier no hace mechas; lo hace Lucía Martín.",
             "lucia",
         ),
         (
             "keratina el lunes, que me lo haga Javier",
-            "Javier no hace Alisado de keratina; lo hace Lucía Martín.",
+            "Javier no hace alisado de keratina; lo hace Lucía Martín.",
             "lucia",
         ),
         (
@@ -434,6 +434,118 @@ fn a_stylist_who_does_not_do_the_service_is_said_so_with_who_does() {
         assert!(salon.offered_staff().iter().all(|id| *id == by), "{said}");
         assert!(!salon.offered_staff().is_empty(), "{said}: {reply}");
     }
+}
+
+/// At the summary, a stylist who does not do the booking's service is said so, with who does,
+/// and the summary stays as it was (time, stylist, services), still waiting for the yes: a time
+/// picked from the offers ("la segunda") was dropped until now.
+#[test]
+fn a_stylist_who_does_not_do_the_service_asked_for_at_the_summary_keeps_it() {
+    // (the booking, how its time is chosen, what is asked, what is said, who stays)
+    let cases = [
+        (
+            "un arreglo de barba el lunes",
+            "la segunda",
+            "mejor con Lucía",
+            "Lucía no hace arreglo de barba; lo hace Javier Gómez.",
+            "Javier Gómez",
+        ),
+        (
+            "un arreglo de barba el lunes",
+            "la primera",
+            "con lucia",
+            "Lucía no hace arreglo de barba; lo hace Javier Gómez.",
+            "Javier Gómez",
+        ),
+        (
+            "arreglo de barba el lunes por la tarde",
+            "la tercera",
+            "mejor con lucia porfa",
+            "Lucía no hace arreglo de barba; lo hace Javier Gómez.",
+            "Javier Gómez",
+        ),
+        (
+            "un arreglo de barba el lunes",
+            "a las 12",
+            "prefiero que me lo haga lucia",
+            "Lucía no hace arreglo de barba; lo hace Javier Gómez.",
+            "Javier Gómez",
+        ),
+        (
+            "mechas el martes",
+            "la segunda",
+            "mejor con javier",
+            "Javier no hace mechas; lo hace Lucía Martín.",
+            "Lucía Martín",
+        ),
+        (
+            "keratina el martes",
+            "la primera",
+            "q me lo haga javier",
+            "Javier no hace alisado de keratina; lo hace Lucía Martín.",
+            "Lucía Martín",
+        ),
+        (
+            "a beard trim on Monday",
+            "the second",
+            "with lucia please",
+            "Lucía doesn't do Arreglo de barba; Javier Gómez does.",
+            "Javier Gómez",
+        ),
+    ];
+    for (booked, chosen, asked, told, with) in cases {
+        let mut salon = Salon::cliente();
+        salon.say(booked);
+        let summary = salon.say(chosen);
+        assert!(
+            summary.contains(&format!("**: {with}")),
+            "{booked}, {chosen}: {summary}"
+        );
+        let before = salon.state.clone();
+        let reply = salon.say(asked);
+        assert!(reply.starts_with(told), "{asked}: {reply}");
+        assert!(
+            reply.ends_with(&summary),
+            "{asked}: the same summary: {reply}"
+        );
+        assert_eq!(
+            salon.state, before,
+            "{asked}: nothing of the booking changed"
+        );
+        let booking = salon.confirm("si");
+        assert_eq!(
+            Some((booking.staff_id.clone(), booking.start_min)),
+            before.draft.slot,
+            "{asked}"
+        );
+    }
+    // "sí, con Lucía" is no yes to a summary with Javier: said, and asked again.
+    let mut salon = Salon::cliente();
+    salon.say("un arreglo de barba el lunes");
+    salon.say("la segunda");
+    let before = salon.state.clone();
+    let turn = step(salon.state.clone(), "sí, con Lucía", &salon.context());
+    assert!(turn.action.is_none(), "{}", turn.reply);
+    assert!(
+        turn.reply.starts_with("Lucía no hace") && turn.reply.contains("¿La confirmo?"),
+        "{}",
+        turn.reply
+    );
+    assert_eq!(turn.state, before);
+    // "no, con Lucía" neither: said, and the summary stays.
+    let turn = step(before.clone(), "no, con lucia", &salon.context());
+    assert!(turn.reply.starts_with("Lucía no hace"), "{}", turn.reply);
+    assert_eq!(turn.state, before, "{}", turn.reply);
+    // A guest asked for her name: told, asked again, and the stylist is no name.
+    let mut salon = Salon::guest();
+    salon.say("un arreglo de barba el lunes a las 12");
+    let reply = salon.say("con Lucía");
+    assert!(
+        reply.starts_with("Lucía no hace") && reply.contains("¿A nombre de quién"),
+        "{reply}"
+    );
+    assert_eq!(salon.state.draft.client_name, None);
+    assert_eq!(salon.state.draft.slot, Some(("javier".into(), 720)));
 }
 
 #[test]
@@ -1037,7 +1149,7 @@ fn relative_days_and_parts_of_the_day_resolve_and_are_said() {
             (
                 "¿tenéis hueco mañana?",
                 "¿Qué servicio quieres para el **sábado 21 de noviembre**?",
-                "Corte de pelo",
+                "Tenemos: corte de pelo, tinte",
             ),
             (
                 "¿abrís el 25 de diciembre?",
@@ -1077,4 +1189,126 @@ fn the_notice_is_said_in_hours_and_minutes() {
         let reply = salon.say("un corte hoy a las 9:45");
         assert!(reply.starts_with(told), "{notice}: {reply}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stylist's own week
+
+/// Lucía works Tuesday to Thursday mornings and Saturdays (her own periods met with the salon's).
+fn lucia_part_time(mut salon: Salon) -> Salon {
+    use crate::booking::{OpeningPeriod, WeeklyHours};
+    let morning = OpeningPeriod {
+        open: 600,
+        close: 840,
+    };
+    let week = WeeklyHours::new([
+        (time::Weekday::Tuesday, vec![morning]),
+        (time::Weekday::Wednesday, vec![morning]),
+        (time::Weekday::Thursday, vec![morning]),
+        (time::Weekday::Saturday, vec![morning]),
+    ])
+    .expect("ordered periods");
+    for schedule in &mut salon.calendar.schedules {
+        if schedule.staff_id == "lucia" {
+            schedule.periods = Some(week.clone());
+        }
+    }
+    salon
+}
+
+#[test]
+fn a_stylist_who_never_works_that_weekday_is_said_with_her_week() {
+    let mut salon = lucia_part_time(Salon::guest());
+    let reply = salon.say("un corte el lunes con Lucía");
+    assert!(
+        reply.starts_with(
+            "Lucía no trabaja el lunes 23 de noviembre; su horario es de martes a jueves de 10:00 a 14:00 y los sábados de 10:00 a 14:00. Ese día sí hay hueco con otras personas del equipo:"
+        ),
+        "{reply}"
+    );
+    let mut salon = lucia_part_time(Salon::guest());
+    let reply = salon.say("a haircut on Monday with Lucía");
+    assert!(
+        reply.starts_with(
+            "Lucía doesn't work on Monday 23 November; their days are Tuesday to Thursday from 10:00 to 14:00 and Saturdays from 10:00 to 14:00."
+        ),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_stylist_away_for_days_is_said_until_when_without_the_reason() {
+    let monday = date!(2026 - 11 - 23);
+    let mut salon = Salon::guest();
+    salon.calendar.time_off.push(TimeOff {
+        id: "off-lucia".into(),
+        staff_id: "lucia".into(),
+        from: monday,
+        to: date!(2026 - 11 - 27),
+        reason: "Baja médica".into(),
+    });
+    let reply = salon.say("un corte el lunes con Lucía");
+    assert!(
+        reply.starts_with(
+            "Lucía no trabaja el lunes 23 de noviembre: está fuera hasta el viernes 27 de noviembre."
+        ),
+        "{reply}"
+    );
+    assert!(!reply.contains("médica"), "{reply}");
+}
+
+#[test]
+fn which_days_a_stylist_works_is_answered_from_her_schedule() {
+    let cases = [
+        "¿qué días trabaja Lucía?",
+        "que dias trabaja lucia",
+        "¿Lucía trabaja los lunes?",
+        "horario de Lucía?",
+        "cual es el horario de lucia",
+        "when does Lucía work?",
+        "what are Lucia's hours?",
+    ];
+    let mut wrong = Vec::new();
+    for said in cases {
+        let salon = lucia_part_time(Salon::guest());
+        let turn = step(salon.state.clone(), said, &salon.context());
+        let (reply, action) = (turn.reply, turn.action);
+        let want_es =
+            "Lucía trabaja de martes a jueves de 10:00 a 14:00 y los sábados de 10:00 a 14:00.";
+        let want_en = "Lucía works Tuesday to Thursday from 10:00 to 14:00 and Saturdays from 10:00 to 14:00.";
+        if action.is_some() || (reply != want_es && reply != want_en) {
+            wrong.push(format!("{said:?}: {reply}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // Javier follows the salon's hours.
+    let mut salon = Salon::guest();
+    let reply = salon.say("¿qué días trabaja Javier?");
+    assert_eq!(
+        reply,
+        "Javier trabaja de lunes a viernes de 09:30 a 14:00 y de 16:30 a 20:30 y los sábados de 09:00 a 14:00."
+    );
+    // A client called Lucía asking the salon's hours is asked about the salon.
+    let mut salon = Salon::guest();
+    let reply = salon.say("soy Lucía, ¿qué horario tenéis?");
+    assert!(reply.contains("Nuestro horario"), "{reply}");
+}
+#[test]
+fn a_time_outside_a_stylists_own_hours_is_said_as_such() {
+    let mut salon = lucia_part_time(Salon::guest());
+    let reply = salon.say("un corte el martes a las 18 con Lucía");
+    assert!(
+        reply.starts_with(
+            "A las 18:00 del martes 24 de noviembre Lucía no trabaja: ese día su horario es de 10:00 a 14:00 (Javier Gómez sí está libre a esa hora). Con Lucía te puedo ofrecer:"
+        ),
+        "{reply}"
+    );
+    // Inside her hours but taken: as before.
+    let tuesday = date!(2026 - 11 - 24);
+    let mut salon = lucia_part_time(Salon::guest()).with([cita("lucia", tuesday, 600, 720)]);
+    let reply = salon.say("un corte el martes a las 10 con Lucía");
+    assert!(
+        reply.starts_with("A las 10:00 del martes 24 de noviembre Lucía no tiene hueco"),
+        "{reply}"
+    );
 }

@@ -18,6 +18,17 @@ use crate::booking::availability::{self, Busy, Slot, SlotQuery};
 use crate::booking::rules::{Booker, Breach, Window};
 use crate::booking::{DAY_MINUTES, DayMinute, OpeningPeriod};
 
+/// Why a stylist asked for works no time on a day the salon is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Absence {
+    /// Not one of their days in an ordinary week.
+    Weekly,
+    /// Time off, through `until`.
+    Away { until: Date },
+    /// Anything else (not taking bookings).
+    Other,
+}
+
 /// Free times on a day other than the one asked for (or on it, when the reason was the time).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Instead {
@@ -179,20 +190,27 @@ fn nothing_that_day(state: State, date: Date, context: &Context<'_>, say: &Repli
         }
     }
     if let Some(stylist) = only {
-        let off = match context.calendar.working_periods(
+        let absent = match context.calendar.working_periods(
             context.business,
             stylist,
             date,
             &draft.service_ids,
             false,
         ) {
-            Ok(periods) => periods.is_empty(),
-            Err(_) => true,
+            Ok(periods) if periods.is_empty() => Some(Absence::Weekly),
+            Ok(_) => None,
+            Err(Breach::TimeOff { .. }) => Some(Absence::Away {
+                until: context
+                    .calendar
+                    .time_off_on(stylist, date)
+                    .map_or(date, |off| off.to),
+            }),
+            Err(_) => Some(Absence::Other),
         };
         let others = free_times(draft, date, context, None);
         let hers = next_free(draft, date, context);
         let offers = offers_for(draft.time, &others);
-        let reply = say.stylist_cannot_that_day(stylist, date, off, &offers, hers.as_ref());
+        let reply = say.stylist_cannot_that_day(stylist, date, absent, &offers, hers.as_ref());
         let mut state = state;
         if offers.is_empty() {
             return elsewhere(state, hers, reply);
@@ -498,12 +516,21 @@ fn to_offers(slots: Vec<&Slot>) -> Vec<(String, DayMinute)> {
 
 /// Why the stylist asked for cannot do the draft's services at all: `None` when she can.
 pub(super) fn stylist_cannot(draft: &Draft, context: &Context<'_>) -> Option<Breach> {
-    let stylist = draft.stylist.as_deref()?;
+    cannot_do(draft.stylist.as_deref()?, &draft.service_ids, context)
+}
+
+/// Why `stylist` cannot do `service_ids` at all (a service she does not do, or she takes no
+/// bookings): `None` when she can.
+pub(super) fn cannot_do(
+    stylist: &str,
+    service_ids: &[String],
+    context: &Context<'_>,
+) -> Option<Breach> {
     match context.calendar.working_periods(
         context.business,
         stylist,
         context.now.0,
-        &draft.service_ids,
+        service_ids,
         false,
     ) {
         Err(breach @ (Breach::Skill { .. } | Breach::NotBookable)) => Some(breach),

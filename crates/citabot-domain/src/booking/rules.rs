@@ -8,7 +8,7 @@
 //! an explicit override of the first four (`outside_hours`). The notice and the horizon bind
 //! clients and the assistant only: staff book walk-ins and record visits after the fact.
 
-use time::{Date, Duration};
+use time::{Date, Duration, Weekday};
 
 use super::{Business, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, WeeklyHours};
 
@@ -269,11 +269,22 @@ impl Calendar {
                 reason: off.reason.clone(),
             });
         }
-        let open = business.hours.on(date.weekday());
-        Ok(match &schedule.periods {
+        Ok(self.weekly_periods(business, staff_id, date.weekday()))
+    }
+
+    /// The periods `staff_id` works on `weekday` of an ordinary week: the business hours met
+    /// with the stylist's own (closures and time off aside).
+    pub fn weekly_periods(
+        &self,
+        business: &Business,
+        staff_id: &str,
+        weekday: Weekday,
+    ) -> Vec<OpeningPeriod> {
+        let open = business.hours.on(weekday);
+        match &self.schedule(staff_id).periods {
             None => open.to_vec(),
-            Some(own) => intersect(open, own.on(date.weekday())),
-        })
+            Some(own) => intersect(open, own.on(weekday)),
+        }
     }
 
     /// Holds a proposed cita to every rule that binds `booker`; `now` is the business's local

@@ -16,6 +16,7 @@ use time::macros::date;
 use super::date::parse_date_tokens;
 use super::daytime::parse_time_tokens;
 use super::normalize::{normalize, tokens, within_one_edit};
+use super::question::QUESTION_STARTS;
 
 /// What a message asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -83,7 +84,7 @@ const PRIORITY: [Intent; 17] = [
 /// Without the catalogue this cannot know that "quiero un corte" names a service; use
 /// [`understand`](super::understand), which can, to read that as [`Intent::Book`].
 pub fn intents(text: &str) -> Vec<Intent> {
-    detect(text, false)
+    detect(text, false).intents
 }
 
 /// The intent to act on: the first of [`intents`].
@@ -91,20 +92,41 @@ pub fn main_intent(text: &str) -> Intent {
     intents(text)[0]
 }
 
+/// What the intent reader found in a message: its intents, and what the conversation asks of
+/// the same clauses, read once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reading {
+    /// Highest priority first; `[Unknown]` when none is recognised.
+    pub intents: Vec<Intent>,
+    /// A clause says no and is no question: "no, ¿abrís el sábado?" refuses and asks, "¿no
+    /// tenéis parking?" and "no tenéis parking?" only ask.
+    pub says_no: bool,
+    /// A "no" that is one of the "cancel that" phrases ("cancela eso", "cancel it"): it drops a
+    /// proposal; with none, right after a booking, it means cancelling that cita.
+    pub cancels_that: bool,
+    /// A clause asks whether a cita is needed at all ("¿hay que pedir cita?", "do I need an
+    /// appointment?"): a question about the salon's ways, not a request.
+    pub asks_whether_needed: bool,
+}
+
 /// The intents of a message, knowing whether it names a service.
-pub(crate) fn detect(text: &str, names_service: bool) -> Vec<Intent> {
+pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
     let mut found: Vec<Intent> = Vec::new();
+    let mut says_no = false;
+    let mut cancels_that = false;
+    let mut asks_whether_needed = false;
     let all = normalize(text);
     let all = tokens(&all);
-    for clause in text.split([',', '.', ';', '!', '?', '\n']) {
+    // Each clause with the mark that ends it, so a question's clause is known.
+    for clause in text.split_inclusive([',', '.', ';', '!', '?', '\n']) {
         let normalized = normalize(clause);
         let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
         if words.is_empty() {
             continue;
         }
-        for intent in clause_intents(clause, &words) {
-            found.push(intent);
-        }
+        let said = clause_intents(clause, &words, &mut cancels_that, &mut asks_whether_needed);
+        says_no |= said.contains(&Intent::Deny) && !clause.contains('¿') && !clause.ends_with('?');
+        found.extend(said);
     }
     // "quiero un corte el viernes", "cita para mañana", "corte el viernes a las 5": a booking
     // said without a booking verb.
@@ -151,7 +173,12 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Vec<Intent> {
     if ordered.is_empty() {
         ordered.push(Intent::Unknown);
     }
-    ordered
+    Reading {
+        intents: ordered,
+        says_no,
+        cancels_that,
+        asks_whether_needed,
+    }
 }
 
 /// Chat shorthand read as the word it stands for.
@@ -169,7 +196,14 @@ fn shorthand(w: &str) -> &str {
     }
 }
 
-fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
+/// The intents of one clause (`raw`, read into `w`); sets `cancels_that` and `needed` when the
+/// clause is a "cancel that" or asks whether a cita is needed.
+fn clause_intents(
+    raw: &str,
+    w: &[&str],
+    cancels_that: &mut bool,
+    needed: &mut bool,
+) -> Vec<Intent> {
     let mut out = Vec::new();
     for (intent, phrases) in PATTERNS.iter() {
         let hit = phrases.iter().any(|pattern| {
@@ -182,10 +216,12 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     // "cancela eso", "cancel that": dropping what was just proposed, not a booking.
     if out.contains(&Intent::Deny) && DENY_CANCEL.iter().any(|p| contains(w, p)) {
         out.retain(|i| *i != Intent::Cancel);
+        *cancels_that = true;
     }
     // "¿hay que pedir cita?", "do I need an appointment?": whether one is needed, not a request.
     if asks_whether_needed(w) {
         out.retain(|i| *i != Intent::Book);
+        *needed = true;
     }
     // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
     if matches!(
@@ -198,8 +234,22 @@ fn clause_intents(raw: &str, w: &[&str]) -> Vec<Intent> {
     let last = w[w.len() - 1];
     // "sí" is yes; "si" is also "if": yes only with an accent or in a short clause.
     let accented_si = raw.trim_start().to_lowercase().starts_with("sí");
-    let agreeable = w[1..].iter().all(|x| AGREEABLE.contains(x));
-    let short_yes = AFFIRM_SHORT.contains(&first) && (w.len() <= 3 && first != "si" || agreeable);
+    // The words after the yes that only agree ("sí, por favor"), and what follows them.
+    let agreeing = w[1..].iter().take_while(|x| AGREEABLE.contains(x)).count();
+    let agreeable = agreeing == w.len() - 1;
+    // "vale y dónde estáis", "si porfa teneis parking": a yes, then a question of its own (a
+    // bare "si" before a question is "if": "si tenéis hueco, avisadme").
+    let then_asks = || {
+        (first != "si" || agreeing > 0)
+            && match &w[1 + agreeing..] {
+                ["y" | "and" | "pero" | "but", next, ..] | [next, ..] => {
+                    QUESTION_STARTS.contains(next)
+                }
+                [] => false,
+            }
+    };
+    let short_yes = AFFIRM_SHORT.contains(&first)
+        && (w.len() <= 3 && first != "si" || agreeable || then_asks());
     if first == "si" && accented_si
         || short_yes
         || w.ends_with(&["por", "que", "no"])
@@ -296,23 +346,6 @@ fn asks_whether_needed(w: &[&str]) -> bool {
     ];
     OPENINGS.iter().any(|opening| w.starts_with(opening))
         && w.last().is_some_and(|last| BOOKING_WORDS.contains(last))
-}
-
-/// Whether the message asks if a cita is needed at all ("¿hay que pedir cita?").
-pub fn asks_whether_booking_needed(text: &str) -> bool {
-    text.split([',', '.', ';', '!', '?', '\n']).any(|clause| {
-        let normalized = normalize(clause);
-        let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
-        asks_whether_needed(&words)
-    })
-}
-
-/// Whether the message is one of the "cancel that" phrases that drop a proposal ([`Intent::Deny`]);
-/// with nothing proposed, they mean cancelling the cita just booked.
-pub fn cancels_that(text: &str) -> bool {
-    let normalized = normalize(text);
-    let words: Vec<&str> = tokens(&normalized).into_iter().map(shorthand).collect();
-    DENY_CANCEL.iter().any(|phrase| contains(&words, phrase))
 }
 
 /// Whether the phrase match at `start` is negated: "no quiero cancelar", "no me cancele la cita",
@@ -1086,6 +1119,91 @@ mod tests {
             ("nevermind", Abandon),
         ];
         check(&cases, main_intent);
+    }
+
+    /// A yes or a no with a question after it, typed without the comma too (issue 12's
+    /// polish): the yes is read, and a no is told from a question that opens with "no".
+    #[test]
+    fn a_yes_or_a_no_then_a_question() {
+        for text in [
+            "vale y donde estais",
+            "venga y como llego",
+            "si porfa teneis parking",
+            "ok perfecto aceptais tarjeta",
+            "yes and do you take cards",
+            "sure where are you",
+        ] {
+            assert!(
+                intents(text).contains(&Affirm),
+                "{text:?} → {:?}",
+                intents(text)
+            );
+        }
+        for text in [
+            "si teneis hueco el viernes me avisan",
+            "si donde estais",
+            "vale que hora es",
+        ] {
+            assert!(
+                !intents(text).contains(&Affirm),
+                "{text:?} → {:?}",
+                intents(text)
+            );
+        }
+        let says_no = |text: &str| detect(text, false).says_no;
+        for text in [
+            "no",
+            "no, ¿abrís el sábado?",
+            "no. donde estais",
+            "mejor no, teneis parking?",
+            "no thanks, do you take cards?",
+        ] {
+            assert!(says_no(text), "{text:?}");
+        }
+        for text in [
+            "¿no tenéis parking?",
+            "no aceptais tarjeta?",
+            "vale",
+            "no sé",
+        ] {
+            assert!(!says_no(text), "{text:?}");
+        }
+    }
+
+    /// What the conversation asks of the same clauses, read with the intents (never again).
+    #[test]
+    fn cancel_that_and_whether_a_cita_is_needed_are_read_with_the_intents() {
+        let read = |text: &str| detect(text, false);
+        for text in [
+            "cancela eso",
+            "no, cancela eso",
+            "cancelalo todo",
+            "cancel it",
+            "ok cancel that",
+        ] {
+            assert!(read(text).cancels_that, "{text:?}");
+            assert_eq!(read(text).intents[0], Deny, "{text:?}");
+        }
+        for text in ["cancela mi cita", "no quiero cancelar", "cancelar", "eso"] {
+            assert!(!read(text).cancels_that, "{text:?}");
+        }
+        for text in [
+            "¿hay que pedir cita?",
+            "hace falta cita?",
+            "hola. ¿es necesario reservar?",
+            "do i need an appointment",
+            "hace falta reservar?",
+        ] {
+            assert!(read(text).asks_whether_needed, "{text:?}");
+            assert!(!read(text).intents.contains(&Book), "{text:?}");
+        }
+        for text in [
+            "necesito cita para un corte mañana",
+            "hay que pedir cita para el viernes?",
+            "quiero pedir cita",
+        ] {
+            assert!(!read(text).asks_whether_needed, "{text:?}");
+        }
     }
 
     #[test]

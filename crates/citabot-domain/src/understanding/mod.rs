@@ -26,7 +26,7 @@ pub use contact::{
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use faq::{FaqIndex, FaqMatch};
-pub use intent::{Intent, asks_whether_booking_needed, cancels_that, intents, main_intent};
+pub use intent::{Intent, intents, main_intent};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use question::{
@@ -36,7 +36,7 @@ pub use question::{
 pub use services::{
     ServiceMatch, ServiceName, adds_services, everyday_names, match_services, replaced_services,
 };
-pub use staff::{StaffName, StaffPreference, staff_preference};
+pub use staff::{StaffName, StaffPreference, staff_preference, stylist_schedule_asked};
 pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 
 /// Everything a message says, read at once.
@@ -44,6 +44,14 @@ pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 pub struct Understanding {
     /// The intents, highest priority first; never empty (`[Unknown]` at least).
     pub intents: Vec<Intent>,
+    /// A "no" said as such, not inside a question ("no, ¿abrís el sábado?"; never "¿no tenéis
+    /// parking?").
+    pub says_no: bool,
+    /// A "no" that is a "cancel that" ("cancela eso", "cancel it"): it drops a proposal; with
+    /// none, right after a booking, it means that cita.
+    pub cancels_that: bool,
+    /// The message asks whether a cita is needed at all ("¿hay que pedir cita?").
+    pub asks_whether_needed: bool,
     /// The language, when the message shows it.
     pub language: Option<Language>,
     /// The services named, in order of appearance.
@@ -77,8 +85,12 @@ impl Understanding {
 /// the catalogue lets a bare "quiero un corte" count as a booking.
 pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understanding {
     let services = match_services(text, catalog);
+    let reading = intent::detect(text, !services.is_empty());
     Understanding {
-        intents: intent::detect(text, !services.is_empty()),
+        intents: reading.intents,
+        says_no: reading.says_no,
+        cancels_that: reading.cancels_that,
+        asks_whether_needed: reading.asks_whether_needed,
         language: detect_language(text),
         services,
         date: parse_date(text, today),

@@ -167,7 +167,7 @@ fn clause_starts(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// Words that open a question, normalised.
-const QUESTION_STARTS: &[&str] = &[
+pub(super) const QUESTION_STARTS: &[&str] = &[
     "donde",
     "cuanto",
     "cuanta",
@@ -254,7 +254,10 @@ pub fn payment_methods(text: &str) -> Vec<PaymentMethod> {
     found
 }
 
-const PAYMENT_WORDS: &[(PaymentMethod, &[&str])] = &[
+/// The words for each way of paying (normalised, `ñ` kept): what [`payment_methods`] reads, and
+/// the words the [terms](super::terms) read as `pago`, so a way of paying named is always a
+/// question about paying.
+pub(super) const PAYMENT_WORDS: &[(PaymentMethod, &[&str])] = &[
     (
         PaymentMethod::Card,
         &[

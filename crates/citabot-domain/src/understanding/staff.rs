@@ -80,6 +80,40 @@ pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreferen
     anyone(&words).then_some(StaffPreference::Anyone)
 }
 
+/// The stylist whose working days a message asks about ("¿qué días trabaja Lucía?", "horario
+/// de Javier", "when does Lucía work?"): a stylist's first name within three words of a word
+/// about working days, never right after "soy" or "me llamo" (a client called Lucía asking the
+/// salon's hours).
+pub fn stylist_schedule_asked(text: &str, staff: &[StaffName]) -> Option<String> {
+    const ABOUT_WORK: &[&str] = &[
+        "trabaja", "trabajas", "trabajan", "trabaje", "horario", "horarios", "dias", "libra",
+        "descansa", "work", "works", "working", "schedule", "hours", "days",
+    ];
+    const OWN_NAME: &[&str] = &["soy", "llamo", "es", "am", "i'm", "im", "name"];
+    let normalized = normalize(text);
+    let words = tokens(&normalized);
+    let about: Vec<usize> = (0..words.len())
+        .filter(|&i| ABOUT_WORK.contains(&words[i]))
+        .collect();
+    if about.is_empty() {
+        return None;
+    }
+    words.iter().enumerate().find_map(|(i, word)| {
+        let own_name = i > 0 && OWN_NAME.contains(&words[i - 1]);
+        let near_work = about.iter().any(|&at| at.abs_diff(i) <= 3);
+        if own_name || !near_work {
+            return None;
+        }
+        staff
+            .iter()
+            .find(|member| {
+                let first = normalize(member.name.split_whitespace().next().unwrap_or_default());
+                first.chars().count() > 2 && near(word, &first)
+            })
+            .map(|member| member.id.clone())
+    })
+}
+
 /// "me da igual", "cualquiera", "el que esté libre", "anyone": about who, not about when ("me da
 /// igual la hora" leaves the stylist open but says nothing about them).
 fn anyone(words: &[&str]) -> bool {

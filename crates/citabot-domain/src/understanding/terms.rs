@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use super::normalize::{normalize_keeping_enye, tokens, within_one_edit};
+use super::question::PAYMENT_WORDS;
 
 /// A comparable unit of meaning: a concept of the synonym table or a light stem.
 pub type Term = String;
@@ -256,18 +257,16 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
     let mut words = BTreeMap::new();
     let mut stems: BTreeMap<String, Option<&'static str>> = BTreeMap::new();
     let mut phrases = Vec::new();
-    for (concept, said) in SYNONYMS {
-        for entry in *said {
-            let split: Vec<&'static str> = entry.split(' ').collect();
-            if split.len() > 1 {
-                phrases.push((split, *concept));
-                continue;
-            }
-            words.insert(*entry, *concept);
-            let slot = stems.entry(stem(entry)).or_insert(Some(concept));
-            if *slot != Some(*concept) {
-                *slot = None;
-            }
+    for (concept, entry) in synonyms() {
+        let split: Vec<&'static str> = entry.split(' ').collect();
+        if split.len() > 1 {
+            phrases.push((split, concept));
+            continue;
+        }
+        words.insert(entry, concept);
+        let slot = stems.entry(stem(entry)).or_insert(Some(concept));
+        if *slot != Some(concept) {
+            *slot = None;
         }
     }
     let typo_targets = words
@@ -285,6 +284,19 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
         phrases,
     }
 });
+
+/// Each word or phrase of the synonym table with its concept: [`SYNONYMS`], and the ways of
+/// paying of [`PAYMENT_WORDS`] as `pago` (one list, shared with
+/// [`payment_methods`](super::payment_methods)).
+fn synonyms() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let table = SYNONYMS
+        .iter()
+        .flat_map(|(concept, said)| said.iter().map(move |entry| (*concept, *entry)));
+    let paying = PAYMENT_WORDS
+        .iter()
+        .flat_map(|(_, names)| names.iter().map(|name| ("pago", *name)));
+    table.chain(paying)
+}
 
 /// The concepts a salon's visitors ask about, with the words and phrases (normalised: lower
 /// case, no accents, `ñ` kept) that mean each, in Spanish and English. A concept's name is also
@@ -465,25 +477,7 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
             "paying",
             "payment",
             "payments",
-            "tarjeta",
-            "tarjetas",
-            "card",
-            "cards",
-            "credito",
-            "debito",
-            "credit",
-            "debit",
-            "visa",
-            "mastercard",
-            "efectivo",
-            "metalico",
-            "cash",
-            "bizum",
-            "datafono",
-            "contactless",
-            "transferencia",
-            "transfer",
-            "paypal",
+            // The ways of paying ("tarjeta", "bizum"…) join these from `PAYMENT_WORDS`.
             "forma de pago",
             "formas de pago",
             "metodos de pago",
@@ -1221,15 +1215,13 @@ mod tests {
     #[test]
     fn no_word_means_two_concepts() {
         let mut seen: BTreeMap<&str, &str> = BTreeMap::new();
-        for (concept, words) in SYNONYMS {
-            for word in *words {
-                assert!(
-                    STOP_WORDS.binary_search(word).is_err(),
-                    "{word} is a stop-word and a synonym"
-                );
-                if let Some(other) = seen.insert(word, concept) {
-                    panic!("{word}: {other} and {concept}");
-                }
+        for (concept, word) in synonyms() {
+            assert!(
+                STOP_WORDS.binary_search(&word).is_err(),
+                "{word} is a stop-word and a synonym"
+            );
+            if let Some(other) = seen.insert(word, concept) {
+                panic!("{word}: {other} and {concept}");
             }
         }
     }

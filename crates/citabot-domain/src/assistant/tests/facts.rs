@@ -379,3 +379,278 @@ fn asking_whether_a_cita_is_needed_starts_no_booking() {
         "a booking: {reply}"
     );
 }
+
+/// Marta at the summary of a manicure on Tuesday 24 at 12:00, in the demo salon.
+fn at_the_summary() -> Chat {
+    let mut chat = salon(marta());
+    let (reply, _) = chat.say("una manicura el martes 24 a las 12");
+    says(&reply, &["¿La confirmo?"]);
+    chat
+}
+
+/// The cita a booking comes to, as the server would write it.
+fn written(booked: &Booking) -> Cita {
+    Cita {
+        service_ids: booked.service_ids.clone(),
+        ..cita(
+            "c-new",
+            &booked.staff_id,
+            "k-marta",
+            booked.date,
+            booked.start_min,
+            booked.end_min,
+        )
+    }
+}
+
+/// A yes with a question about the salon books exactly what a bare "sí" books, and the reply
+/// after the booking also answers the question, as the same question alone is answered.
+#[test]
+fn a_yes_with_a_question_books_and_the_question_is_answered() {
+    let plain = booking(at_the_summary().say("sí").1);
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "sí, ¿aceptáis tarjeta?",
+            &["Sí, aceptamos tarjeta. También efectivo y Bizum."],
+        ),
+        (
+            "vale, y dónde estáis?",
+            &["Estamos en **Calle de Fuencarral 45, 28004 Madrid**."],
+        ),
+        ("si porfa. tenéis parking?", &["Fuencarral 70"]),
+        (
+            "yes please, do you take cards?",
+            &["Yes, we take cards. We also accept cash and Bizum."],
+        ),
+        (
+            "si, aceptais tarjta?",
+            &["Sí, aceptamos tarjeta. También efectivo y Bizum."],
+        ),
+        ("vale. teneis parkin", &["Fuencarral 70"]),
+        ("ok donde estais", &["Calle de Fuencarral 45"]),
+        ("sip, aceptais bizum?", &["Sí, aceptamos Bizum."]),
+        (
+            "dale, abris en navidad?",
+            &["Cerramos el **viernes 25 de diciembre** por Navidad."],
+        ),
+        ("venga y como llego", &["Metro Tribunal"]),
+        // Not known: the booking, then an honest "no lo sé".
+        (
+            "sí, ¿hacéis tatuajes?",
+            &["No lo sé", "**+34 910 123 456**"],
+        ),
+        ("perfecto, teneis telefono?", &["**+34 910 123 456**"]),
+        (
+            "claro que si, aceptais efectivo?",
+            &["Sí, aceptamos efectivo."],
+        ),
+        (
+            "yes, where are you?",
+            &["We're at **Calle de Fuencarral 45, 28004 Madrid**."],
+        ),
+        ("ok, is there parking?", &["Fuencarral 70"]),
+        ("sure, do u take cash?", &["Yes, we take cash."]),
+    ];
+    for (message, answer) in cases {
+        let mut chat = at_the_summary();
+        let (reply, action) = chat.say(message);
+        assert!(
+            reply.is_empty(),
+            "{message}: nothing before the write: {reply}"
+        );
+        let booked = booking(action);
+        assert_eq!(booked, plain, "{message}");
+        let cita = written(&booked);
+        let reply = chat.settle(&Action::Book(booked), &Outcome::Booked(cita.clone()));
+        says(&reply, answer);
+        assert!(
+            reply.starts_with("¡Hecho!") || reply.starts_with("Done!"),
+            "{message}: the booking is said first: {reply}"
+        );
+        assert_eq!(chat.state.step, Step::Idle, "{message}");
+        // Said once: a yes repeated after the booking books nothing.
+        chat.agenda.push(cita);
+        let (again, action) = chat.say("sí");
+        assert!(action.is_none(), "{message}: booked twice");
+        assert!(!again.contains(answer[0]), "{message}: said again: {again}");
+    }
+}
+
+/// What follows a yes and is not a question about the salon changes nothing of today's
+/// behaviour: the booking, and the plain booked reply.
+#[test]
+fn a_yes_with_anything_else_books_as_before() {
+    let mut chat = at_the_summary();
+    let booked = booking(chat.say("sí").1);
+    let plain = chat.settle(
+        &Action::Book(booked.clone()),
+        &Outcome::Booked(written(&booked)),
+    );
+    for message in [
+        "sí, gracias",
+        "vale perfecto",
+        "si porfa",
+        "sí, la manicura del martes 24",
+        "ok, gracias!!",
+        "yes please",
+    ] {
+        let mut chat = at_the_summary();
+        let booked = booking(chat.say(message).1);
+        let reply = chat.settle(
+            &Action::Book(booked.clone()),
+            &Outcome::Booked(written(&booked)),
+        );
+        if message.starts_with("yes") {
+            says(&reply, &["Done! Your appointment is booked"]);
+            assert!(!reply.contains("\n\nYes"), "{message}: {reply}");
+        } else {
+            assert_eq!(reply, plain, "{message}");
+        }
+    }
+}
+
+/// A question whose outcome was no write (the time taken meanwhile) is answered all the same,
+/// before the booking's next question; nothing of it stays for a later turn.
+#[test]
+fn a_question_asked_with_a_yes_is_answered_when_the_time_was_taken() {
+    let mut chat = at_the_summary();
+    let (_, action) = chat.say("vale, aceptais bizum?");
+    let action = action.expect("a booking");
+    let reply = chat.settle(&action, &Outcome::SlotTaken);
+    says(
+        &reply,
+        &["alguien acaba de reservar", "Sí, aceptamos Bizum."],
+    );
+    let (reply, _) = chat.say("hola");
+    assert!(!reply.contains("Bizum"), "{reply}");
+}
+
+/// The same yes with its question, sent again after the booking (a retried request): the cita
+/// that exists, the answer again, and no second booking.
+#[test]
+fn a_yes_with_a_question_repeated_after_the_booking_books_nothing() {
+    let mut chat = at_the_summary();
+    let booked = booking(chat.say("sí, ¿aceptáis tarjeta?").1);
+    let cita = written(&booked);
+    chat.settle(&Action::Book(booked), &Outcome::Booked(cita.clone()));
+    chat.agenda.push(cita);
+    let (reply, action) = chat.say("sí, ¿aceptáis tarjeta?");
+    assert!(action.is_none(), "{reply}");
+    says(&reply, &["ya está reservada", "Sí, aceptamos tarjeta."]);
+}
+
+/// A no with a question about the salon: answered, nothing booked, and the no counts (what to
+/// change is asked, and a later yes is not taken for the old summary).
+#[test]
+fn a_no_with_a_question_is_answered_and_books_nothing() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "no, ¿abrís el sábado?",
+            &[
+                "El sábado 21 de noviembre abrimos de 09:00 a 14:00",
+                "no la reservo",
+            ],
+        ),
+        (
+            "no, aceptais tarjeta?",
+            &["Sí, aceptamos tarjeta.", "no la reservo"],
+        ),
+        (
+            "no. donde estais",
+            &["Calle de Fuencarral 45", "no la reservo"],
+        ),
+        (
+            "mejor no, teneis parking?",
+            &["Fuencarral 70", "no la reservo"],
+        ),
+        (
+            "no thanks, do you take cards?",
+            &["Yes, we take cards.", "OK, I won't book it."],
+        ),
+        ("nop, abris en navidad?", &["por Navidad", "no la reservo"]),
+    ];
+    for (message, parts) in cases {
+        let mut chat = at_the_summary();
+        let (reply, action) = chat.say(message);
+        assert!(action.is_none(), "{message}: {reply}");
+        says(&reply, parts);
+        assert!(
+            !reply.contains("¿La confirmo?") && !reply.contains("Shall I confirm"),
+            "{message}: the no was heard: {reply}"
+        );
+        assert_eq!(chat.state.step, Step::Booking, "{message}");
+        assert_eq!(
+            chat.state.draft.service_ids,
+            ["manicura"],
+            "{message}: the booking is kept to change"
+        );
+    }
+}
+
+/// A yes whose question names another day ("sí, ¿abrís el sábado?") may be a change of mind:
+/// as before, the question is answered and the summary asked again, nothing booked.
+#[test]
+fn a_yes_with_a_question_naming_another_day_asks_again() {
+    let mut chat = at_the_summary();
+    let (reply, action) = chat.say("sí, ¿abrís el sábado?");
+    assert!(action.is_none(), "{reply}");
+    says(
+        &reply,
+        &["El sábado 21 de noviembre abrimos", "¿La confirmo?"],
+    );
+    assert_eq!(chat.state.step, Step::ConfirmBooking);
+}
+
+/// The same when confirming a cancellation: a yes with a question cancels and answers it after;
+/// a no with a question keeps the cita and answers it.
+#[test]
+fn a_question_with_the_yes_or_no_to_a_cancellation_is_answered() {
+    let mut chat = salon(marta());
+    chat.say("quiero cancelar mi cita");
+    let (reply, action) = chat.say("si, y donde estais?");
+    assert!(reply.is_empty(), "{reply}");
+    let action = action.expect("a cancellation");
+    assert_eq!(
+        action,
+        Action::Cancel {
+            cita_id: "c-3".into()
+        }
+    );
+    let reply = chat.settle(&action, &Outcome::Cancelled);
+    says(&reply, &["Cita cancelada.", "Calle de Fuencarral 45"]);
+
+    let mut chat = salon(marta());
+    chat.say("quiero cancelar mi cita");
+    let (reply, action) = chat.say("no, aceptais tarjeta?");
+    assert!(action.is_none(), "{reply}");
+    says(&reply, &["Sí, aceptamos tarjeta.", "la mantengo"]);
+    assert_eq!(chat.state.step, Step::Idle);
+}
+
+/// A bare yes or no with a question mark asks nothing about the salon: no "no lo sé".
+#[test]
+fn a_yes_or_no_with_a_question_mark_is_no_question() {
+    for message in [
+        "sí?",
+        "¿vale?",
+        "ok??",
+        "si porfa?",
+        "no?",
+        "mejor no?",
+        "yes?",
+    ] {
+        let mut chat = at_the_summary();
+        let (reply, action) = chat.say(message);
+        let reply = match action {
+            Some(action) => {
+                let booked = booking(Some(action.clone()));
+                chat.settle(&action, &Outcome::Booked(written(&booked)))
+            }
+            None => reply,
+        };
+        assert!(
+            !reply.contains("No lo sé") && !reply.contains("I don't know"),
+            "{message}: {reply}"
+        );
+    }
+}

@@ -157,3 +157,31 @@ fn holidays_months_and_payment_methods() {
     assert_eq!(payment_methods("aceptais tarjta"), [PaymentMethod::Card]);
     assert_eq!(payment_methods("Vales regalo"), []);
 }
+
+/// Every way of paying a visitor may name is a payment question too, and the other way round:
+/// the words of the two readers are one list (issue 12's polish; "amex" was only one's).
+#[test]
+fn every_way_of_paying_asks_about_paying() {
+    for (asked, method) in [
+        ("aceptais tarjeta?", PaymentMethod::Card),
+        ("aceptais tarjetas", PaymentMethod::Card),
+        ("se puede pagar con visa?", PaymentMethod::Card),
+        ("aceptais amex?", PaymentMethod::Card),
+        ("teneis datafono?", PaymentMethod::Card),
+        ("se puede con contactless", PaymentMethod::Card),
+        ("do you take debit", PaymentMethod::Card),
+        ("pago en metalico?", PaymentMethod::Cash),
+        ("do you take cash?", PaymentMethod::Cash),
+        ("aceptais bizum?", PaymentMethod::Bizum),
+        ("aceptais bizun?", PaymentMethod::Bizum),
+        ("puedo hacer transferencia?", PaymentMethod::Transfer),
+        ("do you take paypal?", PaymentMethod::PayPal),
+    ] {
+        let question = salon_question(asked);
+        assert!(
+            question.topics.contains(&Payment),
+            "{asked:?}: {question:?}"
+        );
+        assert_eq!(question.payment_methods, [method], "{asked:?}");
+    }
+}

@@ -215,7 +215,8 @@ describe('the diary', () => {
     expect(form.getByLabelText('Día')).toHaveValue(TODAY);
     expect(form.getByLabelText('Personal')).toHaveValue('st-2');
     // The time is kept until the services are chosen and the server offers it.
-    await userEvent.setup().click(form.getByRole('checkbox', { name: /Corte de pelo/ }));
+    // The services arrive after the form opens; on a loaded machine, later than the form.
+    await userEvent.setup().click(await form.findByRole('checkbox', { name: /Corte de pelo/ }));
     await form.findByRole('option', { name: '11:30' });
     expect(form.getByLabelText('Hora')).toHaveValue('690');
   });
