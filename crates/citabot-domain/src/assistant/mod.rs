@@ -27,6 +27,7 @@ use crate::understanding::{
     parse_date, parse_dates, replaced_services, resolve_in_hours, staff_preference, understand,
 };
 use replies::Replies;
+pub use replies::day_words;
 use times::Settled;
 
 /// Times offered when the wished one is taken or only a part of the day was named.
