@@ -23,6 +23,8 @@ use crate::auth::limits::Limits;
 use crate::config::Settings;
 use crate::hub::InProcessHub;
 use crate::hub::channels::OpenChannels;
+use crate::mail::Outbox;
+use crate::mail::token::{self, TokenKey};
 use crate::metrics::Metrics;
 use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
@@ -239,6 +241,13 @@ impl Application {
     ) -> std::io::Result<Self> {
         let listener = TcpListener::bind(settings.listen).await?;
         let metrics = Arc::new(Metrics::default());
+        // The manage links' key lives in the database: links survive restarts and work on
+        // every instance.
+        let key = store
+            .mail_signing_key(&token::fresh_key())
+            .await
+            .map_err(std::io::Error::other)?;
+        let outbox = Arc::new(Outbox::new(settings, TokenKey::new(key)));
         let state = AppState {
             store,
             clock,
@@ -251,6 +260,7 @@ impl Application {
             channels: Arc::new(OpenChannels::default()),
             metrics,
             faq_index: Arc::new(FaqIndexCache::default()),
+            outbox,
         };
         Ok(Self {
             listener,

@@ -90,6 +90,19 @@ pub struct Settings {
     /// assistant tells them nobody could come now and when the team will answer (1 to 86,400;
     /// 5 minutes by default).
     pub person_wait_secs: u64,
+    /// The mail server messages go through: `smtp://user:password@host:587` (STARTTLS when the
+    /// server offers it; `?tls=required` insists on it, `?tls=none` never uses it) or
+    /// `smtps://user:password@host:465` (TLS from the start). Unset, messages are kept in the
+    /// outbox (shown in "Correos") and not sent.
+    pub smtp_url: Option<String>,
+    /// Who messages come from, `Name <address>`.
+    pub mail_from: String,
+    /// The address the links in messages point to (`https://citas.example`); unset, the
+    /// listening address.
+    pub public_url: Option<String>,
+    /// Seconds between the mail sender's looks at the outbox (it also wakes after every write
+    /// that queues a message).
+    pub mail_poll_secs: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
@@ -130,6 +143,10 @@ impl Default for Settings {
             live_idle_secs: 60,
             live_channels_per_visitor: 8,
             person_wait_secs: 300,
+            smtp_url: None,
+            mail_from: "citabot <citas@localhost>".to_owned(),
+            public_url: None,
+            mail_poll_secs: 5,
         }
     }
 }
@@ -177,6 +194,13 @@ impl std::fmt::Debug for Settings {
             .field("live_idle_secs", &self.live_idle_secs)
             .field("live_channels_per_visitor", &self.live_channels_per_visitor)
             .field("person_wait_secs", &self.person_wait_secs)
+            .field(
+                "smtp_url",
+                &self.smtp_url.as_deref().map(redact_url_password),
+            )
+            .field("mail_from", &self.mail_from)
+            .field("public_url", &self.public_url)
+            .field("mail_poll_secs", &self.mail_poll_secs)
             .finish()
     }
 }
@@ -330,6 +354,23 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_PERSON_WAIT_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub person_wait_secs: Option<u64>,
+    /// Mail server: smtp://user:password@host:587 (STARTTLS when offered; ?tls=required or
+    /// ?tls=none) or smtps://user:password@host:465. Unset, messages are kept, not sent.
+    #[arg(long, env = "CITABOT_SMTP_URL", global = true, hide_env_values = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smtp_url: Option<String>,
+    /// Who messages come from: Name <address>.
+    #[arg(long, env = "CITABOT_MAIL_FROM", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mail_from: Option<String>,
+    /// The address links in messages point to (https://citas.example); default the listening one.
+    #[arg(long, env = "CITABOT_PUBLIC_URL", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public_url: Option<String>,
+    /// Seconds between the mail sender's looks at the outbox.
+    #[arg(long, env = "CITABOT_MAIL_POLL_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mail_poll_secs: Option<u64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -454,6 +495,32 @@ impl Settings {
                 "max_connections and max_connections_per_address must be at least 1".into(),
             ));
         }
+        if let Some(url) = &self.smtp_url
+            && !is_smtp_url(url)
+        {
+            return Err(ConfigError::Invalid(format!(
+                "smtp_url: {:?} is not an smtp:// or smtps:// URL with a host",
+                redact_url_password(url)
+            )));
+        }
+        if crate::mail::parse_mailbox(&self.mail_from).is_none() {
+            return Err(ConfigError::Invalid(format!(
+                "mail_from: {:?} is not an address like \"Peluquería <citas@example.com>\"",
+                self.mail_from
+            )));
+        }
+        if let Some(url) = &self.public_url
+            && !is_http_url(url)
+        {
+            return Err(ConfigError::Invalid(format!(
+                "public_url: {url:?} is not an http:// or https:// URL with a host"
+            )));
+        }
+        if !(1..=3600).contains(&self.mail_poll_secs) {
+            return Err(ConfigError::Invalid(
+                "mail_poll_secs must be between 1 and 3600".into(),
+            ));
+        }
         if self.chat_max_body_bytes < 1024 {
             return Err(ConfigError::Invalid(
                 "chat_max_body_bytes must be at least 1024".into(),
@@ -477,7 +544,18 @@ impl Settings {
         shown.database_url = redact_url_password(&self.database_url);
         shown.webhook_url = self.webhook_url.as_deref().map(redact_url_password);
         shown.webhook_secret = self.webhook_secret.as_ref().map(|_| "***".to_owned());
+        shown.smtp_url = self.smtp_url.as_deref().map(redact_url_password);
         toml::to_string(&shown).unwrap_or_default()
+    }
+
+    /// Where the links in messages point: `public_url`, else the listening address (without a
+    /// trailing slash).
+    pub fn link_base(&self) -> String {
+        self.public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.listen))
+            .trim_end_matches('/')
+            .to_owned()
     }
 }
 
@@ -498,6 +576,17 @@ fn is_http_url(value: &str) -> bool {
                 .split(['/', '?', '#'])
                 .next()
                 .is_some_and(|authority| !authority.is_empty())
+    })
+}
+
+/// `smtp(s)://[user[:password]@]host[:port][?…]` with a non-empty host.
+fn is_smtp_url(value: &str) -> bool {
+    value.split_once("://").is_some_and(|(scheme, rest)| {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        let host = authority
+            .rsplit_once('@')
+            .map_or(authority, |(_, host)| host);
+        matches!(scheme, "smtp" | "smtps") && !host.is_empty() && !host.starts_with(':')
     })
 }
 
@@ -687,6 +776,55 @@ mod tests {
                 "{shown}"
             );
         }
+    }
+
+    #[test]
+    fn mail_settings_are_checked_and_the_smtp_password_never_shows() {
+        for (url, ok) in [
+            ("smtp://user:pw@mail.example:587", true),
+            ("smtps://mail.example", true),
+            ("smtp://127.0.0.1:2525?tls=none", true),
+            ("http://mail.example", false),
+            ("smtp://", false),
+            ("smtp://user:pw@:25", false),
+        ] {
+            let overrides = SettingsLayer {
+                smtp_url: Some(url.into()),
+                ..SettingsLayer::default()
+            };
+            assert_eq!(Settings::load(None, &overrides).is_ok(), ok, "{url}");
+        }
+        let with_mail = Settings {
+            smtp_url: Some("smtp://citas:s3cr3t-mail@mail.example:587".into()),
+            ..Settings::default()
+        };
+        for shown in [format!("{with_mail:?}"), with_mail.to_redacted_toml()] {
+            assert!(!shown.contains("s3cr3t-mail"), "{shown}");
+            assert!(shown.contains("citas:***@mail.example"), "{shown}");
+        }
+        for (from, ok) in [
+            ("Peluquería Ana <citas@ana.example>", true),
+            ("citas@ana.example", true),
+            ("Ana <nope>", false),
+            ("", false),
+        ] {
+            let overrides = SettingsLayer {
+                mail_from: Some(from.into()),
+                ..SettingsLayer::default()
+            };
+            assert_eq!(Settings::load(None, &overrides).is_ok(), ok, "{from}");
+        }
+        let overrides = SettingsLayer {
+            public_url: Some("ftp://x".into()),
+            ..SettingsLayer::default()
+        };
+        assert!(Settings::load(None, &overrides).is_err());
+        assert_eq!(Settings::default().link_base(), "http://127.0.0.1:3000");
+        let public = Settings {
+            public_url: Some("https://citas.example/".into()),
+            ..Settings::default()
+        };
+        assert_eq!(public.link_base(), "https://citas.example");
     }
 
     #[test]

@@ -22,17 +22,45 @@ pub struct Event {
     pub status: Option<&'static str>,
 }
 
+/// What a calendar file is for (RFC 5546): a download to import, or an invitation sent by
+/// mail that updates (or cancels) the same event each time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Method {
+    /// "Añadir al calendario".
+    Publish,
+    /// A message about a cita: `METHOD:REQUEST` (or `CANCEL` when it is cancelled) with a
+    /// `SEQUENCE` that rises with every change, the salon as organiser, the client invited.
+    Invite {
+        cancel: bool,
+        sequence: i64,
+        organizer: Party,
+        attendee: Party,
+    },
+}
+
+/// A person or the salon in an invitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Party {
+    pub name: String,
+    pub email: String,
+}
+
 /// The longest content line, in octets, before it is folded (RFC 5545 §3.1).
 const LINE_OCTETS: usize = 75;
 
-/// The calendar file holding `event`: CRLF line endings, long lines folded.
-pub fn calendar(event: &Event) -> String {
+/// The calendar file holding `event`, for `method`: CRLF line endings, long lines folded.
+pub fn calendar(event: &Event, method: &Method) -> String {
+    let method_name = match method {
+        Method::Publish => "PUBLISH",
+        Method::Invite { cancel: true, .. } => "CANCEL",
+        Method::Invite { cancel: false, .. } => "REQUEST",
+    };
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_owned(),
         "VERSION:2.0".to_owned(),
         "PRODID:-//citabot//citabot//ES".to_owned(),
         "CALSCALE:GREGORIAN".to_owned(),
-        "METHOD:PUBLISH".to_owned(),
+        format!("METHOD:{method_name}"),
         "BEGIN:VEVENT".to_owned(),
         format!("UID:{}", text(&event.uid)),
         format!("DTSTAMP:{}", utc(event.stamp)),
@@ -40,6 +68,25 @@ pub fn calendar(event: &Event) -> String {
         format!("DTEND:{}", utc(event.end)),
         format!("SUMMARY:{}", text(&event.summary)),
     ];
+    if let Method::Invite {
+        sequence,
+        organizer,
+        attendee,
+        ..
+    } = method
+    {
+        lines.push(format!("SEQUENCE:{sequence}"));
+        lines.push(format!(
+            "ORGANIZER;CN={}:mailto:{}",
+            parameter(&organizer.name),
+            organizer.email
+        ));
+        lines.push(format!(
+            "ATTENDEE;CN={};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:{}",
+            parameter(&attendee.name),
+            attendee.email
+        ));
+    }
     if !event.location.is_empty() {
         lines.push(format!("LOCATION:{}", text(&event.location)));
     }
@@ -52,6 +99,15 @@ pub fn calendar(event: &Event) -> String {
     lines.push("END:VEVENT".to_owned());
     lines.push("END:VCALENDAR".to_owned());
     lines.iter().map(|line| fold(line)).collect()
+}
+
+/// A parameter value (RFC 5545 §3.2): quoted, with the quote and control characters dropped.
+fn parameter(value: &str) -> String {
+    let clean: String = value
+        .chars()
+        .filter(|letter| *letter != '"' && !letter.is_control())
+        .collect();
+    format!("\"{clean}\"")
 }
 
 /// A date-time in UTC, `19980119T070000Z` (RFC 5545 §3.3.5, form 2).
@@ -148,7 +204,7 @@ mod tests {
             description: "Con Ana".into(),
             status: Some("CONFIRMED"),
         };
-        let file = calendar(&event);
+        let file = calendar(&event, &Method::Publish);
         assert!(
             !file.replace("\r\n", "").contains('\n'),
             "only CRLF endings"
@@ -174,5 +230,40 @@ mod tests {
                 "END:VCALENDAR",
             ]
         );
+    }
+
+    #[test]
+    fn an_invitation_carries_its_sequence_and_parties() {
+        let event = Event {
+            uid: "c-1@citabot".into(),
+            stamp: datetime!(2026-11-20 09:30 UTC),
+            start: datetime!(2026-11-27 10:00 +01:00),
+            end: datetime!(2026-11-27 10:45 +01:00),
+            summary: "Corte".into(),
+            location: String::new(),
+            description: String::new(),
+            status: Some("CANCELLED"),
+        };
+        let invite = |cancel| Method::Invite {
+            cancel,
+            sequence: 3,
+            organizer: Party {
+                name: "Peluquería \"Ana\"".into(),
+                email: "citas@salon.example".into(),
+            },
+            attendee: Party {
+                name: "Marta".into(),
+                email: "marta@ejemplo.es".into(),
+            },
+        };
+        let file = calendar(&event, &invite(true));
+        let lines: Vec<&str> = file.split_terminator("\r\n").collect();
+        assert!(lines.contains(&"METHOD:CANCEL"), "{lines:?}");
+        assert!(lines.contains(&"SEQUENCE:3"));
+        assert!(lines.contains(&"ORGANIZER;CN=\"Peluquería Ana\":mailto:citas@salon.example"));
+        assert!(lines.contains(
+            &"ATTENDEE;CN=\"Marta\";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:marta@ejemplo.es"
+        ));
+        assert!(calendar(&event, &invite(false)).contains("METHOD:REQUEST\r\n"));
     }
 }

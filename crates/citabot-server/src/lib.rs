@@ -20,6 +20,7 @@ pub mod hub;
 pub mod ics;
 pub mod language;
 pub mod live;
+pub mod mail;
 pub mod metrics;
 pub mod metrics_http;
 pub mod openapi;

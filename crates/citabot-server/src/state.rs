@@ -11,6 +11,7 @@ use crate::auth::limits::Limits;
 use crate::config::Settings;
 use crate::hub::LiveHub;
 use crate::hub::channels::OpenChannels;
+use crate::mail::Outbox;
 use crate::metrics::Metrics;
 use crate::usecases::faq_index::FaqIndexCache;
 use crate::workflow::Upstream;
@@ -31,4 +32,7 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The salon's FAQ as the assistant matches it, rebuilt only when the FAQ changes.
     pub faq_index: Arc<FaqIndexCache>,
+    /// What messages are written with (links, the sender's address, the manage link's key),
+    /// and the mail sender's wake-up call.
+    pub outbox: Arc<Outbox>,
 }

@@ -5,6 +5,7 @@
 mod booking;
 mod conversations;
 mod holds;
+mod mail;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -14,7 +15,7 @@ use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
-    CitaWritten, Credentials, CredentialsColumns, Holds, NewAuthSession, NewUser, Store,
+    CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
     StoreError, User, UserColumns,
 };
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
@@ -236,6 +237,7 @@ impl Store for PgStore {
         if let Some(hold) = turn.hold {
             holds::write(&mut tx, turn.session.as_str(), hold, turn.at).await?;
         }
+        mail::queue(&mut tx, turn.mail, turn.at).await?;
         tx.commit().await.map_err(db_error)
     }
 
@@ -244,9 +246,11 @@ impl Store for PgStore {
         change: &CitaChange,
         at: OffsetDateTime,
         holds: Holds<'_>,
+        mail: MailWrite<'_>,
     ) -> Result<CitaWritten, StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_error)?;
         let written = booking::apply_cita_change(&mut tx, change, at, holds).await?;
+        mail::queue(&mut tx, mail, at).await?;
         tx.commit().await.map_err(db_error)?;
         Ok(written)
     }

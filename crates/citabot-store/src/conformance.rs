@@ -7,10 +7,12 @@ mod booking;
 mod conversations;
 mod holds;
 pub mod identity;
+mod mail;
 
 pub use booking::*;
 pub use conversations::*;
 pub use holds::*;
+pub use mail::*;
 
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -430,6 +432,13 @@ macro_rules! store_conformance_tests {
             holds_expire_and_are_replaced,
             staff_booking_over_a_hold_releases_it,
             one_address_keeps_only_a_few_holds,
+            the_outbox_is_written_with_its_change,
+            mail_claims_are_exclusive_until_they_expire,
+            racing_claims_share_nothing,
+            failed_attempts_wait_then_give_up,
+            reminders_are_replanned_and_unsent_when_due,
+            booked_messages_to_one_address_are_limited,
+            mail_settings_key_and_confirmations_round_trip,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

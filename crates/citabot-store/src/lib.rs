@@ -8,10 +8,12 @@ pub mod booking;
 pub mod conformance;
 pub mod conversations;
 pub mod identity;
+pub mod mail;
 pub mod turn;
 
 pub use booking::BookingStore;
 pub use conversations::ConversationStore;
+pub use mail::{MailStore, MailWrite, NewMail};
 pub use turn::{
     AssistantStateWrite, ChatTurnWrite, CitaChange, CitaWritten, HoldWrite, Holds,
     SavedAssistantState,
@@ -236,9 +238,12 @@ impl StoreError {
 }
 
 /// Everything the server persists: conversations and accounts here, the booking side in
-/// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`].
+/// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`], the outbox
+/// in [`MailStore`].
 #[async_trait]
-pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debug {
+pub trait Store:
+    BookingStore + ConversationStore + MailStore + Send + Sync + std::fmt::Debug
+{
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;
 
@@ -263,19 +268,21 @@ pub trait Store: BookingStore + ConversationStore + Send + Sync + std::fmt::Debu
     /// Writes a whole chat turn in one transaction: the messages (as
     /// [`Self::append_chat_messages`]), the assistant's state (refused with
     /// [`StoreError::Stale`] when another turn saved first), the cita change (refused when another
-    /// conversation holds its time) and the conversation's hold. Any refusal
+    /// conversation holds its time), the conversation's hold and the messages it queues. Any
+    /// refusal
     /// ([`StoreError::NotOwner`], [`StoreError::SlotTaken`], [`StoreError::Unchanged`],
     /// [`StoreError::Conflict`] for a client created meanwhile) writes nothing at all.
     async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError>;
 
     /// Writes one cita change in a transaction of its own (a cita booked or moved by hand, with
-    /// its new client), with the refusals of [`Self::commit_chat_turn`], treating the chat's
-    /// holds on its new time as `holds` says.
+    /// its new client, or a status change) and the messages it queues, with the refusals of
+    /// [`Self::commit_chat_turn`], treating the chat's holds on its new time as `holds` says.
     async fn apply_cita_change(
         &self,
         change: &CitaChange,
         at: OffsetDateTime,
         holds: Holds<'_>,
+        mail: MailWrite<'_>,
     ) -> Result<CitaWritten, StoreError>;
 
     /// A session's owner and messages (oldest first); `None` for a session never seen.

@@ -10,6 +10,7 @@ use time::{Date, OffsetDateTime};
 use crate::ChatMessage;
 use crate::booking::CitaTime;
 use crate::conversations::InboxNote;
+use crate::mail::MailWrite;
 
 /// The assistant's state for a conversation as saved, with the version that saved it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +104,8 @@ pub struct ChatTurnWrite<'a> {
     pub at: OffsetDateTime,
     /// What the turn tells the inbox about the conversation.
     pub inbox: InboxNote<'a>,
+    /// The messages the turn queues (about its cita, or staff alerts).
+    pub mail: MailWrite<'a>,
 }
 
 impl Holds<'_> {

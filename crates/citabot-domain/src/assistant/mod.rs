@@ -28,6 +28,7 @@ use crate::understanding::{
     staff_preference, stylist_schedule_asked, understand,
 };
 use replies::Replies;
+pub use replies::day_words;
 use times::Settled;
 
 /// Times offered when the wished one is taken or only a part of the day was named.

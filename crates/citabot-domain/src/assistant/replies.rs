@@ -32,15 +32,7 @@ impl<'a> Replies<'a> {
 
     /// "viernes 27 de noviembre" / "Friday 27 November".
     pub(super) fn day(&self, date: Date) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "{} {} de {}",
-                weekday_es(date.weekday()),
-                date.day(),
-                month_es(date.month())
-            ),
-            Lang::En => format!("{} {} {}", date.weekday(), date.day(), date.month()),
-        }
+        day_words(self.lang, date)
     }
 
     fn staff_name(&self, staff_id: &str) -> String {
@@ -1453,6 +1445,20 @@ impl<'a> Replies<'a> {
                 lines.join("\n")
             ),
         }
+    }
+}
+
+/// A day in words, "viernes 27 de noviembre" or "Friday 27 November": the assistant's and the
+/// mail's one way of naming a day.
+pub fn day_words(lang: Lang, date: Date) -> String {
+    match lang {
+        Lang::Es => format!(
+            "{} {} de {}",
+            weekday_es(date.weekday()),
+            date.day(),
+            month_es(date.month())
+        ),
+        Lang::En => format!("{} {} {}", date.weekday(), date.day(), date.month()),
     }
 }
 

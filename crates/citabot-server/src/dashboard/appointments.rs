@@ -369,7 +369,7 @@ pub async fn update(
         outside_hours: patch.outside_hours,
     };
     let store = state.store.as_ref();
-    let written = cases::change_cita(store, user, &id, change, state.clock.now())
+    let written = cases::change_cita(store, &state.outbox, user, &id, change, state.clock.now())
         .await
         .map_err(refused)?;
     Ok(answer(
@@ -458,7 +458,7 @@ pub async fn create(
         status,
         outside_hours: request.outside_hours,
     };
-    let written = cases::book_by_hand(store, by_hand, state.clock.now())
+    let written = cases::book_by_hand(store, &state.outbox, by_hand, state.clock.now())
         .await
         .map_err(refused)?;
     Ok(answer(

@@ -23,6 +23,7 @@ use crate::auth::Caller;
 use crate::auth::handlers::invalid_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::mail as mail_case;
 use crate::usecases::settings::{self, SalonProfile, SettingsChange};
 
 /// The longest business name, in characters.
@@ -245,6 +246,32 @@ pub struct BusinessView {
     closures: Vec<DaysOffView>,
     /// The stylists who take bookings (first names only).
     team: Vec<TeamMemberView>,
+    /// The salon's mail settings: only in an administrador's answer (the alert addresses are
+    /// private).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mail: Option<MailSettingsView>,
+}
+
+/// When reminders go and where the staff's alerts go.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailSettingsView {
+    /// 1 to 168 (a week): how many hours before a cita its reminder goes.
+    reminder_hours: u32,
+    /// Up to 5 addresses that hear of bookings from the chat and visitors waiting for a person.
+    staff_alert_emails: Vec<String>,
+}
+
+/// Either mail setting (at least one field).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct MailSettingsPatch {
+    /// 1 to 168.
+    #[serde(default)]
+    reminder_hours: Option<i64>,
+    /// Up to 5 email addresses, each once (replaced whole).
+    #[serde(default)]
+    staff_alert_emails: Option<Vec<String>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -297,22 +324,34 @@ impl From<SalonProfile> for BusinessView {
                     service_ids: member.service_ids,
                 })
                 .collect(),
+            mail: None,
         }
     }
 }
 
-/// The salon as `GET /api/business` answers it, read now.
-async fn business_answer(state: &AppState, status: StatusCode) -> Result<Response, ApiError> {
+/// The salon as `GET /api/business` answers it, read now; with its mail settings for an
+/// administrador.
+async fn business_answer(
+    state: &AppState,
+    status: StatusCode,
+    caller: &Caller,
+) -> Result<Response, ApiError> {
     let business = business_of(state).await?;
-    let salon = settings::profile(state.store.as_ref(), business, state.clock.now())
+    let store = state.store.as_ref();
+    let salon = settings::profile(store, business, state.clock.now())
         .await
         .map_err(super::store_failed)?;
-    Ok(answer(
-        status,
-        BusinessResponse {
-            item: BusinessView::from(salon),
-        },
-    ))
+    let mut item = BusinessView::from(salon);
+    if administrador(caller).is_ok() {
+        let mail = mail_case::settings(store)
+            .await
+            .map_err(super::store_failed)?;
+        item.mail = Some(MailSettingsView {
+            reminder_hours: mail.reminder_hours,
+            staff_alert_emails: mail.staff_alert_emails,
+        });
+    }
+    Ok(answer(status, BusinessResponse { item }))
 }
 
 /// `GET /api/business`: the name, time zone, slot step, opening hours, profile, booking rules,
@@ -320,8 +359,11 @@ async fn business_answer(state: &AppState, status: StatusCode) -> Result<Respons
 #[utoipa::path(get, path = "/api/business", tag = "booking", responses(
     (status = 200, description = "The business", body = BusinessResponse),
     (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
-pub async fn get(State(state): State<AppState>) -> Result<Response, ApiError> {
-    business_answer(&state, StatusCode::OK).await
+pub async fn get(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> Result<Response, ApiError> {
+    business_answer(&state, StatusCode::OK, &caller).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -385,27 +427,88 @@ pub struct BusinessPatch {
     brand_color: Option<String>,
     #[serde(default)]
     booking_rules: Option<BookingRulesPatch>,
+    #[serde(default)]
+    mail: Option<MailSettingsPatch>,
 }
 
 impl BusinessPatch {
-    fn is_empty(&self) -> bool {
-        self.name.is_none()
-            && self.address.is_none()
-            && self.phone.is_none()
-            && self.email.is_none()
-            && self.description.is_none()
-            && self.payment_methods.is_none()
-            && self.parking.is_none()
-            && self.access.is_none()
-            && self.faq.is_none()
-            && self.brand_color.is_none()
-            && self.booking_rules.as_ref().is_none_or(|rules| {
-                rules.min_notice_min.is_none()
-                    && rules.horizon_days.is_none()
-                    && rules.chat_booking_status.is_none()
-                    && rules.hold_minutes.is_none()
+    /// Whether anything but the mail settings is asked for.
+    fn changes_profile(&self) -> bool {
+        self.name.is_some()
+            || self.address.is_some()
+            || self.phone.is_some()
+            || self.email.is_some()
+            || self.description.is_some()
+            || self.payment_methods.is_some()
+            || self.parking.is_some()
+            || self.access.is_some()
+            || self.faq.is_some()
+            || self.brand_color.is_some()
+            || self.booking_rules.as_ref().is_some_and(|rules| {
+                rules.min_notice_min.is_some()
+                    || rules.horizon_days.is_some()
+                    || rules.chat_booking_status.is_some()
+                    || rules.hold_minutes.is_some()
             })
     }
+
+    fn is_empty(&self) -> bool {
+        !self.changes_profile()
+            && self.mail.as_ref().is_none_or(|mail| {
+                mail.reminder_hours.is_none() && mail.staff_alert_emails.is_none()
+            })
+    }
+}
+
+/// The longest a reminder goes before its cita, in hours (a week).
+pub const MAX_REMINDER_HOURS: i64 = 168;
+/// The most staff alert addresses.
+pub const MAX_STAFF_ALERT_EMAILS: usize = 5;
+
+/// Reads the mail settings asked for (400 with a sentence naming the field).
+fn parse_mail(patch: &MailSettingsPatch) -> Result<mail_case::MailSettingsChange, ApiError> {
+    let reminder_hours = patch
+        .reminder_hours
+        .map(|hours| {
+            u32::try_from(hours)
+                .ok()
+                .filter(|_| (1..=MAX_REMINDER_HOURS).contains(&hours))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "«mail.reminderHours» debe estar entre 1 y {MAX_REMINDER_HOURS} horas."
+                    ))
+                })
+        })
+        .transpose()?;
+    let staff_alert_emails = patch
+        .staff_alert_emails
+        .as_deref()
+        .map(|emails| {
+            if emails.len() > MAX_STAFF_ALERT_EMAILS {
+                return Err(invalid(format!(
+                    "«mail.staffAlertEmails» puede tener como mucho {MAX_STAFF_ALERT_EMAILS} direcciones."
+                )));
+            }
+            let mut read: Vec<String> = Vec::with_capacity(emails.len());
+            for email in emails {
+                let email = Email::parse(email.trim())
+                    .map_err(|error| invalid_value(&error))?
+                    .as_str()
+                    .to_owned();
+                if read.contains(&email) {
+                    return Err(invalid(format!(
+                        "La dirección «{email}» está repetida en «mail.staffAlertEmails»."
+                    )));
+                }
+                read.push(email);
+            }
+            Ok(read)
+        })
+        .transpose()?;
+    Ok(mail_case::MailSettingsChange {
+        reminder_hours,
+        staff_alert_emails,
+    })
 }
 
 fn parse_address(address: &AddressInput) -> Result<Address, ApiError> {
@@ -605,11 +708,19 @@ pub async fn update(
         return Err(invalid("Indica al menos un campo que cambiar."));
     }
     let change = parse_patch(&patch)?;
+    let mail = patch.mail.as_ref().map(parse_mail).transpose()?;
     business_of(&state).await?;
-    settings::update_settings(state.store.as_ref(), change)
-        .await
-        .map_err(super::store_failed)?;
-    business_answer(&state, StatusCode::OK).await
+    if patch.changes_profile() {
+        settings::update_settings(state.store.as_ref(), change)
+            .await
+            .map_err(super::store_failed)?;
+    }
+    if let Some(mail) = mail {
+        mail_case::change_settings(state.store.as_ref(), mail)
+            .await
+            .map_err(super::store_failed)?;
+    }
+    business_answer(&state, StatusCode::OK, &caller).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -640,5 +751,5 @@ pub async fn set_hours(
     settings::set_hours(state.store.as_ref(), business, hours)
         .await
         .map_err(super::store_failed)?;
-    business_answer(&state, StatusCode::OK).await
+    business_answer(&state, StatusCode::OK, &caller).await
 }

@@ -15,7 +15,9 @@ use citabot_store::{CitaChange, Holds, Store, StoreError, User};
 use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{self as booking_case, ClientTarget, NewCita, instant_at};
+use super::mail::{self, News};
 use super::settings::{breach_sentence, calendar, local_now};
+use crate::mail::Outbox;
 
 /// The most services one cita may have.
 pub const MAX_SERVICES: usize = 10;
@@ -159,6 +161,7 @@ pub struct ByHand {
 /// book inside the notice and in the past), then the database's refusal of a double booking.
 pub async fn book_by_hand(
     store: &dyn Store,
+    outbox: &Outbox,
     request: ByHand,
     now: OffsetDateTime,
 ) -> Result<ByHandWritten, Refusal> {
@@ -209,7 +212,16 @@ pub async fn book_by_hand(
         chat_session_id: None,
         outside_hours: request.outside_hours,
     };
-    match booking_case::book(store, &business.time_zone, new, &request.target, now).await {
+    match booking_case::book(
+        store,
+        outbox,
+        &business.time_zone,
+        new,
+        &request.target,
+        now,
+    )
+    .await
+    {
         Ok((cita, written)) => Ok(ByHandWritten {
             cita,
             hold_released: written.holds_released > 0,
@@ -283,6 +295,7 @@ pub async fn own_client_id(store: &dyn Store, user: &User) -> Result<Option<Stri
 /// only status change is cancelling. A move into a taken slot changes nothing (409).
 pub async fn change_cita(
     store: &dyn Store,
+    outbox: &Outbox,
     user: &User,
     id: &str,
     change: CitaChangeRequest,
@@ -344,27 +357,15 @@ pub async fn change_cita(
     let mut cita = cita;
     let mut hold_released = false;
     if change.moves() {
-        (cita, hold_released) =
-            move_cita(store, &business, &calendar, cita, &change, is_staff, now).await?;
+        let place = Place {
+            business: &business,
+            calendar: &calendar,
+            outbox,
+        };
+        (cita, hold_released) = move_cita(store, &place, cita, &change, is_staff, now).await?;
     }
     if let Some(next) = change.status {
-        let changed = match store.change_cita_status(id, cita.status, next).await {
-            // Undoing a no-show holds the time again, which may be booked meanwhile.
-            Err(StoreError::SlotTaken) => {
-                return Err(Refusal::Conflict(
-                    "Esa persona ya tiene otra cita a esa hora, así que esta no puede volver a \
-                     «confirmada»."
-                        .into(),
-                ));
-            }
-            other => other?,
-        };
-        if !changed {
-            return Err(Refusal::Conflict(
-                "La cita ha cambiado mientras tanto; vuelve a cargarla.".into(),
-            ));
-        }
-        cita = store.cita(id).await?.ok_or(Refusal::NotFound)?;
+        cita = set_status(store, outbox, cita, next, now).await?;
     }
     Ok(ByHandWritten {
         cita,
@@ -372,15 +373,69 @@ pub async fn change_cita(
     })
 }
 
+/// A status change with its client's message, in one transaction.
+pub async fn set_status(
+    store: &dyn Store,
+    outbox: &Outbox,
+    cita: Cita,
+    next: CitaStatus,
+    now: OffsetDateTime,
+) -> Result<Cita, Refusal> {
+    let after = Cita {
+        status: next,
+        ..cita.clone()
+    };
+    let queued = mail::about_cita(store, outbox, News::of_status(next), &after, now).await?;
+    let change = CitaChange::SetStatus {
+        cita_id: cita.id.clone(),
+        from: cita.status,
+        to: next,
+    };
+    match store
+        .apply_cita_change(&change, now, Holds::Release, queued.write())
+        .await
+    {
+        Ok(_) => {}
+        // Undoing a no-show holds the time again, which may be booked meanwhile.
+        Err(StoreError::SlotTaken) => {
+            return Err(Refusal::Conflict(
+                "Esa persona ya tiene otra cita a esa hora, así que esta no puede volver a \
+                 «confirmada»."
+                    .into(),
+            ));
+        }
+        Err(StoreError::Unchanged) => {
+            return Err(Refusal::Conflict(
+                "La cita ha cambiado mientras tanto; vuelve a cargarla.".into(),
+            ));
+        }
+        Err(error) => return Err(error.into()),
+    }
+    outbox.wake();
+    store.cita(&cita.id).await?.ok_or(Refusal::NotFound)
+}
+
+/// Where a move happens: the salon's rules as read, and the outbox its message goes to.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub business: &'a Business,
+    pub calendar: &'a Calendar,
+    pub outbox: &'a Outbox,
+}
+
 async fn move_cita(
     store: &dyn Store,
-    business: &Business,
-    calendar: &Calendar,
+    place: &Place<'_>,
     cita: Cita,
     change: &CitaChangeRequest,
     is_staff: bool,
     now: OffsetDateTime,
 ) -> Result<(Cita, bool), Refusal> {
+    let Place {
+        business,
+        calendar,
+        outbox,
+    } = *place;
     let local = local_now(business, now)?;
     if !cita.status.holds_time() {
         return Err(Refusal::Conflict(format!(
@@ -448,12 +503,27 @@ async fn move_cita(
     } else {
         Holds::Respect { own: None }
     };
+    let after = Cita {
+        staff_id: to.staff_id.clone(),
+        date: to.date,
+        start_min: to.start_min,
+        end_min: to.end_min,
+        start_at: to.start_at,
+        end_at: to.end_at,
+        service_ids: service_ids.clone(),
+        ..cita.clone()
+    };
+    let queued = mail::about_cita(store, outbox, News::Moved, &after, now).await?;
     let moving = CitaChange::Move {
         cita_id: cita.id.clone(),
         to,
     };
-    match store.apply_cita_change(&moving, now, holds).await {
+    match store
+        .apply_cita_change(&moving, now, holds, queued.write())
+        .await
+    {
         Ok(written) => {
+            outbox.wake();
             let moved = store.cita(&cita.id).await?.ok_or(Refusal::NotFound)?;
             Ok((moved, written.holds_released > 0))
         }

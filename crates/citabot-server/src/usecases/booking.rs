@@ -5,6 +5,9 @@
 use citabot_domain::booking::{Cita, CitaStatus, Client, DayMinute, zone};
 use citabot_store::booking::search_fold;
 use citabot_store::{CitaChange, CitaWritten, Holds, Store, StoreError};
+
+use super::mail::{Letters, News, client_language};
+use crate::mail::Outbox;
 use time::{Date, OffsetDateTime};
 
 /// Who is asking for a client by name and contact details: it decides which existing record,
@@ -152,17 +155,20 @@ pub enum ClientTarget {
     Described(ClientDetails, BookedBy),
 }
 
-/// Books a cita outside any conversation (staff, by hand): the client and the cita in one
-/// transaction, releasing any chat hold on its time (the answer says how many).
+/// Books a cita outside any conversation (staff, by hand): the client, the cita and the
+/// client's "booked" message (and reminder) in one transaction, releasing any chat hold on its
+/// time (the answer says how many).
 /// [`StoreError::SlotTaken`] when the staff member is busy then; a client created meanwhile by
 /// someone else is looked up again once.
 pub async fn book(
     store: &dyn Store,
+    outbox: &Outbox,
     time_zone: &str,
     new: NewCita,
     target: &ClientTarget,
     now: OffsetDateTime,
 ) -> Result<(Cita, CitaWritten), StoreError> {
+    let letters = Letters::read(store).await?;
     let mut attempts_left = 2;
     loop {
         let chosen = match target {
@@ -170,9 +176,24 @@ pub async fn book(
             ClientTarget::Described(details, by) => choose_client(store, details, *by).await?,
         };
         let (cita, change) = booking_change(time_zone, new.clone(), chosen, now)?;
+        let client = match &change {
+            CitaChange::Create {
+                new_client: Some(client),
+                ..
+            } => Some(client.clone()),
+            _ => store.client(&cita.client_id).await?,
+        };
+        let lang = client_language(store, &cita).await?;
+        let queued = letters.about_cita(outbox, News::Booked, &cita, client.as_ref(), lang, now);
         // Staff book over a time a chat visitor holds: the hold gives way, and they are told.
-        match store.apply_cita_change(&change, now, Holds::Release).await {
-            Ok(written) => return Ok((cita, written)),
+        match store
+            .apply_cita_change(&change, now, Holds::Release, queued.write())
+            .await
+        {
+            Ok(written) => {
+                outbox.wake();
+                return Ok((cita, written));
+            }
             Err(StoreError::Conflict(_)) if attempts_left > 1 => attempts_left -= 1,
             Err(error) => return Err(error),
         }

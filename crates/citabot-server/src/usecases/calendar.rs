@@ -4,7 +4,7 @@ use citabot_domain::booking::{Cita, CitaStatus};
 use citabot_store::{Store, StoreError, User};
 use time::{Date, OffsetDateTime};
 
-use crate::ics::{self, Event};
+use crate::ics::{self, Event, Method};
 
 /// A cita's calendar file and the local date it falls on (for the file's name).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,19 +44,36 @@ pub async fn cita_calendar(
         Some(member) => format!("{} {}", member.first_name, member.last_name),
         None => String::new(),
     };
-    let summary = match (names.is_empty(), salon.is_empty()) {
-        (false, false) => format!("{} — {salon}", names.join(", ")),
-        (false, true) => names.join(", "),
+    // The salon's address once the business has one; its name meanwhile.
+    let event = cita_event(&cita, &salon, &salon, &names, &staff_name, now);
+    Ok(Some(CitaCalendar {
+        date: cita.date,
+        file: ics::calendar(&event, &Method::Publish),
+    }))
+}
+
+/// A cita as a calendar event, the same for the download and the messages: its `UID` is the
+/// cita's, so every file about it updates one event.
+pub fn cita_event(
+    cita: &Cita,
+    salon: &str,
+    location: &str,
+    service_names: &[&str],
+    staff_name: &str,
+    stamp: OffsetDateTime,
+) -> Event {
+    let summary = match (service_names.is_empty(), salon.is_empty()) {
+        (false, false) => format!("{} — {salon}", service_names.join(", ")),
+        (false, true) => service_names.join(", "),
         (true, _) => format!("Cita en {salon}").trim().to_owned(),
     };
-    let event = Event {
+    Event {
         uid: format!("{}@citabot", cita.id),
-        stamp: now,
+        stamp,
         start: cita.start_at,
         end: cita.end_at,
         summary,
-        // The salon's address once the business has one; its name meanwhile.
-        location: salon,
+        location: location.to_owned(),
         description: if staff_name.trim().is_empty() {
             String::new()
         } else {
@@ -68,11 +85,7 @@ pub async fn cita_calendar(
             CitaStatus::Cancelada => Some("CANCELLED"),
             CitaStatus::NoPresentado => None,
         },
-    };
-    Ok(Some(CitaCalendar {
-        date: cita.date,
-        file: ics::calendar(&event),
-    }))
+    }
 }
 
 /// Staff see every cita; a cliente only those of their own client record.

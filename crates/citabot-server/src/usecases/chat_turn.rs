@@ -19,11 +19,13 @@ use citabot_domain::responder;
 use citabot_store::booking::CitaTime;
 use citabot_store::conversations::InboxNote;
 use citabot_store::{
-    AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, HoldWrite, Store, StoreError, User,
+    AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, HoldWrite, MailWrite, Store,
+    StoreError, User,
 };
 use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
+use super::mail::{Letters, News, Queued};
 use crate::state::AppState;
 
 /// What became of a visitor's message answered here.
@@ -127,6 +129,8 @@ struct Extra<'a> {
     visitor_name: Option<&'a str>,
     /// What becomes of the conversation's held time (`None`: nothing to do).
     hold: Option<HoldWrite<'a>>,
+    /// The messages the turn queues.
+    mail: MailWrite<'a>,
 }
 
 /// A visitor's message on its way through a turn.
@@ -219,8 +223,13 @@ impl<'a> Said<'a> {
                     visitor_name: extra.visitor_name,
                     site: self.site,
                 },
+                mail: extra.mail,
             })
-            .await
+            .await?;
+        if !extra.mail.queue.is_empty() {
+            state.outbox.wake();
+        }
+        Ok(())
     }
 }
 
@@ -268,8 +277,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         holds: &holds,
         at: now_instant,
         clients: &clients,
-        // citabot sends no email yet: the assistant asks for any contact and promises none.
-        sends_mail: false,
+        // Only a salon that sends mail asks for an email "to send the confirmation".
+        sends_mail: state.outbox.configured,
         conversation: Some(said.session.as_str()),
         profile: &profile,
         faq: &faq,
@@ -328,6 +337,25 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         };
         extra.needs_person = true;
         extra.also_said = nobody_now.as_deref();
+        // The staff's alert goes once, when the conversation starts waiting.
+        let already_waiting = store
+            .chat_session_control(said.session)
+            .await?
+            .is_some_and(|control| control.needs_person_since.is_some());
+        let alerts = if already_waiting {
+            Vec::new()
+        } else {
+            Letters::read(store).await?.staff_waiting(
+                &state.outbox,
+                said.session.as_str(),
+                given_name.as_deref(),
+                now_instant,
+            )
+        };
+        extra.mail = MailWrite {
+            queue: &alerts,
+            replan_reminder_of: None,
+        };
         said.commit_with(state, &turn.reply, Some(write), None, extra)
             .await?;
         return Ok(Turn::WaitsForPerson {
@@ -364,7 +392,13 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     )
     .await?;
     let refused_outcome = match planned {
-        Planned::Write { change, outcome } => {
+        Planned::Write {
+            change,
+            outcome,
+            news,
+        } => {
+            let queued =
+                turn_mail(state, said, &caller, &change, *news, turn.state.language).await?;
             let settled = assistant::settle(turn.state.clone(), &action, &outcome, &context);
             let text = state_text(&settled.state)?;
             let write = AssistantStateWrite {
@@ -375,6 +409,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             let named = Extra {
                 visitor_name: booked_name.as_deref(),
                 hold: said.hold_write(held.as_ref(), current_hold),
+                mail: queued.write(),
                 ..Extra::default()
             };
             match said
@@ -406,16 +441,51 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     Ok(Turn::Answered(settled.reply))
 }
 
+/// The messages a turn's change queues: its client's (in the conversation's language) and,
+/// for a booking by a visitor, the staff's alert.
+async fn turn_mail(
+    state: &AppState,
+    said: &Said<'_>,
+    caller: &Caller,
+    change: &CitaChange,
+    (news, cita): (News, Cita),
+    language: assistant::Lang,
+) -> Result<Queued, StoreError> {
+    let store = state.store.as_ref();
+    let letters = Letters::read(store).await?;
+    let client = match change {
+        CitaChange::Create {
+            new_client: Some(client),
+            ..
+        } => Some(client.clone()),
+        _ => store.client(&cita.client_id).await?,
+    };
+    let now = state.clock.now();
+    let mut queued = letters.about_cita(&state.outbox, news, &cita, client.as_ref(), language, now);
+    if news == News::Booked && !matches!(caller, Caller::Staff { .. }) {
+        queued.mails.extend(letters.staff_new_booking(
+            &state.outbox,
+            &cita,
+            client.as_ref(),
+            said.session.as_str(),
+            now,
+        ));
+    }
+    Ok(queued)
+}
+
 fn state_text(state: &State) -> Result<String, StoreError> {
     serde_json::to_string(state).map_err(|error| StoreError::Corrupt(error.to_string()))
 }
 
 /// What an action comes to before it is written.
 enum Planned {
-    /// Write this; if it is written, the outcome is this.
+    /// Write this; if it is written, the outcome is this, and the cita's client hears the
+    /// news of it as it will stand.
     Write {
         change: CitaChange,
         outcome: Outcome,
+        news: Box<(News, Cita)>,
     },
     /// Nothing to write: the outcome is already known (not the caller's cita, say).
     Refused(Outcome),
@@ -501,6 +571,7 @@ async fn plan(
             let (cita, change) = booking_change(time_zone, new, client, now)?;
             Ok(Planned::Write {
                 change,
+                news: Box::new((News::Booked, cita.clone())),
                 outcome: Outcome::Booked(cita),
             })
         }
@@ -513,11 +584,18 @@ async fn plan(
             }
             Ok(Planned::Write {
                 change: CitaChange::SetStatus {
-                    cita_id: cita.id,
+                    cita_id: cita.id.clone(),
                     from: cita.status,
                     to: CitaStatus::Cancelada,
                 },
                 outcome: Outcome::Cancelled,
+                news: Box::new((
+                    News::Cancelled,
+                    Cita {
+                        status: CitaStatus::Cancelada,
+                        ..cita
+                    },
+                )),
             })
         }
         Action::Move { cita_id, to } => {
@@ -542,6 +620,7 @@ async fn plan(
                     cita_id: moved.id.clone(),
                     to: time,
                 },
+                news: Box::new((News::Moved, moved.clone())),
                 outcome: Outcome::Moved(moved),
             })
         }

@@ -10,6 +10,7 @@ pub mod chat_turn;
 pub mod clients;
 pub mod faq_index;
 pub mod inbox;
+pub mod mail;
 pub mod services;
 pub mod settings;
 pub mod staff;

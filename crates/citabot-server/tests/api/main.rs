@@ -27,6 +27,7 @@ mod identity;
 mod inbox;
 mod limits;
 mod live;
+mod mail;
 mod openapi;
 mod proxy;
 mod transcripts;

@@ -21,7 +21,10 @@ async fn move_to(store: &dyn Store, id: &str, to: &CitaTime) -> Result<bool, Sto
         cita_id: id.into(),
         to: to.clone(),
     };
-    match store.apply_cita_change(&change, T0, Holds::Release).await {
+    match store
+        .apply_cita_change(&change, T0, Holds::Release, crate::MailWrite::NONE)
+        .await
+    {
         Ok(_) => Ok(true),
         Err(StoreError::Unchanged) => Ok(false),
         Err(error) => Err(error),
@@ -367,6 +370,7 @@ pub async fn assistant_state_is_kept(store: &dyn Store) -> Result<(), StoreError
         hold: None,
         at: T0,
         inbox: InboxNote::default(),
+        mail: crate::MailWrite::NONE,
     };
     store
         .commit_chat_turn(&turn(r#"{"step":"fecha"}"#, None))
@@ -418,6 +422,7 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
         hold: None,
         at: T0,
         inbox: InboxNote::default(),
+        mail: crate::MailWrite::NONE,
     };
     let newcomer = Client {
         name: "Laura Gómez".into(),

@@ -269,6 +269,7 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         hold: None,
         at: when,
         inbox,
+        mail: crate::MailWrite::NONE,
     };
     let hello = [message(MessageAuthor::Human, "hola", 0)];
     store

@@ -41,6 +41,7 @@ async fn turn(
             hold: Some(hold),
             at: T0,
             inbox: InboxNote::default(),
+            mail: crate::MailWrite::NONE,
         })
         .await
 }
@@ -104,6 +105,7 @@ pub async fn a_hold_keeps_its_time_from_other_conversations(
             &booking("c-hand", 600, 630),
             T0,
             Holds::Respect { own: None },
+            crate::MailWrite::NONE,
         )
         .await;
     assert!(
@@ -116,6 +118,7 @@ pub async fn a_hold_keeps_its_time_from_other_conversations(
             &booking("c-after", 645, 675),
             T0,
             Holds::Respect { own: None },
+            crate::MailWrite::NONE,
         )
         .await?;
 
@@ -166,6 +169,7 @@ pub async fn holds_expire_and_are_replaced(store: &dyn Store) -> Result<(), Stor
             &booking("c-1", 600, 645),
             until,
             Holds::Respect { own: None },
+            crate::MailWrite::NONE,
         )
         .await?;
     let luis = CitaChange::Create {
@@ -177,6 +181,7 @@ pub async fn holds_expire_and_are_replaced(store: &dyn Store) -> Result<(), Stor
             &luis,
             until + Duration::seconds(1),
             Holds::Respect { own: None },
+            crate::MailWrite::NONE,
         )
         .await?;
     Ok(())
@@ -194,12 +199,22 @@ pub async fn staff_booking_over_a_hold_releases_it(store: &dyn Store) -> Result<
     )
     .await?;
     let written = store
-        .apply_cita_change(&booking("c-1", 630, 660), T0, Holds::Release)
+        .apply_cita_change(
+            &booking("c-1", 630, 660),
+            T0,
+            Holds::Release,
+            crate::MailWrite::NONE,
+        )
         .await?;
     assert_eq!(written.holds_released, 1);
     assert_eq!(holders(store, T0).await?, Vec::<String>::new());
     let none = store
-        .apply_cita_change(&booking("c-2", 660, 690), T0, Holds::Release)
+        .apply_cita_change(
+            &booking("c-2", 660, 690),
+            T0,
+            Holds::Release,
+            crate::MailWrite::NONE,
+        )
         .await?;
     assert_eq!(none.holds_released, 0);
     Ok(())
@@ -277,6 +292,7 @@ pub async fn one_address_keeps_only_a_few_holds(store: &dyn Store) -> Result<(),
                     hold: Some(place(&third, "203.0.113.9")),
                     at,
                     inbox: InboxNote::default(),
+                    mail: crate::MailWrite::NONE,
                 })
                 .await
         }

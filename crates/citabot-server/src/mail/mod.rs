@@ -1,0 +1,152 @@
+//! Mail (issue 13): what every message needs from the server's settings ([`Outbox`]: where
+//! links point, who messages come from, the manage link's key, the sender's wake-up call), the
+//! templates ([`template`]), the manage token ([`token`]). What is written when is in `usecases/mail.rs`; docs/MAIL.md
+//! tells the whole story.
+
+pub mod template;
+pub mod token;
+
+use tokio::sync::Notify;
+
+use crate::config::Settings;
+use crate::ics::Party;
+use token::TokenKey;
+
+/// The server's side of writing messages, shared by every use case that queues one.
+#[derive(Debug)]
+pub struct Outbox {
+    /// Whether a mail server is configured: without one, messages are written `unsent` (a
+    /// reminder when it comes due) and never sent.
+    pub configured: bool,
+    link_base: String,
+    sender: Party,
+    key: TokenKey,
+    wake: Notify,
+}
+
+impl Outbox {
+    /// The outbox for `settings`, signing links with `key` (the database's).
+    pub fn new(settings: &Settings, key: TokenKey) -> Self {
+        let (name, email) = parse_mailbox(&settings.mail_from)
+            .unwrap_or_else(|| ("citabot".to_owned(), "citas@localhost".to_owned()));
+        Self {
+            configured: settings.smtp_url.is_some(),
+            link_base: settings.link_base(),
+            sender: Party { name, email },
+            key,
+            wake: Notify::new(),
+        }
+    }
+
+    /// The salon as the organiser of the calendar invitations (the `mail_from` mailbox).
+    pub fn sender(&self) -> &Party {
+        &self.sender
+    }
+
+    /// The page where a cita's client sees, moves or cancels it (`/cita/<token>`).
+    pub fn manage_link(&self, cita_id: &str, cita_end: time::OffsetDateTime) -> String {
+        format!(
+            "{}/cita/{}",
+            self.link_base,
+            self.key.sign(cita_id, cita_end)
+        )
+    }
+
+    /// The dashboard's page of a conversation.
+    pub fn conversation_link(&self, conversation_id: &str) -> String {
+        let mut encoded = String::with_capacity(conversation_id.len());
+        for byte in conversation_id.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+                encoded.push(char::from(byte));
+            } else {
+                encoded.push_str(&format!("%{byte:02X}"));
+            }
+        }
+        format!("{}/dashboard/conversaciones/{encoded}", self.link_base)
+    }
+
+    /// The cita a manage token names, when it is genuine and not expired at `now`.
+    pub fn read_token(&self, token: &str, now: time::OffsetDateTime) -> Option<String> {
+        self.key.read(token, now)
+    }
+
+    /// A new, globally unique `Message-ID`.
+    pub fn message_id(&self) -> String {
+        let domain = self
+            .sender
+            .email
+            .rsplit_once('@')
+            .map_or("localhost", |(_, domain)| domain);
+        format!("<{}@{domain}>", uuid::Uuid::new_v4())
+    }
+
+    /// Tells the sender a write queued messages, so it need not wait for its next look.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Completes after the next [`Self::wake`] (or at once, when one came meanwhile).
+    pub async fn woken(&self) {
+        self.wake.notified().await;
+    }
+}
+
+/// `Name <address>` or a bare `address` as `(name, address)`; `None` when the address is not
+/// one (no `@`, spaces or angle brackets inside it).
+pub fn parse_mailbox(value: &str) -> Option<(String, String)> {
+    let value = value.trim();
+    let (name, address) = match value.rsplit_once('<') {
+        Some((name, rest)) => (name.trim().trim_matches('"'), rest.strip_suffix('>')?),
+        None => ("", value),
+    };
+    let (local, domain) = address.split_once('@')?;
+    let plain = |part: &str| {
+        !part.is_empty() && !part.contains(|c: char| c.is_whitespace() || "<>@,;\"".contains(c))
+    };
+    (plain(local) && plain(domain)).then(|| {
+        let name = if name.is_empty() { "citabot" } else { name };
+        (name.to_owned(), address.to_owned())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mailboxes_are_read() {
+        assert_eq!(
+            parse_mailbox("Peluquería Ana <citas@ana.example>"),
+            Some(("Peluquería Ana".into(), "citas@ana.example".into()))
+        );
+        assert_eq!(
+            parse_mailbox("citas@ana.example"),
+            Some(("citabot".into(), "citas@ana.example".into()))
+        );
+        for bad in ["", "Ana <ana>", "a b@c", "<@x>", "Ana <a@b"] {
+            assert_eq!(parse_mailbox(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn links_point_at_the_public_url() {
+        let settings = Settings {
+            public_url: Some("https://citas.example/".into()),
+            ..Settings::default()
+        };
+        let outbox = Outbox::new(&settings, TokenKey::new(vec![1; 32]));
+        assert!(!outbox.configured);
+        assert_eq!(
+            outbox.conversation_link("sesión/1"),
+            "https://citas.example/dashboard/conversaciones/sesi%C3%B3n%2F1"
+        );
+        let end = time::macros::datetime!(2026-11-27 10:30 UTC);
+        let link = outbox.manage_link("c-1", end);
+        let token = link
+            .strip_prefix("https://citas.example/cita/")
+            .expect("under /cita/");
+        assert_eq!(outbox.read_token(token, end).as_deref(), Some("c-1"));
+        let id = outbox.message_id();
+        assert!(id.starts_with('<') && id.ends_with("@localhost>"), "{id}");
+    }
+}
