@@ -1,20 +1,29 @@
 /**
- * "Cambiar": a cliente picks another day and one of its free times for their cita (with the
- * same stylist and services, from `GET /api/availability`), then the cita is moved with
- * `PATCH /api/appointments/{id}` (`date`, `startMin`). The server's refusals (422 outside the
- * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words them.
+ * "Cambiar": the person picks another day and one of its free times for a cita (same stylist and
+ * services, from `GET /api/availability`), then `move` sends it: a cliente's own cita from "mis
+ * citas", or a guest's from its manage link. The server's refusals (422 outside the rules or
+ * inside the minimum notice, 409 when the time was just taken) are shown as it words them.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiFetch, errorMessage } from '../api/http';
-import type { Appointment, AvailableStart, ItemResponse, ListResponse } from '../api/types';
+import type { AvailableStart, ListResponse } from '../api/types';
 import { Field } from '../shell/Field';
 import { formatDate, formatTime } from '../shell/format';
 
+/** The cita being moved: where it is now, and what stays the same when it moves. */
+export interface MovableCita {
+  date: string;
+  serviceIds: string[];
+  staffId: string;
+  staffName: string;
+}
+
 interface RescheduleFormProps {
-  appointment: Appointment;
+  cita: MovableCita;
   /** The business's today, `YYYY-MM-DD`: the first day offered. */
   today: string;
-  onMoved: (moved: Appointment) => void;
+  /** Sends the move; a rejection's message (the server's refusal) is shown in the form. */
+  move: (date: string, startMin: number) => Promise<void>;
   onClose: () => void;
 }
 
@@ -29,21 +38,24 @@ type Read = { date: string; starts: number[] } | { date: string; failed: string 
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function RescheduleForm({ appointment, today, onMoved, onClose }: RescheduleFormProps) {
-  const [date, setDate] = useState(appointment.date < today ? today : appointment.date);
+export function RescheduleForm({ cita, today, move, onClose }: RescheduleFormProps) {
+  const [date, setDate] = useState(cita.date < today ? today : cita.date);
   const [read, setRead] = useState<Read | null>(null);
   const [start, setStart] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const timesId = useId();
+  // A string, so a new array with the same services does not read the times again.
+  const serviceIds = cita.serviceIds.join(',');
+  const { staffId } = cita;
 
   useEffect(() => {
     if (!DATE.test(date)) return;
     const controller = new AbortController();
     const params = new URLSearchParams({
       date,
-      serviceIds: appointment.services.map((service) => service.id).join(','),
-      staffId: appointment.staffId,
+      serviceIds,
+      staffId,
     });
     apiFetch<ListResponse<AvailableStart>>(`/api/availability?${params.toString()}`, {
       signal: controller.signal,
@@ -59,7 +71,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
     return () => {
       controller.abort();
     };
-  }, [date, appointment.services, appointment.staffId]);
+  }, [date, serviceIds, staffId]);
 
   // What is shown is always the chosen day's: a read for another day is still loading.
   let times: Times = { state: 'idle' };
@@ -75,11 +87,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
     setSending(true);
     setRefusal(null);
     try {
-      const { item } = await apiFetch<ItemResponse<Appointment>>(
-        `/api/appointments/${encodeURIComponent(appointment.id)}`,
-        { method: 'PATCH', body: { date: times.date, startMin: start } },
-      );
-      onMoved(item);
+      await move(times.date, start);
     } catch (cause) {
       setRefusal(errorMessage(cause));
     } finally {
@@ -90,7 +98,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
   return (
     <form
       className="reschedule"
-      aria-label={`Cambiar la cita del ${formatDate(appointment.date)}`}
+      aria-label={`Cambiar la cita del ${formatDate(cita.date)}`}
       onSubmit={(event) => void submit(event)}
     >
       <Field label="Nuevo día">
@@ -115,8 +123,8 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
           {times.state === 'failed' && times.message}
           {times.state === 'ready' &&
             (times.starts.length === 0
-              ? `No quedan horas libres con ${appointment.staffName} el ${formatDate(times.date)}. Prueba otro día.`
-              : `Horas libres con ${appointment.staffName} el ${formatDate(times.date)}:`)}
+              ? `No quedan horas libres con ${cita.staffName} el ${formatDate(times.date)}. Prueba otro día.`
+              : `Horas libres con ${cita.staffName} el ${formatDate(times.date)}:`)}
         </p>
         {times.state === 'ready' && times.starts.length > 0 && (
           <div className="reschedule-options">
