@@ -34,7 +34,12 @@ function anything(call: RecordedRequest): Answer | undefined {
         body: {
           items: [
             fakeAppointment({ id: 'a1' }),
-            fakeAppointment({ id: 'a2', status: 'confirmada', chatSessionId: 'sesion-1' }),
+            fakeAppointment({
+              id: 'a2',
+              status: 'confirmada',
+              chatSessionId: 'sesion-1',
+              clientConfirmed: true,
+            }),
           ],
         },
       };

@@ -6,7 +6,11 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Appointment, ListResponse, Service, StaffMember } from '../../api/types';
 import { useResource } from '../../api/useResource';
-import { allowedActions, type StatusAction } from '../../appointments/status';
+import {
+  allowedActions,
+  CLIENT_CONFIRMED_LABEL,
+  type StatusAction,
+} from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
@@ -82,6 +86,13 @@ export function AppointmentPanel({
         <dt>Estado</dt>
         <dd>
           <StatusBadge status={appointment.status} />
+          {appointment.clientConfirmed && (
+            <span className="diary-panel-confirmed">
+              {' · '}
+              <span aria-hidden="true">✓ </span>
+              {CLIENT_CONFIRMED_LABEL}
+            </span>
+          )}
           {appointment.outsideHours && <span className="muted"> · Fuera de horario</span>}
         </dd>
         <dt>Precio</dt>

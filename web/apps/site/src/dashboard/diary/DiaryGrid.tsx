@@ -20,7 +20,7 @@ import {
 } from '@dnd-kit/core';
 import { useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Appointment, DateRange, Hold } from '../../api/types';
-import { STATUS_LABELS } from '../../appointments/status';
+import { CLIENT_CONFIRMED_LABEL, STATUS_LABELS } from '../../appointments/status';
 import { formatClock, formatDate, formatTime } from '../../shell/format';
 import { Link } from '../../shell/router';
 import {
@@ -336,7 +336,16 @@ function Block({
       <span className="diary-block-time">{blockLabel(appointment)}</span>{' '}
       <span className="diary-block-client">{appointment.clientName}</span>{' '}
       <span className="diary-block-services">{services}</span>{' '}
-      <span className="diary-block-status">{STATUS_LABELS[appointment.status]}</span>
+      <span className="diary-block-status">
+        {STATUS_LABELS[appointment.status]}
+        {appointment.clientConfirmed && (
+          <span className="diary-block-confirmed">
+            {' · '}
+            <span aria-hidden="true">✓ </span>
+            {CLIENT_CONFIRMED_LABEL}
+          </span>
+        )}
+      </span>
       {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}
     </button>
   );
