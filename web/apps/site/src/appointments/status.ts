@@ -12,12 +12,6 @@ export const STATUS_LABELS: Record<AppointmentStatus, string> = {
   no_presentado: 'No presentado',
 };
 
-/**
- * The mark of a cita whose client said "Confirmo que voy" from their reminder: beside the
- * status, never one (the salon's `confirmada` is its own decision).
- */
-export const CLIENT_CONFIRMED_LABEL = 'Confirmada por el cliente';
-
 /** Every status, in the order a cita goes through them. */
 export const APPOINTMENT_STATUSES = Object.keys(STATUS_LABELS) as AppointmentStatus[];
 

@@ -66,12 +66,7 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
       </p>
       {mode === 'moving' && onChanged && today !== undefined && (
         <RescheduleForm
-          cita={{
-            date: appointment.date,
-            serviceIds: appointment.services.map((service) => service.id),
-            staffId: appointment.staffId,
-            staffName: appointment.staffName,
-          }}
+          cita={appointment}
           today={today}
           move={async (date, startMin) => {
             const { item } = await apiFetch<ItemResponse<Appointment>>(

@@ -262,12 +262,7 @@ function CitaView({
       )}
       {mode === 'moving' && (
         <RescheduleForm
-          cita={{
-            date: cita.date,
-            serviceIds: cita.services.map((service) => service.id),
-            staffId: cita.staffId,
-            staffName: cita.staffName,
-          }}
+          cita={cita}
           today={today}
           move={async (date, startMin) => {
             const { item } = await apiFetch<ItemResponse<ManagedCita>>(path, {

@@ -13,7 +13,7 @@ import { formatDate, formatTime } from '../shell/format';
 /** The cita being moved: where it is now, and what stays the same when it moves. */
 export interface MovableCita {
   date: string;
-  serviceIds: string[];
+  services: { id: string }[];
   staffId: string;
   staffName: string;
 }
@@ -46,7 +46,7 @@ export function RescheduleForm({ cita, today, move, onClose }: RescheduleFormPro
   const [refusal, setRefusal] = useState<string | null>(null);
   const timesId = useId();
   // A string, so a new array with the same services does not read the times again.
-  const serviceIds = cita.serviceIds.join(',');
+  const serviceIds = cita.services.map((service) => service.id).join(',');
   const { staffId } = cita;
 
   useEffect(() => {

@@ -6,11 +6,8 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Appointment, ListResponse, Service, StaffMember } from '../../api/types';
 import { useResource } from '../../api/useResource';
-import {
-  allowedActions,
-  CLIENT_CONFIRMED_LABEL,
-  type StatusAction,
-} from '../../appointments/status';
+import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
+import { allowedActions, type StatusAction } from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
@@ -86,13 +83,7 @@ export function AppointmentPanel({
         <dt>Estado</dt>
         <dd>
           <StatusBadge status={appointment.status} />
-          {appointment.clientConfirmed && (
-            <span className="diary-panel-confirmed">
-              {' · '}
-              <span aria-hidden="true">✓ </span>
-              {CLIENT_CONFIRMED_LABEL}
-            </span>
-          )}
+          {appointment.clientConfirmed && <ClientConfirmedMark className="diary-panel-confirmed" />}
           {appointment.outsideHours && <span className="muted"> · Fuera de horario</span>}
         </dd>
         <dt>Precio</dt>

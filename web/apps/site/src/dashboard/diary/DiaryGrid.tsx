@@ -20,7 +20,8 @@ import {
 } from '@dnd-kit/core';
 import { useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Appointment, DateRange, Hold } from '../../api/types';
-import { CLIENT_CONFIRMED_LABEL, STATUS_LABELS } from '../../appointments/status';
+import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
+import { STATUS_LABELS } from '../../appointments/status';
 import { formatClock, formatDate, formatTime } from '../../shell/format';
 import { Link } from '../../shell/router';
 import {
@@ -338,13 +339,7 @@ function Block({
       <span className="diary-block-services">{services}</span>{' '}
       <span className="diary-block-status">
         {STATUS_LABELS[appointment.status]}
-        {appointment.clientConfirmed && (
-          <span className="diary-block-confirmed">
-            {' · '}
-            <span aria-hidden="true">✓ </span>
-            {CLIENT_CONFIRMED_LABEL}
-          </span>
-        )}
+        {appointment.clientConfirmed && <ClientConfirmedMark className="diary-block-confirmed" />}
       </span>
       {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}
     </button>

@@ -5,14 +5,12 @@
  * here to read. Filters by status, loads older pages on demand, and opens one in a preview.
  */
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
 import type { MailMessage, MailPage, MailStatus } from '../../api/types';
-import { useResource } from '../../api/useResource';
 import { formatInstant } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
-import { useToast } from '../../shell/toast';
 import { DashboardSection } from '../DashboardSection';
 import { DataTable } from '../DataTable';
+import { LoadMoreButton, usePagedList } from '../PagedList';
 import { ToggleGroup } from '../ToggleGroup';
 import { MailPreview } from './MailPreview';
 import { MailStatusBadge } from './MailStatusBadge';
@@ -36,37 +34,18 @@ function pagePath(filter: Filter, before?: string): string {
 }
 
 export function Mail({ timeZone }: { timeZone: string }) {
-  const { error: showError } = useToast();
   const [filter, setFilter] = useState<Filter>('all');
-  const firstPage = useResource<MailPage>(pagePath(filter));
-  const [olderPages, setOlderPages] = useState<{ filter: Filter; pages: MailMessage[][] }>({
-    filter,
-    pages: [],
+  const paged = usePagedList<MailMessage, MailPage>({
+    pagePath: (before) => pagePath(filter, before),
+    cursorOf: (mail) => mail.createdAt,
+    pageSize: MAIL_PAGE,
+    failure: 'No se pudieron cargar más correos',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { firstPage } = paged;
   const [openId, setOpenId] = useState<string | null>(null);
   // A retried message's new state, over what the pages say, until they are read again.
   const [changed, setChanged] = useState<Record<string, MailMessage>>({});
-
-  const older = olderPages.filter === filter ? olderPages.pages : [];
-  const pages = firstPage.data ? [firstPage.data.items, ...older] : [];
-  const messages = pages.flat().map((mail) => changed[mail.id] ?? mail);
-  // A short page means the server has nothing older.
-  const hasMore = (pages.at(-1)?.length ?? 0) === MAIL_PAGE;
-
-  async function loadMore() {
-    const oldest = messages.at(-1);
-    if (oldest === undefined) return;
-    setLoadingMore(true);
-    try {
-      const { items } = await apiFetch<MailPage>(pagePath(filter, oldest.createdAt));
-      setOlderPages({ filter, pages: [...older, items] });
-    } catch (cause) {
-      showError(cause, 'No se pudieron cargar más correos');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const messages = paged.items.map((mail) => changed[mail.id] ?? mail);
 
   return (
     <DashboardSection title="Correos">
@@ -151,16 +130,7 @@ export function Mail({ timeZone }: { timeZone: string }) {
           })}
         </DataTable>
       )}
-      {hasMore && (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={loadingMore}
-          onClick={() => void loadMore()}
-        >
-          Cargar más
-        </button>
-      )}
+      <LoadMoreButton paged={paged} />
     </DashboardSection>
   );
 }
