@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedCita } from '../api/types';
 import { expectNoAxeViolations } from '../test/axe';
-import { apiError, fakeServer, type Handler, type Answer } from '../test/fakeServer';
+import { apiError, business, fakeServer, type Answer, type Handler } from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
 import { manageToken } from './ManageCita';
 
@@ -211,6 +211,48 @@ describe('the manage link’s page (/cita/<token>)', () => {
     ).toHaveTextContent('11:30–12:30');
     expect(server.to(API, 'PATCH')[0]?.body).toEqual({ date: '2026-12-04', startMin: 690 });
     expect(screen.queryByRole('form', { name: /Cambiar la cita/ })).not.toBeInTheDocument();
+  });
+
+  it('moves to another free stylist who does every service, when the guest picks one', async () => {
+    const team = [
+      { id: 'st-lucia', firstName: 'Lucía', serviceIds: ['svc-corte', 'svc-peinado'] },
+      { id: 'st-marta', firstName: 'Marta', serviceIds: ['svc-peinado', 'svc-corte'] },
+      { id: 'st-javier', firstName: 'Javier', serviceIds: ['svc-corte'] },
+    ];
+    const server = serveCita(managed(), {
+      'GET /api/business': { body: { item: { ...business, team } } },
+      'GET /api/availability': (request) => ({
+        body: {
+          items:
+            request.url.searchParams.get('staffId') === 'st-marta'
+              ? [{ startMin: 540, staffIds: ['st-marta'] }]
+              : [],
+        },
+      }),
+      [`PATCH ${API}`]: {
+        body: { item: managed({ staffId: 'st-marta', staffName: 'Marta', startMin: 540 }) },
+      },
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const stylist = await screen.findByRole('combobox', { name: 'Con' });
+    expect(
+      within(stylist)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Lucía (como ahora)', 'Marta']);
+    expect(await screen.findByText(/No quedan horas libres con Lucía/)).toBeInTheDocument();
+    await user.selectOptions(stylist, 'st-marta');
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    expect(screen.getByText(/Horas libres con Marta el jueves/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(await screen.findByText('Marta')).toBeInTheDocument();
+    expect(server.to(API, 'PATCH')[0]?.body).toEqual({
+      date: '2026-12-03',
+      startMin: 540,
+      staffId: 'st-marta',
+    });
   });
 
   it('shows the server’s refusal of a move as it words it and keeps the choice', async () => {

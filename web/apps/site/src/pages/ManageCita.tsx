@@ -2,16 +2,17 @@
  * `/cita/<token>`: the page a cita's emails link to (issue 13). Whoever holds the link sees the
  * cita without signing in: when, what (with durations and prices), with whom, where, and its
  * status; and may confirm they are coming, move it or cancel it, as far as the server allows
- * (`canChange`, `canCancel`). Opening the page changes nothing, because mail scanners open links:
- * it only reads, and every change is a button that POSTs or PATCHes. A forged or expired link
- * gets a page that says so, a cancelled cita a page without actions.
+ * (`canChange`, `canCancel`); a move keeps the stylist unless another free one is picked.
+ * Opening the page changes nothing, because mail scanners open links: it only reads, and every
+ * change is a button that POSTs or PATCHes. A forged or expired link gets a page that says so,
+ * a cancelled cita a page without actions.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../api/http';
 import type { AppointmentStatus, ItemResponse, ManagedCita } from '../api/types';
 import { holdsTime } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
-import { useTimeZone } from '../shell/business';
+import { useBusiness, useTimeZone } from '../shell/business';
 import { formatDate, formatPrice, formatTime, todayIn } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
@@ -167,6 +168,15 @@ function CitaView({
 }) {
   const { toast } = useToast();
   const today = todayIn(useTimeZone());
+  const { business } = useBusiness();
+  // Moving keeps the stylist unless the guest picks another who does every service of the cita.
+  const otherStylists = (business?.team ?? [])
+    .filter(
+      (member) =>
+        member.id !== cita.staffId &&
+        cita.services.every((service) => member.serviceIds.includes(service.id)),
+    )
+    .map((member) => ({ id: member.id, name: member.firstName }));
   const [mode, setMode] = useState<'idle' | 'moving' | 'cancelling'>('idle');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -264,10 +274,11 @@ function CitaView({
         <RescheduleForm
           cita={cita}
           today={today}
-          move={async (date, startMin) => {
+          otherStylists={otherStylists}
+          move={async (date, startMin, staffId) => {
             const { item } = await apiFetch<ItemResponse<ManagedCita>>(path, {
               method: 'PATCH',
-              body: { date, startMin },
+              body: staffId === undefined ? { date, startMin } : { date, startMin, staffId },
             });
             setMode('idle');
             setProblem(null);
