@@ -43,7 +43,7 @@ const INVALID_LINK = 'Este enlace no es válido o ha caducado.';
 const STATUS_SENTENCES: Record<AppointmentStatus, string> = {
   pendiente: 'El salón todavía tiene que confirmarla.',
   confirmada: 'El salón la ha confirmado.',
-  cancelada: 'Esta cita está cancelada.',
+  cancelada: 'Ya no se puede cambiar.',
   completada: 'Esta cita ya se realizó.',
   no_presentado: 'El salón la anotó como no presentada.',
 };
@@ -206,8 +206,7 @@ function CitaView({
     <>
       {cancelled && (
         <p className="manage-cancelled">
-          Esta cita está cancelada y ya no se puede cambiar desde aquí. Si quieres otra, pídela en
-          el chat o llama al salón.
+          Esta cita está cancelada. Si quieres otra, pídela en el chat o llama al salón.
         </p>
       )}
       <section className="card manage-card" aria-labelledby="manage-when">

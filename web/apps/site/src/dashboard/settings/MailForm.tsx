@@ -67,7 +67,7 @@ export function MailForm({
       <div className="dash-grid">
         <TextField
           label="Recordatorio (horas antes de la cita)"
-          hint={`Cuánto antes se envía el recordatorio al cliente (de 1 a ${String(REMINDER_HOURS_MAX)}). Una cita reservada después no recibe otro.`}
+          hint={`Cuánto antes se envía el recordatorio al cliente (de 1 a ${String(REMINDER_HOURS_MAX)}). Una cita reservada con menos antelación no recibe un recordatorio aparte.`}
           inputMode="numeric"
           value={hours}
           onChange={setHours}
