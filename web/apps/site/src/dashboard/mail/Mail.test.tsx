@@ -273,6 +273,21 @@ describe('Correos (issue 13)', () => {
     ).toBeInTheDocument();
   });
 
+  it('says so when a message cannot be read', async () => {
+    outbox([message(0)], true, (call) =>
+      call.url.pathname === '/api/mail/m-0'
+        ? apiError(404, 'not_found', 'Ese correo no existe.')
+        : undefined,
+    );
+    const user = userEvent.setup();
+    await openCorreos();
+    await user.click(await screen.findByRole('button', { name: 'Tu cita 0' }));
+    const preview = await screen.findByRole('region', { name: 'Correo' });
+    expect(await within(preview).findByText('No se pudo leer este correo.')).toBeVisible();
+    expect(await screen.findByText('Ese correo no existe.')).toBeInTheDocument();
+    expect(within(preview).queryByTitle(/Vista previa/)).toBeNull();
+  });
+
   it('is not offered to a usuario, and asks nothing for one', async () => {
     const server = fakeServerAs(profile('usuario'));
     renderWithProviders(<Dashboard path="/dashboard/correos" />);
