@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AuthProvider } from './auth/AuthContext';
 import { SiteChat } from './chat/SiteChat';
 import { Landing } from './pages/Landing';
+import { ManageCita, manageToken } from './pages/ManageCita';
 import { MyAppointments } from './pages/MyAppointments';
 import { NotFound } from './pages/NotFound';
 import { SignIn } from './pages/SignIn';
@@ -69,6 +70,9 @@ function Shell() {
 
 function Page({ path }: { path: string }) {
   if (isDashboardPath(path)) return <DashboardPage path={path} />;
+  const token = manageToken(path);
+  // A new link is another cita: nothing of the last one's page carries over.
+  if (token !== null) return <ManageCita key={token} token={token} />;
   switch (path) {
     case '/':
       return <Landing />;

@@ -81,6 +81,16 @@ export interface Business {
   bookingRules?: BookingRules;
   closures?: DateRange[];
   team?: TeamMember[];
+  /** Only for staff: the salon's mail settings (issue 13); a server from before mail leaves it out. */
+  mail?: MailSettings;
+}
+
+/** The salon's mail settings in "Ajustes". */
+export interface MailSettings {
+  /** How long before a cita its reminder goes, 1–168 hours (24 unless changed). */
+  reminderHours: number;
+  /** Who hears of a new chat booking or a visitor waiting for a person: 0–5 addresses. */
+  staffAlertEmails: string[];
 }
 
 /** `GET /api/staff/{id}/schedule`. */
@@ -124,6 +134,11 @@ export interface Appointment {
   outsideHours?: boolean;
   /** Only in `GET /api/business/outside-rules`: why the cita is now outside the rules. */
   reason?: string;
+  /**
+   * The client said "Confirmo que voy" from their reminder (issue 13): not the salon's
+   * `confirmada`, a mark beside it. A server from before mail leaves it out.
+   */
+  clientConfirmed?: boolean;
 }
 
 /**
@@ -262,4 +277,69 @@ export interface ClientPatch {
   email?: string | null;
   phone?: string | null;
   note?: string;
+}
+
+/** What a message in the outbox is about (issue 13). */
+export type MailKind =
+  | 'booked'
+  | 'confirmed'
+  | 'moved'
+  | 'cancelled'
+  | 'reminder'
+  | 'staff_new_booking'
+  | 'staff_waiting';
+
+/**
+ * Where a message stands: waiting to go (`pending`), delivered (`sent`), given up after the last
+ * try (`failed`), written while no mail server was set, so never sent (`unsent`), or held back
+ * by the per-address limit (`suppressed`).
+ */
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsent' | 'suppressed';
+
+/** One message of `GET /api/mail` (newest first); instants are RFC 3339. */
+export interface MailMessage {
+  id: string;
+  kind: MailKind;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sendAfter: string;
+  sentAt: string | null;
+  citaId: string | null;
+  conversationId: string | null;
+}
+
+/** `GET /api/mail/{id}`: the message with its bodies and its calendar file, if any. */
+export interface MailMessageDetail extends MailMessage {
+  text: string;
+  html: string;
+  ics: string | null;
+}
+
+/** `GET /api/mail`: a page of the outbox, and whether mail is being sent at all. */
+export interface MailPage extends ListResponse<MailMessage> {
+  configured: boolean;
+}
+
+/**
+ * A cita as its manage link shows it (`GET /api/manage/{token}`), to a guest who only holds the
+ * link: what, when, with whom, where, and what the link still allows.
+ */
+export interface ManagedCita {
+  id: string;
+  date: string;
+  startMin: number;
+  endMin: number;
+  status: AppointmentStatus;
+  services: { id: string; name: string; durationMin: number; priceCents: number }[];
+  staffId: string;
+  staffName: string;
+  clientName: string;
+  clientConfirmed: boolean;
+  canChange: boolean;
+  canCancel: boolean;
+  business: { name: string; phone: string; address: string };
 }

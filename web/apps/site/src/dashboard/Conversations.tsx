@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { Conversation, ListResponse } from '../api/types';
-import { useResource } from '../api/useResource';
+import type { Conversation } from '../api/types';
 import { formatInstant } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
 import { inboxName } from './conversationText';
+import { LoadMoreButton, usePagedList } from './PagedList';
 import { DashboardSection } from './DashboardSection';
 import { alertsEnabled, setAlerts } from './inboxAlerts';
 import { ToggleGroup } from './ToggleGroup';
@@ -36,14 +35,14 @@ function pagePath(filter: InboxFilter, before?: string): string {
  * seconds; older pages load on demand.
  */
 export function Conversations({ timeZone }: { timeZone: string }) {
-  const { error: showError } = useToast();
   const [filter, setFilter] = useState<InboxFilter>('all');
-  const firstPage = useResource<ListResponse<Conversation>>(pagePath(filter));
-  const [olderPages, setOlderPages] = useState<{ filter: InboxFilter; pages: Conversation[][] }>({
-    filter,
-    pages: [],
+  const paged = usePagedList<Conversation>({
+    pagePath: (before) => pagePath(filter, before),
+    cursorOf: (conversation) => conversation.lastAt,
+    pageSize: CONVERSATIONS_PAGE,
+    failure: 'No se pudieron cargar más conversaciones',
   });
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { firstPage, items: conversations } = paged;
   const { reload } = firstPage;
 
   useEffect(() => {
@@ -54,28 +53,6 @@ export function Conversations({ timeZone }: { timeZone: string }) {
       clearInterval(timer);
     };
   }, [reload]);
-
-  const older = olderPages.filter === filter ? olderPages.pages : [];
-  const pages = firstPage.data ? [firstPage.data.items, ...older] : [];
-  const conversations = pages.flat();
-  // A short page means the server has nothing older.
-  const hasMore = (pages.at(-1)?.length ?? 0) === CONVERSATIONS_PAGE;
-
-  async function loadMore() {
-    const oldest = conversations.at(-1);
-    if (oldest === undefined) return;
-    setLoadingMore(true);
-    try {
-      const { items } = await apiFetch<ListResponse<Conversation>>(
-        pagePath(filter, oldest.lastAt),
-      );
-      setOlderPages({ filter, pages: [...older, items] });
-    } catch (cause) {
-      showError(cause, 'No se pudieron cargar más conversaciones');
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <DashboardSection title="Conversaciones">
@@ -104,16 +81,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
           ))}
         </ul>
       )}
-      {hasMore && (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={loadingMore}
-          onClick={() => void loadMore()}
-        >
-          Cargar más
-        </button>
-      )}
+      <LoadMoreButton paged={paged} />
     </DashboardSection>
   );
 }

@@ -8,16 +8,24 @@ export type SectionId =
   | 'clientes'
   | 'conversaciones'
   | 'estadisticas'
+  | 'correos'
   | 'ajustes'
   | 'desconocida';
 
-const SECTIONS: { id: Exclude<SectionId, 'desconocida'>; label: string; path: string }[] = [
+const SECTIONS: {
+  id: Exclude<SectionId, 'desconocida'>;
+  label: string;
+  path: string;
+  /** Shown in the nav to administradores only (the server refuses the rest). */
+  adminOnly?: boolean;
+}[] = [
   { id: 'agenda', label: 'Agenda', path: '/dashboard' },
   { id: 'servicios', label: 'Servicios', path: '/dashboard/servicios' },
   { id: 'equipo', label: 'Equipo', path: '/dashboard/equipo' },
   { id: 'clientes', label: 'Clientes', path: '/dashboard/clientes' },
   { id: 'conversaciones', label: 'Conversaciones', path: '/dashboard/conversaciones' },
   { id: 'estadisticas', label: 'Estadísticas', path: '/dashboard/estadisticas' },
+  { id: 'correos', label: 'Correos', path: '/dashboard/correos', adminOnly: true },
   { id: 'ajustes', label: 'Ajustes', path: '/dashboard/ajustes' },
 ];
 
@@ -42,9 +50,18 @@ export function sectionOf(path: string): { id: SectionId; sessionId?: string; cl
 
 /**
  * The dashboard's own nav; on a phone it scrolls sideways instead of taking the screen.
- * `waiting` (visitors waiting for a person) shows on "Conversaciones" when there are any.
+ * `waiting` (visitors waiting for a person) shows on "Conversaciones" when there are any; the
+ * administradores' own sections show to them only.
  */
-export function DashboardNav({ current, waiting }: { current: SectionId; waiting?: number }) {
+export function DashboardNav({
+  current,
+  waiting,
+  isAdmin = false,
+}: {
+  current: SectionId;
+  waiting?: number;
+  isAdmin?: boolean;
+}) {
   const list = useRef<HTMLUListElement>(null);
   // On a phone the later sections start off-screen: centre the current one in the strip.
   useEffect(() => {
@@ -56,7 +73,7 @@ export function DashboardNav({ current, waiting }: { current: SectionId; waiting
   return (
     <nav className="dash-nav" aria-label="Secciones del panel">
       <ul ref={list}>
-        {SECTIONS.map((section) => (
+        {SECTIONS.filter((section) => isAdmin || !section.adminOnly).map((section) => (
           <li key={section.id}>
             <Link
               to={section.path}

@@ -34,7 +34,12 @@ function anything(call: RecordedRequest): Answer | undefined {
         body: {
           items: [
             fakeAppointment({ id: 'a1' }),
-            fakeAppointment({ id: 'a2', status: 'confirmada', chatSessionId: 'sesion-1' }),
+            fakeAppointment({
+              id: 'a2',
+              status: 'confirmada',
+              chatSessionId: 'sesion-1',
+              clientConfirmed: true,
+            }),
           ],
         },
       };
@@ -88,6 +93,28 @@ function anything(call: RecordedRequest): Answer | undefined {
       return { body: { items: [CHAT] } };
     case '/api/conversations/sesion-1':
       return { body: { item: CHAT } };
+    case '/api/mail':
+      return {
+        body: {
+          configured: false,
+          items: [
+            {
+              id: 'm1',
+              kind: 'booked',
+              to: 'pilar@example.com',
+              subject: 'Tu cita con Lucía',
+              status: 'unsent',
+              attempts: 0,
+              lastError: null,
+              createdAt: '2026-11-23T09:01:00Z',
+              sendAfter: '2026-11-23T09:01:00Z',
+              sentAt: null,
+              citaId: 'a2',
+              conversationId: 'sesion-1',
+            },
+          ],
+        },
+      };
     case '/api/stats':
       return {
         body: {
@@ -112,6 +139,7 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/conversaciones', 'Conversaciones'],
     ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
     ['/dashboard/estadisticas', 'Estadísticas'],
+    ['/dashboard/correos', 'Correos'],
     ['/dashboard/ajustes', 'Ajustes'],
   ])('has no axe violations on %s', async (path, heading) => {
     fakeServerAs(profile('administrador'), anything);

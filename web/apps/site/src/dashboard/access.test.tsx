@@ -36,6 +36,7 @@ describe('Dashboard access (D1)', () => {
       renderWithProviders(<Dashboard path="/dashboard" />);
       const nav = await screen.findByRole('navigation', { name: 'Secciones del panel' });
       const links = within(nav).getAllByRole('link');
+      // "Correos" is the administradores' own.
       expect(links.map((link) => link.textContent)).toEqual([
         'Agenda',
         'Servicios',
@@ -43,6 +44,7 @@ describe('Dashboard access (D1)', () => {
         'Clientes',
         'Conversaciones',
         'Estadísticas',
+        ...(role === 'administrador' ? ['Correos'] : []),
         'Ajustes',
       ]);
       expect(within(nav).getByRole('link', { name: 'Agenda' })).toHaveAttribute(

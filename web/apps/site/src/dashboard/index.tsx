@@ -16,6 +16,7 @@ import { ConversationDetail } from './ConversationDetail';
 import { Conversations } from './Conversations';
 import { DashboardNav, WaitingAnnouncer, sectionOf } from './DashboardNav';
 import { DashboardSection } from './DashboardSection';
+import { Mail } from './mail/Mail';
 import { Services } from './Services';
 import { Settings } from './settings/Settings';
 import { Stats } from './Stats';
@@ -48,7 +49,7 @@ function StaffDashboard({ path, isAdmin }: { path: string; isAdmin: boolean }) {
   const waiting = useWaitingCount();
   return (
     <div className="dash">
-      <DashboardNav current={section.id} waiting={waiting} />
+      <DashboardNav current={section.id} waiting={waiting} isAdmin={isAdmin} />
       <WaitingAnnouncer waiting={waiting} />
       <div className="dash-section">
         <SectionContent
@@ -106,6 +107,14 @@ function SectionContent({
       );
     case 'estadisticas':
       return <Stats timeZone={timeZone} />;
+    case 'correos':
+      return isAdmin ? (
+        <Mail timeZone={timeZone} />
+      ) : (
+        <DashboardSection title="Correos">
+          <p className="dash-empty">Solo los administradores pueden ver los correos.</p>
+        </DashboardSection>
+      );
     case 'clientes':
       return section.clientId === undefined ? null : (
         <ClientPage key={section.clientId} clientId={section.clientId} timeZone={timeZone} />

@@ -10,6 +10,7 @@ import { holdsTime, isCancellable } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { formatDate, formatTime } from '../shell/format';
 import { useToast } from '../shell/toast';
+import { CancelQuestion } from './CancelQuestion';
 import { RescheduleForm } from './RescheduleForm';
 
 interface AppointmentItemProps {
@@ -65,14 +66,18 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
       </p>
       {mode === 'moving' && onChanged && today !== undefined && (
         <RescheduleForm
-          appointment={appointment}
+          cita={appointment}
           today={today}
-          onMoved={(moved) => {
+          move={async (date, startMin) => {
+            const { item } = await apiFetch<ItemResponse<Appointment>>(
+              `/api/appointments/${encodeURIComponent(appointment.id)}`,
+              { method: 'PATCH', body: { date, startMin } },
+            );
             setMode('idle');
-            onChanged(moved);
+            onChanged(item);
             toast({
               title: 'Cita cambiada',
-              description: `${formatDate(moved.date)}, ${formatTime(moved.startMin)}`,
+              description: `${formatDate(item.date)}, ${formatTime(item.startMin)}`,
             });
           }}
           onClose={() => {
@@ -81,29 +86,13 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
         />
       )}
       {mode === 'confirming' && cancellable && (
-        <div className="confirm" role="group" aria-label="Confirmar la cancelación">
-          <p>¿Seguro que quieres cancelar esta cita?</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={sending}
-              onClick={() => void cancel()}
-            >
-              Sí, cancelar la cita
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={sending}
-              onClick={() => {
-                setMode('idle');
-              }}
-            >
-              No, mantenerla
-            </button>
-          </div>
-        </div>
+        <CancelQuestion
+          sending={sending}
+          onConfirm={() => void cancel()}
+          onKeep={() => {
+            setMode('idle');
+          }}
+        />
       )}
       {mode === 'idle' && coming && movable && (
         <div className="actions">

@@ -1,20 +1,38 @@
 /**
- * "Cambiar": a cliente picks another day and one of its free times for their cita (with the
- * same stylist and services, from `GET /api/availability`), then the cita is moved with
- * `PATCH /api/appointments/{id}` (`date`, `startMin`). The server's refusals (422 outside the
- * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words them.
+ * "Cambiar": the person picks another day and one of its free times for a cita (same services,
+ * same stylist unless other stylists are offered and one is picked; from `GET
+ * /api/availability`), then `move` sends it: a cliente's own cita from "mis citas", or a guest's
+ * from its manage link. The server's refusals (422 outside the rules or inside the minimum
+ * notice, 409 when the time was just taken) are shown as it words them.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiFetch, errorMessage } from '../api/http';
-import type { Appointment, AvailableStart, ItemResponse, ListResponse } from '../api/types';
+import type { AvailableStart, ListResponse } from '../api/types';
 import { Field } from '../shell/Field';
 import { formatDate, formatTime } from '../shell/format';
 
+/** The cita being moved: where it is now, and what stays the same when it moves. */
+export interface MovableCita {
+  date: string;
+  services: { id: string }[];
+  staffId: string;
+  staffName: string;
+}
+
 interface RescheduleFormProps {
-  appointment: Appointment;
+  cita: MovableCita;
   /** The business's today, `YYYY-MM-DD`: the first day offered. */
   today: string;
-  onMoved: (moved: Appointment) => void;
+  /**
+   * Stylists the cita may move to instead of its own (each doing all its services); with any,
+   * a "Con" choice is shown, the cita's own stylist first.
+   */
+  otherStylists?: { id: string; name: string }[];
+  /**
+   * Sends the move, with `staffId` only when another stylist was picked; a rejection's message
+   * (the server's refusal) is shown in the form.
+   */
+  move: (date: string, startMin: number, staffId?: string) => Promise<void>;
   onClose: () => void;
 }
 
@@ -24,47 +42,60 @@ type Times =
   | { state: 'ready'; date: string; starts: number[] }
   | { state: 'failed'; message: string };
 
-/** The free times read for a day, or why they could not be read. */
-type Read = { date: string; starts: number[] } | { date: string; failed: string };
+/** The free times read for a day and stylist, or why they could not be read. */
+type Read =
+  | { date: string; staffId: string; starts: number[] }
+  | { date: string; staffId: string; failed: string };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function RescheduleForm({ appointment, today, onMoved, onClose }: RescheduleFormProps) {
-  const [date, setDate] = useState(appointment.date < today ? today : appointment.date);
+export function RescheduleForm({
+  cita,
+  today,
+  otherStylists = [],
+  move,
+  onClose,
+}: RescheduleFormProps) {
+  const [date, setDate] = useState(cita.date < today ? today : cita.date);
+  const [staffId, setStaffId] = useState(cita.staffId);
   const [read, setRead] = useState<Read | null>(null);
   const [start, setStart] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const timesId = useId();
+  // A string, so a new array with the same services does not read the times again.
+  const serviceIds = cita.services.map((service) => service.id).join(',');
+  const stylists = [{ id: cita.staffId, name: cita.staffName }, ...otherStylists];
+  const staffName = stylists.find((stylist) => stylist.id === staffId)?.name ?? cita.staffName;
 
   useEffect(() => {
     if (!DATE.test(date)) return;
     const controller = new AbortController();
     const params = new URLSearchParams({
       date,
-      serviceIds: appointment.services.map((service) => service.id).join(','),
-      staffId: appointment.staffId,
+      serviceIds,
+      staffId,
     });
     apiFetch<ListResponse<AvailableStart>>(`/api/availability?${params.toString()}`, {
       signal: controller.signal,
     }).then(
       ({ items }) => {
-        setRead({ date, starts: items.map((item) => item.startMin) });
+        setRead({ date, staffId, starts: items.map((item) => item.startMin) });
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return;
-        setRead({ date, failed: errorMessage(cause) });
+        setRead({ date, staffId, failed: errorMessage(cause) });
       },
     );
     return () => {
       controller.abort();
     };
-  }, [date, appointment.services, appointment.staffId]);
+  }, [date, serviceIds, staffId]);
 
-  // What is shown is always the chosen day's: a read for another day is still loading.
+  // What is shown is always the chosen day's and stylist's: another read is still loading.
   let times: Times = { state: 'idle' };
   if (DATE.test(date)) {
-    if (read?.date !== date) times = { state: 'loading' };
+    if (read?.date !== date || read.staffId !== staffId) times = { state: 'loading' };
     else if ('failed' in read) times = { state: 'failed', message: read.failed };
     else times = { state: 'ready', date: read.date, starts: read.starts };
   }
@@ -75,11 +106,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
     setSending(true);
     setRefusal(null);
     try {
-      const { item } = await apiFetch<ItemResponse<Appointment>>(
-        `/api/appointments/${encodeURIComponent(appointment.id)}`,
-        { method: 'PATCH', body: { date: times.date, startMin: start } },
-      );
-      onMoved(item);
+      await move(times.date, start, staffId === cita.staffId ? undefined : staffId);
     } catch (cause) {
       setRefusal(errorMessage(cause));
     } finally {
@@ -90,7 +117,7 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
   return (
     <form
       className="reschedule"
-      aria-label={`Cambiar la cita del ${formatDate(appointment.date)}`}
+      aria-label={`Cambiar la cita del ${formatDate(cita.date)}`}
       onSubmit={(event) => void submit(event)}
     >
       <Field label="Nuevo día">
@@ -108,6 +135,26 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
           />
         )}
       </Field>
+      {otherStylists.length > 0 && (
+        <Field label="Con">
+          {(control) => (
+            <select
+              {...control}
+              value={staffId}
+              onChange={(event) => {
+                setStaffId(event.target.value);
+                setStart(null);
+              }}
+            >
+              {stylists.map((stylist) => (
+                <option key={stylist.id} value={stylist.id}>
+                  {stylist.id === cita.staffId ? `${stylist.name} (como ahora)` : stylist.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       <fieldset className="reschedule-times" aria-describedby={timesId}>
         <legend>Hora</legend>
         <p id={timesId} className="muted" aria-live="polite">
@@ -115,8 +162,8 @@ export function RescheduleForm({ appointment, today, onMoved, onClose }: Resched
           {times.state === 'failed' && times.message}
           {times.state === 'ready' &&
             (times.starts.length === 0
-              ? `No quedan horas libres con ${appointment.staffName} el ${formatDate(times.date)}. Prueba otro día.`
-              : `Horas libres con ${appointment.staffName} el ${formatDate(times.date)}:`)}
+              ? `No quedan horas libres con ${staffName} el ${formatDate(times.date)}. Prueba otro día.`
+              : `Horas libres con ${staffName} el ${formatDate(times.date)}:`)}
         </p>
         {times.state === 'ready' && times.starts.length > 0 && (
           <div className="reschedule-options">

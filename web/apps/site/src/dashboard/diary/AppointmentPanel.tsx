@@ -6,6 +6,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { Appointment, ListResponse, Service, StaffMember } from '../../api/types';
 import { useResource } from '../../api/useResource';
+import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { allowedActions, type StatusAction } from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
@@ -82,6 +83,7 @@ export function AppointmentPanel({
         <dt>Estado</dt>
         <dd>
           <StatusBadge status={appointment.status} />
+          {appointment.clientConfirmed && <ClientConfirmedMark className="diary-panel-confirmed" />}
           {appointment.outsideHours && <span className="muted"> · Fuera de horario</span>}
         </dd>
         <dt>Precio</dt>

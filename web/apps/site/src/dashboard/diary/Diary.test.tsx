@@ -137,6 +137,26 @@ describe('the diary', () => {
     expect(block('Pilar')).toHaveTextContent('Completada');
   });
 
+  it('marks a cita its client confirmed from the reminder, on the block and in the panel', async () => {
+    diaryApi([{ ...PILAR, status: 'pendiente', clientConfirmed: true }, ROSA]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+    // The salon's status stays its own; the client's word is a mark beside it.
+    expect(block('Pilar')).toHaveTextContent(/Pendiente · ✓ Confirmada por el cliente/);
+    expect(block('Rosa')).not.toHaveTextContent('Confirmada por el cliente');
+
+    await user.click(block('Pilar'));
+    const panel = within(await screen.findByRole('complementary', { name: 'Cita de Pilar' }));
+    expect(panel.getByText('Pendiente').closest('dd')).toHaveTextContent(
+      'Pendiente · ✓ Confirmada por el cliente',
+    );
+    await user.click(panel.getByRole('button', { name: /Cerrar/ }));
+    await user.click(block('Rosa'));
+    const rosa = within(await screen.findByRole('complementary', { name: 'Cita de Rosa' }));
+    expect(rosa.queryByText('Confirmada por el cliente')).toBeNull();
+  });
+
   it('changes a cita from the panel, shows a refusal in Spanish and keeps what was chosen', async () => {
     let refuse = true;
     const list = [PILAR];
@@ -214,8 +234,8 @@ describe('the diary', () => {
     const form = within(await screen.findByRole('form', { name: 'Nueva cita' }));
     expect(form.getByLabelText('Día')).toHaveValue(TODAY);
     expect(form.getByLabelText('Personal')).toHaveValue('st-2');
-    // The time is kept until the services are chosen and the server offers it.
-    // The services arrive after the form opens; on a loaded machine, later than the form.
+    // The time is kept until the services are chosen and the server offers it. The services
+    // arrive after the form (a busy machine showed the gap).
     await userEvent.setup().click(await form.findByRole('checkbox', { name: /Corte de pelo/ }));
     await form.findByRole('option', { name: '11:30' });
     expect(form.getByLabelText('Hora')).toHaveValue('690');

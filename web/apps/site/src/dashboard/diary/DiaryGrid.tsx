@@ -20,6 +20,7 @@ import {
 } from '@dnd-kit/core';
 import { useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { Appointment, DateRange, Hold } from '../../api/types';
+import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { STATUS_LABELS } from '../../appointments/status';
 import { formatClock, formatDate, formatTime } from '../../shell/format';
 import { Link } from '../../shell/router';
@@ -336,7 +337,10 @@ function Block({
       <span className="diary-block-time">{blockLabel(appointment)}</span>{' '}
       <span className="diary-block-client">{appointment.clientName}</span>{' '}
       <span className="diary-block-services">{services}</span>{' '}
-      <span className="diary-block-status">{STATUS_LABELS[appointment.status]}</span>
+      <span className="diary-block-status">
+        {STATUS_LABELS[appointment.status]}
+        {appointment.clientConfirmed && <ClientConfirmedMark className="diary-block-confirmed" />}
+      </span>
       {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}
     </button>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { apiFetch } from '../../api/http';
 import type { Business, FaqEntry, ItemResponse } from '../../api/types';
+import { looksLikeEmail } from '../../shell/email';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
 import { SettingsForm } from './SettingsForm';
 
 export const MAX_FAQ = 50;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 export interface ProfileDraft {
@@ -53,7 +53,8 @@ export function profileBody(draft: ProfileDraft): Record<string, unknown> | stri
     return 'Aparcamiento y acceso admiten hasta 300 caracteres cada uno.';
   }
   const email = draft.email.trim();
-  if (email !== '' && !EMAIL.test(email)) return 'El correo no parece válido (nombre@dominio.es).';
+  if (email !== '' && !looksLikeEmail(email))
+    return 'El correo no parece válido (nombre@dominio.es).';
   const phone = draft.phone.trim();
   if (phone !== '' && !/^\+?[\d\s().-]{6,20}$/.test(phone)) {
     return 'El teléfono solo admite números, espacios y un + al principio.';

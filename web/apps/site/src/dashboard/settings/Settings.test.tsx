@@ -221,6 +221,85 @@ describe('Ajustes', () => {
     });
   });
 
+  it('edits the reminder and the staff alert addresses with the server’s limits', async () => {
+    let refuse = true;
+    const { to } = settingsApi(
+      (call) => {
+        if (call.method !== 'PATCH') return undefined;
+        if (refuse) {
+          return apiError(400, 'invalid_request', 'El recordatorio va de 1 a 168 horas.');
+        }
+        const { mail } = call.body as Pick<Business, 'mail'>;
+        return { body: { item: { ...FULL, mail } } };
+      },
+      'administrador',
+      { ...FULL, mail: { reminderHours: 24, staffAlertEmails: ['lucia@lucia.es'] } },
+    );
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#reglas');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Correos' }));
+    const hours = form.getByLabelText('Recordatorio (horas antes de la cita)');
+    const addresses = form.getByLabelText('Avisos al equipo');
+    expect(hours).toHaveValue('24');
+    expect(addresses).toHaveValue('lucia@lucia.es');
+
+    const six = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => `${name}@lucia.es`).join('\n');
+    for (const [typedHours, typedAddresses, problem] of [
+      ['0', '', 'El recordatorio va de 1 a 168 horas antes de la cita.'],
+      ['169', '', 'El recordatorio va de 1 a 168 horas antes de la cita.'],
+      ['un día', '', 'El recordatorio es un número de horas.'],
+      ['48', six, 'Como mucho 5 direcciones para los avisos al equipo.'],
+      ['48', 'lucia@lucia.es\nmarta', '«marta» no parece un correo (nombre@dominio.es).'],
+      ['48', 'lucia@lucia.es, Lucia@lucia.es', '«Lucia@lucia.es» está repetida.'],
+    ] as const) {
+      await user.clear(hours);
+      await user.type(hours, typedHours);
+      await user.clear(addresses);
+      if (typedAddresses !== '') await user.type(addresses, typedAddresses);
+      await user.click(form.getByRole('button', { name: 'Guardar' }));
+      expect(await form.findByRole('alert')).toHaveTextContent(problem);
+    }
+    expect(to('/api/business', 'PATCH')).toHaveLength(0);
+
+    await user.clear(hours);
+    await user.type(hours, '48');
+    await user.clear(addresses);
+    await user.type(addresses, ' lucia@lucia.es \n\nrecepcion@lucia.es');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    // The server's refusal is shown too, and what was typed stays.
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'El recordatorio va de 1 a 168 horas.',
+    );
+    expect(hours).toHaveValue('48');
+
+    refuse = false;
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    expect(to('/api/business', 'PATCH').at(-1)?.body).toEqual({
+      mail: { reminderHours: 48, staffAlertEmails: ['lucia@lucia.es', 'recepcion@lucia.es'] },
+    });
+    // The booking rules are a form of their own, untouched by this one.
+    expect(screen.getByRole('form', { name: 'Reglas de reserva' })).toBeInTheDocument();
+  });
+
+  it('starts the mail settings from 24 hours and nobody when the server says nothing', async () => {
+    const { to } = settingsApi((call) =>
+      call.method === 'PATCH' ? { body: { item: FULL } } : undefined,
+    );
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/dashboard/ajustes#reglas');
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Correos' }));
+    expect(form.getByLabelText('Recordatorio (horas antes de la cita)')).toHaveValue('24');
+    expect(form.getByLabelText('Avisos al equipo')).toHaveValue('');
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    expect(to('/api/business', 'PATCH')[0]?.body).toEqual({
+      mail: { reminderHours: 24, staffAlertEmails: [] },
+    });
+  });
+
   it('starts from ten minutes when the server does not say how long holds last', async () => {
     const { to } = settingsApi(
       (call) => (call.method === 'PATCH' ? { body: { item: FULL } } : undefined),

@@ -1,8 +1,9 @@
 /**
- * Ajustes (issue 11): the salon's profile, booking rules, hours, closures and each stylist's
- * schedule, services and time off, and the citas the rules no longer allow. Administradores
- * edit; the rest of the staff read. Tabs follow the WAI-ARIA pattern (arrow keys move between
- * them); the chosen tab is kept in the address (#horario) so a link can open it.
+ * Ajustes (issue 11): the salon's profile, booking rules (with its mail settings, issue 13),
+ * hours, closures and each stylist's schedule, services and time off, and the citas the rules
+ * no longer allow. Administradores edit; the rest of the staff read. Tabs follow the WAI-ARIA
+ * pattern (arrow keys move between them); the chosen tab is kept in the address (#horario) so a
+ * link can open it.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Business, ItemResponse } from '../../api/types';
@@ -11,6 +12,7 @@ import { Skeleton } from '../../shell/Skeleton';
 import { DashboardSection } from '../DashboardSection';
 import { DateRanges } from './DateRanges';
 import { HoursForm } from './HoursForm';
+import { MailForm } from './MailForm';
 import { OutsideRules } from './OutsideRules';
 import { ProfileForm } from './ProfileForm';
 import { RulesForm } from './RulesForm';
@@ -112,7 +114,12 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
               {TABS.find((each) => each.id === tab)?.label}
             </legend>
             {tab === 'perfil' && <ProfileForm business={current} onSaved={saved} />}
-            {tab === 'reglas' && <RulesForm business={current} onSaved={saved} />}
+            {tab === 'reglas' && (
+              <>
+                <RulesForm business={current} onSaved={saved} />
+                <MailForm business={current} onSaved={saved} />
+              </>
+            )}
             {tab === 'horario' && <HoursForm business={current} onSaved={saved} />}
             {tab === 'cierres' && (
               <DateRanges

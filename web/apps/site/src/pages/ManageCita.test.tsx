@@ -1,0 +1,327 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ManagedCita } from '../api/types';
+import { expectNoAxeViolations } from '../test/axe';
+import { apiError, business, fakeServer, type Answer, type Handler } from '../test/fakeServer';
+import { renderApp } from '../test/renderApp';
+import { manageToken } from './ManageCita';
+
+const TOKEN = 'v1.abc-123_XYZ';
+const API = `/api/manage/${TOKEN}`;
+
+/** Ana's cita on Thursday 3 December 2026, 10:00–11:00, with Lucía; changed as the test needs. */
+function managed(changes: Partial<ManagedCita> = {}): ManagedCita {
+  return {
+    id: 'cita-1',
+    date: '2026-12-03',
+    startMin: 600,
+    endMin: 660,
+    status: 'pendiente',
+    services: [
+      { id: 'svc-corte', name: 'Corte de pelo', durationMin: 30, priceCents: 1800 },
+      { id: 'svc-peinado', name: 'Peinado', durationMin: 30, priceCents: 1250 },
+    ],
+    staffId: 'st-lucia',
+    staffName: 'Lucía',
+    clientName: 'Ana García',
+    clientConfirmed: false,
+    canChange: true,
+    canCancel: true,
+    business: {
+      name: 'Peluquería Lucía',
+      phone: '+34 910 00 00 00',
+      address: 'Calle Mayor 1, 28013 Madrid',
+    },
+    ...changes,
+  };
+}
+
+function serveCita(cita: ManagedCita, routes: Record<string, Handler | Answer> = {}) {
+  return fakeServer({ [`GET ${API}`]: { body: { item: cita } }, ...routes });
+}
+
+async function openPage() {
+  renderApp(`/cita/${TOKEN}`);
+  return screen.findByRole('heading', { level: 2, name: /jueves, 3 de diciembre de 2026/ });
+}
+
+const writes = (server: ReturnType<typeof fakeServer>) =>
+  server.requests.filter((request) => request.method !== 'GET');
+
+describe('the manage link’s page (/cita/<token>)', () => {
+  beforeEach(() => {
+    // Monday 23 November 2026, 12:00 in Madrid.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T11:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    document.head.querySelectorAll('meta[name="referrer"]').forEach((meta) => {
+      meta.remove();
+    });
+  });
+
+  it('shows the cita and changes nothing by being opened', async () => {
+    const server = serveCita(managed());
+    const when = await openPage();
+    expect(when).toHaveTextContent('10:00–11:00');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeInTheDocument();
+    const facts = screen.getByRole('region', { name: /jueves/ });
+    expect(facts).toHaveTextContent('Corte de pelo · 30 min · 18,00 €');
+    expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
+    expect(facts).toHaveTextContent('ConLucía');
+    expect(facts).toHaveTextContent('A nombre deAna García');
+    expect(facts).toHaveTextContent('Pendiente El salón todavía tiene que confirmarla.');
+    expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
+    expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
+      'href',
+      'tel:+34910000000',
+    );
+    for (const name of ['Confirmo que voy', 'Cambiar', 'Cancelar']) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
+    await waitFor(() => {
+      expect(document.title).toBe('Tu cita · Peluquería Lucía');
+    });
+    expect(document.head.querySelector('meta[name="referrer"]')).toHaveAttribute(
+      'content',
+      'no-referrer',
+    );
+    // Only reads: a mail scanner that opens the link changes nothing.
+    expect(writes(server)).toEqual([]);
+    expect(server.to(API)).toHaveLength(1);
+    await expectNoAxeViolations();
+  });
+
+  it('"Confirmo que voy" POSTs and then says so, without the button', async () => {
+    const server = serveCita(managed(), {
+      [`POST ${API}/attend`]: { body: { item: managed({ clientConfirmed: true }) } },
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Confirmo que voy' }));
+    expect(await screen.findByText('Nos has confirmado que vienes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+    expect(writes(server).map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
+      `POST ${API}/attend`,
+    ]);
+    expect(await screen.findByText('¡Gracias! Te esperamos')).toBeInTheDocument();
+  });
+
+  it('offers no "Confirmo que voy" once confirmed', async () => {
+    serveCita(managed({ clientConfirmed: true }));
+    await openPage();
+    expect(screen.getByText('Nos has confirmado que vienes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cambiar' })).toBeInTheDocument();
+  });
+
+  it('offers no "Confirmo que voy" for a day gone by', async () => {
+    serveCita(managed({ date: '2026-11-19', canChange: false, canCancel: false }));
+    renderApp(`/cita/${TOKEN}`);
+    await screen.findByRole('heading', { level: 2, name: /jueves, 19 de noviembre/ });
+    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+  });
+
+  it('offers only what the server allows', async () => {
+    serveCita(managed({ status: 'confirmada', canChange: false, canCancel: false }));
+    await openPage();
+    expect(screen.getByText(/El salón la ha confirmado\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmo que voy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cambiar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after a second "Sí" and then shows a cancelled cita with no actions', async () => {
+    const server = serveCita(managed(), {
+      [`POST ${API}/cancel`]: {
+        body: { item: managed({ status: 'cancelada', canChange: false, canCancel: false }) },
+      },
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const question = screen.getByRole('group', { name: 'Confirmar la cancelación' });
+    await user.click(within(question).getByRole('button', { name: 'No, mantenerla' }));
+    expect(writes(server)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, cancelar la cita' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    expect(writes(server).map((request) => request.url.pathname)).toEqual([`${API}/cancel`]);
+  });
+
+  it('shows the server’s refusal to cancel as it words it', async () => {
+    serveCita(managed(), {
+      [`POST ${API}/cancel`]: apiError(
+        409,
+        'conflict',
+        'Ya no se puede cancelar: la cita empieza en menos de una hora.',
+      ),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, cancelar la cita' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ya no se puede cancelar: la cita empieza en menos de una hora.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeInTheDocument();
+  });
+
+  it('moves the cita to a free time of another day with the same stylist', async () => {
+    const moved = managed({ date: '2026-12-04', startMin: 690, endMin: 750 });
+    const server = serveCita(managed(), {
+      'GET /api/availability': (request) => ({
+        body: {
+          items:
+            request.url.searchParams.get('date') === '2026-12-04'
+              ? [
+                  { startMin: 600, staffIds: ['st-lucia'] },
+                  { startMin: 690, staffIds: ['st-lucia'] },
+                ]
+              : [],
+        },
+      }),
+      [`PATCH ${API}`]: { body: { item: moved } },
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    expect(
+      await within(form).findByText(/No quedan horas libres con Lucía el jueves/),
+    ).toBeInTheDocument();
+    const asked = server.to('/api/availability')[0]?.url.searchParams;
+    expect(asked?.get('serviceIds')).toBe('svc-corte,svc-peinado');
+    expect(asked?.get('staffId')).toBe('st-lucia');
+
+    const day = within(form).getByLabelText('Nuevo día');
+    await user.clear(day);
+    await user.type(day, '2026-12-04');
+    await user.click(await within(form).findByRole('radio', { name: '11:30' }));
+    await user.click(within(form).getByRole('button', { name: 'Confirmar el cambio' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /viernes, 4 de diciembre/ }),
+    ).toHaveTextContent('11:30–12:30');
+    expect(server.to(API, 'PATCH')[0]?.body).toEqual({ date: '2026-12-04', startMin: 690 });
+    expect(screen.queryByRole('form', { name: /Cambiar la cita/ })).not.toBeInTheDocument();
+  });
+
+  it('moves to another free stylist who does every service, when the guest picks one', async () => {
+    const team = [
+      { id: 'st-lucia', firstName: 'Lucía', serviceIds: ['svc-corte', 'svc-peinado'] },
+      { id: 'st-marta', firstName: 'Marta', serviceIds: ['svc-peinado', 'svc-corte'] },
+      { id: 'st-javier', firstName: 'Javier', serviceIds: ['svc-corte'] },
+    ];
+    const server = serveCita(managed(), {
+      'GET /api/business': { body: { item: { ...business, team } } },
+      'GET /api/availability': (request) => ({
+        body: {
+          items:
+            request.url.searchParams.get('staffId') === 'st-marta'
+              ? [{ startMin: 540, staffIds: ['st-marta'] }]
+              : [],
+        },
+      }),
+      [`PATCH ${API}`]: {
+        body: { item: managed({ staffId: 'st-marta', staffName: 'Marta', startMin: 540 }) },
+      },
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const stylist = await screen.findByRole('combobox', { name: 'Con' });
+    expect(
+      within(stylist)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Lucía (como ahora)', 'Marta']);
+    expect(await screen.findByText(/No quedan horas libres con Lucía/)).toBeInTheDocument();
+    await user.selectOptions(stylist, 'st-marta');
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    expect(screen.getByText(/Horas libres con Marta el jueves/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(await screen.findByText('Marta')).toBeInTheDocument();
+    expect(server.to(API, 'PATCH')[0]?.body).toEqual({
+      date: '2026-12-03',
+      startMin: 540,
+      staffId: 'st-marta',
+    });
+  });
+
+  it('shows the server’s refusal of a move as it words it and keeps the choice', async () => {
+    serveCita(managed(), {
+      'GET /api/availability': { body: { items: [{ startMin: 720, staffIds: ['st-lucia'] }] } },
+      [`PATCH ${API}`]: apiError(409, 'conflict', 'Esa hora acaba de ocuparse. Elige otra.'),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    await user.click(await screen.findByRole('radio', { name: '12:00' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Esa hora acaba de ocuparse. Elige otra.',
+    );
+    expect(screen.getByRole('radio', { name: '12:00' })).toBeChecked();
+  });
+
+  it('says a cancelled cita is cancelled and offers nothing', async () => {
+    serveCita(managed({ status: 'cancelada', canChange: false, canCancel: false }));
+    renderApp(`/cita/${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('gives a forged or expired link a clear page with the server’s sentence', async () => {
+    fakeServer({
+      [`GET ${API}`]: apiError(404, 'not_found', 'Este enlace no es válido o ha caducado.'),
+    });
+    renderApp(`/cita/${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enlace no válido' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Este enlace no es válido o ha caducado.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    await waitFor(() => {
+      expect(document.title).toBe('Enlace no válido · Peluquería Lucía');
+    });
+    await expectNoAxeViolations();
+  });
+
+  it('offers to try again when the server cannot be reached', async () => {
+    let reachable = false;
+    fakeServer({
+      [`GET ${API}`]: () => (reachable ? { body: { item: managed() } } : new TypeError('offline')),
+    });
+    const user = userEvent.setup();
+    renderApp(`/cita/${TOKEN}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No se pudo conectar con el servidor.',
+    );
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /jueves/ })).toBeInTheDocument();
+  });
+});
+
+describe('manageToken', () => {
+  it('reads the token of /cita/<token> and nothing else', () => {
+    expect(manageToken('/cita/abc.DEF-1_2')).toBe('abc.DEF-1_2');
+    expect(manageToken('/cita/a%2Bb')).toBe('a+b');
+    expect(manageToken('/cita/')).toBeNull();
+    expect(manageToken('/cita')).toBeNull();
+    expect(manageToken('/cita/a/b')).toBeNull();
+    expect(manageToken('/cita/%E0%A4%A')).toBeNull();
+    expect(manageToken('/mis-citas')).toBeNull();
+  });
+});
