@@ -66,9 +66,7 @@ export function Conversations({ timeZone }: { timeZone: string }) {
     if (oldest === undefined) return;
     setLoadingMore(true);
     try {
-      const { items } = await apiFetch<ListResponse<Conversation>>(
-        pagePath(filter, oldest.lastAt),
-      );
+      const { items } = await apiFetch<ListResponse<Conversation>>(pagePath(filter, oldest.lastAt));
       setOlderPages({ filter, pages: [...older, items] });
     } catch (cause) {
       showError(cause, 'No se pudieron cargar más conversaciones');

@@ -79,7 +79,9 @@ export function contrast(first: string, second: string): number {
 export function mix(color: string, other: string, amount: number): string {
   const from = rgbOf(color);
   const to = rgbOf(other);
-  return toHex(from.map((channel, index) => channel + (to[index]! - channel) * amount) as Rgb);
+  return toHex(
+    from.map((channel, index) => channel + ((to[index] ?? channel) - channel) * amount) as Rgb,
+  );
 }
 
 const AA = 4.5;
