@@ -28,6 +28,8 @@ export function Landing() {
   const { business, loading } = useBusiness();
   const services = useResource<ListResponse<Service>>('/api/services');
   const openChat = useOpenChat();
+  const description = business?.description ?? '';
+  const lead = description !== '' ? description : DEFAULT_LEAD;
 
   return (
     <div className="page landing">
@@ -39,7 +41,7 @@ export function Landing() {
           ) : (
             <h1 id="landing-title">{business?.name ?? 'Nuestra peluquería'}</h1>
           )}
-          <p className="lead">{business?.description ? business.description : DEFAULT_LEAD}</p>
+          <p className="lead">{lead}</p>
           <div className="actions">
             {openChat ? (
               <button
