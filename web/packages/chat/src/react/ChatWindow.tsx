@@ -96,7 +96,7 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
     opened.current = true;
     scrollToBottom();
     const target = element.querySelector<HTMLElement>(
-      'textarea:not(:disabled), .chat-get-started button',
+      'textarea:not(:disabled), .chat-get-started .chat-button-primary',
     );
     (target ?? element).focus();
   }, [hidden, windowMode, sessionId, phase]);
