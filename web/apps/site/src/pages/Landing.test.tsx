@@ -39,6 +39,10 @@ describe('the landing page', () => {
     const main = screen.getByRole('main');
     expect(await within(main).findByText('Abierto ahora · cierra a las 20:00')).toBeVisible();
     expect(within(main).getByText('Tu peluquería de barrio en el centro de Madrid.')).toBeVisible();
+    // The hero's picture is drawn inline (no download) and decorative.
+    const picture = main.querySelector('svg.hero-art');
+    expect(picture).toHaveAttribute('aria-hidden', 'true');
+    expect(picture?.querySelectorAll('path, circle').length).toBeGreaterThan(5);
 
     const visit = within(main).getByRole('region', { name: 'Visítanos' });
     expect(within(visit).getByText(/Calle Mayor 1, 28013 Madrid/)).toBeVisible();
