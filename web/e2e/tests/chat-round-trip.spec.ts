@@ -20,7 +20,7 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
 
   await openChat(page);
   const chat = page.getByRole('dialog', { name: 'Hola' });
-  await expect(chat.getByText('Inicia una conversación. Estamos para ayudarte.')).toBeVisible();
+  await expect(chat.getByText('Responde al momento')).toBeVisible();
   await chat.getByRole('button', { name: 'Nueva conversación' }).click();
 
   const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });

@@ -44,12 +44,15 @@ test('a visitor who asks for a person is answered live from the inbox', async ({
     .toBeGreaterThan(before);
 
   const sessionId = (await chatSessionId(page)) ?? '';
-  const row = staff.getByRole('link', { name: 'Invitado' }).and(
-    staff.locator(`a[href$="/${encodeURIComponent(sessionId)}"]`),
-  );
-  await staff.getByRole('group', { name: 'Mostrar' }).getByRole('button', {
-    name: 'Necesita una persona',
-  }).click();
+  const row = staff
+    .getByRole('link', { name: 'Invitado' })
+    .and(staff.locator(`a[href$="/${encodeURIComponent(sessionId)}"]`));
+  await staff
+    .getByRole('group', { name: 'Mostrar' })
+    .getByRole('button', {
+      name: 'Necesita una persona',
+    })
+    .click();
   await expect(row).toBeVisible();
   await row.click();
   await expect(staff.getByText('Necesita una persona', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@
  */
 import { expect, type Page, test, type TestInfo } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
 import { type Account, addAccount } from './support/server';
 import { openSiteChat, signInThroughForm } from './support/site';
 
@@ -153,37 +154,32 @@ test('screenshots: the landing page, the open chat and the dashboard, light and 
   }
 });
 
-test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+for (const width of [360, 390]) {
+  test.describe(`on a ${String(width)} px phone`, () => {
+    test.use({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
 
-  const fitsTheScreen = async (page: Page, where: string) => {
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `horizontal overflow ${where}`).toBeLessThanOrEqual(0);
-  };
-
-  test('every page fits the screen and the staff can work the agenda', async ({ page }) => {
-    for (const path of ['/', '/registro', '/entrar', '/mis-citas']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await fitsTheScreen(page, `on ${path}`);
-    }
-    await signInThroughForm(page, admin);
-    for (const [path, heading] of DASHBOARD_PAGES) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.locator('.skeleton')).toHaveCount(0);
-      await fitsTheScreen(page, `on ${path}`);
-    }
-    await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Semana' }).click();
-    await expect(page.getByText(/^Semana del /).first()).toBeVisible();
-    await page.getByRole('button', { name: 'Nueva cita' }).click();
-    await expect(page.getByRole('button', { name: 'Nueva cita' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
-    await fitsTheScreen(page, 'with the new-cita form open');
+    test('every page fits the screen and the staff can work the agenda', async ({ page }) => {
+      for (const path of ['/', '/registro', '/entrar', '/mis-citas']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSidewaysScroll(page, `on ${path}`);
+      }
+      await signInThroughForm(page, admin);
+      for (const [path, heading] of DASHBOARD_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('.skeleton')).toHaveCount(0);
+        await expectNoSidewaysScroll(page, `on ${path}`);
+      }
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Semana' }).click();
+      await expect(page.getByText(/^Semana del /).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Nueva cita' }).click();
+      await expect(page.getByRole('button', { name: 'Nueva cita' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+      await expectNoSidewaysScroll(page, 'with the new-cita form open');
+    });
   });
-});
+}

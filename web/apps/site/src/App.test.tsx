@@ -68,7 +68,9 @@ describe('App', () => {
     fakeServer({
       'POST /api/n8n/chat': (request) => {
         bodies.push(request.body);
-        return { body: { output: '¡Claro! ¿Para qué día?' } };
+        return (request.body as { action: string }).action === 'loadPreviousSession'
+          ? { body: { data: [] } }
+          : { body: { output: '¡Claro! ¿Para qué día?' } };
       },
     });
     const user = userEvent.setup();
@@ -76,9 +78,7 @@ describe('App', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Abrir chat' }));
     const chat = await screen.findByRole('dialog', { name: 'Hola' });
-    expect(
-      within(chat).getByText('Inicia una conversación. Estamos para ayudarte.'),
-    ).toBeInTheDocument();
+    expect(within(chat).getByText('Responde al momento')).toBeInTheDocument();
     await user.click(within(chat).getByRole('button', { name: 'Nueva conversación' }));
 
     expect(within(chat).getByText('¡Hola! 👋')).toBeInTheDocument();
@@ -89,7 +89,10 @@ describe('App', () => {
     );
 
     expect(await within(chat).findByText('¡Claro! ¿Para qué día?')).toBeInTheDocument();
+    // A first visit asks for the history of a fresh id (as @n8n/chat does); it is empty, so the
+    // welcome screen's "Nueva conversación" starts the conversation under another id.
     expect(bodies).toEqual([
+      expect.objectContaining({ action: 'loadPreviousSession' }),
       {
         action: 'sendMessage',
         sessionId: window.localStorage.getItem('n8n-chat/sessionId'),

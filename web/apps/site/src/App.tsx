@@ -12,6 +12,7 @@ import { NotFound } from './pages/NotFound';
 import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';
 import { BusinessProvider } from './shell/business';
+import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { usePath } from './shell/router';
 import { usePageTitle } from './shell/usePageTitle';
@@ -64,6 +65,7 @@ function Shell() {
       <main id="contenido" ref={main} tabIndex={-1} className="site-main">
         <Page path={path} />
       </main>
+      {!isDashboardPath(path) && <Footer />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@citabot/chat/style.css';
+import './theme/tokens.css';
 import './styles.css';
 import { App } from './App';
 

@@ -222,7 +222,7 @@ describe('SiteChat', () => {
     expect(metadata?.cita).toEqual(guestMetadata(new Date()).cita);
   });
 
-  it("a signed-in page load asks for its history as the account, and keeps the conversation", async () => {
+  it('a signed-in page load asks for its history as the account, and keeps the conversation', async () => {
     window.localStorage.setItem(STORED_CONVERSATION, 'conv-ana');
     const server = serverWithAccounts(
       {

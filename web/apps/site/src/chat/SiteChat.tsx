@@ -6,7 +6,7 @@
  * metadata carries over from one person to the next. A conversation a guest started in this
  * browser is kept through a sign-in (the server makes it the account's once it writes); on sign
  * out the stored conversation is forgotten, so the next visitor of this browser never sees the
- * account's. Pages open it through `useOpenChat`.
+ * account's. Pages open it, and may ask in it ("Quiero reservar …"), through `useOpenChat`.
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
  * which is what lets a page button open the window.
@@ -30,8 +30,11 @@ import { ChatOpenerContext } from './useOpenChat';
 export function SiteChat({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const current = useRef<ChatStore | null>(null);
-  const openChat = useCallback(() => {
-    current.current?.open();
+  const openChat = useCallback((message?: string) => {
+    const store = current.current;
+    if (!store) return;
+    store.open();
+    if (message !== undefined) askWhenReady(store, message);
   }, []);
   // Registers the widget pages open; returns how to take it back (only if still the current one).
   const register = useCallback((store: ChatStore) => {
@@ -47,6 +50,26 @@ export function SiteChat({ children }: { children: ReactNode }) {
       {!loading && <VisitorChat key={user?.id ?? 'guest'} user={user} register={register} />}
     </ChatOpenerContext>
   );
+}
+
+/**
+ * Sends `text` as the visitor's message once the widget knows whether they have a conversation
+ * (its history has loaded): in that conversation, else in a new one.
+ */
+function askWhenReady(store: ChatStore, text: string): void {
+  const send = () => {
+    if (store.getState().currentSessionId === null) store.startNewSession();
+    void store.sendMessage(text);
+  };
+  if (store.getState().phase === 'ready') {
+    send();
+    return;
+  }
+  const stop = store.subscribe(() => {
+    if (store.getState().phase !== 'ready') return;
+    stop();
+    send();
+  });
 }
 
 interface VisitorChatProps {

@@ -13,10 +13,11 @@ describe('chatOptions', () => {
       enableStreaming: false,
       defaultLanguage: 'es',
       initialMessages: ['¡Hola! 👋', '¿En qué puedo ayudarte hoy?'],
+      starters: ['Reservar cita', 'Ver precios', 'Horario y dirección'],
     });
     expect(options.i18n?.es).toEqual({
       title: 'Hola',
-      subtitle: 'Inicia una conversación. Estamos para ayudarte.',
+      subtitle: 'Responde al momento',
       getStarted: 'Nueva conversación',
       inputPlaceholder: 'Escribe tu pregunta...',
       closeButtonTooltip: 'Cerrar chat',

@@ -6,6 +6,9 @@
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
 import type { Profile, Role } from '../api/types';
 
+/** The welcome screen's starter chips: the three things most visitors come for. */
+export const CHAT_STARTERS = ['Reservar cita', 'Ver precios', 'Horario y dirección'] as const;
+
 /** An appointment draft (`cita`) as the assistant receives it. */
 export interface CitaDraft {
   userId: string;
@@ -125,7 +128,7 @@ export function chatOptions(
     i18n: {
       es: {
         title: 'Hola',
-        subtitle: 'Inicia una conversación. Estamos para ayudarte.',
+        subtitle: 'Responde al momento',
         getStarted: 'Nueva conversación',
         inputPlaceholder: 'Escribe tu pregunta...',
         closeButtonTooltip: 'Cerrar chat',
@@ -133,6 +136,7 @@ export function chatOptions(
       },
     },
     initialMessages: ['¡Hola! 👋', '¿En qué puedo ayudarte hoy?'],
+    starters: [...CHAT_STARTERS],
     metadata,
   };
 }

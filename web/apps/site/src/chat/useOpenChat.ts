@@ -1,9 +1,15 @@
-/** Lets any page open the site's chat window (see `SiteChat`). */
+/** Lets any page open the site's chat window, and ask in it (see `SiteChat`). */
 import { createContext, useContext } from 'react';
 
-export const ChatOpenerContext = createContext<(() => void) | null>(null);
+/**
+ * Opens the chat window; with a `message`, also sends it as the visitor's (in their conversation,
+ * or a new one when they have none), as a starter chip would.
+ */
+export type OpenChat = (message?: string) => void;
 
-/** Opens the chat window; null outside `SiteChat`. */
-export function useOpenChat(): (() => void) | null {
+export const ChatOpenerContext = createContext<OpenChat | null>(null);
+
+/** The site's chat opener; null outside `SiteChat`. */
+export function useOpenChat(): OpenChat | null {
   return useContext(ChatOpenerContext);
 }

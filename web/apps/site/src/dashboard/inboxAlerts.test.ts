@@ -61,7 +61,10 @@ describe('the inbox alerts', () => {
     expect(FakeAudioContext.started).toEqual([660, 880]);
     alerts.notify(2);
     expect(notifications).toEqual([
-      { title: 'Alguien espera respuesta', body: '2 personas esperan a alguien del equipo en el chat.' },
+      {
+        title: 'Alguien espera respuesta',
+        body: '2 personas esperan a alguien del equipo en el chat.',
+      },
     ]);
 
     await alerts.setAlerts(false);

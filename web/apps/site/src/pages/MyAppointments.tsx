@@ -66,7 +66,13 @@ function BookButton() {
   const openChat = useOpenChat();
   if (!openChat) return null;
   return (
-    <button type="button" className="button button-primary" onClick={openChat}>
+    <button
+      type="button"
+      className="button button-primary"
+      onClick={() => {
+        openChat();
+      }}
+    >
       Reservar
     </button>
   );

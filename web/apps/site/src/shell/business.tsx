@@ -1,11 +1,12 @@
 /**
  * The business the site belongs to (`GET /api/business`), read once for the whole site: its
- * name heads every page, its hours are on the landing page, and its time zone tells the pages
- * what "today" is. A failure is shown once as a toast; pages then do without.
+ * name heads every page, its hours are on the landing page, its brand colour is the site's
+ * accent, and its time zone tells the pages what "today" is. A failure is shown once as a toast; pages then do without.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { apiFetch } from '../api/http';
 import type { Business, ItemResponse } from '../api/types';
+import { applyBrand } from '../theme/brand';
 import { useToast } from './toast';
 
 interface BusinessState {
@@ -25,6 +26,8 @@ export function BusinessProvider({ children }: { children: ReactNode }) {
     apiFetch<ItemResponse<Business>>('/api/business', { signal: controller.signal })
       .then(({ item }) => {
         if (controller.signal.aborted) return;
+        // The salon's colour becomes the accent of every page, the dashboard and the chat.
+        applyBrand(document.documentElement, item.brandColor);
         setState({ business: item, loading: false });
       })
       .catch((cause: unknown) => {

@@ -54,6 +54,34 @@ describe('toasts', () => {
     expect(screen.queryByText('Cita cancelada')).not.toBeInTheDocument();
   });
 
+  it('replaces the errors still open when something goes through, and keeps errors together', () => {
+    const api = renderToasts();
+    act(() => {
+      api.error(
+        new ApiError(400, 'invalid', 'La contraseña es demasiado corta.'),
+        'No se pudo crear',
+      );
+      api.error(new ApiError(503, 'unavailable', 'Inténtalo de nuevo.'), 'Servicio no disponible');
+    });
+    expect(within(region()).getAllByRole('listitem')).toHaveLength(2);
+    act(() => {
+      api.toast({ title: 'Cuenta creada' });
+    });
+    const open = within(region()).getAllByRole('listitem');
+    expect(open.map((toast) => toast.querySelector('.toast-title')?.textContent)).toEqual([
+      'Cuenta creada',
+    ]);
+    act(() => {
+      api.error(new ApiError(400, 'invalid', 'Otra cosa.'));
+      api.warning('La reserva provisional se ha liberado.');
+    });
+    expect(
+      within(region())
+        .getAllByRole('listitem')
+        .map((toast) => toast.querySelector('.toast-title')?.textContent),
+    ).toEqual(['Cuenta creada', 'Atención']);
+  });
+
   it('waits while the pointer is over the notifications, and goes on once it leaves', () => {
     show({ title: 'Guardado' });
     advance(1000);

@@ -3,7 +3,8 @@
  * renders them in one labelled viewport, and `useToast` to raise one from anywhere below it. API
  * failures reach people through `error`, as destructive toasts with the server's Spanish message;
  * `warning` is for something that went through but needs the person's attention (the server's
- * Spanish sentence), with a warning look, not an error's.
+ * Spanish sentence), with a warning look, not an error's. A success or a warning closes the error
+ * toasts still open: they are about an attempt that has since gone through.
  */
 import * as RadixToast from '@radix-ui/react-toast';
 import {
@@ -56,7 +57,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       throw new Error('Un aviso con acción necesita un altText que no esté vacío.');
     }
     const id = nextId.current++;
-    setToasts((open) => [...open, { ...input, id }]);
+    // Something that went through makes the errors before it stale ("Cuenta creada" must not
+    // stand beside the failure of the attempt before): it takes their place.
+    const staleErrorsGo = input.variant !== 'destructive';
+    setToasts((open) => [
+      ...(staleErrorsGo ? open.filter((t) => t.variant !== 'destructive') : open),
+      { ...input, id },
+    ]);
   }, []);
 
   const api = useMemo<ToastApi>(

@@ -50,6 +50,29 @@ describe('mergeOptions', () => {
     expect(options.chatInputKey).toBe('chatInput');
   });
 
+  it("greets in Spanish with defaultLanguage es, and keeps the caller's greeting", () => {
+    const spanish = mergeOptions({ defaultLanguage: 'es' });
+    expect(spanish.initialMessages).toEqual([
+      '¡Hola! 👋',
+      'Soy el asistente virtual. ¿En qué puedo ayudarte?',
+    ]);
+    expect(spanish.initialMessages.join(' ')).not.toMatch(/Nathan|Hi there/);
+    expect(translate(spanish, 'subtitle')).toBe('Responde al momento');
+    expect(translate(spanish, 'getStarted')).toBe('Nueva conversación');
+    expect(
+      mergeOptions({ defaultLanguage: 'es', initialMessages: ['Buenas'] }).initialMessages,
+    ).toEqual(['Buenas']);
+    // A language without a built-in greeting greets as @n8n/chat does.
+    expect(mergeOptions({ defaultLanguage: 'de' }).initialMessages).toEqual(
+      defaultOptions.initialMessages,
+    );
+  });
+
+  it("has no starter chips unless given (the welcome screen stays @n8n/chat's)", () => {
+    expect(mergeOptions().starters).toEqual([]);
+    expect(mergeOptions({ starters: ['Reservar cita'] }).starters).toEqual(['Reservar cita']);
+  });
+
   it('ignores options passed as undefined', () => {
     expect(mergeOptions({ webhookUrl: undefined }).webhookUrl).toBe('http://localhost:5678');
   });

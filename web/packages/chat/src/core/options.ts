@@ -5,7 +5,7 @@
  * Owns no state and touches no DOM: everything here is plain data and pure functions.
  */
 import type { ChatComponentMessage, ChatTextMessage } from './messages';
-import { builtInStrings, defaultStrings, openChatLabels } from './strings';
+import { builtInInitialMessages, builtInStrings, defaultStrings, openChatLabels } from './strings';
 
 export { defaultStrings } from './strings';
 
@@ -30,6 +30,8 @@ export interface ChatStrings {
   footer: string;
   /** Label of the welcome screen's start button. */
   getStarted: string;
+  /** Accessible name of the welcome screen's group of starter chips. */
+  starters: string;
   /** Placeholder (and accessible name) of the message text area. */
   inputPlaceholder: string;
   /** Label of the header close button and of the toggle button while the window is open. */
@@ -124,8 +126,16 @@ export interface ChatOptions {
   chatSessionKey: string;
   /** Key of the `i18n` table to show (`en` and `es` are built in). Default `en`. */
   defaultLanguage: string;
-  /** Bot bubbles shown above the conversation; never sent, never stored. */
+  /**
+   * Bot bubbles shown above the conversation (and on the welcome screen); never sent, never
+   * stored. Left out, they are the built-in greeting of `defaultLanguage` (`en`: n8n's).
+   */
   initialMessages: string[];
+  /**
+   * The welcome screen's starter chips: tapping one starts a conversation and sends its text.
+   * Default none (the welcome screen is `@n8n/chat`'s, a single button).
+   */
+  starters: string[];
   /**
    * A conversation to show on mount. History loaded from the server replaces it only when that
    * history has messages.
@@ -199,7 +209,8 @@ export const defaultOptions: ChatOptions = {
   chatInputKey: 'chatInput',
   chatSessionKey: 'sessionId',
   defaultLanguage: launcherDefaults.defaultLanguage,
-  initialMessages: ['Hi there! 👋', 'My name is Nathan. How can I assist you today?'],
+  initialMessages: builtInInitialMessages.en,
+  starters: [],
   i18n: { en: defaultStrings },
   theme: {},
   colorScheme: launcherDefaults.colorScheme,
@@ -214,15 +225,18 @@ export const defaultOptions: ChatOptions = {
 /**
  * Merges caller options over the defaults the way `@n8n/chat` does: a shallow override, except
  * that `webhookConfig`, `i18n` and `theme` are merged one level deep and the `en` strings key by
- * key. Other languages are used as given. Options passed as `undefined` keep their default.
+ * key. Other languages are used as given. Options passed as `undefined` keep their default;
+ * `initialMessages` left out are the built-in greeting of `defaultLanguage` (English otherwise).
  */
 export function mergeOptions(input: ChatOptionsInput = {}): ChatOptions {
   const entries: [string, unknown][] = Object.entries(input);
   const defined = Object.fromEntries(
     entries.filter(([, value]) => value !== undefined),
   ) as ChatOptionsInput;
+  const language = defined.defaultLanguage ?? defaultOptions.defaultLanguage;
   return {
     ...defaultOptions,
+    initialMessages: builtInInitialMessages[language] ?? defaultOptions.initialMessages,
     ...defined,
     webhookConfig: { ...defaultOptions.webhookConfig, ...defined.webhookConfig },
     i18n: {

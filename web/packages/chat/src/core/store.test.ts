@@ -62,12 +62,33 @@ describe('session rules', () => {
     expect(window.localStorage.getItem(KEY)).toBe('known');
   });
 
-  it('asks for no history when there is no stored id', async () => {
+  it('asks for the history of a fresh id when there is no stored id, as @n8n/chat does', async () => {
     const { requests } = stubWebhook();
     const chat = store({ showWelcomeScreen: true });
     await chat.start();
-    expect(requests).toHaveLength(0);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.body).toMatchObject({
+      action: 'loadPreviousSession',
+      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+    });
+    // An empty history adopts nothing and stores nothing: the welcome screen shows.
     expect(chat.getState().currentSessionId).toBeNull();
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('adopts the fresh id when the workflow answers it with a history (keyed on metadata)', async () => {
+    stubWebhook({
+      history: () =>
+        jsonResponse({
+          data: [historyItem('HumanMessage', 'hola'), historyItem('AIMessage', '¡Hola!')],
+        }),
+    });
+    const chat = store({ showWelcomeScreen: true, metadata: { userId: 'u-1' } });
+    await chat.start();
+    const id = chat.getState().currentSessionId;
+    expect(id).toEqual(expect.any(String));
+    expect(window.localStorage.getItem(KEY)).toBe(id);
+    expect(chat.getState().messages).toHaveLength(2);
   });
 
   it('starts a new session with a fresh id, stored and different from the old one', async () => {
@@ -131,7 +152,12 @@ describe('sending', () => {
       { sender: 'user', text: 'hola' },
       { sender: 'bot', type: 'text', text: '¡Hola!' },
     ]);
-    expect(requests[0]?.body).toMatchObject({
+    // The history of a fresh id was asked for first (no stored id), then the message sent.
+    expect(requests.map((request) => request.body.action)).toEqual([
+      'loadPreviousSession',
+      'sendMessage',
+    ]);
+    expect(requests[1]?.body).toMatchObject({
       action: 'sendMessage',
       sessionId: chat.getState().currentSessionId,
       chatInput: 'hola',
@@ -164,7 +190,8 @@ describe('sending', () => {
       { id: user?.id, sender: 'user', text: 'reserva para mañana' },
       { sender: 'bot', type: 'text', text: 'Ya está.' },
     ]);
-    expect(requests.map((request) => request.body.chatInput)).toEqual([
+    const sent = requests.filter((request) => request.body.action === 'sendMessage');
+    expect(sent.map((request) => request.body.chatInput)).toEqual([
       'reserva para mañana',
       'reserva para mañana',
     ]);

@@ -5,8 +5,9 @@
  * between instances and nothing here renders.
  *
  * Session rules (REQUIREMENTS W2, with `@n8n/chat`'s defects fixed, docs/PROTOCOL.md §9):
- * - `start()` loads the history of the stored session id (or `options.sessionId`) and adopts the
- *   session only when that history has messages (`messageHistory` is kept otherwise).
+ * - `start()` loads the history of the stored session id (or `options.sessionId`, or a fresh id
+ *   when there is neither) and adopts the session only when that history has messages
+ *   (`messageHistory` is kept otherwise).
  * - With no session, the welcome screen shows when enabled; otherwise a new session starts.
  * - A failed history request starts a new session (so the input appears) and is reported in
  *   `historyError`.
@@ -107,8 +108,8 @@ export interface ChatStore {
   /** Cancels pending requests and closes the live channel (the widget left the page). */
   stop: () => void;
   /**
-   * Loads the history of the stored session id (or `options.sessionId`) and adopts that session
-   * when the history has messages. Resolves to the adopted id, or `null`.
+   * Loads the history of the stored session id (or `options.sessionId`, or a fresh id) and adopts
+   * that session when the history has messages. Resolves to the adopted id, or `null`.
    */
   loadPreviousSession: () => Promise<string | null>;
   /** Starts a new, empty conversation with a fresh session id, stores it and returns it. */
@@ -257,8 +258,9 @@ export function createChatStore(options: ChatOptions): ChatStore {
 
   async function loadPreviousSession(): Promise<string | null> {
     if (!options.loadPreviousSession) return null;
-    const id = options.sessionId ?? storage.read();
-    if (id === null) return null;
+    // With no id yet, a fresh one is asked about, as `@n8n/chat` does: a workflow that keys its
+    // memory on the metadata (the signed-in user) may still have a conversation to give back.
+    const id = options.sessionId ?? storage.read() ?? newId();
     const history = await api.loadPreviousSession(options, id, session.signal);
     if (history.length === 0) return null;
     storage.write(id);

@@ -18,6 +18,7 @@ export const defaultStrings: ChatStrings = {
   subtitle: "Start a chat. We're here to help you 24/7.",
   footer: '',
   getStarted: 'New Conversation',
+  starters: 'Suggestions',
   inputPlaceholder: 'Type your question..',
   closeButtonTooltip: 'Close chat',
   repostButton: 'Repost message',
@@ -48,15 +49,25 @@ export const defaultStrings: ChatStrings = {
 };
 
 /**
+ * The greeting shown as the first bot bubbles when the caller gives no `initialMessages`, per
+ * language (English: `@n8n/chat`'s own). A language without one greets in English.
+ */
+export const builtInInitialMessages: Record<string, string[] | undefined> & { en: string[] } = {
+  en: ['Hi there! 👋', 'My name is Nathan. How can I assist you today?'],
+  es: ['¡Hola! 👋', 'Soy el asistente virtual. ¿En qué puedo ayudarte?'],
+};
+
+/**
  * Built-in string tables besides English, used for keys a caller's table leaves out. Spanish is
  * built in because the product speaks Spanish first.
  */
 export const builtInStrings: Record<string, Partial<ChatStrings>> = {
   es: {
     title: 'Hola',
-    subtitle: 'Inicia una conversación. Estamos para ayudarte.',
+    subtitle: 'Responde al momento',
     footer: '',
     getStarted: 'Nueva conversación',
+    starters: 'Sugerencias',
     inputPlaceholder: 'Escribe tu pregunta...',
     closeButtonTooltip: 'Cerrar chat',
     repostButton: 'Reenviar mensaje',

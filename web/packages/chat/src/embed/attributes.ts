@@ -31,6 +31,7 @@ export const attributeOptions = {
   chatSessionKey: 'string',
   defaultLanguage: 'string',
   initialMessages: 'string-list',
+  starters: 'string-list',
   messageHistory: 'list',
   i18n: 'object',
   theme: 'object',

@@ -101,7 +101,8 @@ describe('ChatWindow', () => {
     expect(await screen.findByText('Reservado.')).toBeInTheDocument();
     expect(screen.queryByText('Error: Failed to receive response')).toBeNull();
     expect(screen.getAllByText('reserva corte')).toHaveLength(1);
-    expect(requests.map((request) => request.body.chatInput)).toEqual([
+    const sent = requests.filter((request) => request.body.action === 'sendMessage');
+    expect(sent.map((request) => request.body.chatInput)).toEqual([
       'reserva corte',
       'reserva corte',
     ]);
@@ -189,6 +190,61 @@ describe('ChatWindow', () => {
     stubWebhook();
     const { user } = renderWindow({ showWelcomeScreen: true, loadPreviousSession: false });
     await user.click(await screen.findByRole('button', { name: 'New Conversation' }));
+    expect(screen.getByRole('textbox')).toHaveFocus();
+  });
+
+  it('shows the bot avatar beside the title, hidden from assistive technology', () => {
+    stubWebhook();
+    const { container } = renderWindow({ defaultLanguage: 'es' });
+    const avatar = container.querySelector('.chat-header .chat-avatar');
+    expect(avatar).toHaveAttribute('aria-hidden', 'true');
+    expect(avatar?.querySelector('svg')).not.toBeNull();
+    expect(screen.getByText('Responde al momento')).toBeInTheDocument();
+  });
+
+  it('greets on the welcome screen in Spanish, with the starters besides "Nueva conversación"', async () => {
+    stubWebhook();
+    renderWindow({
+      defaultLanguage: 'es',
+      initialMessages: undefined,
+      showWelcomeScreen: true,
+      loadPreviousSession: false,
+      starters: ['Reservar cita', 'Ver precios', 'Horario y dirección'],
+    });
+    await screen.findByRole('button', { name: 'Nueva conversación' });
+    expect(screen.getByText('¡Hola! 👋')).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'Sugerencias' }));
+    expect(chips.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'Reservar cita',
+      'Ver precios',
+      'Horario y dirección',
+    ]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('starts a conversation with a starter chip and sends its text', async () => {
+    const { requests } = stubWebhook({
+      reply: () => jsonResponse({ output: 'Claro, ¿qué servicio?' }),
+    });
+    const { user, store } = renderWindow({
+      defaultLanguage: 'es',
+      showWelcomeScreen: true,
+      loadPreviousSession: false,
+      starters: ['Reservar cita', 'Ver precios'],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver precios' }));
+    expect(await screen.findByText('Claro, ¿qué servicio?')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Sugerencias' })).toBeNull();
+    expect(
+      screen.getByText('Ver precios', { selector: '.chat-message-from-user *' }),
+    ).toBeInTheDocument();
+    const sent = requests.filter((request) => request.body.action === 'sendMessage');
+    expect(sent.map((request) => request.body)).toEqual([
+      expect.objectContaining({
+        chatInput: 'Ver precios',
+        sessionId: store.getState().currentSessionId,
+      }),
+    ]);
     expect(screen.getByRole('textbox')).toHaveFocus();
   });
 

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ChatInput } from './ChatInput';
 import { useChatContext } from './context';
 import { Icon } from './Icon';
-import { MessageList } from './MessageList';
+import { Message } from './Message';
+import { initialBubbles, MessageList } from './MessageList';
 import { useChatState } from './useChatState';
 
 export interface ChatWindowProps {
@@ -16,8 +17,9 @@ export interface ChatWindowProps {
 const STICK_DISTANCE = 48;
 
 /**
- * The chat panel: header (title, subtitle, optional close button), then the welcome screen or the
- * conversation, then the input once a session exists, and the footer when it has a text.
+ * The chat panel: header (the bot's avatar, title, subtitle, optional close button), then the
+ * welcome screen (the greeting, the starter chips, the start button) or the conversation, then the
+ * input once a session exists, and the footer when it has a text.
  *
  * In window mode it is a non-modal dialog: the page stays usable beside it (a visitor may read
  * the prices while asking), so focus is not trapped; focus moves into it when it opens and
@@ -94,12 +96,20 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
     opened.current = true;
     scrollToBottom();
     const target = element.querySelector<HTMLElement>(
-      'textarea:not(:disabled), .chat-get-started button',
+      'textarea:not(:disabled), .chat-get-started .chat-button-primary',
     );
     (target ?? element).focus();
   }, [hidden, windowMode, sessionId, phase]);
 
   const showWelcome = options.showWelcomeScreen && phase === 'ready' && sessionId === null;
+
+  /** The welcome screen's way out: a new conversation, which a starter chip opens with its text. */
+  const start = (starter?: string) => {
+    setStartedByUser(true);
+    store.startNewSession();
+    scrollToBottom();
+    if (starter !== undefined) void store.sendMessage(starter);
+  };
   const subtitle = t('subtitle');
   const footer = t('footer');
 
@@ -120,7 +130,13 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
     >
       <div className="chat-header">
         <div className="chat-heading">
-          <h2 id={titleId}>{t('title')}</h2>
+          <span className="chat-avatar" aria-hidden="true">
+            <Icon name="bot" size={22} />
+          </span>
+          <div className="chat-heading-text">
+            <h2 id={titleId}>{t('title')}</h2>
+            {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}
+          </div>
           {windowMode && options.showWindowCloseButton && (
             <button
               type="button"
@@ -133,7 +149,6 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
             </button>
           )}
         </div>
-        {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}
       </div>
       <div
         className="chat-body"
@@ -151,13 +166,35 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
       >
         {showWelcome ? (
           <div className="chat-get-started">
+            {options.initialMessages.length > 0 && (
+              <div className="chat-messages-list chat-greeting">
+                {initialBubbles(options.initialMessages).map((message) => (
+                  <Message key={message.id} message={message} />
+                ))}
+              </div>
+            )}
+            {options.starters.length > 0 && (
+              <ul className="chat-starters" aria-label={t('starters')}>
+                {options.starters.map((text) => (
+                  <li key={text}>
+                    <button
+                      type="button"
+                      className="chat-starter"
+                      onClick={() => {
+                        start(text);
+                      }}
+                    >
+                      {text}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
             <button
               type="button"
               className="chat-button chat-button-primary"
               onClick={() => {
-                setStartedByUser(true);
-                store.startNewSession();
-                scrollToBottom();
+                start();
               }}
             >
               {t('getStarted')}

@@ -1,6 +1,7 @@
 /** The names of the widget's icons. */
 export type IconName =
   | 'chat'
+  | 'bot'
   | 'chevron-down'
   | 'close'
   | 'send'
@@ -19,6 +20,10 @@ const shapes: Record<IconName, [d: string, stroked: boolean]> = {
   chat: [
     'M5 3h14a3 3 0 0 1 3 3v9a3 3 0 0 1-3 3h-8l-5 4v-4H5a3 3 0 0 1-3-3V6a3 3 0 0 1 3-3z',
     false,
+  ],
+  bot: [
+    'M12 3v3M6 6h12a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V9a3 3 0 0 1 3-3zM9 11.5v1M15 11.5v1M9.5 15.5h5',
+    true,
   ],
   'chevron-down': ['M6 9l6 6 6-6', true],
   close: ['M6 6l12 12M18 6L6 18', true],

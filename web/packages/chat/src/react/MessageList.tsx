@@ -4,6 +4,16 @@ import { Message } from './Message';
 import { TypingIndicator } from './TypingIndicator';
 import { useChatState } from './useChatState';
 
+/** The configured initial messages as bot messages (never sent, never stored). */
+export function initialBubbles(texts: readonly string[]): ChatMessage[] {
+  return texts.map((text, index) => ({
+    id: `initial-${String(index)}`,
+    type: 'text',
+    sender: 'bot',
+    text,
+  }));
+}
+
 /**
  * The conversation: the configured initial messages as bot bubbles, the messages, and the typing
  * indicator while waiting, in a polite live region (`role="log"`); plus a notice when the previous
@@ -20,12 +30,7 @@ export function MessageList() {
   const historyError = useChatState(store, (state) => state.historyError);
   const sessionId = useChatState(store, (state) => state.currentSessionId);
   const { t, options } = store;
-  const initial = options.initialMessages.map((text, index): ChatMessage => ({
-    id: `initial-${String(index)}`,
-    type: 'text',
-    sender: 'bot',
-    text,
-  }));
+  const initial = initialBubbles(options.initialMessages);
 
   return (
     <>

@@ -300,6 +300,20 @@ describe('Ajustes', () => {
     });
   });
 
+  it('wears a saved brand colour at once, without a reload', async () => {
+    settingsApi((call) =>
+      call.method === 'PATCH' ? { body: { item: { ...FULL, brandColor: '#1e3a8a' } } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const form = within(await screen.findByRole('form', { name: 'Perfil del negocio' }));
+    await user.click(form.getByRole('button', { name: 'Guardar' }));
+    expect(await form.findByText('Guardado.')).toBeInTheDocument();
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--brand-light-accent')).toBe('#1e3a8a');
+    expect(root.getPropertyValue('--brand-light-accent-text')).toBe('#ffffff');
+  });
+
   it('starts from ten minutes when the server does not say how long holds last', async () => {
     const { to } = settingsApi(
       (call) => (call.method === 'PATCH' ? { body: { item: FULL } } : undefined),

@@ -18,6 +18,7 @@ import { ProfileForm } from './ProfileForm';
 import { RulesForm } from './RulesForm';
 import { StaffSettings } from './StaffSettings';
 import './settings.css';
+import { applyBrand } from '../../theme/brand';
 
 const TABS = [
   { id: 'perfil', label: 'Perfil' },
@@ -63,6 +64,8 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
 
   const saved = (item: Business) => {
     business.update(() => ({ item }));
+    // A new brand colour shows at once, on this page and every other, without a reload.
+    applyBrand(document.documentElement, item.brandColor);
   };
   const current = business.data?.item;
 
