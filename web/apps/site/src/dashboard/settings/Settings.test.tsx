@@ -13,6 +13,7 @@ import {
 } from '../../test/fakeServer';
 import { fakeAppointment, fixToday, profile, STAFF } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/renderApp';
+import { useBusiness } from '../../shell/business';
 import { Dashboard } from '..';
 
 // The first render of a file loads the grid, dnd-kit and the forms: slow on a busy two-core
@@ -83,6 +84,12 @@ function settingsApi(
     }
     return onWrite?.(call);
   });
+}
+
+/** What any page of the site reads as the salon's hours: how many periods. */
+function SiteHours() {
+  const { business: site } = useBusiness();
+  return <output data-testid="site-hours">{site?.hours.length}</output>;
 }
 
 describe('Ajustes', () => {
@@ -352,7 +359,12 @@ describe('Ajustes', () => {
     );
     const user = userEvent.setup();
     window.history.replaceState(null, '', '/dashboard/ajustes#horario');
-    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    renderWithProviders(
+      <>
+        <Dashboard path="/dashboard/ajustes" />
+        <SiteHours />
+      </>,
+    );
     const form = within(await screen.findByRole('form', { name: 'Horario del salón' }));
     const miercoles = within(form.getByRole('group', { name: 'Miércoles' }));
     expect(miercoles.getByText('Cerrado')).toBeInTheDocument();
@@ -376,6 +388,8 @@ describe('Ajustes', () => {
       { weekday: 3, openMin: 960, closeMin: 1200 },
     ]);
     expect(sent).toHaveLength(business.hours.length + 2);
+    // Every page (the diary's grid among them) reads the new hours without a reload.
+    expect(screen.getByTestId('site-hours')).toHaveTextContent(`${business.hours.length + 2}`);
   });
 
   it('adds and deletes a closure', async () => {

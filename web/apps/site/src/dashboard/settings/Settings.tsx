@@ -18,7 +18,7 @@ import { ProfileForm } from './ProfileForm';
 import { RulesForm } from './RulesForm';
 import { StaffSettings } from './StaffSettings';
 import './settings.css';
-import { applyBrand } from '../../theme/brand';
+import { useBusiness } from '../../shell/business';
 
 const TABS = [
   { id: 'perfil', label: 'Perfil' },
@@ -62,10 +62,11 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
     tabs.current?.querySelector<HTMLElement>(`#ajustes-tab-${next.id}`)?.focus();
   }
 
+  const site = useBusiness();
   const saved = (item: Business) => {
     business.update(() => ({ item }));
-    // A new brand colour shows at once, on this page and every other, without a reload.
-    applyBrand(document.documentElement, item.brandColor);
+    // The whole site (the diary's hours, the header, the accent) takes it at once.
+    site.saved(item);
   };
   const current = business.data?.item;
 
