@@ -262,6 +262,12 @@ impl Application {
             faq_index: Arc::new(FaqIndexCache::default()),
             outbox,
         };
+        // Visitors who were waiting for a person when the server stopped are still told.
+        match crate::usecases::takeover::resume_waits(&state).await {
+            Ok(0) => {}
+            Ok(resumed) => tracing::info!(resumed, "resumed the waits for a person"),
+            Err(error) => tracing::warn!(%error, "cannot resume the waits for a person"),
+        }
         Ok(Self {
             listener,
             router: router(state),

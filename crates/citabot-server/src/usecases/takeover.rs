@@ -6,7 +6,7 @@
 use citabot_domain::booking::zone;
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use citabot_domain::inbox;
-use citabot_store::conversations::StaffMessageOutcome;
+use citabot_store::conversations::{ConversationFilter, ConversationPage, StaffMessageOutcome};
 use citabot_store::{ChatMessage, StoreError, User};
 use time::OffsetDateTime;
 
@@ -119,10 +119,48 @@ pub async fn hand_back(
 /// Starts a visitor's wait for a person (during opening hours): if nobody has taken the
 /// conversation over after `person_wait_secs`, the assistant tells the visitor when and where
 /// the team will answer (stored, and sent to the sockets open then), and the conversation stays
-/// flagged. The wait lives in this process: a restart forgets it (the flag stays).
+/// flagged. The wait lives in this process; [`resume_waits`] picks it up after a restart.
 pub fn wait_for_person(state: &AppState, session: &ChatSessionId) {
-    let (state, session) = (state.clone(), session.clone());
     let wait = std::time::Duration::from_secs(state.settings.person_wait_secs);
+    end_the_wait_after(state, session, wait);
+}
+
+/// Waits older than this when the server starts are not resumed: the visitor left long ago,
+/// and the flag still shows in the inbox.
+const RESUMED_WAIT_AGE: time::Duration = time::Duration::DAY;
+
+/// At start: the waits for a person a stopped server was keeping (conversations flagged and not
+/// taken over, flagged within the last day) end when they would have, or at once when that
+/// time has passed. Returns how many were resumed.
+pub async fn resume_waits(state: &AppState) -> Result<usize, StoreError> {
+    let page = ConversationPage {
+        filter: ConversationFilter::NeedsPerson,
+        before: None,
+        limit: 500,
+    };
+    let now = state.clock.now();
+    let wait =
+        time::Duration::seconds(i64::try_from(state.settings.person_wait_secs).unwrap_or(i64::MAX));
+    let mut resumed = 0;
+    for waiting in state.store.conversations(page).await? {
+        let Some(since) = waiting.needs_person_since else {
+            continue;
+        };
+        if waiting.taken_over_by.is_some() || now - since > RESUMED_WAIT_AGE {
+            continue;
+        }
+        let Ok(session) = ChatSessionId::parse(&waiting.session_id) else {
+            continue;
+        };
+        let left = (since + wait - now).max(time::Duration::ZERO);
+        end_the_wait_after(state, &session, left.unsigned_abs());
+        resumed += 1;
+    }
+    Ok(resumed)
+}
+
+fn end_the_wait_after(state: &AppState, session: &ChatSessionId, wait: std::time::Duration) {
+    let (state, session) = (state.clone(), session.clone());
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
         if let Err(error) = end_the_wait(&state, &session).await {

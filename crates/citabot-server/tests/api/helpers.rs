@@ -98,11 +98,17 @@ impl TestApp {
 
     /// A second server on `app`'s database and clock, as after a restart.
     pub async fn restart(app: &TestApp) -> Self {
-        let settings = Settings {
+        Self::restart_with(app, |_| {}).await
+    }
+
+    /// [`TestApp::restart`] with `adjust`ed settings.
+    pub async fn restart_with(app: &TestApp, adjust: impl FnOnce(&mut Settings)) -> Self {
+        let mut settings = Settings {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             shutdown_grace_secs: 5,
             ..Settings::default()
         };
+        adjust(&mut settings);
         let built = Application::build(&settings, Arc::clone(&app.store), app.clock.clone())
             .await
             .expect("bind");

@@ -20,6 +20,7 @@ both!(
     the_list_filters_names_and_counts_what_each_staff_member_has_not_read,
     nobody_taking_over_ends_the_wait_with_when_and_where,
     outside_opening_hours_the_wait_ends_at_once,
+    a_wait_running_when_the_server_stopped_ends_after_the_restart,
 );
 
 const ASKS: &str = "quiero hablar con una persona";
@@ -286,4 +287,65 @@ async fn outside_opening_hours_the_wait_ends_at_once(backend: Backend) {
     assert!(closed.contains("cerrado"), "{closed}");
     assert!(closed.contains("mañana a partir de las 09:00"), "{closed}");
     assert!(flagged(&app, &javier, "s-night").await, "still waiting");
+}
+
+/// The last message of `session_id`'s history, as the visitor's widget reads it.
+async fn last_in_history(app: &TestApp, session_id: &str) -> String {
+    let response = app
+        .client
+        .post(app.url("/api/n8n/chat"))
+        .json(&json!({ "action": "loadPreviousSession", "sessionId": session_id }))
+        .send()
+        .await
+        .expect("answers");
+    let (_, history) = json_body(response).await;
+    history["data"]
+        .as_array()
+        .and_then(|data| data.last())
+        .and_then(|last| last["kwargs"]["content"].as_str())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+async fn a_wait_running_when_the_server_stopped_ends_after_the_restart(backend: Backend) {
+    // A five-minute wait, cut short by a restart.
+    let Some(before) = TestApp::spawn_on(backend, |_| {}).await else {
+        return;
+    };
+    let logins = seed_demo(&before).await;
+    let mut socket = ask_for_a_person(&before, "s-restart").await;
+    assert!(within(&mut socket, 1).await.contains("aviso al equipo"));
+    let mut helped = ask_for_a_person(&before, "s-taken").await;
+    assert!(within(&mut helped, 1).await.contains("aviso al equipo"));
+    let javier = sign_in(&before, &logins, "javier@peluqueria.example").await;
+    let response = before
+        .client
+        .post(before.url("/api/conversations/s-taken/takeover"))
+        .header("cookie", javier.cookie_header())
+        .header("x-csrf-token", &javier.csrf_token)
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), StatusCode::OK);
+    drop(socket);
+    drop(helped);
+
+    // The new server's wait is one second: the flagged conversation is told once it is over,
+    // the one taken over never.
+    // (`before` owns the test database: it stays, its own five-minute waits never end here.)
+    let after = TestApp::restart_with(&before, |settings| settings.person_wait_secs = 1).await;
+    let mut told = String::new();
+    for _ in 0..40 {
+        told = last_in_history(&after, "s-restart").await;
+        if told.contains("nadie del equipo puede atenderte") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(told.contains("nadie del equipo puede atenderte"), "{told}");
+    assert!(told.contains("hoy antes de las 14:00"), "{told}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let taken = last_in_history(&after, "s-taken").await;
+    assert!(!taken.contains("nadie del equipo"), "{taken}");
 }
