@@ -347,7 +347,7 @@ async fn send_message(
     if held {
         return Ok(held_for_staff(state, session, caller_id, headers).await);
     }
-    chat_turn::store_visitor_message(state, session, caller_id, input.as_str())
+    chat_turn::store_for_workflow(state, session, caller_id, input.as_str())
         .await
         .map_err(|error| VisitorError::from_store(&error))?;
     let body = json!({

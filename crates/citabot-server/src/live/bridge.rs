@@ -97,7 +97,7 @@ pub async fn run(
                     let forward = match classify(state, attached, text.as_str(), peer) {
                         VisitorFrame::HeartbeatAck => true,
                         VisitorFrame::Message(input) => {
-                            match chat_turn::store_visitor_message(state, &attached.session, attached.owner.as_deref(), input.as_str()).await {
+                            match chat_turn::store_for_workflow(state, &attached.session, attached.owner.as_deref(), input.as_str()).await {
                                 Ok(()) => true,
                                 Err(refusal) => {
                                     let sentence = format!("Error: {}", VisitorError::from_store(&refusal).message());

@@ -1,8 +1,8 @@
 //! One visitor message, answered: the take-over check, the built-in assistant, and everything
 //! the turn writes (both messages, the assistant's state, the cita it booked, cancelled or
 //! moved) in one transaction. Shared by the HTTP gateway and the live channel; the workflow
-//! relay (proxy mode) stores its messages through [`store_visitor_message`] and
-//! [`store_workflow_reply`].
+//! relay (proxy mode) stores its messages through [`store_for_workflow`] (which flags a visitor
+//! asking for a person) and [`store_workflow_reply`].
 //!
 //! Who is writing comes from the session, never from the message or its metadata. Before a
 //! business is set up (a database that was never seeded) the minimal responder answers.
@@ -16,6 +16,7 @@ use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, Slo
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
 use citabot_domain::inbox::{self, TeamHours};
 use citabot_domain::responder;
+use citabot_domain::understanding::{Intent, main_intent};
 use citabot_store::booking::CitaTime;
 use citabot_store::conversations::InboxNote;
 use citabot_store::{
@@ -754,6 +755,63 @@ pub async fn store_visitor_message(
         .store
         .append_chat_messages(session, caller_id, &[human])
         .await
+}
+
+/// Stores a visitor's message on its way to the workflow (proxy mode). The workflow answers it,
+/// but a visitor asking for a person ("quiero hablar con una persona") is flagged for the
+/// inbox, and the staff alerted, as with the built-in assistant: staff learn of it whatever the
+/// workflow replies. Refused when the conversation belongs to another account.
+pub async fn store_for_workflow(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    text: &str,
+) -> Result<(), StoreError> {
+    if main_intent(text) != Intent::Human {
+        return store_visitor_message(state, session, caller_id, text).await;
+    }
+    let store = state.store.as_ref();
+    let now = state.clock.now();
+    // The staff's alert goes once, when the conversation starts waiting.
+    let already_waiting = store
+        .chat_session_control(session)
+        .await?
+        .is_some_and(|control| control.needs_person_since.is_some());
+    let alerts = if already_waiting {
+        Vec::new()
+    } else {
+        Letters::read(store)
+            .await?
+            .staff_waiting(&state.outbox, session.as_str(), None, now)
+    };
+    let human = ChatMessage {
+        author: MessageAuthor::Human,
+        content: text.to_owned(),
+        created_at: now,
+    };
+    store
+        .commit_chat_turn(&ChatTurnWrite {
+            session,
+            writer: caller_id,
+            messages: &[human],
+            assistant_state: None,
+            change: None,
+            hold: None,
+            at: now,
+            inbox: InboxNote {
+                needs_person: true,
+                ..InboxNote::default()
+            },
+            mail: MailWrite {
+                queue: &alerts,
+                replan_reminder_of: None,
+            },
+        })
+        .await?;
+    if !alerts.is_empty() {
+        state.outbox.wake();
+    }
+    Ok(())
 }
 
 /// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here

@@ -561,3 +561,38 @@ async fn a_workflow_channel_that_cannot_open_closes_ours_with_an_error() {
         "{metrics}"
     );
 }
+
+/// Whether `session_id` waits for a person, as the inbox reads it.
+async fn waits_for_a_person(app: &TestApp, session_id: &str) -> bool {
+    let id = citabot_domain::chat::ChatSessionId::parse(session_id).expect("valid");
+    app.store
+        .chat_session_control(&id)
+        .await
+        .expect("reads")
+        .is_some_and(|control| control.needs_person_since.is_some())
+}
+
+#[tokio::test]
+async fn a_visitor_asking_the_workflow_for_a_person_is_flagged_for_the_inbox() {
+    let (app, _fake) = proxied_app(|_| {}).await;
+    let (status, _) = json_body(chat(&app, None, &send("s-plain", "hola"), &[]).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!waits_for_a_person(&app, "s-plain").await);
+
+    let asks = send("s-person", "quiero hablar con una persona, por favor");
+    let (status, reply) = json_body(chat(&app, None, &asks, &[]).await).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    // The workflow still answers it (the fake echoes), and the message is stored once.
+    assert_eq!(
+        reply["output"], "echo: quiero hablar con una persona, por favor",
+        "{reply}"
+    );
+    assert_eq!(
+        stored_texts(&app, "s-person").await,
+        [
+            "quiero hablar con una persona, por favor",
+            "echo: quiero hablar con una persona, por favor"
+        ]
+    );
+    assert!(waits_for_a_person(&app, "s-person").await);
+}
