@@ -436,12 +436,11 @@ fn respond(
         }
         Step::ChooseCancel(ids) => {
             if let Some(id) = pick_cita(message, &ids, context) {
-                let summary = context
-                    .agenda
-                    .iter()
-                    .find(|cita| cita.id == id)
-                    .map(|cita| say.cita_line(cita))
-                    .unwrap_or_default();
+                let picked = context.agenda.iter().find(|cita| cita.id == id);
+                if let Some(cita) = picked.filter(|cita| inside_notice(cita, context)) {
+                    return too_late_to_change(state, cita, context, &say);
+                }
+                let summary = picked.map(|cita| say.cita_line(cita)).unwrap_or_default();
                 state.step = Step::ConfirmCancel(id);
                 return reply(state, say.confirm_cancel(&summary));
             }
@@ -1067,6 +1066,32 @@ fn own_citas<'a>(context: &'a Context<'_>) -> Vec<&'a Cita> {
         .collect()
 }
 
+/// Whether `cita` starts inside the minimum notice: its client can no longer move or cancel it
+/// (staff can, from the dashboard), as the salon's rules say for the dashboard too.
+fn inside_notice(cita: &Cita, context: &Context<'_>) -> bool {
+    context
+        .calendar
+        .window(context.now, Booker::Client)
+        .earliest
+        .is_some_and(|first| (cita.date, cita.start_min) < first)
+}
+
+/// The reply when `cita` is inside the notice: said, with the salon's phone; nothing changes.
+fn too_late_to_change(
+    mut state: State,
+    cita: &Cita,
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> Turn {
+    state.step = Step::Idle;
+    state.draft = Draft::default();
+    let line = say.cita_line(cita);
+    reply(
+        state,
+        say.too_late_to_change(&line, context.calendar.rules.min_notice_min),
+    )
+}
+
 fn start_reschedule(
     mut state: State,
     message: &str,
@@ -1104,6 +1129,9 @@ fn start_moving(
         state.step = Step::Idle;
         return reply(state, say.no_citas());
     };
+    if inside_notice(cita, context) {
+        return too_late_to_change(state, cita, context, say);
+    }
     let stylist = match staff_preference(message, &stylist_names(context)) {
         Some(StaffPreference::Only(id)) => Some(id),
         _ => None,
@@ -1144,6 +1172,7 @@ fn start_cancel(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> T
     match citas.as_slice() {
         [] if context.caller == &Caller::Guest => reply(state, say.cancel_needs_account()),
         [] => reply(state, say.no_citas()),
+        [only] if inside_notice(only, context) => too_late_to_change(state, only, context, say),
         [only] => {
             let line = say.cita_line(only);
             state.step = Step::ConfirmCancel(only.id.clone());

@@ -1369,6 +1369,27 @@ impl<'a> Replies<'a> {
         )
     }
 
+    /// A client's cita inside the minimum notice: it stays as it is; the salon's phone for what
+    /// can still be arranged.
+    pub(super) fn too_late_to_change(&self, line: &str, notice_min: u32) -> String {
+        let notice = self.notice(notice_min);
+        let phone = &self.context.profile.phone;
+        match (self.lang, phone.is_empty()) {
+            (Lang::Es, false) => format!(
+                "Tu cita ({line}) empieza en menos de {notice}: ya no se puede cambiar ni cancelar por aquí. Si lo necesitas, llama al salón al **{phone}**."
+            ),
+            (Lang::Es, true) => format!(
+                "Tu cita ({line}) empieza en menos de {notice}: ya no se puede cambiar ni cancelar por aquí. Si lo necesitas, llama al salón."
+            ),
+            (Lang::En, false) => format!(
+                "Your appointment ({line}) is within our {notice} notice: it can no longer be moved or cancelled here. If you need to, call the salon on **{phone}**."
+            ),
+            (Lang::En, true) => format!(
+                "Your appointment ({line}) is within our {notice} notice: it can no longer be moved or cancelled here. If you need to, call the salon."
+            ),
+        }
+    }
+
     pub(super) fn not_cancelled(&self) -> String {
         self.pick(
             "Esa cita ya no se puede cancelar (puede que ya estuviera cancelada o completada).",

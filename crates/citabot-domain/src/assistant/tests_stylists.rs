@@ -1312,3 +1312,65 @@ fn a_time_outside_a_stylists_own_hours_is_said_as_such() {
         "{reply}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A client's cita inside the minimum notice
+
+fn martas(start: DayMinute) -> Cita {
+    Cita {
+        client_id: "k-marta".into(),
+        ..cita("lucia", TODAY, start, start + 30)
+    }
+}
+
+#[test]
+fn a_cita_inside_the_notice_is_neither_cancelled_nor_moved_in_the_chat() {
+    let mut salon = Salon::cliente();
+    salon.calendar.rules.min_notice_min = 60;
+    salon.profile.phone = "+34 910 123 456".into();
+    // 11:00 is 30 minutes away: inside the hour's notice.
+    let mut salon = salon.with([martas(660)]);
+    for (message, lang) in [
+        ("quiero cancelar mi cita", "es"),
+        ("cambia mi cita al martes", "es"),
+        ("I want to cancel my appointment", "en"),
+    ] {
+        salon.state = State::default();
+        let turn = step(salon.state.clone(), message, &salon.context());
+        assert!(turn.action.is_none(), "{message}: {}", turn.reply);
+        let want = match lang {
+            "es" => {
+                "empieza en menos de 1 hora: ya no se puede cambiar ni cancelar por aquí. Si lo necesitas, llama al salón al **+34 910 123 456**."
+            }
+            _ => "is within our 1 hour's notice: it can no longer be moved or cancelled here.",
+        };
+        assert!(turn.reply.contains(want), "{message}: {}", turn.reply);
+        assert_eq!(turn.state.step, Step::Idle, "{message}");
+        // A following "sí" does nothing either.
+        let after = step(turn.state, "sí", &salon.context());
+        assert!(after.action.is_none(), "{message}: {}", after.reply);
+    }
+    // Outside the notice (12:00, ninety minutes away): asked to confirm, as before.
+    let mut salon = Salon::cliente().with([martas(720)]);
+    salon.calendar.rules.min_notice_min = 60;
+    let reply = salon.say("quiero cancelar mi cita");
+    assert!(
+        matches!(salon.state.step, Step::ConfirmCancel(_)),
+        "{reply}"
+    );
+    // Picked among several: the one inside the notice is refused.
+    let mut salon = Salon::cliente().with([martas(660), {
+        let mut later = martas(720);
+        later.id = "c-later".into();
+        later.date = date!(2026 - 11 - 24);
+        later
+    }]);
+    salon.calendar.rules.min_notice_min = 60;
+    salon.say("quiero cancelar una cita");
+    let reply = salon.say("la primera");
+    assert!(
+        reply.contains("ya no se puede cambiar ni cancelar"),
+        "{reply}"
+    );
+    assert_eq!(salon.state.step, Step::Idle);
+}

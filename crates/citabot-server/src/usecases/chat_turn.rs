@@ -524,6 +524,16 @@ impl Rules<'_> {
             .check(self.business, &proposed, Booker::Client, self.now)
             .is_ok()
     }
+
+    /// Whether `cita`'s client may still change it: it starts after the minimum notice. The
+    /// assistant says so before asking; this catches a cita that entered the notice between
+    /// the question and the yes.
+    fn changeable(&self, cita: &Cita) -> bool {
+        self.calendar
+            .window(self.now, Booker::Client)
+            .earliest
+            .is_none_or(|first| (cita.date, cita.start_min) >= first)
+    }
 }
 
 /// Works out the change an action makes.
@@ -580,7 +590,7 @@ async fn plan(
             let Some(cita) = own_cita(store, caller, session, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotCancelled));
             };
-            if cita.may_become(CitaStatus::Cancelada, now).is_err() {
+            if cita.may_become(CitaStatus::Cancelada, now).is_err() || !rules.changeable(&cita) {
                 return Ok(Planned::Refused(Outcome::NotCancelled));
             }
             Ok(Planned::Write {
@@ -603,6 +613,9 @@ async fn plan(
             let Some(cita) = own_cita(store, caller, session, cita_id).await? else {
                 return Ok(Planned::Refused(Outcome::NotMoved));
             };
+            if !rules.changeable(&cita) {
+                return Ok(Planned::Refused(Outcome::NotMoved));
+            }
             if !rules.allow(to) {
                 return Ok(Planned::Refused(Outcome::SlotTaken));
             }
