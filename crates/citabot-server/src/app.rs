@@ -116,6 +116,22 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/api/holds", get(dashboard::appointments::holds))
         .route(
+            "/api/manage/{token}",
+            get(dashboard::manage::get).patch(dashboard::manage::reschedule),
+        )
+        .route(
+            "/api/manage/{token}/cancel",
+            post(dashboard::manage::cancel),
+        )
+        .route(
+            "/api/manage/{token}/attend",
+            post(dashboard::manage::attend),
+        )
+        .route("/api/mail", get(dashboard::mail::list))
+        .route("/api/mail/{id}", get(dashboard::mail::get))
+        .route("/api/mail/{id}/preview", get(dashboard::mail::preview))
+        .route("/api/mail/{id}/retry", post(dashboard::mail::retry))
+        .route(
             "/api/staff",
             get(dashboard::staff::list).post(dashboard::staff::create),
         )

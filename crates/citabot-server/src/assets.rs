@@ -55,6 +55,16 @@ fn site_response<Site: RustEmbed>(method: &Method, path: &str, headers: &HeaderM
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
+    // A manage link (`/cita/<token>`): its token holds a dot, which is no file's extension, and
+    // the token is the whole credential, so the page tells no other site its address.
+    if path.starts_with("/cita/") {
+        let mut page = app_shell::<Site>(headers);
+        page.headers_mut().insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        );
+        return page;
+    }
     let file = path.trim_start_matches('/');
     if !file.is_empty() && file != "index.html" {
         let cache = if file.starts_with("assets/") {
@@ -71,6 +81,11 @@ fn site_response<Site: RustEmbed>(method: &Method, path: &str, headers: &HeaderM
             return not_found_text();
         }
     }
+    app_shell::<Site>(headers)
+}
+
+/// The app's page, which routes every path of the site in the browser.
+fn app_shell<Site: RustEmbed>(headers: &HeaderMap) -> Response {
     embedded_file::<Site>("index.html", REVALIDATE, headers).unwrap_or_else(|| {
         (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -211,6 +226,17 @@ mod tests {
             assert_eq!(headers[header::CONTENT_TYPE], "text/html", "{path}");
             assert_eq!(headers[header::CACHE_CONTROL], REVALIDATE, "{path}");
         }
+    }
+
+    #[tokio::test]
+    async fn a_manage_link_is_the_app_shell_without_a_referrer() {
+        // A token is `<payload>.<mac>`: its dot must not make it a missing file.
+        let (status, headers, body) = get("/cita/YzEyMw.abc-_9", &HeaderMap::new()).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("fixture app shell"));
+        assert_eq!(headers[header::REFERRER_POLICY], "no-referrer");
+        let (_, headers, _) = get("/dashboard", &HeaderMap::new()).await;
+        assert!(!headers.contains_key(header::REFERRER_POLICY));
     }
 
     #[tokio::test]

@@ -44,6 +44,14 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::appointments::create,
         dashboard::appointments::availability,
         dashboard::appointments::holds,
+        dashboard::manage::get,
+        dashboard::manage::reschedule,
+        dashboard::manage::cancel,
+        dashboard::manage::attend,
+        dashboard::mail::list,
+        dashboard::mail::get,
+        dashboard::mail::preview,
+        dashboard::mail::retry,
         dashboard::calendar::get,
         dashboard::staff::list,
         dashboard::staff::create,
@@ -68,6 +76,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         (name = "accounts", description = "Sign-up, sign-in, sessions and the profile"),
         (name = "booking", description = "The business, services, appointments, availability, staff and clients (the site and the dashboard)"),
         (name = "conversations", description = "The chat conversations, their take-over by staff, and the charts' daily figures (the dashboard)"),
+        (name = "mail", description = "The outbox of messages to clients and staff (\"Correos\", administradores)"),
         (name = "operations", description = "Probes, metrics and this description"),
     )
 )]

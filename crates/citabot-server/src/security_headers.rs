@@ -27,8 +27,9 @@ impl SecurityHeaders {
             "img-src 'self' data: https:".to_owned(),
             "font-src 'self'".to_owned(),
             "connect-src 'self'".to_owned(),
-            // The only frames the widget builds: YouTube embeds.
-            "frame-src https://www.youtube.com https://www.youtube-nocookie.com".to_owned(),
+            // The frames the site builds: the widget's YouTube embeds, and the dashboard's
+            // sandboxed preview of a message (`/api/mail/{id}/preview`, with a policy of its own).
+            "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com".to_owned(),
             "object-src 'none'".to_owned(),
             "base-uri 'none'".to_owned(),
             "form-action 'self'".to_owned(),
@@ -111,6 +112,10 @@ mod tests {
                 && !policy.contains(" *")
         );
         assert!(!policy.contains("frame-src data:"), "data: only for images");
+        assert!(
+            policy.contains("frame-src 'self' https://www.youtube.com"),
+            "the dashboard frames its own message previews: {policy}"
+        );
     }
 
     #[test]

@@ -318,7 +318,7 @@ fn bad_json(rejection: JsonRejection) -> ApiError {
     )
 }
 
-fn too_many_attempts(retry: RetryAfter) -> ApiError {
+pub(crate) fn too_many_attempts(retry: RetryAfter) -> ApiError {
     ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,
         "too_many_attempts",

@@ -15,6 +15,9 @@ pub fn visitor_key(owner: Option<&str>, peer: SocketAddr) -> String {
     owner.map_or_else(|| peer.ip().to_string(), |owner| format!("user:{owner}"))
 }
 
+/// How many requests one address may make to the manage link's API in a minute.
+pub const MANAGE_LINK_REQUESTS_PER_MINUTE: u32 = 60;
+
 /// The limits the server enforces on accounts (REQUIREMENTS H3).
 #[derive(Debug)]
 pub struct Limits {
@@ -34,6 +37,9 @@ pub struct Limits {
     /// Live channels refused (unknown execution, wrong token) per client address: 20 per
     /// minute, so execution ids cannot be guessed by trying (REQUIREMENTS H8).
     pub live_refusals_per_address: RateLimiter,
+    /// Requests to the manage link's API (`/api/manage/…`) per client address: 60 a minute,
+    /// plenty for a person on the page, too few to try tokens by the thousand.
+    pub manage_links_per_address: RateLimiter,
 }
 
 impl Limits {
@@ -51,6 +57,10 @@ impl Limits {
                 Duration::minutes(1),
             ),
             live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
+            manage_links_per_address: RateLimiter::new(
+                MANAGE_LINK_REQUESTS_PER_MINUTE,
+                Duration::minutes(1),
+            ),
         }
     }
 }

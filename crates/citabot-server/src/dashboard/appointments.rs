@@ -28,8 +28,8 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
-    self as cases, AvailabilityRequest, ByHand, ByHandWritten, CitaChangeRequest, CitaDetails,
-    NO_SUCH_CITA, Refusal,
+    self as cases, AvailabilityRequest, ByHand, ByHandWritten, ChangedBy, CitaChangeRequest,
+    CitaDetails, NO_SUCH_CITA, Refusal,
 };
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
@@ -85,6 +85,9 @@ pub struct AppointmentView {
     created_at: String,
     /// Staff placed it outside the hours, a closure or the stylist's schedule on purpose.
     outside_hours: bool,
+    /// Its client said from the manage link that they will come ("Confirmo que voy"); not the
+    /// salon's `confirmada`.
+    client_confirmed: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -273,6 +276,7 @@ impl From<CitaDetails> for AppointmentView {
             staff_name,
             client,
             services,
+            client_confirmed,
         } = details;
         Self {
             staff_name,
@@ -298,6 +302,7 @@ impl From<CitaDetails> for AppointmentView {
             chat_session_id: cita.chat_session_id,
             created_at: rfc3339(cita.created_at),
             outside_hours: cita.outside_hours,
+            client_confirmed,
         }
     }
 }
@@ -369,7 +374,8 @@ pub async fn update(
         outside_hours: patch.outside_hours,
     };
     let store = state.store.as_ref();
-    let written = cases::change_cita(store, &state.outbox, user, &id, change, state.clock.now())
+    let by = ChangedBy::Account(user);
+    let written = cases::change_cita(store, &state.outbox, by, &id, change, state.clock.now())
         .await
         .map_err(refused)?;
     Ok(answer(
@@ -379,7 +385,7 @@ pub async fn update(
 }
 
 /// A start minute of the day, 0–1439.
-fn start_minute(minute: i64) -> Result<DayMinute, ApiError> {
+pub(super) fn start_minute(minute: i64) -> Result<DayMinute, ApiError> {
     DayMinute::try_from(minute)
         .ok()
         .filter(|start| *start < DAY_MINUTES)

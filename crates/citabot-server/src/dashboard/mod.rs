@@ -13,6 +13,8 @@ pub mod calendar;
 pub mod client_fields;
 pub mod clients;
 pub mod conversations;
+pub mod mail;
+pub mod manage;
 pub mod services;
 pub mod settings;
 pub mod staff;

@@ -289,6 +289,21 @@ pub async fn own_client_id(store: &dyn Store, user: &User) -> Result<Option<Stri
         .map(|client| client.id))
 }
 
+/// Who changes a cita: a signed-in account (staff, or a cliente her own), or whoever holds
+/// the cita's manage link, who may do what its client may.
+#[derive(Debug, Clone, Copy)]
+pub enum ChangedBy<'a> {
+    Account(&'a User),
+    ManageLink,
+}
+
+/// Whether the cita as it stands is still outside the minimum notice, so its client may move
+/// or cancel it (the horizon does not matter here: staff may have booked further ahead).
+pub fn client_may_still_change(calendar: &Calendar, local: (Date, DayMinute), cita: &Cita) -> bool {
+    let earliest = calendar.window(local, Booker::Client).earliest;
+    earliest.is_none_or(|first| (cita.date, cita.start_min) >= first)
+}
+
 /// Changes a cita: moves it (day, time, staff member, services; it keeps its id and history)
 /// under the same rules as booking it, then its status as the status rules allow. Staff may do
 /// either; a cliente only to her own, pending or confirmed, outside the minimum notice, and her
@@ -296,7 +311,7 @@ pub async fn own_client_id(store: &dyn Store, user: &User) -> Result<Option<Stri
 pub async fn change_cita(
     store: &dyn Store,
     outbox: &Outbox,
-    user: &User,
+    by: ChangedBy<'_>,
     id: &str,
     change: CitaChangeRequest,
     now: OffsetDateTime,
@@ -307,12 +322,16 @@ pub async fn change_cita(
         ));
     }
     let cita = store.cita(id).await?.ok_or(Refusal::NotFound)?;
-    let is_staff = user.role.is_staff();
-    if !is_staff {
+    let is_staff = matches!(by, ChangedBy::Account(user) if user.role.is_staff());
+    if let ChangedBy::Account(user) = by
+        && !is_staff
+    {
         let own = own_client_id(store, user).await?;
         if own.as_deref() != Some(cita.client_id.as_str()) {
             return Err(Refusal::NotFound);
         }
+    }
+    if !is_staff {
         if change
             .status
             .is_some_and(|next| next != CitaStatus::Cancelada)
@@ -342,17 +361,12 @@ pub async fn change_cita(
     let business = business(store).await?;
     let local = local_now(&business, now)?;
     let calendar = calendar(store).await?;
-    if !is_staff {
-        // The cita as it stands must still be outside the notice to be changed by its client
-        // (the horizon does not matter here: staff may have booked further ahead).
-        let earliest = calendar.window(local, Booker::Client).earliest;
-        if earliest.is_some_and(|first| (cita.date, cita.start_min) < first) {
-            return Err(Refusal::Unprocessable(format!(
-                "Solo puedes cambiar o cancelar una cita hasta {} minutos antes de que empiece; \
-                 llámanos si lo necesitas.",
-                calendar.rules.min_notice_min
-            )));
-        }
+    if !is_staff && !client_may_still_change(&calendar, local, &cita) {
+        return Err(Refusal::Unprocessable(format!(
+            "Solo puedes cambiar o cancelar una cita hasta {} minutos antes de que empiece; \
+             llámanos si lo necesitas.",
+            calendar.rules.min_notice_min
+        )));
     }
     let mut cita = cita;
     let mut hold_released = false;
@@ -644,6 +658,9 @@ pub struct CitaDetails {
     pub client: Option<Client>,
     /// Each of the cita's service ids with its name (empty when unknown), in the cita's order.
     pub services: Vec<(String, String)>,
+    /// Its client said, from the manage link, that they will come (not the salon's
+    /// `confirmada`).
+    pub client_confirmed: bool,
 }
 
 /// The citas with their details, read in a few queries.
@@ -668,9 +685,12 @@ pub async fn details(store: &dyn Store, citas: Vec<Cita>) -> Result<Vec<CitaDeta
         .into_iter()
         .map(|client| (client.id.clone(), client))
         .collect();
+    let cita_ids: Vec<String> = citas.iter().map(|cita| cita.id.clone()).collect();
+    let client_confirmed = store.client_confirmed(&cita_ids).await?;
     Ok(citas
         .into_iter()
         .map(|cita| CitaDetails {
+            client_confirmed: client_confirmed.contains(&cita.id),
             staff_name: staff.get(&cita.staff_id).cloned().unwrap_or_default(),
             client: clients.get(&cita.client_id).cloned(),
             services: cita

@@ -80,9 +80,18 @@ fn code(lang: Lang) -> &'static str {
     }
 }
 
-impl Letters {
+/// The salon as every message and the manage link's page name it: its name, its address in
+/// one line, its phone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SalonContact {
+    pub name: String,
+    pub address: String,
+    pub phone: String,
+}
+
+impl SalonContact {
     pub async fn read(store: &dyn Store) -> Result<Self, StoreError> {
-        let salon = store
+        let name = store
             .business()
             .await?
             .map(|business| business.name)
@@ -98,9 +107,24 @@ impl Letters {
         .collect::<Vec<_>>()
         .join(", ");
         Ok(Self {
-            salon,
+            name,
             address,
             phone: profile.phone,
+        })
+    }
+}
+
+impl Letters {
+    pub async fn read(store: &dyn Store) -> Result<Self, StoreError> {
+        let SalonContact {
+            name: salon,
+            address,
+            phone,
+        } = SalonContact::read(store).await?;
+        Ok(Self {
+            salon,
+            address,
+            phone,
             settings: store.mail_settings().await?,
             services: store.services().await?,
             staff: store.staff().await?,

@@ -11,6 +11,8 @@ pub mod clients;
 pub mod faq_index;
 pub mod inbox;
 pub mod mail;
+pub mod manage;
+pub mod outbox;
 pub mod services;
 pub mod settings;
 pub mod staff;

@@ -274,6 +274,23 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.getByRole('radio', { name: '12:00' })).toBeChecked();
   });
 
+  it('opens what an email\'s action link asks for, and sends nothing until a button is pressed', async () => {
+    const server = serveCita(managed());
+    renderApp(`/cita/${TOKEN}?accion=cancelar`);
+    expect(
+      await screen.findByRole('group', { name: 'Confirmar la cancelación' }),
+    ).toBeInTheDocument();
+    expect(writes(server)).toEqual([]);
+  });
+
+  it('opens the move form from "Cambiar" in an email, only while the cita may change', async () => {
+    serveCita(managed(), {
+      'GET /api/availability': { body: { items: [] } },
+    });
+    renderApp(`/cita/${TOKEN}?accion=cambiar`);
+    expect(await screen.findByRole('form', { name: /Cambiar la cita/ })).toBeInTheDocument();
+  });
+
   it('says a cancelled cita is cancelled and offers nothing', async () => {
     serveCita(managed({ status: 'cancelada', canChange: false, canCancel: false }));
     renderApp(`/cita/${TOKEN}`);

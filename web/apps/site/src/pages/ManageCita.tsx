@@ -157,6 +157,20 @@ function Page({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type Mode = 'idle' | 'moving' | 'cancelling';
+
+/**
+ * What an email's action link (`?accion=cambiar` or `?accion=cancelar`) opens: the form or the
+ * question it leads to, never the change itself (that still takes a button). `asistir` needs
+ * nothing: "Confirmo que voy" is the first button.
+ */
+function requestedMode(cita: ManagedCita): Mode {
+  const action = new URLSearchParams(window.location.search).get('accion');
+  if (action === 'cambiar' && cita.canChange) return 'moving';
+  if (action === 'cancelar' && cita.canCancel) return 'cancelling';
+  return 'idle';
+}
+
 function CitaView({
   cita,
   path,
@@ -177,7 +191,7 @@ function CitaView({
         cita.services.every((service) => member.serviceIds.includes(service.id)),
     )
     .map((member) => ({ id: member.id, name: member.firstName }));
-  const [mode, setMode] = useState<'idle' | 'moving' | 'cancelling'>('idle');
+  const [mode, setMode] = useState<Mode>(() => requestedMode(cita));
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const when = `${formatDate(cita.date)}, a las ${formatTime(cita.startMin)}`;

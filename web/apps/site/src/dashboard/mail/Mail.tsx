@@ -37,7 +37,8 @@ export function Mail({ timeZone }: { timeZone: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const paged = usePagedList<MailMessage, MailPage>({
     pagePath: (before) => pagePath(filter, before),
-    cursorOf: (mail) => mail.createdAt,
+    // By id, not createdAt: the messages one change writes share their createdAt.
+    cursorOf: (mail) => mail.id,
     pageSize: MAIL_PAGE,
     failure: 'No se pudieron cargar más correos',
   });

@@ -2,7 +2,8 @@
  * One message of the outbox, opened from "Correos": to whom, what, where it stands and every
  * try; the message as the client sees it, in a frame that runs nothing (`sandbox=""`: no
  * scripts, no forms, not even our own origin, so its HTML can reach neither the page nor the
- * session), or as plain text; its calendar file to download; links to its cita and its
+ * session; it is served by `/api/mail/{id}/preview` under a policy that lets only its inline
+ * styles and data: images in), or as plain text; its calendar file to download; links to its cita and its
  * conversation; and "Reintentar" for one that failed.
  */
 import { useState } from 'react';
@@ -146,7 +147,9 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
               title={`Vista previa: ${mail.subject}`}
               sandbox=""
               referrerPolicy="no-referrer"
-              srcDoc={mail.html}
+              // Its own page under its own policy: a srcdoc frame would inherit the site's,
+              // whose style-src blocks the message's inline styles.
+              src={`/api/mail/${encodeURIComponent(mail.id)}/preview`}
             />
           ) : (
             <pre

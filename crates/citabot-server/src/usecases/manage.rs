@@ -1,0 +1,176 @@
+//! The manage link (issue 13): whoever holds a cita's signed link (`/cita/<token>`) sees it,
+//! says they will come, moves it or cancels it, without signing in, under exactly the rules of
+//! a cliente changing her own cita ([`change_cita`] with [`ChangedBy::ManageLink`]), so a move
+//! or a cancellation writes its messages in its own transaction as any other does. Reading
+//! never changes anything: mail scanners open links.
+
+use citabot_domain::booking::{Cita, CitaStatus, DayMinute, Service};
+use citabot_store::Store;
+use time::{Date, OffsetDateTime};
+
+use super::appointments::{
+    self as appointments, ChangedBy, CitaChangeRequest, CitaDetails, Refusal,
+    client_may_still_change,
+};
+use super::mail::SalonContact;
+use super::settings::{calendar, local_now};
+use crate::mail::Outbox;
+
+/// The answer to a forged, expired or unknown token (404): one sentence for all, so a link
+/// tells nothing about other citas.
+pub const INVALID_LINK: &str = "Este enlace no es válido o ha caducado.";
+
+const CANCELLED: &str = "Esta cita está cancelada: ya no se puede cambiar. Si quieres otra, \
+     pídela en el chat o llama al salón.";
+const OVER: &str = "Esta cita ya ha pasado.";
+
+/// A cita as its link shows it.
+#[derive(Debug, Clone)]
+pub struct ManagedCita {
+    pub details: CitaDetails,
+    /// The cita's services as on the menu (with their durations and prices), in its order.
+    pub services: Vec<Service>,
+    /// Its client may still move it (pending or confirmed, outside the minimum notice).
+    pub can_change: bool,
+    /// Its client may still cancel it (the same rule as moving).
+    pub can_cancel: bool,
+    pub salon: SalonContact,
+}
+
+/// The cita a token names, or [`Refusal::NotFound`] (the handler says [`INVALID_LINK`]).
+async fn cita_of(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    now: OffsetDateTime,
+) -> Result<Cita, Refusal> {
+    let id = outbox.read_token(token, now).ok_or(Refusal::NotFound)?;
+    store.cita(&id).await?.ok_or(Refusal::NotFound)
+}
+
+/// The cita a token names, for an action: a cancelled one refuses every action (409).
+async fn open_cita(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    now: OffsetDateTime,
+) -> Result<Cita, Refusal> {
+    let cita = cita_of(store, outbox, token, now).await?;
+    if cita.status == CitaStatus::Cancelada {
+        return Err(Refusal::Conflict(CANCELLED.into()));
+    }
+    Ok(cita)
+}
+
+async fn shown(store: &dyn Store, cita: Cita, now: OffsetDateTime) -> Result<ManagedCita, Refusal> {
+    let business = store.business().await?.ok_or(Refusal::NotConfigured)?;
+    let calendar = calendar(store).await?;
+    let changeable = cita.status.holds_time()
+        && cita.start_at > now
+        && client_may_still_change(&calendar, local_now(&business, now)?, &cita);
+    let menu = store.services().await?;
+    let services = cita
+        .service_ids
+        .iter()
+        .filter_map(|id| menu.iter().find(|service| &service.id == id).cloned())
+        .collect();
+    let details = appointments::details(store, vec![cita])
+        .await?
+        .pop()
+        .ok_or(Refusal::NotFound)?;
+    Ok(ManagedCita {
+        details,
+        services,
+        can_change: changeable,
+        can_cancel: changeable,
+        salon: SalonContact::read(store).await?,
+    })
+}
+
+/// `GET`: the cita, read only.
+pub async fn read(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    now: OffsetDateTime,
+) -> Result<ManagedCita, Refusal> {
+    let cita = cita_of(store, outbox, token, now).await?;
+    shown(store, cita, now).await
+}
+
+/// Cancels the cita, as its client would (outside the minimum notice).
+pub async fn cancel(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    now: OffsetDateTime,
+) -> Result<ManagedCita, Refusal> {
+    let cita = open_cita(store, outbox, token, now).await?;
+    let change = CitaChangeRequest {
+        status: Some(CitaStatus::Cancelada),
+        ..CitaChangeRequest::default()
+    };
+    let written =
+        appointments::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now)
+            .await?;
+    shown(store, written.cita, now).await
+}
+
+/// Where the guest moves the cita: another day and time, and another stylist when picked (the
+/// cita's own otherwise).
+#[derive(Debug, Clone)]
+pub struct MoveTo {
+    pub date: Date,
+    pub start_min: DayMinute,
+    pub staff_id: Option<String>,
+}
+
+/// Moves the cita, as its client would: its services, the salon's rules, the notice and the
+/// horizon, and the times other visitors hold.
+pub async fn reschedule(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    to: MoveTo,
+    now: OffsetDateTime,
+) -> Result<ManagedCita, Refusal> {
+    let cita = open_cita(store, outbox, token, now).await?;
+    let change = CitaChangeRequest {
+        date: Some(to.date),
+        start_min: Some(to.start_min),
+        staff_id: to.staff_id,
+        ..CitaChangeRequest::default()
+    };
+    let written =
+        appointments::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now)
+            .await?;
+    shown(store, written.cita, now).await
+}
+
+/// "Confirmo que voy": marks the cita as confirmed by its client (shown in the diary), while
+/// it still holds its time and is not over. Saying it twice is the same as once.
+pub async fn attend(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    now: OffsetDateTime,
+) -> Result<ManagedCita, Refusal> {
+    let cita = open_cita(store, outbox, token, now).await?;
+    if !cita.status.holds_time() {
+        return Err(Refusal::Conflict(format!(
+            "Una cita {} ya no se puede confirmar.",
+            cita.status.as_str()
+        )));
+    }
+    if cita.end_at <= now {
+        return Err(Refusal::Conflict(OVER.into()));
+    }
+    if !store.mark_client_confirmed(&cita.id, now).await? {
+        // Its status changed between the read and the mark.
+        return Err(Refusal::Conflict(
+            "La cita ha cambiado mientras tanto; vuelve a cargar la página.".into(),
+        ));
+    }
+    let cita = store.cita(&cita.id).await?.ok_or(Refusal::NotFound)?;
+    shown(store, cita, now).await
+}
