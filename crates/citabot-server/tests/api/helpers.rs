@@ -98,11 +98,17 @@ impl TestApp {
 
     /// A second server on `app`'s database and clock, as after a restart.
     pub async fn restart(app: &TestApp) -> Self {
-        let settings = Settings {
+        Self::restart_with(app, |_| {}).await
+    }
+
+    /// [`Self::restart`] with settings of its own.
+    pub async fn restart_with(app: &TestApp, adjust: impl FnOnce(&mut Settings)) -> Self {
+        let mut settings = Settings {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             shutdown_grace_secs: 5,
             ..Settings::default()
         };
+        adjust(&mut settings);
         let built = Application::build(&settings, Arc::clone(&app.store), app.clock.clone())
             .await
             .expect("bind");
@@ -200,6 +206,11 @@ impl TestApp {
 
     /// Asks the server to stop and waits until it has.
     pub async fn shut_down(mut self) -> std::io::Result<()> {
+        self.stop_server().await
+    }
+
+    /// Stops the server (and its mail sender) but keeps the database, for another app on it.
+    pub async fn stop_server(&mut self) -> std::io::Result<()> {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }

@@ -30,6 +30,8 @@ mod live;
 mod mail;
 mod openapi;
 mod proxy;
+mod sender;
+mod smtp_sink;
 mod transcripts;
 mod turns;
 mod uploads;
