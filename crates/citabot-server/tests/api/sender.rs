@@ -13,6 +13,7 @@ use serde_json::json;
 use time::Duration;
 use time::macros::date;
 
+use crate::booking::say;
 use crate::dashboard_helpers::{Salon, both, guest_books_through_the_chat};
 use crate::helpers::{Backend, TestApp};
 use crate::mail::{alert_to, outbox};
@@ -205,16 +206,18 @@ async fn an_english_booking_arrives_in_english() {
         return;
     };
     let app = &salon.app;
-    crate::booking::say(
+    say(
         app,
         None,
         "s-en",
         "I'd like a men's haircut on Monday at 10",
     )
     .await;
-    crate::booking::say(app, None, "s-en", "Peter Smith").await;
-    crate::booking::say(app, None, "s-en", "peter@example.com").await;
-    let reply = crate::booking::say(app, None, "s-en", "yes").await;
+    let ask = say(app, None, "s-en", "Peter Smith").await;
+    // Mail is really sent: the assistant says what the address is for.
+    assert!(ask.contains("And an email for the confirmation?"), "{ask}");
+    say(app, None, "s-en", "peter@example.com").await;
+    let reply = say(app, None, "s-en", "yes").await;
     assert!(reply.contains("Done"), "{reply}");
     let received = sink.wait_for(1).await;
     assert_eq!(received[0].rcpt_tos, ["peter@example.com"]);
@@ -571,7 +574,20 @@ async fn without_a_mail_server_a_reminder_coming_due_is_unsent(backend: Backend)
     else {
         return;
     };
-    guest_books_through_the_chat(&salon.app, "s-never").await;
+    let app = &salon.app;
+    say(
+        app,
+        None,
+        "s-never",
+        "quiero un corte de caballero el lunes a las 10",
+    )
+    .await;
+    // No mail is sent: no confirmation is promised.
+    let ask = say(app, None, "s-never", "Pedro Sanz").await;
+    assert!(!ask.contains("confirmación"), "{ask}");
+    say(app, None, "s-never", "pedro@ejemplo.es").await;
+    let done = say(app, None, "s-never", "sí").await;
+    assert!(done.contains("¡Hecho!"), "{done}");
     salon.app.clock.advance(Duration::days(2));
     outbox_when(&salon.app, |mails| {
         mails.iter().all(|mail| mail.status == MailStatus::Unsent)
