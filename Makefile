@@ -14,7 +14,7 @@ BINARY := target/release/citabot
 CARGO_PROFILE := --release --locked
 NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
 
-.PHONY: help run test bench web-deps web-build server build-tests lint test-rust test-web test-e2e clean
+.PHONY: help run test bench web-deps web-build server build-tests smtp-venv lint test-rust test-web test-e2e clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -49,7 +49,18 @@ lint: web-deps ## Formatting, clippy, TypeScript and ESLint.
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 
-test-rust: build-tests ## Rust tests on SQLite, and PostgreSQL where reachable.
+# The mail tests' SMTP server (aiosmtpd, pinned): a venv rebuilt only when its requirements change.
+SMTP_VENV := target/smtp-venv
+SMTP_REQUIREMENTS := crates/citabot-server/tests/smtp/requirements.txt
+
+smtp-venv: $(SMTP_VENV)/.installed ## The Python venv with the mail tests' SMTP server.
+
+$(SMTP_VENV)/.installed: $(SMTP_REQUIREMENTS)
+	python3 -m venv $(SMTP_VENV)
+	$(SMTP_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(SMTP_REQUIREMENTS)
+	@touch $@
+
+test-rust: build-tests smtp-venv ## Rust tests on SQLite, and PostgreSQL where reachable.
 ifeq ($(NEXTEST),yes)
 	$(CARGO) nextest run --workspace $(CARGO_PROFILE)
 else

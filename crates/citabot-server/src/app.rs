@@ -24,6 +24,7 @@ use crate::config::Settings;
 use crate::hub::InProcessHub;
 use crate::hub::channels::OpenChannels;
 use crate::mail::Outbox;
+use crate::mail::sender::{MailSender, Mailer};
 use crate::mail::token::{self, TokenKey};
 use crate::metrics::Metrics;
 use crate::security_headers::{self, SecurityHeaders};
@@ -246,6 +247,7 @@ pub struct Application {
     router: Router,
     connection_limits: ConnectionLimits,
     grace: Duration,
+    mail_sender: MailSender,
 }
 
 impl Application {
@@ -264,6 +266,15 @@ impl Application {
             .await
             .map_err(std::io::Error::other)?;
         let outbox = Arc::new(Outbox::new(settings, TokenKey::new(key)));
+        let mailer =
+            Mailer::from_settings(settings, outbox.sender()).map_err(std::io::Error::other)?;
+        let mail_sender = MailSender::new(
+            Arc::clone(&store),
+            Arc::clone(&clock),
+            Arc::clone(&outbox),
+            mailer,
+            Duration::from_secs(settings.mail_poll_secs),
+        );
         let state = AppState {
             store,
             clock,
@@ -289,6 +300,7 @@ impl Application {
             router: router(state),
             connection_limits: ConnectionLimits::from_settings(settings),
             grace: Duration::from_secs(settings.shutdown_grace_secs),
+            mail_sender,
         })
     }
 
@@ -298,12 +310,17 @@ impl Application {
             .expect("a bound TCP listener has an address")
     }
 
-    /// Serves until `shutdown` completes, then stops accepting connections and lets running
-    /// requests finish for up to the grace period.
+    /// Serves (and sends mail) until `shutdown` completes, then stops accepting connections and
+    /// lets running requests finish for up to the grace period; the mail sender stops after
+    /// them, so what they queued is still looked at until then.
     pub async fn run_until(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
+        let (stop_mail, mail_stopped) = tokio::sync::oneshot::channel::<()>();
+        let mail = tokio::spawn(self.mail_sender.run(async {
+            let _ = mail_stopped.await;
+        }));
         serve::serve(
             self.listener,
             self.router,
@@ -312,6 +329,10 @@ impl Application {
             self.grace,
         )
         .await;
+        let _ = stop_mail.send(());
+        if let Err(error) = mail.await {
+            tracing::error!(%error, "the mail sender ended badly");
+        }
         Ok(())
     }
 }

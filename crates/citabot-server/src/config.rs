@@ -95,6 +95,9 @@ pub struct Settings {
     /// `smtps://user:password@host:465` (TLS from the start). Unset, messages are kept in the
     /// outbox (shown in "Correos") and not sent.
     pub smtp_url: Option<String>,
+    /// A PEM file of certificates to trust for the mail server besides the system's: a private
+    /// CA or the server's own self-signed certificate.
+    pub smtp_ca_file: Option<String>,
     /// Who messages come from, `Name <address>`.
     pub mail_from: String,
     /// The address the links in messages point to (`https://citas.example`); unset, the
@@ -144,6 +147,7 @@ impl Default for Settings {
             live_channels_per_visitor: 8,
             person_wait_secs: 300,
             smtp_url: None,
+            smtp_ca_file: None,
             mail_from: "citabot <citas@localhost>".to_owned(),
             public_url: None,
             mail_poll_secs: 5,
@@ -198,6 +202,7 @@ impl std::fmt::Debug for Settings {
                 "smtp_url",
                 &self.smtp_url.as_deref().map(redact_url_password),
             )
+            .field("smtp_ca_file", &self.smtp_ca_file)
             .field("mail_from", &self.mail_from)
             .field("public_url", &self.public_url)
             .field("mail_poll_secs", &self.mail_poll_secs)
@@ -359,6 +364,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_SMTP_URL", global = true, hide_env_values = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub smtp_url: Option<String>,
+    /// A PEM file of certificates to trust for the mail server (a private CA, a self-signed one).
+    #[arg(long, env = "CITABOT_SMTP_CA_FILE", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smtp_ca_file: Option<String>,
     /// Who messages come from: Name <address>.
     #[arg(long, env = "CITABOT_MAIL_FROM", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -496,10 +505,10 @@ impl Settings {
             ));
         }
         if let Some(url) = &self.smtp_url
-            && !is_smtp_url(url)
+            && let Err(why) = crate::mail::sender::SmtpTarget::parse(url)
         {
             return Err(ConfigError::Invalid(format!(
-                "smtp_url: {:?} is not an smtp:// or smtps:// URL with a host",
+                "smtp_url: {:?}: {why}",
                 redact_url_password(url)
             )));
         }
@@ -576,17 +585,6 @@ fn is_http_url(value: &str) -> bool {
                 .split(['/', '?', '#'])
                 .next()
                 .is_some_and(|authority| !authority.is_empty())
-    })
-}
-
-/// `smtp(s)://[user[:password]@]host[:port][?…]` with a non-empty host.
-fn is_smtp_url(value: &str) -> bool {
-    value.split_once("://").is_some_and(|(scheme, rest)| {
-        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        let host = authority
-            .rsplit_once('@')
-            .map_or(authority, |(_, host)| host);
-        matches!(scheme, "smtp" | "smtps") && !host.is_empty() && !host.starts_with(':')
     })
 }
 

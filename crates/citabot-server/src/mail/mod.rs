@@ -1,8 +1,10 @@
 //! Mail (issue 13): what every message needs from the server's settings ([`Outbox`]: where
 //! links point, who messages come from, the manage link's key, the sender's wake-up call), the
-//! templates ([`template`]), the manage token ([`token`]). What is written when is in `usecases/mail.rs`; docs/MAIL.md
+//! templates ([`template`]), the manage token ([`token`]), the sender
+//! ([`sender`]). What is written when is in `usecases/mail.rs`; docs/MAIL.md
 //! tells the whole story.
 
+pub mod sender;
 pub mod template;
 pub mod token;
 

@@ -252,7 +252,8 @@ async fn only_a_failed_message_is_retried_and_only_with_mail_configured(backend:
     assert_eq!(body["item"]["status"], "failed");
     assert_eq!(body["item"]["lastError"], "550 no such mailbox");
 
-    // With one configured (no sender runs in this test: the message stays queued).
+    // With one configured (its sender may take the message at once: nothing listens on port 9,
+    // so an attempt only puts it back for later, never to `failed`).
     let Some(app) = TestApp::spawn_on(backend, |settings| {
         settings.smtp_url = Some("smtp://127.0.0.1:9".into());
     })
@@ -273,7 +274,7 @@ async fn only_a_failed_message_is_retried_and_only_with_mail_configured(backend:
     assert_eq!(body["item"]["attempts"], 0);
     let stored = app.store.mail(failed).await.expect("reads").expect("kept");
     assert_eq!(stored.status, MailStatus::Pending);
-    assert_eq!(stored.send_after, app.clock.now(), "due now");
+    assert!(stored.attempts <= 1, "{stored:?}");
     // Only once: it is no longer failed.
     let answer =
         crate::dashboard_helpers::call(&app, Some(&admin), Method::POST, &retry(failed), None)

@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::booking::{salon, say, sign_in};
+use crate::booking::{say, seed_demo, sign_in};
 use crate::helpers::{Backend, Session, TestApp, json_body};
 
 pub const ADMIN: &str = "lucia@peluqueria.example";
@@ -22,7 +22,16 @@ pub struct Salon {
 
 impl Salon {
     pub async fn open(backend: Backend) -> Option<Self> {
-        let (app, logins) = salon(backend).await?;
+        Self::open_with(backend, |_| {}).await
+    }
+
+    /// [`Self::open`] with settings of its own.
+    pub async fn open_with(
+        backend: Backend,
+        adjust: impl FnOnce(&mut citabot_server::config::Settings),
+    ) -> Option<Self> {
+        let app = TestApp::spawn_on(backend, adjust).await?;
+        let logins = seed_demo(&app).await;
         let admin = sign_in(&app, &logins, ADMIN).await;
         let usuario = sign_in(&app, &logins, USUARIO).await;
         let cliente = sign_in(&app, &logins, CLIENTE).await;

@@ -206,6 +206,11 @@ impl TestApp {
 
     /// Asks the server to stop and waits until it has.
     pub async fn shut_down(mut self) -> std::io::Result<()> {
+        self.stop_server().await
+    }
+
+    /// Stops the server (and its mail sender) but keeps the database, for another app on it.
+    pub async fn stop_server(&mut self) -> std::io::Result<()> {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }

@@ -34,7 +34,7 @@ fn kinds(mails: &[Mail]) -> Vec<(MailKind, String, MailStatus)> {
 }
 
 /// The staff alert addresses, set by the administrador.
-async fn alert_to(salon: &Salon, addresses: &[&str]) {
+pub async fn alert_to(salon: &Salon, addresses: &[&str]) {
     let (status, body) = salon
         .patch(
             Some(&salon.admin),

@@ -32,6 +32,8 @@ mod mail;
 mod manage;
 mod openapi;
 mod proxy;
+mod sender;
+mod smtp_sink;
 mod transcripts;
 mod turns;
 mod uploads;

@@ -1,0 +1,576 @@
+//! The mail sender: a task beside the HTTP server that delivers the outbox's due messages over
+//! SMTP and records how each went.
+//!
+//! It looks at the outbox every `mail_poll_secs` and whenever a write queued a message
+//! ([`Outbox::wake`]). Each look claims a few due messages with a token of its own and an
+//! expiry, delivers them one by one, and marks each sent only while its claim still holds: two
+//! senders on one database (two instances) never both deliver a message, and a sender that
+//! died gives its claims back when they expire. Only a crash between the mail server's
+//! acceptance and the mark can send a message twice, and then with the same `Message-ID`.
+//!
+//! With no `smtp_url`, nothing is sent: due messages (reminders as they come due) become
+//! `unsent`, and stay so when a mail server is configured later.
+
+use std::sync::Arc;
+use std::time::{Duration as StdDuration, SystemTime};
+
+use citabot_domain::clock::Clock;
+use citabot_store::Store;
+use citabot_store::mail::{AttemptFailed, Mail};
+use lettre::message::header::{ContentDisposition, ContentType};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use time::{Duration, OffsetDateTime};
+
+use super::Outbox;
+use crate::config::Settings;
+use crate::ics::Party;
+
+/// How long after each failed attempt the next one is made; after the last, the message is
+/// `failed` (kept, shown, sent again only when staff ask).
+pub const RETRY_AFTER: [Duration; 5] = [
+    Duration::seconds(30),
+    Duration::minutes(2),
+    Duration::minutes(10),
+    Duration::hours(1),
+    Duration::hours(6),
+];
+
+/// Messages claimed per look: few, so a slow mail server cannot outlast a claim.
+const BATCH: u32 = 5;
+/// The longest one delivery may take, from connecting to the server's answer.
+const DELIVERY_TIMEOUT: StdDuration = StdDuration::from_secs(90);
+/// How long a claim holds: longer than a whole batch can take ([`BATCH`] ×
+/// [`DELIVERY_TIMEOUT`]), so only a sender that died loses its claims.
+const CLAIM_SPAN: Duration = Duration::minutes(15);
+/// The longest `last_error` kept: the server's answer, not a novel.
+const ERROR_CHARS: usize = 500;
+
+/// When the mail server is offered TLS on a plain `smtp://` connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartTls {
+    /// When the server offers STARTTLS (the default).
+    WhenOffered,
+    /// Always; a server that does not offer it is an error (`?tls=required`).
+    Required,
+    /// Never: the connection stays in clear text (`?tls=none`, a relay on the same host).
+    Never,
+}
+
+/// Where and how messages are handed over, as `smtp_url` says.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SmtpTarget {
+    pub host: String,
+    pub port: u16,
+    /// `smtps://`: TLS from the first byte. Otherwise `starttls` decides.
+    pub implicit_tls: bool,
+    pub starttls: StartTls,
+    /// User and password, when the server wants a login.
+    pub login: Option<(String, String)>,
+}
+
+impl std::fmt::Debug for SmtpTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpTarget")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("implicit_tls", &self.implicit_tls)
+            .field("starttls", &self.starttls)
+            .field("login", &self.login.as_ref().map(|(user, _)| (user, "***")))
+            .finish()
+    }
+}
+
+impl SmtpTarget {
+    /// Reads `smtp://[user[:password]@]host[:port][?tls=required|none]` (port 587 by default)
+    /// or `smtps://[user[:password]@]host[:port]` (port 465). The error says what is wrong,
+    /// never the password.
+    pub fn parse(value: &str) -> Result<Self, String> {
+        let url = url::Url::parse(value).map_err(|error| format!("not a URL ({error})"))?;
+        let implicit_tls = match url.scheme() {
+            "smtp" => false,
+            "smtps" => true,
+            other => return Err(format!("the scheme is {other}:, not smtp: or smtps:")),
+        };
+        let host = match url.host() {
+            Some(url::Host::Ipv6(address)) => address.to_string(),
+            Some(host) => host.to_string(),
+            None => return Err("there is no host".to_owned()),
+        };
+        if host.is_empty() {
+            return Err("there is no host".to_owned());
+        }
+        if !matches!(url.path(), "" | "/") {
+            return Err("an SMTP URL has no path".to_owned());
+        }
+        let mut starttls = StartTls::WhenOffered;
+        for (key, value) in url.query_pairs() {
+            starttls = match (key.as_ref(), value.as_ref()) {
+                ("tls", "required") if !implicit_tls => StartTls::Required,
+                ("tls", "none") if !implicit_tls => StartTls::Never,
+                _ => {
+                    return Err(format!(
+                        "unknown option {key}={value} (smtp:// takes tls=required or tls=none)"
+                    ));
+                }
+            };
+        }
+        let decode = |part: &str| {
+            percent_decode(part).ok_or_else(|| "the user or password is not UTF-8".to_owned())
+        };
+        let login = match (url.username(), url.password()) {
+            ("", None) => None,
+            ("", Some(_)) => return Err("a password without a user".to_owned()),
+            (user, password) => Some((decode(user)?, decode(password.unwrap_or_default())?)),
+        };
+        Ok(Self {
+            host,
+            port: url.port().unwrap_or(if implicit_tls { 465 } else { 587 }),
+            implicit_tls,
+            starttls,
+            login,
+        })
+    }
+}
+
+/// `%XX` sequences in a URL's user or password as the bytes they stand for.
+fn percent_decode(part: &str) -> Option<String> {
+    let bytes = part.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let hex = (bytes[index] == b'%')
+            .then(|| part.get(index + 1..index + 3))
+            .flatten()
+            .and_then(|digits| u8::from_str_radix(digits, 16).ok());
+        match hex {
+            Some(byte) => {
+                decoded.push(byte);
+                index += 3;
+            }
+            None => {
+                decoded.push(bytes[index]);
+                index += 1;
+            }
+        }
+    }
+    String::from_utf8(decoded).ok()
+}
+
+/// The way out: the SMTP connection settings and who messages come from.
+#[derive(Debug, Clone)]
+pub struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl Mailer {
+    /// The mailer `settings` describe, or `None` without an `smtp_url`. Fails when the URL or
+    /// the CA file cannot be used: the server does not start half-configured.
+    pub fn from_settings(settings: &Settings, from: &Party) -> Result<Option<Self>, String> {
+        let Some(url) = &settings.smtp_url else {
+            return Ok(None);
+        };
+        let target = SmtpTarget::parse(url).map_err(|why| format!("smtp_url: {why}"))?;
+        let extra_roots = match &settings.smtp_ca_file {
+            Some(path) => {
+                let pem =
+                    std::fs::read(path).map_err(|error| format!("smtp_ca_file {path}: {error}"))?;
+                let certificate = Certificate::from_pem(&pem)
+                    .map_err(|error| format!("smtp_ca_file {path}: {error}"))?;
+                Some(certificate)
+            }
+            None => None,
+        };
+        let from = from_mailbox(from)?;
+        Self::new(&target, extra_roots, from).map(Some)
+    }
+
+    fn new(
+        target: &SmtpTarget,
+        extra_root: Option<Certificate>,
+        from: Mailbox,
+    ) -> Result<Self, String> {
+        let tls_parameters = || {
+            let mut builder = TlsParameters::builder(target.host.clone());
+            if let Some(root) = extra_root.clone() {
+                builder = builder.add_root_certificate(root);
+            }
+            builder
+                .build_rustls()
+                .map_err(|error| format!("smtp TLS settings: {error}"))
+        };
+        let tls = if target.implicit_tls {
+            Tls::Wrapper(tls_parameters()?)
+        } else {
+            match target.starttls {
+                StartTls::WhenOffered => Tls::Opportunistic(tls_parameters()?),
+                StartTls::Required => Tls::Required(tls_parameters()?),
+                StartTls::Never => Tls::None,
+            }
+        };
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&target.host)
+            .port(target.port)
+            .tls(tls)
+            .timeout(Some(StdDuration::from_secs(30)));
+        if let Some((user, password)) = &target.login {
+            builder = builder.credentials(Credentials::new(user.clone(), password.clone()));
+        }
+        Ok(Self {
+            transport: builder.build(),
+            from,
+        })
+    }
+
+    /// Hands one message to the mail server; `Err` carries why it was not accepted.
+    pub async fn deliver(&self, mail: &Mail, date: SystemTime) -> Result<(), Undelivered> {
+        let message = compose(mail, &self.from, date).map_err(Undelivered::Unsendable)?;
+        match tokio::time::timeout(DELIVERY_TIMEOUT, self.transport.send(message)).await {
+            Ok(Ok(_response)) => Ok(()),
+            Ok(Err(error)) => Err(Undelivered::Refused(error_text(&error))),
+            Err(_elapsed) => Err(Undelivered::Refused(format!(
+                "the mail server did not answer within {} s",
+                DELIVERY_TIMEOUT.as_secs()
+            ))),
+        }
+    }
+}
+
+/// Why a message was not delivered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undelivered {
+    /// The server could not be reached or did not accept it: try again later.
+    Refused(String),
+    /// It cannot be written as a message at all (a recipient that is not an address): no later
+    /// attempt would do better.
+    Unsendable(String),
+}
+
+/// An SMTP error with its causes (lettre's own text is terse: "permanent error (550)").
+fn error_text(error: &lettre::transport::smtp::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
+
+fn from_mailbox(party: &Party) -> Result<Mailbox, String> {
+    let address = party
+        .email
+        .parse()
+        .map_err(|error| format!("mail_from {}: {error}", party.email))?;
+    Ok(Mailbox::new(Some(party.name.clone()), address))
+}
+
+/// The message as it goes out: the text and HTML alternatives, and the calendar file (when the
+/// message is about a cita) as an attachment whose `method` mail programs act on.
+pub fn compose(mail: &Mail, from: &Mailbox, date: SystemTime) -> Result<Message, String> {
+    let to: Mailbox = mail.recipient.parse().map_err(|error| {
+        format!(
+            "the recipient {} is not an address: {error}",
+            mail.recipient
+        )
+    })?;
+    let builder = Message::builder()
+        .from(from.clone())
+        .to(to)
+        .subject(mail.subject.clone())
+        .message_id(Some(mail.message_id.clone()))
+        .date(date);
+    let body = MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone());
+    let message = match &mail.ics {
+        None => builder.multipart(body),
+        Some(ics) => {
+            let content_type = ContentType::parse(&format!(
+                "text/calendar; charset=utf-8; method={}",
+                calendar_method(ics)
+            ))
+            .map_err(|error| format!("calendar content type: {error}"))?;
+            let calendar = SinglePart::builder()
+                .header(content_type)
+                .header(ContentDisposition::attachment("cita.ics"))
+                .body(ics.clone());
+            builder.multipart(MultiPart::mixed().multipart(body).singlepart(calendar))
+        }
+    };
+    message.map_err(|error| format!("the message cannot be written: {error}"))
+}
+
+/// The `METHOD` a calendar file states (`REQUEST` when it states none).
+fn calendar_method(ics: &str) -> &str {
+    ics.lines()
+        .find_map(|line| line.trim_end().strip_prefix("METHOD:"))
+        .filter(|method| method.chars().all(|c| c.is_ascii_alphabetic()) && !method.is_empty())
+        .unwrap_or("REQUEST")
+}
+
+/// What a failed attempt leads to: the next try after the backoff, or giving up after the
+/// last. `attempts_before` is how many attempts failed before this one.
+pub fn after_failure(attempts_before: u32, now: OffsetDateTime, error: &str) -> AttemptFailed<'_> {
+    match usize::try_from(attempts_before)
+        .ok()
+        .and_then(|done| RETRY_AFTER.get(done))
+    {
+        Some(wait) => AttemptFailed::RetryAt(now + *wait, error),
+        None => AttemptFailed::GiveUp(error),
+    }
+}
+
+/// The sender task's parts.
+#[derive(Debug, Clone)]
+pub struct MailSender {
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+    outbox: Arc<Outbox>,
+    mailer: Option<Mailer>,
+    poll: StdDuration,
+}
+
+impl MailSender {
+    pub fn new(
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        outbox: Arc<Outbox>,
+        mailer: Option<Mailer>,
+        poll: StdDuration,
+    ) -> Self {
+        Self {
+            store,
+            clock,
+            outbox,
+            mailer,
+            poll,
+        }
+    }
+
+    /// Sends until `stop` completes; a delivery under way then is dropped (its claim expires
+    /// and it is delivered later, by this instance after a restart or by another).
+    pub async fn run(self, stop: impl Future<Output = ()>) {
+        if self.mailer.is_none() {
+            tracing::warn!(
+                "no smtp_url is set: mail is not being sent; messages stay in the outbox as unsent"
+            );
+        }
+        tokio::pin!(stop);
+        loop {
+            let more = tokio::select! {
+                () = &mut stop => return,
+                more = self.look() => more,
+            };
+            if more {
+                continue;
+            }
+            tokio::select! {
+                () = &mut stop => return,
+                () = self.outbox.woken() => {}
+                () = tokio::time::sleep(self.poll) => {}
+            }
+        }
+    }
+
+    /// One look at the outbox; `true` when there may be more due right now.
+    async fn look(&self) -> bool {
+        let now = self.clock.now();
+        let Some(mailer) = &self.mailer else {
+            if let Err(error) = self.store.mark_due_mail_unsent(now).await {
+                tracing::error!(%error, "could not mark due mail unsent");
+            }
+            return false;
+        };
+        // A claim of this look's own: a mark after another sender took a message over (this
+        // one's claim expired) is refused.
+        let claim = uuid::Uuid::new_v4().to_string();
+        let batch = match self
+            .store
+            .claim_due_mail(&claim, now, now + CLAIM_SPAN, BATCH)
+            .await
+        {
+            Ok(batch) => batch,
+            Err(error) => {
+                tracing::error!(%error, "could not claim due mail");
+                return false;
+            }
+        };
+        for mail in &batch {
+            self.send_one(mailer, &claim, mail).await;
+        }
+        batch.len() == BATCH as usize
+    }
+
+    async fn send_one(&self, mailer: &Mailer, claim: &str, mail: &Mail) {
+        let delivered = mailer
+            .deliver(mail, SystemTime::from(self.clock.now()))
+            .await;
+        let now = self.clock.now();
+        let marked = match &delivered {
+            Ok(()) => self.store.mark_mail_sent(mail.id, claim, now).await,
+            Err(undelivered) => {
+                let (outcome, why) = match undelivered {
+                    Undelivered::Refused(why) => {
+                        let why = shorten(why);
+                        (after_failure(mail.attempts, now, why), why)
+                    }
+                    Undelivered::Unsendable(why) => {
+                        let why = shorten(why);
+                        (AttemptFailed::GiveUp(why), why)
+                    }
+                };
+                tracing::warn!(
+                    mail = mail.id,
+                    kind = mail.kind.as_str(),
+                    error = why,
+                    "mail not delivered"
+                );
+                self.store
+                    .mark_mail_attempt_failed(mail.id, claim, outcome)
+                    .await
+            }
+        };
+        match marked {
+            Ok(true) => {
+                if delivered.is_ok() {
+                    tracing::info!(mail = mail.id, kind = mail.kind.as_str(), "mail delivered");
+                }
+            }
+            // Taken over after this claim expired: the other sender's word stands.
+            Ok(false) => tracing::warn!(mail = mail.id, "mail claim lost before its mark"),
+            Err(error) => tracing::error!(mail = mail.id, %error, "could not mark mail"),
+        }
+    }
+}
+
+/// At most [`ERROR_CHARS`] characters of an error.
+fn shorten(error: &str) -> &str {
+    error
+        .char_indices()
+        .nth(ERROR_CHARS)
+        .map_or(error, |(end, _)| &error[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use citabot_store::mail::{MailKind, MailStatus};
+    use time::macros::datetime;
+
+    #[test]
+    fn smtp_urls_are_read() {
+        let plain = SmtpTarget::parse("smtp://mail.example").expect("valid");
+        assert_eq!(
+            (plain.port, plain.implicit_tls, plain.starttls, plain.login),
+            (587, false, StartTls::WhenOffered, None)
+        );
+        let login = SmtpTarget::parse(
+            "smtp://citas%40ana.example:p%C3%A1ss%3A1@mail.example:2525?tls=required",
+        )
+        .expect("valid");
+        assert_eq!(login.port, 2525);
+        assert_eq!(login.starttls, StartTls::Required);
+        assert_eq!(
+            login.login,
+            Some(("citas@ana.example".into(), "páss:1".into()))
+        );
+        assert!(!format!("{login:?}").contains("páss"));
+        let none = SmtpTarget::parse("smtp://127.0.0.1:25?tls=none").expect("valid");
+        assert_eq!(
+            (none.host.as_str(), none.starttls),
+            ("127.0.0.1", StartTls::Never)
+        );
+        let tls = SmtpTarget::parse("smtps://u:p@mail.example").expect("valid");
+        assert_eq!((tls.port, tls.implicit_tls), (465, true));
+        for (bad, why) in [
+            ("http://mail.example", "scheme"),
+            ("smtp://", "host"),
+            ("smtp://mail.example/inbox", "path"),
+            ("smtp://mail.example?tls=maybe", "unknown option"),
+            ("smtps://mail.example?tls=none", "unknown option"),
+            ("smtp://:secret@mail.example", "password without a user"),
+        ] {
+            let error = SmtpTarget::parse(bad).expect_err(bad);
+            assert!(error.contains(why), "{bad}: {error}");
+            assert!(!error.contains("secret"), "{error}");
+        }
+    }
+
+    #[test]
+    fn retries_back_off_then_give_up() {
+        let now = datetime!(2026-11-20 10:00 UTC);
+        assert_eq!(
+            after_failure(0, now, "451"),
+            AttemptFailed::RetryAt(now + Duration::seconds(30), "451")
+        );
+        assert_eq!(
+            after_failure(4, now, "451"),
+            AttemptFailed::RetryAt(now + Duration::hours(6), "451")
+        );
+        assert_eq!(after_failure(5, now, "451"), AttemptFailed::GiveUp("451"));
+    }
+
+    fn mail(ics: Option<&str>) -> Mail {
+        Mail {
+            id: 1,
+            kind: MailKind::Booked,
+            cita_id: Some("c-1".into()),
+            conversation_id: None,
+            recipient: "pedro@ejemplo.es".into(),
+            language: "es".into(),
+            subject: "Tu cita del lunes".into(),
+            text: "Hola".into(),
+            html: "<p>Hola</p>".into(),
+            ics: ics.map(str::to_owned),
+            message_id: "<abc@ana.example>".into(),
+            send_after: datetime!(2026-11-20 10:00 UTC),
+            status: MailStatus::Pending,
+            attempts: 0,
+            last_error: None,
+            created_at: datetime!(2026-11-20 10:00 UTC),
+            sent_at: None,
+        }
+    }
+
+    #[test]
+    fn a_message_carries_its_id_alternatives_and_calendar() {
+        let from = from_mailbox(&Party {
+            name: "Peluquería Ana".into(),
+            email: "citas@ana.example".into(),
+        })
+        .expect("an address");
+        let calendar = "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n";
+        let message =
+            compose(&mail(Some(calendar)), &from, SystemTime::UNIX_EPOCH).expect("composes");
+        let raw = String::from_utf8(message.formatted()).expect("UTF-8");
+        assert!(raw.contains("Message-ID: <abc@ana.example>"), "{raw}");
+        assert!(raw.contains("multipart/mixed"), "{raw}");
+        assert!(raw.contains("multipart/alternative"), "{raw}");
+        assert!(
+            raw.contains("text/calendar; charset=utf-8; method=CANCEL"),
+            "{raw}"
+        );
+        assert!(raw.contains("attachment; filename=\"cita.ics\""), "{raw}");
+        let plain = compose(&mail(None), &from, SystemTime::UNIX_EPOCH).expect("composes");
+        let raw = String::from_utf8(plain.formatted()).expect("UTF-8");
+        assert!(
+            !raw.contains("text/calendar") && !raw.contains("multipart/mixed"),
+            "{raw}"
+        );
+        let mut stranger = mail(None);
+        stranger.recipient = "not an address".into();
+        assert!(compose(&stranger, &from, SystemTime::UNIX_EPOCH).is_err());
+    }
+
+    #[test]
+    fn long_errors_are_shortened_on_a_character() {
+        let long = "é".repeat(ERROR_CHARS + 10);
+        assert_eq!(shorten(&long).chars().count(), ERROR_CHARS);
+        assert_eq!(shorten("451 later"), "451 later");
+    }
+}
