@@ -2,7 +2,6 @@
 //! only, newest first and paged by id, one message with its bodies, its HTML preview under a
 //! policy of its own, and "Reintentar" only for a failed message while mail is configured.
 
-use citabot_domain::clock::Clock;
 use citabot_server::dashboard::mail::PREVIEW_POLICY;
 use citabot_store::mail::{AttemptFailed, MailKind, MailStatus};
 use reqwest::{Method, StatusCode};
