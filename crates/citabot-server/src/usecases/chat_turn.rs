@@ -338,21 +338,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         };
         extra.needs_person = true;
         extra.also_said = nobody_now.as_deref();
-        // The staff's alert goes once, when the conversation starts waiting.
-        let already_waiting = store
-            .chat_session_control(said.session)
-            .await?
-            .is_some_and(|control| control.needs_person_since.is_some());
-        let alerts = if already_waiting {
-            Vec::new()
-        } else {
-            Letters::read(store).await?.staff_waiting(
-                &state.outbox,
-                said.session.as_str(),
-                given_name.as_deref(),
-                now_instant,
-            )
-        };
+        let alerts =
+            waiting_alerts(state, said.session, given_name.as_deref(), now_instant).await?;
         extra.mail = MailWrite {
             queue: &alerts,
             replan_reminder_of: None,
@@ -785,18 +772,7 @@ pub async fn store_for_workflow(
     }
     let store = state.store.as_ref();
     let now = state.clock.now();
-    // The staff's alert goes once, when the conversation starts waiting.
-    let already_waiting = store
-        .chat_session_control(session)
-        .await?
-        .is_some_and(|control| control.needs_person_since.is_some());
-    let alerts = if already_waiting {
-        Vec::new()
-    } else {
-        Letters::read(store)
-            .await?
-            .staff_waiting(&state.outbox, session.as_str(), None, now)
-    };
+    let alerts = waiting_alerts(state, session, None, now).await?;
     let human = ChatMessage {
         author: MessageAuthor::Human,
         content: text.to_owned(),
@@ -825,6 +801,30 @@ pub async fn store_for_workflow(
         state.outbox.wake();
     }
     Ok(())
+}
+
+/// The staff's alerts for a visitor asking for a person: written once, when the conversation
+/// starts waiting (none while it already waits).
+async fn waiting_alerts(
+    state: &AppState,
+    session: &ChatSessionId,
+    visitor_name: Option<&str>,
+    now: OffsetDateTime,
+) -> Result<Vec<citabot_store::NewMail>, StoreError> {
+    let store = state.store.as_ref();
+    let already_waiting = store
+        .chat_session_control(session)
+        .await?
+        .is_some_and(|control| control.needs_person_since.is_some());
+    if already_waiting {
+        return Ok(Vec::new());
+    }
+    Ok(Letters::read(store).await?.staff_waiting(
+        &state.outbox,
+        session.as_str(),
+        visitor_name,
+        now,
+    ))
 }
 
 /// Keeps the workflow's reply in the transcript. The visitor already has it, so a failure here
