@@ -9,8 +9,8 @@ use citabot_domain::clock::{Clock, SystemClock};
 use clap::{Parser, Subcommand};
 
 use crate::app::{Application, shutdown_signal};
-use crate::auth::handlers::{AccountInput, create_account};
 use crate::config::{Settings, SettingsLayer, defaults_help};
+use crate::usecases::accounts::{AccountInput, create_account};
 use crate::{database, demo, telemetry};
 
 /// citabot: an embeddable chat assistant for appointment-booking websites.

@@ -9,8 +9,8 @@ use citabot_domain::booking::{self, Client, Service};
 use citabot_domain::clock::Clock;
 use citabot_store::{Store, StoreError};
 
-use crate::auth::handlers::{AccountInput, CreateAccountError, create_account};
 use crate::auth::tokens;
+use crate::usecases::accounts::{AccountInput, CreateAccountError, create_account};
 
 /// Why the demo could not be written.
 #[derive(Debug, thiserror::Error)]

@@ -8,10 +8,14 @@ use axum::response::{IntoResponse, Response};
 use std::any::Any;
 
 use axum::{Json, Router};
+use citabot_domain::account::AccountValueError;
 use citabot_store::StoreError;
 use serde::Serialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use utoipa::ToSchema;
+
+use crate::auth::rate_limit::RetryAfter;
+use crate::usecases::accounts::CreateAccountError;
 
 /// How long a caller is asked to wait (`Retry-After`) when the database cannot answer: a locked
 /// file or a reconnecting pool is usually back within seconds.
@@ -127,4 +131,95 @@ fn panic_answer(_panic: Box<dyn Any + Send>) -> Response {
         "Algo ha fallado en el servidor. Inténtalo de nuevo en un momento.",
     )
     .into_response()
+}
+
+/// How the account API answers an account that cannot be created.
+impl CreateAccountError {
+    /// The API's answer: 400 naming the field, `email_taken` for a taken email (each endpoint's
+    /// contract has its own code and sentence), a bare 500 for the rest.
+    pub fn into_api_error(self, email_taken: ApiError) -> ApiError {
+        match self {
+            Self::Invalid(invalid) => invalid_account_value(&invalid),
+            Self::EmailTaken => email_taken,
+            Self::Failed(cause) => ApiError::internal(cause.as_ref()),
+        }
+    }
+}
+
+/// A 400 naming the account field that is wrong, in Spanish.
+pub(crate) fn invalid_account_value(error: &AccountValueError) -> ApiError {
+    let (code, message) = match error {
+        AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
+        AccountValueError::EmailHasHiddenCharacters => (
+            "invalid_email",
+            "El email lleva caracteres invisibles o de control (como espacios de ancho cero o \
+             marcas de dirección del texto). Escríbelo sin ellos."
+                .to_owned(),
+        ),
+        AccountValueError::EmailMixesScripts => (
+            "invalid_email",
+            "El email mezcla alfabetos distintos en una misma parte (por ejemplo, letras latinas \
+             y cirílicas). Escríbelo con las letras de un solo alfabeto."
+                .to_owned(),
+        ),
+        AccountValueError::PasswordTooShort { min } => (
+            "weak_password",
+            format!("La contraseña debe tener al menos {min} caracteres."),
+        ),
+        AccountValueError::PasswordTooLong { max } => (
+            "long_password",
+            format!("La contraseña puede tener como mucho {max} caracteres."),
+        ),
+        AccountValueError::MissingName { field } => (
+            "missing_name",
+            format!("Falta el {}.", spanish_field(field)),
+        ),
+        AccountValueError::NameTooLong { field, max } => (
+            "long_name",
+            format!(
+                "El {} puede tener como mucho {max} caracteres.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::NameHasHiddenCharacters { field } => (
+            "invalid_name",
+            format!(
+                "El {} lleva caracteres invisibles o de control (como espacios de ancho cero o \
+                 marcas de dirección del texto), que no se admiten.",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::NameStacksMarks { field, max } => (
+            "invalid_name",
+            format!(
+                "El {} apila demasiadas tildes o marcas sobre una misma letra (como mucho {max}).",
+                spanish_field(field)
+            ),
+        ),
+        AccountValueError::InvalidPhone => {
+            ("invalid_phone", "El teléfono no es válido.".to_owned())
+        }
+    };
+    ApiError::new(StatusCode::BAD_REQUEST, code, message)
+}
+
+fn spanish_field(field: &str) -> &'static str {
+    if field == "first name" {
+        "nombre"
+    } else {
+        "apellido"
+    }
+}
+
+/// A 429 for too many attempts, saying how long to wait.
+pub(crate) fn too_many_attempts(retry: RetryAfter) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+        format!(
+            "Demasiados intentos. Vuelve a intentarlo dentro de {} s.",
+            retry.0
+        ),
+    )
+    .with_retry_after(retry.0)
 }

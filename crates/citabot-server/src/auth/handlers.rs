@@ -1,6 +1,6 @@
 //! `POST /api/auth/signup`, `POST /api/auth/login`, `POST /api/auth/logout` and
-//! `GET /api/auth/session` (REQUIREMENTS A3), plus the account creation shared with
-//! `citabot user add`.
+//! `GET /api/auth/session` (REQUIREMENTS A3). Accounts are created by
+//! [`crate::usecases::accounts`].
 
 use std::net::SocketAddr;
 
@@ -9,18 +9,18 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use citabot_domain::account::{AccountValueError, Email, NewPassword, PersonName, Phone, Role};
-use citabot_store::{NewAuthSession, NewUser, Store, StoreError, User};
+use citabot_domain::account::{Email, Role};
+use citabot_store::{NewAuthSession, User};
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::ToSchema;
 
-use super::rate_limit::RetryAfter;
 use super::sign_in_throttle::network_of;
 use super::{Caller, cleared_session_cookie, password, session_cookie, tokens};
-use crate::error::{ApiError, ErrorEnvelope};
+use crate::error::{ApiError, ErrorEnvelope, too_many_attempts};
 use crate::profile::Profile;
 use crate::state::AppState;
+use crate::usecases::accounts::{AccountInput, create_account};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -47,73 +47,6 @@ pub struct LoginRequest {
 pub struct SessionResponse {
     user: Option<Profile>,
     csrf_token: Option<String>,
-}
-
-/// An account to create, as typed (the sign-up form or the CLI).
-#[derive(Debug)]
-pub struct AccountInput<'a> {
-    pub email: &'a str,
-    pub password: &'a str,
-    pub first_name: &'a str,
-    pub last_name: &'a str,
-    pub phone: Option<&'a str>,
-    pub role: Role,
-}
-
-/// Why an account could not be created.
-#[derive(Debug, thiserror::Error)]
-pub enum CreateAccountError {
-    #[error(transparent)]
-    Invalid(#[from] AccountValueError),
-    #[error("an account with this email already exists")]
-    EmailTaken,
-    #[error("cannot create the account")]
-    Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
-}
-
-impl CreateAccountError {
-    /// The API's answer: 400 naming the field, `email_taken` for a taken email (each endpoint's
-    /// contract has its own code and sentence), a bare 500 for the rest.
-    pub fn into_api_error(self, email_taken: ApiError) -> ApiError {
-        match self {
-            Self::Invalid(invalid) => invalid_value(&invalid),
-            Self::EmailTaken => email_taken,
-            Self::Failed(cause) => ApiError::internal(cause.as_ref()),
-        }
-    }
-}
-
-/// Validates, hashes the password and stores a new account.
-pub async fn create_account(
-    store: &dyn Store,
-    input: AccountInput<'_>,
-    now: time::OffsetDateTime,
-) -> Result<User, CreateAccountError> {
-    let email = Email::parse(input.email)?;
-    let password = NewPassword::parse(input.password)?;
-    let first_name = PersonName::parse(input.first_name, "first name")?;
-    let last_name = PersonName::parse(input.last_name, "last name")?;
-    let phone = match input.phone.map(str::trim).filter(|phone| !phone.is_empty()) {
-        Some(phone) => Some(Phone::parse(phone)?),
-        None => None,
-    };
-    let password_hash = password::hash(password.expose().to_owned())
-        .await
-        .map_err(|error| CreateAccountError::Failed(Box::new(error)))?;
-    let user = NewUser {
-        id: uuid::Uuid::new_v4().to_string(),
-        email,
-        password_hash,
-        first_name,
-        last_name,
-        phone,
-        role: input.role,
-        created_at: now,
-    };
-    store.create_user(&user).await.map_err(|error| match error {
-        StoreError::Conflict(_) => CreateAccountError::EmailTaken,
-        other => CreateAccountError::Failed(Box::new(other)),
-    })
 }
 
 /// `POST /api/auth/signup`: creates a `cliente` account and signs it in.
@@ -316,80 +249,4 @@ fn bad_json(rejection: JsonRejection) -> ApiError {
         "invalid_body",
         format!("La petición no es válida: {}", rejection.body_text()),
     )
-}
-
-pub(crate) fn too_many_attempts(retry: RetryAfter) -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_attempts",
-        format!(
-            "Demasiados intentos. Vuelve a intentarlo dentro de {} s.",
-            retry.0
-        ),
-    )
-    .with_retry_after(retry.0)
-}
-
-pub(crate) fn invalid_value(error: &AccountValueError) -> ApiError {
-    let (code, message) = match error {
-        AccountValueError::InvalidEmail => ("invalid_email", "El email no es válido.".to_owned()),
-        AccountValueError::EmailHasHiddenCharacters => (
-            "invalid_email",
-            "El email lleva caracteres invisibles o de control (como espacios de ancho cero o \
-             marcas de dirección del texto). Escríbelo sin ellos."
-                .to_owned(),
-        ),
-        AccountValueError::EmailMixesScripts => (
-            "invalid_email",
-            "El email mezcla alfabetos distintos en una misma parte (por ejemplo, letras latinas \
-             y cirílicas). Escríbelo con las letras de un solo alfabeto."
-                .to_owned(),
-        ),
-        AccountValueError::PasswordTooShort { min } => (
-            "weak_password",
-            format!("La contraseña debe tener al menos {min} caracteres."),
-        ),
-        AccountValueError::PasswordTooLong { max } => (
-            "long_password",
-            format!("La contraseña puede tener como mucho {max} caracteres."),
-        ),
-        AccountValueError::MissingName { field } => (
-            "missing_name",
-            format!("Falta el {}.", spanish_field(field)),
-        ),
-        AccountValueError::NameTooLong { field, max } => (
-            "long_name",
-            format!(
-                "El {} puede tener como mucho {max} caracteres.",
-                spanish_field(field)
-            ),
-        ),
-        AccountValueError::NameHasHiddenCharacters { field } => (
-            "invalid_name",
-            format!(
-                "El {} lleva caracteres invisibles o de control (como espacios de ancho cero o \
-                 marcas de dirección del texto), que no se admiten.",
-                spanish_field(field)
-            ),
-        ),
-        AccountValueError::NameStacksMarks { field, max } => (
-            "invalid_name",
-            format!(
-                "El {} apila demasiadas tildes o marcas sobre una misma letra (como mucho {max}).",
-                spanish_field(field)
-            ),
-        ),
-        AccountValueError::InvalidPhone => {
-            ("invalid_phone", "El teléfono no es válido.".to_owned())
-        }
-    };
-    ApiError::new(StatusCode::BAD_REQUEST, code, message)
-}
-
-fn spanish_field(field: &str) -> &'static str {
-    if field == "first name" {
-        "nombre"
-    } else {
-        "apellido"
-    }
 }

@@ -20,7 +20,7 @@ use utoipa::ToSchema;
 use super::client_fields::date_text;
 use super::{administrador, answer, body, business_of, checked_text, invalid, limited_text};
 use crate::auth::Caller;
-use crate::auth::handlers::invalid_value;
+use crate::error::invalid_account_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::mail as mail_case;
@@ -492,7 +492,7 @@ fn parse_mail(patch: &MailSettingsPatch) -> Result<mail_case::MailSettingsChange
             let mut read: Vec<String> = Vec::with_capacity(emails.len());
             for email in emails {
                 let email = Email::parse(email.trim())
-                    .map_err(|error| invalid_value(&error))?
+                    .map_err(|error| invalid_account_value(&error))?
                     .as_str()
                     .to_owned();
                 if read.contains(&email) {
@@ -659,7 +659,7 @@ fn parse_patch(patch: &BusinessPatch) -> Result<SettingsChange, ApiError> {
             String::new()
         } else {
             Phone::parse(phone)
-                .map_err(|error| invalid_value(&error))?
+                .map_err(|error| invalid_account_value(&error))?
                 .as_str()
                 .to_owned()
         });
@@ -669,7 +669,7 @@ fn parse_patch(patch: &BusinessPatch) -> Result<SettingsChange, ApiError> {
             String::new()
         } else {
             Email::parse(email)
-                .map_err(|error| invalid_value(&error))?
+                .map_err(|error| invalid_account_value(&error))?
                 .as_str()
                 .to_owned()
         });

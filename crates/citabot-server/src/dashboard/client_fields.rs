@@ -5,8 +5,8 @@ use citabot_domain::account::{Email, Phone};
 use time::Date;
 
 use super::checked_text;
-use crate::auth::handlers::invalid_value;
 use crate::error::ApiError;
+use crate::error::invalid_account_value;
 
 /// The longest client name, in characters.
 pub const CLIENT_NAME_MAX_CHARS: usize = 120;
@@ -23,7 +23,7 @@ pub fn client_email(email: Option<&str>) -> Result<Option<String>, ApiError> {
     match email.map(str::trim) {
         Some(email) if !email.is_empty() => Email::parse(email)
             .map(|email| Some(email.as_str().to_owned()))
-            .map_err(|error| invalid_value(&error)),
+            .map_err(|error| invalid_account_value(&error)),
         _ => Ok(None),
     }
 }
@@ -33,7 +33,7 @@ pub fn client_phone(phone: Option<&str>) -> Result<Option<String>, ApiError> {
     match phone.map(str::trim) {
         Some(phone) if !phone.is_empty() => Phone::parse(phone)
             .map(|phone| Some(phone.as_str().to_owned()))
-            .map_err(|error| invalid_value(&error)),
+            .map_err(|error| invalid_account_value(&error)),
         _ => Ok(None),
     }
 }

@@ -1,6 +1,6 @@
 //! `GET /api/staff` (staff), `POST /api/staff` and `PATCH /api/staff/{id}` (administradores):
 //! the accounts that attend citas. New staff accounts go through the same account creation as
-//! sign-up and `citabot user add` ([`create_account`]); the rest is in
+//! sign-up and `citabot user add` ([`crate::usecases::accounts`]); the rest is in
 //! [`crate::usecases::staff`].
 
 use axum::extract::rejection::JsonRejection;
@@ -15,9 +15,9 @@ use utoipa::ToSchema;
 
 use super::{administrador, answer, body, conflict, invalid, not_found, staff, store_failed};
 use crate::auth::Caller;
-use crate::auth::handlers::{AccountInput, create_account};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::accounts::{AccountInput, create_account};
 use crate::usecases::staff as cases;
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -3,6 +3,7 @@
 //! their answers; the use cases reach the database through the store port and decide nothing
 //! about status codes or frames.
 
+pub mod accounts;
 pub mod appointments;
 pub mod booking;
 pub mod calendar;
