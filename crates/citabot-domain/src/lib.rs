@@ -12,6 +12,7 @@ pub mod chat;
 pub mod clock;
 pub mod inbox;
 pub mod markdown;
+pub mod quick_replies;
 pub mod responder;
 pub mod text;
 pub mod understanding;

@@ -10,6 +10,7 @@
 //! and manages their own citas; staff book for a named client and read their agenda.
 
 mod facts;
+mod quick;
 pub(crate) mod replies;
 mod times;
 
@@ -21,11 +22,12 @@ use crate::booking::rules::{Booker, Breach, Calendar};
 use crate::booking::{
     Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, SlotHold, StaffMember,
 };
+use crate::quick_replies::QuickReplies;
 use crate::understanding::{
-    DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName, StaffName,
-    StaffPreference, TimeExpr, Understanding, adds_services, bare_name, everyday_names,
-    opens_as_question, parse_date, parse_dates, replaced_services, resolve_in_hours,
-    staff_preference, stylist_schedule_asked, understand,
+    BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
+    StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
+    everyday_names, opens_as_question, parse_date, parse_dates, part_named, replaced_services,
+    resolve_in_hours, staff_preference, stylist_schedule_asked, understand,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -233,6 +235,8 @@ pub struct Turn {
     /// The visitor asked for a person: the reply says the team is told, and the conversation
     /// waits for one of them.
     pub wants_person: bool,
+    /// What the reply offers to tap instead of typing.
+    pub quick: QuickReplies,
 }
 
 /// Reads one message and decides the next state, and a reply or an action.
@@ -270,7 +274,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         refused.is_some(),
         context,
     );
-    with_aside(refused, turn)
+    quick::decorate(with_aside(refused, turn), context)
 }
 
 /// [`step`] once the stylist asked for is known to be taken (`preference`) or refused.
@@ -401,6 +405,25 @@ fn respond(
         || services
             .iter()
             .any(|found| !state.draft.service_ids.contains(&found.id));
+    // "otra hora", "otro día", "cambiar": that part of the booking is asked again.
+    let gives_facts = !services.is_empty()
+        || date.is_some()
+        || time.is_some()
+        || asks_for.is_some()
+        || refused
+        || named;
+    if matches!(state.step, Step::Booking | Step::ConfirmBooking)
+        && !gives_facts
+        && let Some(part) = change_asked(message).or_else(|| {
+            // The answer to "¿qué quieres cambiar?", asked with a time still chosen.
+            (state.step == Step::Booking && state.draft.slot.is_some())
+                .then(|| part_named(message))
+                .flatten()
+        })
+        && !(part == BookingPart::Service && state.draft.moving.is_some())
+    {
+        return change_part(state, part, context, &say);
+    }
     // Waiting for a yes or a choice: answers to that come first.
     match state.step.clone() {
         Step::ConfirmBooking if yes && main != Intent::Deny && !changes_booking => {
@@ -421,6 +444,7 @@ fn respond(
                 action: Some(Action::Cancel { cita_id }),
                 state,
                 wants_person: false,
+                quick: QuickReplies::default(),
             };
         }
         Step::ConfirmCancel(_) if main == Intent::Deny => {
@@ -625,7 +649,37 @@ fn summary_refused(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
         return reply(state, say.move_dropped(&line));
     }
     state.step = Step::Booking;
-    reply(state, say.what_to_change())
+    Turn {
+        quick: quick::parts_to_change(state.language),
+        ..reply(state, say.what_to_change())
+    }
+}
+
+/// Drops the part of the booking the visitor wants changed and asks for it again (the times
+/// of the same day, the day, the service); with no part said, asks which.
+fn change_part(
+    mut state: State,
+    part: BookingPart,
+    context: &Context<'_>,
+    say: &Replies<'_>,
+) -> Turn {
+    state.step = Step::Booking;
+    if part == BookingPart::Unsaid {
+        return Turn {
+            quick: quick::parts_to_change(state.language),
+            ..reply(state, say.ask_what_to_change())
+        };
+    }
+    let draft = &mut state.draft;
+    draft.slot = None;
+    draft.offered.clear();
+    draft.time = None;
+    match part {
+        BookingPart::Day => draft.date = None,
+        BookingPart::Service => draft.service_ids.clear(),
+        BookingPart::Time | BookingPart::Unsaid => {}
+    }
+    next_question(state, context, say)
 }
 
 /// After carrying out `action`: the reply that tells what really happened, then the answer to a
@@ -678,10 +732,11 @@ pub fn settle(state: State, action: &Action, outcome: &Outcome, context: &Contex
             say.write_failed()
         }
     };
-    match answer {
+    let turn = match answer {
         Some(answer) => reply(state, format!("{text}\n\n{answer}")),
         None => reply(state, text),
-    }
+    };
+    quick::decorate(turn, context)
 }
 
 /// "olvídalo", "déjalo", "ya no": whatever was in progress is dropped and the reply says what
@@ -752,6 +807,7 @@ fn reply(state: State, text: String) -> Turn {
         reply: text,
         action: None,
         wants_person: false,
+        quick: QuickReplies::default(),
     }
 }
 
@@ -1037,10 +1093,8 @@ fn confirm_booking(mut state: State, context: &Context<'_>, say: &Replies<'_>) -
         None => Action::Book(booking),
     };
     Turn {
-        state,
-        reply: String::new(),
         action: Some(action),
-        wants_person: false,
+        ..reply(state, String::new())
     }
 }
 
@@ -1239,5 +1293,7 @@ fn asked_for_name(draft: &Draft, context: &Context<'_>) -> bool {
 mod tests;
 #[cfg(test)]
 mod tests_property;
+#[cfg(test)]
+mod tests_quick;
 #[cfg(test)]
 mod tests_stylists;

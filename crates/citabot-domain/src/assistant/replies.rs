@@ -23,7 +23,7 @@ impl<'a> Replies<'a> {
         Self { lang, context }
     }
 
-    fn pick(&self, es: &str, en: &str) -> String {
+    pub(super) fn pick(&self, es: &str, en: &str) -> String {
         match self.lang {
             Lang::Es => es.to_owned(),
             Lang::En => en.to_owned(),
@@ -1153,8 +1153,41 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn summary(&self, draft: &Draft, context: &Context<'_>) -> String {
-        let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
+        if draft.date.is_none() || draft.slot.is_none() {
             return self.not_understood();
+        }
+        let (_, rows) = self.summary_rows(draft, context);
+        let lines: Vec<String> = rows
+            .iter()
+            .map(|(label, value)| format!("- **{label}**: {value}"))
+            .collect();
+        let heading = match (self.lang, draft.moving.is_some()) {
+            (Lang::Es, false) => "Te resumo la cita:",
+            (Lang::Es, true) => "Te cambio la cita a esto:",
+            (Lang::En, false) => "Here is the booking:",
+            (Lang::En, true) => "I'll move your appointment to this:",
+        };
+        match self.lang {
+            Lang::Es => format!("{heading}\n\n{}\n\n¿La confirmo?", lines.join("\n")),
+            Lang::En => format!("{heading}\n\n{}\n\nShall I confirm it?", lines.join("\n")),
+        }
+    }
+
+    /// The summary's title and rows (label, value), for the text and for its card. Empty rows
+    /// when the draft has no time yet.
+    pub(super) fn summary_rows(
+        &self,
+        draft: &Draft,
+        context: &Context<'_>,
+    ) -> (String, Vec<(String, String)>) {
+        let title = match (self.lang, draft.moving.is_some()) {
+            (Lang::Es, false) => "Resumen de tu cita",
+            (Lang::Es, true) => "Tu cita quedará así",
+            (Lang::En, false) => "Your booking",
+            (Lang::En, true) => "Your appointment will be",
+        };
+        let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
+            return (title.to_owned(), Vec::new());
         };
         let minutes = super::duration(draft, context);
         let price: u32 = super::chosen_services(draft, context)
@@ -1171,53 +1204,45 @@ impl<'a> Replies<'a> {
             (_, Some(client)) => client.name.clone(),
             _ => draft.client_name.clone().unwrap_or_default(),
         };
-        let mut lines = vec![
-            format!(
-                "- **{}**: {}",
+        let mut rows = vec![
+            (
                 self.pick("Servicio", "Service"),
-                self.service_names(&draft.service_ids, true)
+                self.service_names(&draft.service_ids, true),
             ),
-            format!("- **{}**: {}", self.pick("Día", "Day"), self.day(date)),
-            format!(
-                "- **{}**: {}–{}",
+            (self.pick("Día", "Day"), self.day(date)),
+            (
                 self.pick("Hora", "Time"),
-                format_minutes(*start),
-                format_minutes(start + minutes)
+                format!(
+                    "{}–{}",
+                    format_minutes(*start),
+                    format_minutes(start + minutes)
+                ),
             ),
-            format!(
-                "- **{}**: {}",
-                self.pick("Con", "With"),
-                self.staff_name(staff_id)
-            ),
-            format!("- **{}**: {}", self.pick("A nombre de", "Name"), who),
+            (self.pick("Con", "With"), self.staff_name(staff_id)),
+            (self.pick("A nombre de", "Name"), who),
         ];
         if let Some(email) = &draft.client_email {
-            lines.push(format!("- **Email**: {email}"));
+            rows.push(("Email".to_owned(), email.clone()));
         }
         if let Some(phone) = &draft.client_phone {
-            lines.push(format!("- **{}**: {phone}", self.pick("Teléfono", "Phone")));
+            rows.push((self.pick("Teléfono", "Phone"), phone.clone()));
         }
-        lines.push(format!(
-            "- **{}**: {}",
-            self.pick("Precio", "Price"),
-            format_price(price)
-        ));
-        let heading = match (self.lang, draft.moving.is_some()) {
-            (Lang::Es, false) => "Te resumo la cita:",
-            (Lang::Es, true) => "Te cambio la cita a esto:",
-            (Lang::En, false) => "Here is the booking:",
-            (Lang::En, true) => "I'll move your appointment to this:",
-        };
-        match self.lang {
-            Lang::Es => format!("{heading}\n\n{}\n\n¿La confirmo?", lines.join("\n")),
-            Lang::En => format!("{heading}\n\n{}\n\nShall I confirm it?", lines.join("\n")),
-        }
+        rows.push((self.pick("Precio", "Price"), format_price(price)));
+        (title.to_owned(), rows)
+    }
+
+    pub(super) fn ask_what_to_change(&self) -> String {
+        self.pick(
+            "¿Qué quieres cambiar: el servicio, el día o la hora?",
+            "What would you like to change: the service, the day or the time?",
+        )
     }
 
     pub(super) fn what_to_change(&self) -> String {
-        self.pick(
-            "De acuerdo, no la reservo. ¿Qué quieres cambiar: el servicio, el día o la hora?",
-            "OK, I won't book it. What would you like to change: the service, the day or the time?",
+        format!(
+            "{} {}",
+            self.pick("De acuerdo, no la reservo.", "OK, I won't book it."),
+            self.ask_what_to_change()
         )
     }
 
@@ -1310,6 +1335,16 @@ impl<'a> Replies<'a> {
                 self.service_names(&cita.service_ids, false)
             ),
         }
+    }
+
+    /// A cita on a button: "lunes 30 de noviembre, 10:30 · corte de pelo".
+    pub(super) fn cita_tap(&self, cita: &Cita) -> String {
+        format!(
+            "{}, {} · {}",
+            self.day(cita.date),
+            format_minutes(cita.start_min),
+            self.service_names(&cita.service_ids, false)
+        )
     }
 
     pub(super) fn cita_line(&self, cita: &Cita) -> String {

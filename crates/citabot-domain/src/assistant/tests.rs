@@ -41,7 +41,14 @@ fn staff() -> Vec<StaffMember> {
     ]
 }
 
-fn cita(id: &str, staff_id: &str, client_id: &str, date: Date, start: u16, end: u16) -> Cita {
+pub(super) fn cita(
+    id: &str,
+    staff_id: &str,
+    client_id: &str,
+    date: Date,
+    start: u16,
+    end: u16,
+) -> Cita {
     Cita {
         outside_hours: false,
         id: id.into(),
@@ -87,7 +94,7 @@ fn clients() -> Vec<Client> {
     ]
 }
 
-fn marta() -> Caller {
+pub(super) fn marta() -> Caller {
     Caller::Cliente {
         user_id: "u-marta".into(),
         name: "Marta Ruiz".into(),
@@ -98,27 +105,27 @@ fn marta() -> Caller {
 }
 
 /// A conversation: the world stays fixed, the state carries over.
-struct Chat {
-    business: Business,
-    services: Vec<Service>,
-    staff: Vec<StaffMember>,
-    agenda: Vec<Cita>,
-    clients: Vec<Client>,
-    calendar: Calendar,
-    caller: Caller,
-    state: State,
+pub(super) struct Chat {
+    pub(super) business: Business,
+    pub(super) services: Vec<Service>,
+    pub(super) staff: Vec<StaffMember>,
+    pub(super) agenda: Vec<Cita>,
+    pub(super) clients: Vec<Client>,
+    pub(super) calendar: Calendar,
+    pub(super) caller: Caller,
+    pub(super) state: State,
     /// Whether the salon sends mail (off unless a test turns it on).
-    mail: bool,
-    conversation: Option<String>,
-    profile: crate::booking::profile::BusinessProfile,
-    faq: FaqIndex,
+    pub(super) mail: bool,
+    pub(super) conversation: Option<String>,
+    pub(super) profile: crate::booking::profile::BusinessProfile,
+    pub(super) faq: FaqIndex,
     /// Other conversations' holds, and this turn's instant (09:00 in Madrid on `TODAY`).
-    holds: Vec<SlotHold>,
-    at: OffsetDateTime,
+    pub(super) holds: Vec<SlotHold>,
+    pub(super) at: OffsetDateTime,
 }
 
 impl Chat {
-    fn new(caller: Caller) -> Self {
+    pub(super) fn new(caller: Caller) -> Self {
         Self {
             business: crate::booking::demo::salon(),
             services: services(),
@@ -145,7 +152,7 @@ impl Chat {
         }
     }
 
-    fn context(&self) -> Context<'_> {
+    pub(super) fn context(&self) -> Context<'_> {
         Context {
             business: &self.business,
             calendar: &self.calendar,
@@ -166,7 +173,7 @@ impl Chat {
     }
 
     /// Sends a message; returns the reply and any action.
-    fn say(&mut self, message: &str) -> (String, Option<Action>) {
+    pub(super) fn say(&mut self, message: &str) -> (String, Option<Action>) {
         let turn = step(self.state.clone(), message, &self.context());
         self.state = turn.state;
         (turn.reply, turn.action)

@@ -483,6 +483,18 @@ pub(super) fn next_free(draft: &Draft, after: Date, context: &Context<'_>) -> Op
     }
 }
 
+/// The first `count` days from today with free times for the draft (its stylist's, when it asks
+/// for one), up to the last bookable day.
+pub(super) fn free_days(draft: &Draft, context: &Context<'_>, count: usize) -> Vec<Date> {
+    let last = last_bookable_day(context);
+    std::iter::successors(Some(context.now.0), |day| {
+        day.next_day().filter(|next| *next <= last)
+    })
+    .filter(|day| !free_times(draft, *day, context, draft.stylist.as_deref()).is_empty())
+    .take(count)
+    .collect()
+}
+
 /// The times to offer from `times` for a wish: the nearest to a wished time, a wished window's
 /// spread over it (or the whole day's when it has none), a handful over the day without one.
 fn offers_for(wish: Option<Wish>, times: &[Slot]) -> Vec<(String, DayMinute)> {

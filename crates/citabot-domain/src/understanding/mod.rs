@@ -6,6 +6,7 @@
 //! Every reader starts from [`normalize`] (lowercase, accents folded, punctuation to spaces) and
 //! works on whole words, so a keyword never matches inside another word ("no" in "noviembre").
 
+mod change;
 mod contact;
 mod date;
 mod daytime;
@@ -20,6 +21,7 @@ mod terms;
 
 use time::Date;
 
+pub use change::{BookingPart, change_asked, part_named};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
 };
