@@ -515,6 +515,10 @@ fn respond(
             state.step = Step::Idle;
             return reply(state, say.goodbye());
         }
+        // Thanks with the summary waiting: the question still stands.
+        Intent::Thanks if !booking_facts && state.step == Step::ConfirmBooking => {
+            return reply(state, say.thanks_before_the_yes());
+        }
         Intent::Thanks if !booking_facts => return reply(state, say.thanks()),
         // "no, mejor el viernes" changes the booking: the facts are taken below.
         Intent::Deny if matches!(state.step, Step::ConfirmBooking) && !booking_facts => {
@@ -670,12 +674,27 @@ fn change_part(
             ..reply(state, say.ask_what_to_change())
         };
     }
+    // "otra hora" with the times already offered and none chosen: none of those suits, so the
+    // day's hours are said and the offer stays to tap.
+    if part == BookingPart::Time
+        && state.draft.slot.is_none()
+        && !state.draft.offered.is_empty()
+        && let Some(date) = state.draft.date
+    {
+        return reply(state, say.ask_other_time(date));
+    }
     let draft = &mut state.draft;
     draft.slot = None;
     draft.offered.clear();
     draft.time = None;
     match part {
-        BookingPart::Day => draft.date = None,
+        BookingPart::Day => {
+            draft.date = None;
+            if !draft.service_ids.is_empty() {
+                let question = say.ask_other_date(draft);
+                return reply(state, question);
+            }
+        }
         BookingPart::Service => draft.service_ids.clear(),
         BookingPart::Time | BookingPart::Unsaid => {}
     }

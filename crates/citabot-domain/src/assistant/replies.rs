@@ -134,6 +134,13 @@ impl<'a> Replies<'a> {
         )
     }
 
+    pub(super) fn thanks_before_the_yes(&self) -> String {
+        self.pick(
+            "¡De nada! ¿Te confirmo la cita?",
+            "You're welcome! Shall I confirm the booking?",
+        )
+    }
+
     pub(super) fn goodbye(&self) -> String {
         self.pick("¡Hasta pronto! 👋", "Goodbye! 👋")
     }
@@ -353,6 +360,28 @@ impl<'a> Replies<'a> {
         match self.lang {
             Lang::Es => format!("Perfecto, {what}. ¿Qué día te viene bien?"),
             Lang::En => format!("Great, {what}. Which day suits you?"),
+        }
+    }
+
+    /// Another day asked for ("otro día"): the rest of the booking stays.
+    pub(super) fn ask_other_date(&self, draft: &Draft) -> String {
+        let what = self.service_names(&draft.service_ids, false);
+        match self.lang {
+            Lang::Es => format!("De acuerdo, buscamos otro día para {what}. ¿Cuál te viene bien?"),
+            Lang::En => format!("OK, another day for {what}. Which day suits you?"),
+        }
+    }
+
+    /// None of the times offered suits: the day's hours, and a question for the time wanted.
+    pub(super) fn ask_other_time(&self, date: Date) -> String {
+        let hours = self.hours_on(date);
+        match self.lang {
+            Lang::Es => format!(
+                "{hours} ¿A qué hora te vendría bien? Miro si está libre. También puedo buscar otro día."
+            ),
+            Lang::En => format!(
+                "{hours} What time would suit you? I'll check if it's free. I can also look at another day."
+            ),
         }
     }
 
@@ -1180,11 +1209,15 @@ impl<'a> Replies<'a> {
         draft: &Draft,
         context: &Context<'_>,
     ) -> (String, Vec<(String, String)>) {
-        let title = match (self.lang, draft.moving.is_some()) {
-            (Lang::Es, false) => "Resumen de tu cita",
-            (Lang::Es, true) => "Tu cita quedará así",
-            (Lang::En, false) => "Your booking",
-            (Lang::En, true) => "Your appointment will be",
+        // Staff book for someone else: not "your" cita.
+        let for_client = matches!(context.caller, super::Caller::Staff { .. });
+        let title = match (self.lang, draft.moving.is_some(), for_client) {
+            (Lang::Es, false, false) => "Resumen de tu cita",
+            (Lang::Es, false, true) => "Resumen de la cita",
+            (Lang::Es, true, _) => "Tu cita quedará así",
+            (Lang::En, false, false) => "Your booking",
+            (Lang::En, false, true) => "The booking",
+            (Lang::En, true, _) => "Your appointment will be",
         };
         let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
             return (title.to_owned(), Vec::new());

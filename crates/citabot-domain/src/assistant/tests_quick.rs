@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use super::tests::{Chat, marta};
 use super::*;
-use crate::quick_replies::QuickReply;
+use crate::quick_replies::{CardRow, QuickReplies, QuickReply, ReplyCard};
 
 fn javier() -> Caller {
     Caller::Staff {
@@ -276,7 +276,16 @@ fn a_change_of_part_asks_for_that_part_again_and_keeps_the_rest() {
     let (chat, again) = summary_then("otro día");
     assert_eq!(chat.state.draft.date, None);
     assert_eq!(chat.state.draft.service_ids, ["corte"]);
-    assert!(again.reply.contains("¿Qué día"), "{}", again.reply);
+    assert!(
+        again.reply.contains("otro día para corte de pelo"),
+        "{}",
+        again.reply
+    );
+    assert!(
+        !again.quick.suggestions.is_empty(),
+        "the free days: {}",
+        again.reply
+    );
     let (chat, again) = summary_then("cámbiame el servicio");
     assert!(chat.state.draft.service_ids.is_empty());
     assert_eq!(
@@ -324,6 +333,7 @@ fn every_tap_is_understood_where_it_is_offered() {
             if depth > 8 {
                 continue;
             }
+            fits_the_widget(&shown.quick);
             for tap in taps(&shown) {
                 if !seen.insert(format!("{state:?}{}", tap.value)) {
                     continue;
@@ -358,4 +368,35 @@ fn every_tap_is_understood_where_it_is_offered() {
         }
     }
     assert!(checked > 40, "only {checked} taps were walked");
+}
+
+/// What the widget keeps: a tap, row or card past these limits would be dropped there.
+fn fits_the_widget(quick: &QuickReplies) {
+    let within = |text: &str, max: usize| !text.trim().is_empty() && text.chars().count() <= max;
+    assert!(quick.suggestions.len() <= QuickReplies::MAX_SUGGESTIONS);
+    let taps = quick
+        .suggestions
+        .iter()
+        .chain(quick.card.iter().flat_map(|card| &card.actions));
+    for tap in taps {
+        assert!(within(&tap.label, QuickReply::MAX_LABEL_CHARS), "{tap:?}");
+        assert!(within(&tap.value, QuickReply::MAX_VALUE_CHARS), "{tap:?}");
+    }
+    if let Some(card) = &quick.card {
+        assert!(within(&card.title, ReplyCard::MAX_TITLE_CHARS), "{card:?}");
+        assert!(
+            card.lead
+                .as_ref()
+                .is_none_or(|lead| lead.chars().count() <= ReplyCard::MAX_LEAD_CHARS)
+        );
+        assert!(
+            card.rows.len() <= ReplyCard::MAX_ROWS && card.actions.len() <= ReplyCard::MAX_ACTIONS
+        );
+        for CardRow { label, value } in &card.rows {
+            assert!(
+                within(label, CardRow::MAX_LABEL_CHARS) && within(value, CardRow::MAX_VALUE_CHARS),
+                "{label}: {value}"
+            );
+        }
+    }
 }

@@ -19,6 +19,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use citabot_domain::chat::{ChatInput, ChatSessionId};
+use citabot_domain::quick_replies::QuickReplies;
 use citabot_store::User;
 use serde_json::{Value, json};
 
@@ -315,8 +316,8 @@ async fn send_message(
         let turn = chat_turn::answer_here(state, session, user, input, visit)
             .await
             .map_err(|error| VisitorError::from_store(&error))?;
-        let output = match turn {
-            Turn::Answered(output) => output,
+        let reply = match turn {
+            Turn::Answered(reply) => reply,
             Turn::HeldForStaff => {
                 return Ok(held_for_staff(state, session, caller_id, headers).await);
             }
@@ -328,16 +329,17 @@ async fn send_message(
         // A streaming widget gets the reply as one run; never `executionStarted`
         // (docs/PROTOCOL.md §3.2).
         if wants_stream(headers) {
-            return Ok(one_run(state, &output));
+            return Ok(one_run(state, &reply.text, &reply.quick));
         }
         if state.settings.chat_reply_mode == ReplyMode::Live {
             // The channel stays open after the reply: the widget's next message goes over it.
-            let queued = vec![LiveFrame::Message(output)];
+            // Live frames are text: the reply's taps stay behind (its text says the same).
+            let queued = vec![LiveFrame::Message(reply.text)];
             return Ok(
                 start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await,
             );
         }
-        return Ok(Json(SendResponse { output }).into_response());
+        return Ok(Json(SendResponse::new(reply.text, reply.quick)).into_response());
     };
 
     // Stored first: the ownership check happens before anything reaches the workflow.
@@ -404,10 +406,10 @@ async fn send_message(
 }
 
 /// A reply as a stream of one run, for a widget that asked for NDJSON.
-fn one_run(state: &AppState, output: &str) -> Response {
+fn one_run(state: &AppState, output: &str, quick: &QuickReplies) -> Response {
     let now_ms =
         i64::try_from(state.clock.now().unix_timestamp_nanos() / 1_000_000).unwrap_or_default();
-    let mut response = Response::new(Body::from(wire::stream_reply(output, now_ms)));
+    let mut response = Response::new(Body::from(wire::stream_reply(output, quick, now_ms)));
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
@@ -431,7 +433,7 @@ async fn held_for_staff(
     headers: &HeaderMap,
 ) -> Response {
     if wants_stream(headers) {
-        return one_run(state, HELD_NOTICE);
+        return one_run(state, HELD_NOTICE, &QuickReplies::default());
     }
     let queued = vec![LiveFrame::Message(HELD_NOTICE.to_owned())];
     start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
@@ -449,7 +451,7 @@ async fn waiting_for_a_person(
     said: Vec<String>,
 ) -> Response {
     if wants_stream(headers) {
-        return one_run(state, &said.join("\n\n"));
+        return one_run(state, &said.join("\n\n"), &QuickReplies::default());
     }
     let queued = said.into_iter().map(LiveFrame::Message).collect();
     start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await

@@ -3,6 +3,7 @@
 //! apart from the handler so the shapes can be checked against the captures on their own.
 
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
+use citabot_domain::quick_replies::{QuickReplies, QuickReply, ReplyCard};
 use citabot_store::ChatMessage;
 
 use crate::visitor_error::VisitorError;
@@ -183,39 +184,47 @@ pub struct StreamChunk<'a> {
     pub kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<&'a str>,
-    pub metadata: StreamChunkMetadata,
+    pub metadata: StreamChunkMetadata<'a>,
 }
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct StreamChunkMetadata {
+pub struct StreamChunkMetadata<'a> {
     pub node_id: &'static str,
     pub node_name: &'static str,
     pub item_index: u32,
     pub run_index: u32,
     /// Milliseconds since the Unix epoch.
     pub timestamp: i64,
+    /// On the `end` line only: what the reply offers to tap (an addition n8n's widget ignores).
+    #[serde(skip_serializing_if = "<[QuickReply]>::is_empty")]
+    pub suggestions: &'a [QuickReply],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<&'a ReplyCard>,
 }
 
 /// The built-in assistant's node, as a streamed run names it.
 const ASSISTANT_NODE_ID: &str = "c17ab07a-0000-4000-8000-000000000001";
 
-/// A whole reply as one streamed run (`begin`, one `item`, `end`), each line ending in `\n`.
-pub fn stream_reply(text: &str, timestamp_ms: i64) -> String {
-    let metadata = || StreamChunkMetadata {
-        node_id: ASSISTANT_NODE_ID,
-        node_name: "Asistente de reservas",
-        item_index: 0,
-        run_index: 0,
-        timestamp: timestamp_ms,
-    };
+/// A whole reply as one streamed run (`begin`, one `item`, `end`), each line ending in `\n`;
+/// the `end` line's metadata carries what the reply offers to tap.
+pub fn stream_reply(text: &str, quick: &QuickReplies, timestamp_ms: i64) -> String {
     [("begin", None), ("item", Some(text)), ("end", None)]
         .into_iter()
         .map(|(kind, content)| {
+            let end = kind == "end";
             let chunk = StreamChunk {
                 kind,
                 content,
-                metadata: metadata(),
+                metadata: StreamChunkMetadata {
+                    node_id: ASSISTANT_NODE_ID,
+                    node_name: "Asistente de reservas",
+                    item_index: 0,
+                    run_index: 0,
+                    timestamp: timestamp_ms,
+                    suggestions: if end { &quick.suggestions } else { &[] },
+                    card: quick.card.as_ref().filter(|_| end),
+                },
             };
             serde_json::to_string(&chunk)
                 .map(|line| line + "\n")
@@ -224,10 +233,29 @@ pub fn stream_reply(text: &str, timestamp_ms: i64) -> String {
         .collect()
 }
 
-/// The answer to `sendMessage`: `{"output": "..."}`, what n8n's last node usually returns.
+/// The answer to `sendMessage`: `{"output": "..."}`, what n8n's last node usually returns, with
+/// what the reply offers to tap beside it (docs/PROTOCOL.md, "Quick replies and cards").
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SendResponse {
     pub output: String,
+    /// Choices shown as buttons: `[{ "label", "value" }]`; tapping one sends its `value`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub suggestions: Vec<QuickReply>,
+    /// A summary drawn as a card: `{ "title", "lead"?, "rows": [{ "label", "value" }], "actions" }`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub card: Option<ReplyCard>,
+}
+
+impl SendResponse {
+    pub fn new(output: String, quick: QuickReplies) -> Self {
+        Self {
+            output,
+            suggestions: quick.suggestions,
+            card: quick.card,
+        }
+    }
 }
 
 /// The answer to `sendMessage` when the reply comes over the live channel (n8n's "response

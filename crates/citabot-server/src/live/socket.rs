@@ -310,7 +310,7 @@ async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketA
         ..Visit::default()
     };
     match chat_turn::answer_here(state, &attached.session, owner.as_ref(), &input, visit).await {
-        Ok(Turn::Answered(output)) => Reply::Say(output),
+        Ok(Turn::Answered(answered)) => Reply::Say(answered.text),
         Ok(Turn::WaitsForPerson { reply, nobody_now }) => match nobody_now {
             None => Reply::Say(reply),
             Some(later) => Reply::SayBoth(reply, later),

@@ -15,6 +15,7 @@ use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, SlotHold, zone};
 use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
 use citabot_domain::inbox::{self, TeamHours};
+use citabot_domain::quick_replies::QuickReplies;
 use citabot_domain::responder;
 use citabot_domain::understanding::{Intent, main_intent};
 use citabot_store::booking::CitaTime;
@@ -33,7 +34,7 @@ use crate::state::AppState;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Turn {
     /// The assistant's reply.
-    Answered(String),
+    Answered(Reply),
     /// The visitor asked for a person: the assistant's reply ("aviso al equipo…"), and, outside
     /// opening hours, what they are told at once (when and where the team will answer). The
     /// conversation waits for a person; during opening hours a wait has started
@@ -44,6 +45,22 @@ pub enum Turn {
     },
     /// Staff have the conversation: the message is stored for them, and nobody answers it now.
     HeldForStaff,
+}
+
+/// A reply's text and what it offers to tap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub quick: QuickReplies,
+}
+
+impl From<String> for Reply {
+    fn from(text: String) -> Self {
+        Self {
+            text,
+            quick: QuickReplies::default(),
+        }
+    }
 }
 
 /// How many times a turn is worked out again when another turn of the same conversation (or a
@@ -241,7 +258,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     let Some(business) = store.business().await? else {
         let reply = responder::reply(said.text, said.attachments);
         said.commit(state, &reply, None, None).await?;
-        return Ok(Turn::Answered(reply));
+        return Ok(Turn::Answered(reply.into()));
     };
     let now = zone::local(&business.time_zone, now_instant)
         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
@@ -302,7 +319,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
                 "the assistant's saved state cannot be read; the turn changed nothing");
             let reply = assistant::unreadable_state_reply(said.text);
             said.commit(state, &reply, None, None).await?;
-            return Ok(Turn::Answered(reply));
+            return Ok(Turn::Answered(reply.into()));
         }
     };
 
@@ -329,7 +346,10 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         if !turn.wants_person {
             said.commit_with(state, &turn.reply, Some(write), None, extra)
                 .await?;
-            return Ok(Turn::Answered(turn.reply));
+            return Ok(Turn::Answered(Reply {
+                text: turn.reply,
+                quick: turn.quick,
+            }));
         }
         // Outside opening hours the visitor learns at once that nobody comes now.
         let nobody_now = match inbox::team_hours(&business.hours, now.0, now.1) {
@@ -404,7 +424,12 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
                 .commit_with(state, &settled.reply, Some(write), Some(&change), named)
                 .await
             {
-                Ok(()) => return Ok(Turn::Answered(settled.reply)),
+                Ok(()) => {
+                    return Ok(Turn::Answered(Reply {
+                        text: settled.reply,
+                        quick: settled.quick,
+                    }));
+                }
                 Err(StoreError::SlotTaken) => Outcome::SlotTaken,
                 Err(StoreError::Unchanged) => unchanged(&action),
                 Err(error) => return Err(error),
@@ -426,7 +451,10 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     };
     said.commit_with(state, &settled.reply, Some(write), None, extra)
         .await?;
-    Ok(Turn::Answered(settled.reply))
+    Ok(Turn::Answered(Reply {
+        text: settled.reply,
+        quick: settled.quick,
+    }))
 }
 
 /// The messages a turn's change queues: its client's (in the conversation's language) and,

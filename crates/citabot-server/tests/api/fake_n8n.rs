@@ -265,6 +265,12 @@ async fn answer(State(fake): State<FakeN8n>, request: Request) -> Response {
             axum::Json(json!({ "executionStarted": true, "executionId": execution, "resumeToken": LIVE_TOKEN }))
                 .into_response()
         }
+        "taps" => axum::Json(json!({
+            "output": "¿Mañana o el lunes?",
+            "suggestions": [{ "label": "Mañana", "value": "mañana" }, { "label": "Lunes", "value": "el lunes" }],
+            "card": { "title": "Tu cita", "rows": [{ "label": "Día", "value": "mañana" }], "actions": [] }
+        }))
+        .into_response(),
         "slow" => {
             tokio::time::sleep(Duration::from_secs(30)).await;
             axum::Json(json!({ "output": "too late" })).into_response()

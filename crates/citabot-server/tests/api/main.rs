@@ -32,6 +32,7 @@ mod mail;
 mod manage;
 mod openapi;
 mod proxy;
+mod quick_replies;
 mod sender;
 mod smtp_sink;
 mod transcripts;

@@ -117,6 +117,24 @@ async fn a_json_reply_is_relayed_with_server_written_identity() {
     assert_eq!(stored_texts(&app, "s-json").await, ["hola", "echo: hola"]);
 }
 
+/// A workflow's own quick replies and card reach the widget as it sent them; what is kept of
+/// the reply is its text.
+#[tokio::test]
+async fn a_workflows_taps_are_relayed_as_sent() {
+    let (app, _fake) = proxied_app(|_| {}).await;
+    let (status, reply) = json_body(chat(&app, None, &send("s-taps", "taps"), &[]).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        reply["suggestions"][1],
+        json!({ "label": "Lunes", "value": "el lunes" })
+    );
+    assert_eq!(reply["card"]["title"], "Tu cita");
+    assert_eq!(
+        stored_texts(&app, "s-taps").await,
+        ["taps", "¿Mañana o el lunes?"]
+    );
+}
+
 #[tokio::test]
 async fn a_guest_is_forwarded_as_a_guest() {
     let (app, fake) = proxied_app(|_| {}).await;

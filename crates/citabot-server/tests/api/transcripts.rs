@@ -22,9 +22,14 @@
 //! empty: parking, faq                    (profile fields the salon left empty: address, phone,
 //!                                         email, description, payment, parking, access, faq)
 //! > what the visitor says
+//! @ Label                                (taps the button so labelled in the last reply: sends its value)
 //! ~ text the reply must contain
 //! ! text the reply must not contain
+//! + Label                                (the reply offers a button so labelled)
 //! ```
+//!
+//! A conversation that taps or expects a button shows in its snapshot what each reply offered
+//! (`taps:` and `card:` lines).
 //!
 //! `cliente` is the demo client Marta Ruiz (her client record exists); `cliente-nueva` is Ana
 //! López, who signed up and has no client record yet; `usuario` is the stylist Javier Gómez and
@@ -127,12 +132,15 @@ struct SeedTimeOff {
     reason: String,
 }
 
-/// One turn: what the visitor says and what the reply must and must not say.
+/// One turn: what the visitor says (or the button they tap) and what the reply must and must
+/// not say, and the buttons it must offer.
 #[derive(Debug, Clone, Default)]
 struct Turn {
     says: String,
+    taps: Option<String>,
     contains: Vec<String>,
     lacks: Vec<String>,
+    offers: Vec<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -151,6 +159,13 @@ struct Script {
 }
 
 impl Script {
+    /// Whether the snapshot shows what each reply offered to tap.
+    fn shows_taps(&self) -> bool {
+        self.turns
+            .iter()
+            .any(|turn| turn.taps.is_some() || !turn.offers.is_empty())
+    }
+
     fn new(name: &str) -> Self {
         Self {
             name: name.to_owned(),
@@ -199,15 +214,19 @@ fn parse_scripts(file: &str, text: &str) -> Vec<Script> {
                 says: value.to_owned(),
                 ..Turn::default()
             }),
-            "~" | "!" => {
+            "@" => script.turns.push(Turn {
+                taps: Some(value.to_owned()),
+                ..Turn::default()
+            }),
+            "~" | "!" | "+" => {
                 let turn = script
                     .turns
                     .last_mut()
                     .unwrap_or_else(|| panic!("{}: an expectation before any '>'", at()));
-                let list = if key == "~" {
-                    &mut turn.contains
-                } else {
-                    &mut turn.lacks
+                let list = match key {
+                    "~" => &mut turn.contains,
+                    "!" => &mut turn.lacks,
+                    _ => &mut turn.offers,
                 };
                 list.push(value.to_owned());
             }
@@ -534,7 +553,16 @@ async fn all_citas(store: &dyn Store) -> Vec<Cita> {
         .expect("reads")
 }
 
-async fn say(app: &TestApp, session: Option<&Session>, script: &Script, text: &str) -> String {
+/// A reply: its text, and the buttons it offered (label, value), its card's last.
+#[derive(Debug, Default)]
+struct Reply {
+    text: String,
+    taps: Vec<(String, String)>,
+    /// The card, as one line: its title, rows and buttons.
+    card: Option<String>,
+}
+
+async fn say(app: &TestApp, session: Option<&Session>, script: &Script, text: &str) -> Reply {
     let metadata = match script.today {
         Some(today) => json!({ "currentDate": iso(today) }),
         None => json!({}),
@@ -554,9 +582,51 @@ async fn say(app: &TestApp, session: Option<&Session>, script: &Script, text: &s
     if body["executionStarted"] == true {
         // Asking for a person sends the widget to the live channel: the reply is what the turn
         // stored after the visitor's message.
-        return stored_replies(app, script).await;
+        return Reply {
+            text: stored_replies(app, script).await,
+            ..Reply::default()
+        };
     }
-    body["output"].as_str().expect("an output").to_owned()
+    let pairs = |taps: &Value| -> Vec<(String, String)> {
+        taps.as_array()
+            .into_iter()
+            .flatten()
+            .map(|tap| {
+                let field = |name: &str| tap[name].as_str().expect("a tap's text").to_owned();
+                (field("label"), field("value"))
+            })
+            .collect()
+    };
+    let mut taps = pairs(&body["suggestions"]);
+    let card = body.get("card").map(|card| {
+        taps.extend(pairs(&card["actions"]));
+        let rows: Vec<String> = card["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|row| {
+                format!(
+                    "{}: {}",
+                    row["label"].as_str().unwrap_or_default(),
+                    row["value"].as_str().unwrap_or_default()
+                )
+            })
+            .collect();
+        let lead = card["lead"]
+            .as_str()
+            .map(|lead| format!("{lead} | "))
+            .unwrap_or_default();
+        format!(
+            "{lead}{} | {}",
+            card["title"].as_str().unwrap_or_default(),
+            rows.join(" | ")
+        )
+    });
+    Reply {
+        text: body["output"].as_str().expect("an output").to_owned(),
+        taps,
+        card,
+    }
 }
 
 /// The assistant's messages after the visitor's last one, as the live channel sends them.
@@ -591,14 +661,49 @@ async fn run(script: &Script) -> (String, Vec<String>) {
     };
     let mut transcript = header(script, &world).await;
     let mut missed = Vec::new();
+    let mut offered: Vec<(String, String)> = Vec::new();
     for (number, turn) in script.turns.iter().enumerate() {
-        let reply = say(&world.app, session, script, &turn.says).await;
+        let says = match &turn.taps {
+            None => turn.says.clone(),
+            Some(label) => match offered.iter().find(|(offered, _)| offered == label) {
+                Some((_, value)) => value.clone(),
+                None => {
+                    missed.push(format!("turn {}: no button {label:?} to tap", number + 1));
+                    break;
+                }
+            },
+        };
+        let answer = say(&world.app, session, script, &says).await;
+        let reply = answer.text.as_str();
+        let tapped = turn
+            .taps
+            .as_ref()
+            .map(|label| format!("   [tapped «{label}»]"))
+            .unwrap_or_default();
         let _ = write!(
             transcript,
-            "\nvisitor: {}\nbot: {}\n",
-            turn.says,
-            indent(&reply)
+            "\nvisitor: {says}{tapped}\nbot: {}\n",
+            indent(reply)
         );
+        if script.shows_taps() {
+            if let Some(card) = &answer.card {
+                let _ = writeln!(transcript, "card: {card}");
+            }
+            if !answer.taps.is_empty() {
+                let labels: Vec<String> = answer
+                    .taps
+                    .iter()
+                    .map(|(label, _)| format!("[{label}]"))
+                    .collect();
+                let _ = writeln!(transcript, "taps: {}", labels.join(" "));
+            }
+        }
+        for label in &turn.offers {
+            if !answer.taps.iter().any(|(offered, _)| offered == label) {
+                missed.push(format!("turn {}: offers no button {label:?}", number + 1));
+            }
+        }
+        offered = answer.taps;
         for wanted in &turn.contains {
             if !reply.contains(wanted.as_str()) {
                 missed.push(format!("turn {}: lacks {wanted:?}", number + 1));
@@ -875,6 +980,7 @@ const FILES: &[(&str, &str)] = &[
         "salon_facts.txt",
         include_str!("transcripts/salon_facts.txt"),
     ),
+    ("taps.txt", include_str!("transcripts/taps.txt")),
 ];
 
 async fn run_named(file: &str) {
@@ -925,16 +1031,22 @@ async fn salon_facts_transcripts() {
     run_named("salon_facts.txt").await;
 }
 
-/// Every conversation has its own snapshot, and there are at least a hundred (B5).
+#[tokio::test]
+async fn taps_transcripts() {
+    run_named("taps.txt").await;
+}
+
+/// Every conversation has its own snapshot, and there are at least 282 (B5, issue 12).
 #[test]
-fn conversation_names_are_unique_and_there_are_a_hundred() {
+fn conversation_names_are_unique_and_there_are_enough() {
     let mut names = std::collections::BTreeSet::new();
     for (file, text) in FILES {
         for script in parse_scripts(file, text) {
             assert!(names.insert(script.name.clone()), "{} twice", script.name);
         }
     }
-    assert!(names.len() >= 100, "{} conversations", names.len());
+    // 132 before issue 12, and at least 150 written for it and since.
+    assert!(names.len() >= 132 + 150, "{} conversations", names.len());
     // A renamed or removed conversation leaves no snapshot behind.
     let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/api/snapshots");
     for entry in std::fs::read_dir(folder).expect("the snapshots folder") {
