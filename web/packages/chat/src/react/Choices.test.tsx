@@ -135,13 +135,14 @@ describe('quick replies', () => {
     expect(quickReplies()).toBeNull();
   });
 
-  it('gives the focus to the input when used from the keyboard, not on a tap', async () => {
+  it('gives the focus to the input from the keyboard, to the conversation on a tap', async () => {
     const { user } = renderChat({ hola: TIMES, 'A las 10:30': TIMES });
     const input = await screen.findByRole('textbox');
     await user.type(input, 'hola{Enter}');
 
     await user.click(await screen.findByRole('button', { name: '10:30' }));
     expect(input).not.toHaveFocus();
+    expect(document.activeElement).toHaveClass('chat-body');
     await screen.findByRole('group', { name: 'Quick replies' });
 
     screen.getByRole('button', { name: '11:00' }).focus();

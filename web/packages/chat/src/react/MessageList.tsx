@@ -23,8 +23,7 @@ export function initialBubbles(texts: readonly string[]): ChatMessage[] {
  *
  * Only the latest message, when it is a bot reply and nothing is pending, offers its choices: its
  * quick replies (a group of chips under it) and its card's actions. Using one sends its value as
- * the visitor's message and takes them away at once, so a double tap sends once; a keyboard's
- * click gives the focus to the input, a tap leaves the on-screen keyboard closed.
+ * the visitor's message and takes them away at once, so a double tap sends once.
  *
  * The log is remounted when the session changes, so a loaded history arrives inside a new
  * region and is not read out; only what is added afterwards is announced. A streaming message is
@@ -48,7 +47,11 @@ export function MessageList() {
     latest && picked !== latest.id
       ? (value, event) => {
           setPicked(latest.id);
+          // The chips go with the focus: a keyboard's goes on in the input; a tap's stays in the
+          // conversation (Escape still closes), without opening an on-screen keyboard.
           if (event.detail === 0) events.emit('focusInput');
+          else
+            event.currentTarget.closest<HTMLElement>('.chat-body')?.focus({ preventScroll: true });
           void store.sendMessage(value);
         }
       : undefined;
