@@ -16,12 +16,13 @@ export interface MessageProps {
 }
 
 /**
- * One chat bubble: a text message (with the files the user attached, and a placeholder for an
- * empty bot reply, and a bot reply's summary card instead of its text), a component message rendered by the component registered for its `key`, or
- * an error with the server's explanation and a retry button. With `enableMessageActions`, the
- * user's messages offer repost and reuse. Bot text is markdown, rendered as elements (raw HTML
- * shows as text); user text is always plain text. Memoised: while a reply streams, only its own
- * bubble renders again (messages are replaced, never mutated).
+ * One chat bubble: a text message (with the files the user attached, a placeholder for an empty
+ * bot reply, and a bot reply's summary card in place of its text), a component message rendered
+ * by the component registered for its `key`, or an error with the server's explanation and a
+ * retry button. With `enableMessageActions`, the user's messages offer repost and reuse. Bot
+ * text is markdown, rendered as elements (raw HTML shows as text); user text is always plain
+ * text. Memoised: while a reply streams, only its own bubble renders again (messages are
+ * replaced, never mutated).
  */
 export const Message = memo(function Message({ message, busy = false, choose }: MessageProps) {
   const { store, components } = useChatContext();
