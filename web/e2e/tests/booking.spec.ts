@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { type ListedAppointment, madridDate, signedInApi } from './support/api';
 import { addAccount } from './support/server';
-import { chatSessionId, openSiteChat } from './support/site';
+import { chatSessionId, openSiteChat, SITE_CHAT_NAME } from './support/site';
 
 test('a guest books a haircut through the chat and finds the booking after a reload', async ({
   page,
@@ -47,7 +47,7 @@ test('a guest books a haircut through the chat and finds the booking after a rel
 
   await page.reload();
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const reloaded = page.getByRole('dialog', { name: 'Hola' }).getByRole('log');
+  const reloaded = page.getByRole('dialog', { name: SITE_CHAT_NAME }).getByRole('log');
   await expect(
     reloaded.locator('.chat-message-from-user', { hasText: 'pedro.sanz@ejemplo.es' }),
   ).toBeVisible();

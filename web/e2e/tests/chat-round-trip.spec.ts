@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_GREETING } from './support/assistant';
+import { SITE_CHAT_NAME } from './support/site';
 
 const FIXED_NOW = new Date('2026-11-20T10:00:00+01:00');
 
@@ -19,7 +20,7 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
   await expect(page).toHaveTitle(/Peluquería Lucía/);
 
   await openChat(page);
-  const chat = page.getByRole('dialog', { name: 'Hola' });
+  const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   await expect(chat.getByText('Responde al momento')).toBeVisible();
   await chat.getByRole('button', { name: 'Nueva conversación' }).click();
 
@@ -34,7 +35,7 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
 
   await page.reload();
   await openChat(page);
-  const reloadedLog = page.getByRole('dialog', { name: 'Hola' }).getByRole('log');
+  const reloadedLog = page.getByRole('dialog', { name: SITE_CHAT_NAME }).getByRole('log');
   await expect(reloadedLog.getByText('Hola, buenos días')).toBeVisible();
   await expect(reloadedLog.getByText(DEMO_GREETING)).toBeVisible();
   await expect(

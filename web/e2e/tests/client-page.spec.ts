@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { madridDate, signedInApi } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { addAccount } from './support/server';
-import { signInThroughForm } from './support/site';
+import { signInThroughForm, SITE_CHAT_NAME } from './support/site';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -102,7 +102,7 @@ test('a cliente adds a cita to the calendar and cancels another, which leaves "P
 
   // "Reservar" opens the chat, where a cliente books.
   await page.getByRole('main').getByRole('button', { name: 'Reservar' }).click();
-  const chat = page.getByRole('dialog', { name: 'Hola' });
+  const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });
   const start = chat.getByRole('button', { name: 'Nueva conversación' });
   await expect(input.or(start).first()).toBeVisible();

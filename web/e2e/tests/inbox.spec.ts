@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
 import { addAccount } from './support/server';
-import { chatSessionId, openSiteChat, signInThroughForm } from './support/site';
+import { chatSessionId, openSiteChat, signInThroughForm, SITE_CHAT_NAME } from './support/site';
 
 /** The number the navigation shows beside "Conversaciones" (0 when none). */
 async function waitingCount(page: Page): Promise<number> {
@@ -99,8 +99,12 @@ test('a signed-in cliente keeps the conversation through a reload; signing out h
   await expect(page).toHaveURL(/\/$/);
   expect(await chatSessionId(page)).not.toBe(sessionId);
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  await expect(page.getByRole('dialog', { name: 'Hola' })).not.toContainText('hola, soy Clara');
+  await expect(page.getByRole('dialog', { name: SITE_CHAT_NAME })).not.toContainText(
+    'hola, soy Clara',
+  );
   await page.reload();
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  await expect(page.getByRole('dialog', { name: 'Hola' })).not.toContainText('hola, soy Clara');
+  await expect(page.getByRole('dialog', { name: SITE_CHAT_NAME })).not.toContainText(
+    'hola, soy Clara',
+  );
 });

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
+import { SITE_CHAT_NAME } from './support/site';
 
 interface DemoBusiness {
   name: string;
@@ -69,7 +70,7 @@ test('the landing page sells the demo salon from its settings', async ({ page, r
 test('"Reservar" on a service opens the chat asking for that service', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Reservar Corte de caballero' }).click();
-  const chat = page.getByRole('dialog', { name: 'Hola' });
+  const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   const log = chat.getByRole('log');
   await expect(log.locator('.chat-message-from-user')).toHaveText([
     'Quiero reservar Corte de caballero',

@@ -8,12 +8,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_GREETING } from './support/assistant';
 import { expectNoViolations } from './support/axe';
+import { SITE_CHAT_NAME } from './support/site';
 
 /** On the site: opens the chat and starts a conversation; returns the dialog. */
 async function startOnSite(page: Page): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const chat = page.getByRole('dialog', { name: 'Hola' });
+  const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   await chat.getByRole('button', { name: 'Nueva conversación' }).click();
   await expect(input(chat)).toBeFocused();
   return chat;
@@ -92,7 +93,7 @@ test.describe('on the site', () => {
     await expectNoViolations(page, 'with the chat closed');
 
     await toggle.click();
-    const chat = page.getByRole('dialog', { name: 'Hola' });
+    const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
     await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toBeFocused();
     await expectNoViolations(page, 'with the chat open on the welcome screen');
 
@@ -140,7 +141,7 @@ test.describe('on the site', () => {
     await expect(toggle).toBeVisible();
     await toggle.focus();
     await page.keyboard.press('Enter');
-    const chat = page.getByRole('dialog', { name: 'Hola' });
+    const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
     await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(input(chat)).toBeFocused();

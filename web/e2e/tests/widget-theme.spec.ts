@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { contrastRatio, paintedColor } from './support/layout';
+import { SITE_CHAT_NAME } from './support/site';
 
 /** A host page on the server's origin with the script-tag widget, styled by one variable. */
 async function hostWithPrimary(page: Page, primary: string | null): Promise<void> {
@@ -104,7 +105,7 @@ test('defaultLanguage es greets in Spanish with the chips; a chip starts and sen
 test('the site offers the starter chips on its welcome screen', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const chat = page.getByRole('dialog', { name: 'Hola' });
+  const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   await chat.getByRole('button', { name: 'Ver precios' }).click();
   const log = chat.getByRole('log');
   await expect(log.locator('.chat-message-from-user')).toHaveText(['Ver precios']);

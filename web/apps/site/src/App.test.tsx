@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { apiError, cliente, fakeServer, session, staff, type Answer } from './test/fakeServer';
+import {
+  apiError,
+  business,
+  cliente,
+  fakeServer,
+  session,
+  staff,
+  type Answer,
+} from './test/fakeServer';
 import { renderApp } from './test/renderApp';
 
 describe('App', () => {
@@ -59,7 +67,8 @@ describe('App', () => {
     // The widget is built once the session is known.
     await screen.findByRole('button', { name: 'Abrir chat' });
     await user.click(screen.getByRole('button', { name: 'Reservar por chat' }));
-    expect(await screen.findByRole('dialog', { name: 'Hola' })).toBeVisible();
+    // Named by the salon once the business has loaded.
+    expect(await screen.findByRole('dialog', { name: business.name })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Cerrar chat' })).toBeInTheDocument();
   });
 
@@ -77,7 +86,7 @@ describe('App', () => {
     renderApp('/');
 
     await user.click(await screen.findByRole('button', { name: 'Abrir chat' }));
-    const chat = await screen.findByRole('dialog', { name: 'Hola' });
+    const chat = await screen.findByRole('dialog', { name: business.name });
     expect(within(chat).getByText('Responde al momento')).toBeInTheDocument();
     await user.click(within(chat).getByRole('button', { name: 'Nueva conversación' }));
 

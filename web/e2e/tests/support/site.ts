@@ -14,6 +14,12 @@ export async function signInThroughForm(page: Page, account: Account): Promise<v
   await expect(page).toHaveURL(account.role === 'cliente' ? /\/mis-citas$/ : /\/dashboard$/);
 }
 
+/**
+ * The name of the site's chat window: its header title, the salon's name once `/api/business`
+ * has answered (the demo salon the server seeds; "Hola" only before that).
+ */
+export const SITE_CHAT_NAME = 'Peluquería Lucía';
+
 export interface SiteChat {
   window: Locator;
   log: Locator;
@@ -34,7 +40,7 @@ export function chatSessionId(page: Page): Promise<string | null> {
 /** Opens the site's chat (starting a conversation when the welcome screen shows). */
 export async function openSiteChat(page: Page): Promise<SiteChat> {
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  const window = page.getByRole('dialog', { name: 'Hola' });
+  const window = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   const input = window.getByRole('textbox', { name: 'Escribe tu pregunta...' });
   const start = window.getByRole('button', { name: 'Nueva conversación' });
   await expect(input.or(start).first()).toBeVisible();

@@ -5,12 +5,15 @@ import type { Profile } from '../api/types';
 import { AuthProvider, useAuth } from '../auth/AuthContext';
 import {
   apiError,
+  business,
   cliente,
   fakeServer,
   session,
   staff,
   type RecordedRequest,
 } from '../test/fakeServer';
+import { BusinessProvider } from '../shell/business';
+import { ToastProvider } from '../shell/toast';
 import { SiteChat } from './SiteChat';
 import { STORED_CONVERSATION } from './storedConversation';
 import { guestMetadata, type VisitorMetadata } from './chatConfig';
@@ -291,5 +294,37 @@ describe('SiteChat', () => {
         (request.body as { sessionId: string }).sessionId === started,
     );
     expect(guestReads).toEqual([]);
+  });
+
+  it("names the chat by the salon once the business has loaded, 'Hola' until then", async () => {
+    let answer!: () => void;
+    const loaded = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    serverWithAccounts({
+      'GET /api/business': async () => {
+        await loaded;
+        return { body: { item: business } };
+      },
+    });
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <AuthProvider>
+          <BusinessProvider>
+            <SiteChat>
+              <p>página</p>
+            </SiteChat>
+          </BusinessProvider>
+        </AuthProvider>
+      </ToastProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Abrir chat' }));
+    const chat = screen.getByRole('dialog', { name: 'Hola' });
+    expect(within(chat).getByRole('heading', { level: 2 })).toHaveTextContent('Hola');
+
+    answer();
+    expect(await screen.findByRole('dialog', { name: 'Peluquería Lucía' })).toBe(chat);
+    expect(within(chat).getByRole('heading', { level: 2 })).toHaveTextContent('Peluquería Lucía');
   });
 });

@@ -9,7 +9,8 @@
  * account's. Pages open it, and may ask in it ("Quiero reservar …"), through `useOpenChat`.
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
- * which is what lets a page button open the window.
+ * which is what lets a page button open the window. Its header shows the salon's name once the
+ * business has loaded ("Hola" until then), given to the widget as it changes.
  */
 import { ChatWidget, createChatStore, mergeOptions, type ChatStore } from '@citabot/chat';
 import {
@@ -23,7 +24,8 @@ import {
 import { apiFetch, csrfHeader } from '../api/http';
 import type { ItemResponse, Profile } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { chatOptions, visitorMetadata } from './chatConfig';
+import { useBusiness } from '../shell/business';
+import { chatOptions, chatTitle, visitorMetadata } from './chatConfig';
 import { ChatOpenerContext } from './useOpenChat';
 
 /** Renders `children` and the chat widget of whoever is signed in. */
@@ -117,6 +119,7 @@ function usePageTheme(): 'light' | 'dark' {
 function VisitorChat({ user, register }: VisitorChatProps) {
   const [chat] = useState(() => createVisitorChat(user));
   const theme = usePageTheme();
+  const { business } = useBusiness();
 
   useEffect(() => register(chat.store), [chat, register]);
 
@@ -135,5 +138,5 @@ function VisitorChat({ user, register }: VisitorChatProps) {
     };
   }, [chat, user]);
 
-  return <ChatWidget store={chat.store} colorScheme={theme} />;
+  return <ChatWidget store={chat.store} colorScheme={theme} title={chatTitle(business)} />;
 }

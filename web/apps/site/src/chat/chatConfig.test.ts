@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cliente, staff } from '../test/fakeServer';
-import { chatOptions, guestMetadata, localDate, visitorMetadata } from './chatConfig';
+import {
+  CHAT_TITLE,
+  chatOptions,
+  chatTitle,
+  guestMetadata,
+  localDate,
+  visitorMetadata,
+} from './chatConfig';
 
 describe('chatOptions', () => {
   it('is the product configuration of REQUIREMENTS S4', () => {
@@ -36,6 +43,16 @@ describe('chatOptions', () => {
       currentDate: '2026-11-23',
       currentDateISO: new Date(2026, 10, 23, 9, 0).toISOString(),
     });
+  });
+});
+
+describe('chatTitle', () => {
+  it("is the salon's name once known, 'Hola' before or without one", () => {
+    expect(chatTitle({ name: 'Peluquería Lucía' })).toBe('Peluquería Lucía');
+    expect(chatTitle({ name: '  Barbería Sol ' })).toBe('Barbería Sol');
+    expect(chatTitle(null)).toBe('Hola');
+    expect(chatTitle({ name: ' ' })).toBe('Hola');
+    expect(CHAT_TITLE).toBe(chatOptions('https://citabot.example').i18n?.es?.title);
   });
 });
 

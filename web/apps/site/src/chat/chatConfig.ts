@@ -4,7 +4,19 @@
  * drafts by role), worked out here as pure functions of who is signed in and their profile.
  */
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
-import type { Profile, Role } from '../api/types';
+import type { Business, Profile, Role } from '../api/types';
+
+/** The chat's header title (and the window's name) until the salon's name is known. */
+export const CHAT_TITLE = 'Hola';
+
+/**
+ * The chat's header title: the salon's name once the site's business data has loaded (and has
+ * one), `CHAT_TITLE` until then or without it.
+ */
+export function chatTitle(business: Pick<Business, 'name'> | null): string {
+  const name = business?.name.trim() ?? '';
+  return name === '' ? CHAT_TITLE : name;
+}
 
 /** The welcome screen's starter chips: the three things most visitors come for. */
 export const CHAT_STARTERS = ['Reservar cita', 'Ver precios', 'Horario y dirección'] as const;
@@ -127,7 +139,7 @@ export function chatOptions(
     defaultLanguage: 'es',
     i18n: {
       es: {
-        title: 'Hola',
+        title: CHAT_TITLE,
         subtitle: 'Responde al momento',
         getStarted: 'Nueva conversación',
         inputPlaceholder: 'Escribe tu pregunta...',

@@ -115,7 +115,7 @@ describe('the landing page', () => {
     renderApp('/');
     await screen.findByRole('button', { name: 'Abrir chat' });
     await user.click(await screen.findByRole('button', { name: 'Reservar Tinte' }));
-    const chat = await screen.findByRole('dialog', { name: 'Hola' });
+    const chat = await screen.findByRole('dialog', { name: fullBusiness.name });
     expect(await within(chat).findByText('¿Para qué día quieres el tinte?')).toBeVisible();
     const sends = server
       .to('/api/n8n/chat')

@@ -18,6 +18,35 @@ export interface ChatTextMessage {
   transparent?: boolean;
   /** A streamed message whose run has not ended yet. */
   streaming?: boolean;
+  /**
+   * Quick replies offered under a bot reply (docs/PROTOCOL.md §10); shown only while it is the
+   * latest message. Never on history, live-channel or user messages.
+   */
+  suggestions?: readonly ChatChoice[];
+  /** A summary card shown instead of the text (which says the same for other readers). */
+  card?: ChatCard;
+}
+
+/** A quick reply or a card's action: `label` is shown, `value` is sent as if typed. */
+export interface ChatChoice {
+  label: string;
+  value: string;
+}
+
+/** One line of a summary card: a muted `label` and its `value`. */
+export interface ChatCardRow {
+  label: string;
+  value: string;
+}
+
+/** A summary card (a booking's details, say), with the actions it offers. */
+export interface ChatCard {
+  title: string;
+  /** Markdown shown above the title. */
+  lead?: string;
+  rows: readonly ChatCardRow[];
+  /** The first is the main action. */
+  actions: readonly ChatChoice[];
 }
 
 /**

@@ -32,6 +32,8 @@ export interface ChatStrings {
   getStarted: string;
   /** Accessible name of the welcome screen's group of starter chips. */
   starters: string;
+  /** Accessible name of the group of quick replies under a bot reply. */
+  quickReplies: string;
   /** Placeholder (and accessible name) of the message text area. */
   inputPlaceholder: string;
   /** Label of the header close button and of the toggle button while the window is open. */

@@ -22,6 +22,7 @@
  */
 import * as api from './api';
 import { createEmitter, type Emitter } from './events';
+import { replyExtras } from './extras';
 import { createFrameBatcher } from './frame';
 import { attachInputHistory } from './inputHistory';
 import { liveChannelUrl, liveReply, openLiveChannel, type LiveChannel } from './live';
@@ -157,9 +158,14 @@ export function createChatStore(options: ChatOptions): ChatStore {
   let session = new AbortController();
   let disposed = false;
   let state: ChatState = {
-    messages: (options.messageHistory ?? []).map((message): ChatMessage =>
-      message.type === 'component' ? { ...message } : { ...message, type: 'text' },
-    ),
+    // History is text only: quick replies and cards given with it are dropped.
+    messages: (options.messageHistory ?? []).map((message): ChatMessage => {
+      if (message.type === 'component') return { ...message };
+      const text: ChatTextMessage = { ...message, type: 'text' };
+      delete text.suggestions;
+      delete text.card;
+      return text;
+    }),
     currentSessionId: null,
     waitingForResponse: false,
     waitingForChatResponse: false,
@@ -361,6 +367,7 @@ export function createChatStore(options: ChatOptions): ChatStore {
         type: 'text',
         sender: 'bot',
         text: api.replyText(body),
+        ...replyExtras(body),
       };
       add(sessionId, reply);
       events.emit('messageReceived', reply);
@@ -391,10 +398,11 @@ export function createChatStore(options: ChatOptions): ChatStore {
           streamed.set(id, runText);
           frames.request();
         },
-        async complete(id, runText) {
+        async complete(id, runText, extras) {
           // The final text is shown at once, whether or not a frame came (a background tab).
           streamed.delete(id);
-          const message = botPayload(id, runText, false);
+          let message = botPayload(id, runText, false);
+          if (message.type === 'text') message = { ...message, ...extras };
           replace(id, message);
           events.emit('messageReceived', message);
           if (message.type === 'component') {

@@ -11,6 +11,7 @@
  * be shown like a normal reply.
  */
 import { ChatApiError, htmlError, isRecord, parseBody } from './api';
+import { replyExtras, type ReplyExtras } from './extras';
 
 /** One event of a stream, with the defaults of docs/PROTOCOL.md §3.4 applied. */
 export interface StreamEvent {
@@ -19,6 +20,8 @@ export interface StreamEvent {
   /** `metadata.nodeId`, or `unknown` when absent. */
   nodeId: string;
   runIndex?: number;
+  /** An `end` line's quick replies and card (`metadata.suggestions`, `metadata.card`), if valid. */
+  extras?: ReplyExtras;
 }
 
 /** How a stream ended. */
@@ -79,13 +82,16 @@ export function createStreamParser(htmlText: string): StreamParser {
     typed = true;
     if (value.type === 'keepalive') return;
     const metadata = isRecord(value.metadata) ? value.metadata : {};
-    events.push({
+    const event: StreamEvent = {
       type: value.type as StreamEvent['type'],
       content: typeof value.content === 'string' ? value.content : undefined,
       nodeId:
         typeof metadata.nodeId === 'string' && metadata.nodeId !== '' ? metadata.nodeId : 'unknown',
       runIndex: typeof metadata.runIndex === 'number' ? metadata.runIndex : undefined,
-    });
+    };
+    const extras = value.type === 'end' ? replyExtras(metadata) : undefined;
+    if (extras) event.extras = extras;
+    events.push(event);
     emitted = true;
     received ||= value.type === 'item' || value.type === 'error';
   }
@@ -143,8 +149,8 @@ export interface RunSink {
   create(): string;
   /** Replaces the text of a streamed message. */
   update(id: string, text: string): void;
-  /** The run of a message ended. */
-  complete(id: string, text: string): void | Promise<void>;
+  /** The run of a message ended, with the quick replies and card its `end` line carried. */
+  complete(id: string, text: string, extras?: ReplyExtras): void | Promise<void>;
 }
 
 /** Turns stream events into messages, one per run. */
@@ -161,6 +167,7 @@ export interface RunGrouper {
  * append to it, `end` completes it. Interleaved runs stay separate messages in the order of their
  * first text; a second `begin…end` of the same run (an agent resumed after a tool call) is a new
  * message; a segment without text creates none. An `error` event adds its text and ends the run.
+ * An `end` line's quick replies and card go to the message of the segment it ends.
  */
 export function createRunGrouper(
   sink: RunSink,
@@ -187,15 +194,15 @@ export function createRunGrouper(
     sink.update(run.id, run.text);
   }
 
-  async function end(runKey: string): Promise<void> {
+  async function end(runKey: string, extras?: ReplyExtras): Promise<void> {
     const run = runs.get(runKey);
     if (!run || run.done) return;
     run.done = true;
-    await sink.complete(run.id, run.text);
+    await sink.complete(run.id, run.text, extras);
   }
 
   return {
-    async handle({ type, content, nodeId, runIndex }) {
+    async handle({ type, content, nodeId, runIndex, extras }) {
       if (type === 'begin') {
         const base = runIndex === undefined ? nodeId : `${nodeId}-${String(runIndex)}`;
         segments.set(base, (segments.get(base) ?? -1) + 1);
@@ -204,7 +211,7 @@ export function createRunGrouper(
       if (type === 'item' || type === 'error') {
         item(type === 'item' ? (content ?? '') : errorText(content), nodeId, runIndex);
       }
-      if (type !== 'item') await end(key(nodeId, runIndex));
+      if (type !== 'item') await end(key(nodeId, runIndex), extras);
     },
     async finish() {
       for (const runKey of runs.keys()) await end(runKey);

@@ -161,6 +161,18 @@ describe('Chat', () => {
     expect(theme()).toBe('light');
   });
 
+  it("shows a host's title given to ChatWidget over the store's, and names the window by it", () => {
+    stubWebhook();
+    const store = createChatStore(
+      mergeOptions({ mode: 'fullscreen', defaultLanguage: 'es', i18n: { es: { title: 'Hola' } } }),
+    );
+    const { rerender } = render(<ChatWidget store={store} />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Hola');
+    rerender(<ChatWidget store={store} title="Peluquería Lucía" />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Peluquería Lucía');
+    expect(screen.getByRole('region', { name: 'Peluquería Lucía' })).toBeInTheDocument();
+  });
+
   it('renders messages with the components given in messageComponents', async () => {
     installFakeSocket();
     stubWebhook({ reply: () => jsonResponse({ output: 'ok' }) });

@@ -17,6 +17,11 @@ export interface ChatWidgetProps {
    * changes it while the widget lives (a store's options are fixed when it is created).
    */
   colorScheme?: 'light' | 'dark' | 'auto';
+  /**
+   * Overrides the header's title (the `title` string, which also names the window), for a host
+   * that learns it while the widget lives: a salon's name once its data has loaded.
+   */
+  title?: string;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface ChatWidgetProps {
  * (`open` / `closed`) and `data-theme` (`light` / `dark`). Starts the store while mounted and stops
  * it (requests, live channel) when unmounted.
  */
-export function ChatWidget({ store, messageComponents, colorScheme }: ChatWidgetProps) {
+export function ChatWidget({ store, messageComponents, colorScheme, title }: ChatWidgetProps) {
   const isOpen = useChatState(store, (state) => state.isOpen);
   const theme = useTheme(colorScheme ?? store.options.colorScheme);
   const windowId = useId();
@@ -64,7 +69,7 @@ export function ChatWidget({ store, messageComponents, colorScheme }: ChatWidget
         data-state={isOpen ? 'open' : 'closed'}
         data-theme={theme}
       >
-        <ChatWindow id={windowId} hidden={!isOpen} />
+        <ChatWindow id={windowId} hidden={!isOpen} title={title} />
         {windowMode && (
           <button
             ref={toggle}

@@ -11,6 +11,8 @@ export interface ChatWindowProps {
   id?: string;
   /** Hidden while the window is closed; it stays mounted so a draft survives. */
   hidden?: boolean;
+  /** The header's title instead of the `title` string. */
+  title?: string;
 }
 
 /** Distance from the bottom (px) within which the list keeps following new messages. */
@@ -25,7 +27,7 @@ const STICK_DISTANCE = 48;
  * the prices while asking), so focus is not trapped; focus moves into it when it opens and
  * Escape closes it. The conversation follows new messages unless the user scrolled up to read.
  */
-export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
+export function ChatWindow({ id, hidden = false, title }: ChatWindowProps) {
   const { store } = useChatContext();
   const sessionId = useChatState(store, (state) => state.currentSessionId);
   const phase = useChatState(store, (state) => state.phase);
@@ -134,7 +136,7 @@ export function ChatWindow({ id, hidden = false }: ChatWindowProps) {
             <Icon name="bot" size={22} />
           </span>
           <div className="chat-heading-text">
-            <h2 id={titleId}>{t('title')}</h2>
+            <h2 id={titleId}>{title ?? t('title')}</h2>
             {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}
           </div>
           {windowMode && options.showWindowCloseButton && (

@@ -1,25 +1,30 @@
 import { memo, type ComponentType } from 'react';
 import type { ChatMessage } from '../core/messages';
+import type { Choose } from './Choices';
 import { useChatContext } from './context';
 import { FileChip } from './FileChip';
 import { Icon } from './Icon';
 import { Markdown } from './Markdown';
+import { SummaryCard } from './SummaryCard';
 
 export interface MessageProps {
   message: ChatMessage;
   /** A reply is pending: retry and repost are disabled. */
   busy?: boolean;
+  /** Given to the latest bot message only: its card's actions send through it. */
+  choose?: Choose;
 }
 
 /**
- * One chat bubble: a text message (with the files the user attached, and a placeholder for an
- * empty bot reply), a component message rendered by the component registered for its `key`, or
- * an error with the server's explanation and a retry button. With `enableMessageActions`, the
- * user's messages offer repost and reuse. Bot text is markdown, rendered as elements (raw HTML
- * shows as text); user text is always plain text. Memoised: while a reply streams, only its own
- * bubble renders again (messages are replaced, never mutated).
+ * One chat bubble: a text message (with the files the user attached, a placeholder for an empty
+ * bot reply, and a bot reply's summary card in place of its text), a component message rendered
+ * by the component registered for its `key`, or an error with the server's explanation and a
+ * retry button. With `enableMessageActions`, the user's messages offer repost and reuse. Bot
+ * text is markdown, rendered as elements (raw HTML shows as text); user text is always plain
+ * text. Memoised: while a reply streams, only its own bubble renders again (messages are
+ * replaced, never mutated).
  */
-export const Message = memo(function Message({ message, busy = false }: MessageProps) {
+export const Message = memo(function Message({ message, busy = false, choose }: MessageProps) {
   const { store, components } = useChatContext();
   const { t } = store;
   let className = `chat-message chat-message-from-${message.sender}`;
@@ -86,7 +91,9 @@ export const Message = memo(function Message({ message, busy = false }: MessageP
           </button>
         </div>
       )}
-      {text === '' && message.sender === 'bot' && !streaming ? (
+      {message.type === 'text' && message.card ? (
+        <SummaryCard card={message.card} choose={choose} />
+      ) : text === '' && message.sender === 'bot' && !streaming ? (
         <p className="chat-message-text">{t('emptyResponse')}</p>
       ) : message.sender === 'bot' ? (
         <Markdown source={text} />

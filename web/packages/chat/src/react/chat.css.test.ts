@@ -90,3 +90,97 @@ describe('chat.css palette', () => {
     expect(value(selector, property)).toContain(`var(${variable})`);
   });
 });
+
+/**
+ * The declarations of the top-level rule whose selector list holds `selector` (outside
+ * `@supports` and media queries: the fallbacks every browser reads).
+ */
+function declarations(selector: string): Map<string, string> {
+  const top = css.replace(/@(supports|media)[^{]*\{(?:[^{}]*\{[^}]*\})*[^}]*\}/g, '');
+  for (const [, selectors = '', body = ''] of top.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+    const names = selectors
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split(',')
+      .map((name) => name.trim());
+    if (!names.includes(selector)) continue;
+    const found = new Map<string, string>();
+    for (const [, property = '', text = ''] of body.matchAll(/([\w-]+):\s*([^;]*);/g)) {
+      found.set(property, text.replace(/\s+/g, ' ').trim());
+    }
+    return found;
+  }
+  throw new Error(`chat.css has no rule for ${selector}`);
+}
+
+/**
+ * What `property` of `selector` computes to when the host sets `host` (custom properties on an
+ * ancestor) and the widget root (`root`: the light or the dark rule) declares its palette:
+ * every `var()` replaced as a browser would, by the nearest declaration or the fallback.
+ */
+function computed(
+  selector: string,
+  property: string,
+  host: Record<string, string>,
+  root = '.citabot-chat',
+): string {
+  const palette = new Map([...declarations('.citabot-chat'), ...declarations(root)]);
+  const resolve = (text: string): string => {
+    const start = text.indexOf('var(');
+    if (start < 0) return text;
+    let depth = 0;
+    let comma = -1;
+    let end = start + 4;
+    for (; end < text.length; end += 1) {
+      const char = text[end];
+      if (char === '(') depth += 1;
+      else if (char === ',' && depth === 0 && comma < 0) comma = end;
+      else if (char === ')' && depth-- === 0) break;
+    }
+    const name = text.slice(start + 4, comma < 0 ? end : comma).trim();
+    const fallback = comma < 0 ? '' : text.slice(comma + 1, end).trim();
+    const own = host[name] ?? palette.get(name);
+    const value = own === undefined ? resolve(fallback) : resolve(own);
+    return resolve(text.slice(0, start) + value + text.slice(end + 1));
+  };
+  const value = declarations(selector).get(property);
+  if (value === undefined) throw new Error(`${selector} sets no ${property}`);
+  return resolve(value);
+}
+
+describe('chat.css quick replies and card actions', () => {
+  const navy = { '--chat--color--primary': '#1e3a8a' };
+
+  it.each([
+    ['light', '.citabot-chat', '#0f7b6c'],
+    ['dark', ".citabot-chat[data-theme='dark']", '#499b8f'],
+  ])('outline the chips in --chat--color--primary and fill them on hover (%s)', (_, root, teal) => {
+    expect(computed('.citabot-chat .chat-chip', 'border', {}, root)).toBe(`1px solid ${teal}`);
+    expect(computed('.citabot-chat .chat-chip', 'border', navy, root)).toBe('1px solid #1e3a8a');
+    for (const filled of ['.citabot-chat .chat-chip:hover', '.citabot-chat .chat-chip-primary']) {
+      expect(computed(filled, 'background', {}, root)).toBe(teal);
+      expect(computed(filled, 'background', navy, root)).toBe('#1e3a8a');
+    }
+  });
+
+  it('puts the derived text colour on the filled chips, or the host’s', () => {
+    expect(value('.citabot-chat .chat-chip-primary', 'color')).toBe('var(--citabot-on-primary)');
+    expect(
+      computed('.citabot-chat .chat-chip:hover', 'color', {
+        ...navy,
+        '--chat--color--on-primary': '#fefefe',
+      }),
+    ).toBe('#fefefe');
+  });
+
+  it('keeps an unfilled chip’s text on the panel’s own colours', () => {
+    expect(computed('.citabot-chat .chat-chip', 'color', navy)).toBe('#1c1917');
+    expect(computed('.citabot-chat .chat-chip', 'background', navy)).toBe('#fff');
+    expect(
+      computed('.citabot-chat .chat-chip', 'color', navy, ".citabot-chat[data-theme='dark']"),
+    ).toBe('#f5f5f4');
+  });
+
+  it('gives a finger 44px', () => {
+    expect(value('.citabot-chat .chat-chip', 'min-height')).toBe('2.75rem');
+  });
+});
