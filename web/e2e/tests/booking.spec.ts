@@ -19,7 +19,7 @@ test('a guest books a haircut through the chat and finds the booking after a rel
   await expect(log.getByRole('table').last()).toContainText('15,00 €');
   await say('quiero un corte de caballero el lunes a las 10', /A nombre de quién/);
   await say('Pedro Sanz', /email/);
-  await say('pedro.sanz@ejemplo.es', /La confirmo/);
+  await say('pedro.sanz@ejemplo.es', /Resumen de tu cita/);
   const summary = botMessages.last();
   await expect(summary).toContainText('10:00–10:30');
   await expect(summary).toContainText('Pedro Sanz');

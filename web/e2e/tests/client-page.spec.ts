@@ -114,7 +114,7 @@ test('a cliente adds a cita to the calendar and cancels another, which leaves "P
   ]) {
     await input.fill(request);
     await input.press('Enter');
-    await expect(bot.last()).toContainText('La confirmo');
+    await expect(bot.last()).toContainText('Resumen de tu cita');
     await input.fill('sí');
     await input.press('Enter');
     await expect(bot.last()).toContainText('Hecho');

@@ -45,7 +45,7 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   const chat = await openSiteChat(guest);
   await chat.say('quiero un corte de caballero el jueves a las 18:45', /A nombre de quién/);
   await chat.say('Rosa Enlace', /email/);
-  await chat.say(email, /La confirmo/);
+  await chat.say(email, /Resumen de tu cita/);
   await chat.say('sí', /Hecho/);
 
   const admin = addAccount('administrador', 'Elena', 'Correos');

@@ -40,7 +40,7 @@ for (const screen of SCREENS) {
     const chat = await openSiteChat(page);
     await chat.say(
       `quiero un corte de caballero el martes a las ${String(screen.hour)}`,
-      /La confirmo/,
+      /Resumen de tu cita/,
     );
     await expect(chat.botMessages.last()).toContainText('Carmen');
     await chat.say('sí', /Hecho/);
