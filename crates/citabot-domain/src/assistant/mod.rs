@@ -346,6 +346,7 @@ fn respond(
                 .as_ref()
                 .is_none_or(|(staff_id, _)| staff_id != id)
     });
+    let anyone = matches!(preference, Some(StaffPreference::Anyone));
     match preference {
         Some(StaffPreference::Only(id)) => {
             if state
@@ -414,6 +415,7 @@ fn respond(
         || named;
     if matches!(state.step, Step::Booking | Step::ConfirmBooking)
         && !gives_facts
+        && main != Intent::Human
         && let Some(part) = change_asked(message).or_else(|| {
             // The answer to "¿qué quieres cambiar?", asked with a time still chosen.
             (state.step == Step::Booking && state.draft.slot.is_some())
@@ -616,6 +618,17 @@ fn respond(
         // "la segunda" or "sí".
         state.draft.client_name = Some(name);
     }
+    // A wished time already answered with why not and what instead, and a message that neither
+    // picks an offer nor changes the booking: the refusal is not said again (the day's times
+    // are offered). A new day keeps the wish ("¿y el lunes?" looks at the same time then).
+    if !booking_facts
+        && !anyone
+        && !picked
+        && state.draft.slot.is_none()
+        && !state.draft.offered.is_empty()
+    {
+        state.draft.time = None;
+    }
     state.step = Step::Booking;
     // Said but not valid: tell the visitor, keep everything else they said.
     if date.is_none()
@@ -683,6 +696,23 @@ fn change_part(
     {
         return reply(state, say.ask_other_time(date));
     }
+    if part == BookingPart::Stylist {
+        let who = times::who_does(&state.draft.service_ids, context);
+        let quick = quick::stylists(&who, context, state.language);
+        return Turn {
+            quick,
+            ..reply(state, say.ask_stylist(&who))
+        };
+    }
+    if matches!(part, BookingPart::Later | BookingPart::Earlier)
+        && let Some(window) = later_or_earlier(&state.draft, part, context)
+    {
+        let draft = &mut state.draft;
+        draft.slot = None;
+        draft.offered.clear();
+        draft.time = Some(window);
+        return next_question(state, context, say);
+    }
     let draft = &mut state.draft;
     draft.slot = None;
     draft.offered.clear();
@@ -696,9 +726,31 @@ fn change_part(
             }
         }
         BookingPart::Service => draft.service_ids.clear(),
-        BookingPart::Time | BookingPart::Unsaid => {}
+        _ => {}
     }
     next_question(state, context, say)
+}
+
+/// "más tarde" / "más pronto": the window after (or before) the time chosen, else the times
+/// offered, on the same day. `None` without a day or a time to go from.
+fn later_or_earlier(draft: &Draft, part: BookingPart, context: &Context<'_>) -> Option<Wish> {
+    let date = draft.date?;
+    let starts = draft
+        .slot
+        .iter()
+        .chain(&draft.offered)
+        .map(|(_, start)| *start);
+    let step = context.business.slot_step.max(1);
+    let periods = context.business.hours.on(date.weekday());
+    if part == BookingPart::Later {
+        let from = starts.max()?.saturating_add(step);
+        let close = periods.iter().map(|period| period.close).max()?;
+        (from < close).then_some(Wish::Between(from, close))
+    } else {
+        let until = starts.min()?;
+        let open = periods.iter().map(|period| period.open).min()?;
+        (open < until).then_some(Wish::Between(open, until))
+    }
 }
 
 /// After carrying out `action`: the reply that tells what really happened, then the answer to a

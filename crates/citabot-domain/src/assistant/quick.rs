@@ -228,3 +228,28 @@ fn day_tap(day: Date, today: Date, lang: Lang) -> QuickReply {
         }
     }
 }
+
+/// "¿Con quién prefieres?": each stylist who does the services ("Con Lucía"), and anyone.
+pub(super) fn stylists(who: &[&str], context: &Context<'_>, lang: Lang) -> QuickReplies {
+    let mut taps: Vec<QuickReply> = who
+        .iter()
+        .filter_map(|id| context.staff.iter().find(|member| member.user_id == *id))
+        .map(|member| {
+            let first = member
+                .name
+                .split_whitespace()
+                .next()
+                .unwrap_or(&member.name);
+            let said = match lang {
+                Lang::Es => format!("Con {first}"),
+                Lang::En => format!("With {first}"),
+            };
+            tap(&said, &said)
+        })
+        .collect();
+    taps.push(match lang {
+        Lang::Es => QuickReply::new("Me da igual", "Me da igual"),
+        Lang::En => QuickReply::new("Anyone", "Anyone is fine"),
+    });
+    QuickReplies::suggest(taps)
+}

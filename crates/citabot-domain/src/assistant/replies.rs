@@ -372,6 +372,16 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// Another stylist asked for: who does the booking's services.
+    pub(super) fn ask_stylist(&self, who: &[&str]) -> String {
+        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
+        let names = self.join(&names);
+        match self.lang {
+            Lang::Es => format!("¿Con quién prefieres? Pueden atenderte {names}."),
+            Lang::En => format!("Who would you prefer? {names} can see you."),
+        }
+    }
+
     /// None of the times offered suits: the day's hours, and a question for the time wanted.
     pub(super) fn ask_other_time(&self, date: Date) -> String {
         let hours = self.hours_on(date);

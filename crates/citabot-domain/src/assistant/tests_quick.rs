@@ -400,3 +400,100 @@ fn fits_the_widget(quick: &QuickReplies) {
         }
     }
 }
+
+#[test]
+fn later_and_earlier_move_the_offer_around_the_time_chosen() {
+    let at_summary = |said: &str| {
+        let mut chat = Chat::new(marta());
+        turn(&mut chat, "quiero un corte de pelo el lunes 23 a las 11:45");
+        let moved = turn(&mut chat, said);
+        (chat, moved)
+    };
+    for said in ["más tarde", "prefiero más tarde", "later"] {
+        let (chat, moved) = at_summary(said);
+        assert_eq!(chat.state.step, Step::Booking, "{said}: {}", moved.reply);
+        let offered = labels(&moved.quick.suggestions);
+        assert!(!offered.is_empty(), "{said}: {}", moved.reply);
+        assert!(
+            offered.iter().all(|time| *time > "11:45"),
+            "{said}: {offered:?}"
+        );
+    }
+    let (_, moved) = at_summary("algo más pronto");
+    let offered = labels(&moved.quick.suggestions);
+    assert!(!offered.is_empty(), "{}", moved.reply);
+    assert!(offered.iter().all(|time| *time < "11:45"), "{offered:?}");
+}
+
+#[test]
+fn none_of_the_offered_times_asks_which_time_with_the_days_hours() {
+    for said in ["ninguna me va bien", "esa no, otra", "no me va ninguna"] {
+        let mut chat = Chat::new(marta());
+        turn(&mut chat, "quiero un corte de pelo el lunes 23");
+        let asked = turn(&mut chat, said);
+        assert!(
+            asked.reply.contains("¿A qué hora te vendría bien?"),
+            "{said}: {}",
+            asked.reply
+        );
+        assert!(
+            asked.reply.contains("de 09:30 a 14:00"),
+            "{said}: {}",
+            asked.reply
+        );
+        // The offer still stands, to tap.
+        assert_eq!(labels(&asked.quick.suggestions).len(), 4, "{said}");
+    }
+}
+
+#[test]
+fn another_stylist_is_asked_with_a_tap_for_each() {
+    let mut chat = Chat::new(marta());
+    turn(&mut chat, "quiero un corte de pelo el lunes 23 a las 11:45");
+    assert_eq!(
+        chat.state.draft.slot.as_ref().map(|slot| slot.0.as_str()),
+        Some("javier")
+    );
+    let asked = turn(&mut chat, "con otra persona");
+    assert!(
+        asked.reply.contains("¿Con quién prefieres?"),
+        "{}",
+        asked.reply
+    );
+    assert_eq!(
+        labels(&asked.quick.suggestions),
+        ["Con Lucía", "Con Javier", "Me da igual"]
+    );
+    let lucia = turn(&mut chat, &asked.quick.suggestions[0].value);
+    assert_eq!(
+        chat.state.draft.stylist.as_deref(),
+        Some("lucia"),
+        "{}",
+        lucia.reply
+    );
+    // Asking for a person is never read as another stylist.
+    let mut chat = Chat::new(marta());
+    turn(&mut chat, "quiero un corte de pelo el lunes 23 a las 11:45");
+    assert!(turn(&mut chat, "quiero hablar con otra persona").wants_person);
+}
+
+#[test]
+fn a_refused_time_is_not_refused_again_to_a_message_that_picks_nothing() {
+    let mut chat = Chat::new(Caller::Guest);
+    // 40 minutes of manicura do not fit before 14:00.
+    let refused = turn(&mut chat, "manicura el lunes 23 a las 13:30");
+    assert!(refused.reply.contains("no da tiempo"), "{}", refused.reply);
+    for said in ["Elena Soto", "vale", "hmm"] {
+        let again = turn(&mut chat, said);
+        assert!(
+            !again.reply.contains("no da tiempo"),
+            "{said}: {}",
+            again.reply
+        );
+    }
+    // A new day keeps the wished time.
+    let mut chat = Chat::new(Caller::Guest);
+    turn(&mut chat, "manicura el lunes 23 a las 13:30");
+    turn(&mut chat, "¿y el martes?");
+    assert_eq!(chat.state.draft.time, Some(Wish::At(13 * 60 + 30)));
+}

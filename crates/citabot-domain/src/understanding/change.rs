@@ -10,6 +10,12 @@ pub enum BookingPart {
     Service,
     Day,
     Time,
+    /// "más tarde", "later": a time after the one chosen or offered.
+    Later,
+    /// "más pronto", "earlier": a time before it.
+    Earlier,
+    /// "otro estilista", "con otra persona".
+    Stylist,
     /// "cambiar", "quiero cambiar algo": which part is still to be asked.
     Unsaid,
 }
@@ -72,8 +78,78 @@ fn part_of(word: &str) -> Option<BookingPart> {
         "hora" | "horas" | "horario" | "time" | "times" | "slot" => Some(BookingPart::Time),
         "dia" | "dias" | "fecha" | "day" | "date" => Some(BookingPart::Day),
         "servicio" | "servicios" | "service" | "services" => Some(BookingPart::Service),
+        "estilista" | "peluquero" | "peluquera" | "persona" | "stylist" | "hairdresser" => {
+            Some(BookingPart::Stylist)
+        }
         _ => None,
     }
+}
+
+/// Whole short answers that refuse what was offered or ask to move it, by their words.
+fn said_as_a_whole(words: &[&str]) -> Option<BookingPart> {
+    let has = |word: &str| words.contains(&word);
+    // Only a short answer made of these words asks to move the time ("¿abrís más tarde los
+    // viernes?" is a question about the hours).
+    const ANSWER_WORDS: &[&str] = &[
+        "mas",
+        "tarde",
+        "pronto",
+        "temprano",
+        "antes",
+        "despues",
+        "un",
+        "poco",
+        "algo",
+        "no",
+        "hay",
+        "nada",
+        "si",
+        "puede",
+        "ser",
+        "mejor",
+        "prefiero",
+        "quiero",
+        "tienes",
+        "teneis",
+        "porfa",
+        "por",
+        "favor",
+        "later",
+        "earlier",
+        "a",
+        "bit",
+        "little",
+        "something",
+        "please",
+        "anything",
+    ];
+    let short_answer = words.iter().all(|word| ANSWER_WORDS.contains(word));
+    // "más tarde", "un poco más tarde", "algo más pronto", "later", "earlier please".
+    if short_answer && (has("tarde") && (has("mas") || has("despues")) || has("later")) {
+        return Some(BookingPart::Later);
+    }
+    if short_answer
+        && ((has("pronto") || has("temprano") || has("antes")) && has("mas") || has("earlier"))
+    {
+        return Some(BookingPart::Earlier);
+    }
+    // "ninguna", "no me va ninguna", "esa no, otra", "none of them".
+    if has("ninguna")
+        || has("ninguno")
+        || has("none")
+        || words == ["otra"]
+        || words.ends_with(&["no", "otra"])
+    {
+        return Some(BookingPart::Time);
+    }
+    // "no puedo ese día", "ese día no"; "no puedo a esa hora", "esa hora no".
+    if has("ese") && has("dia") && has("no") || has("that") && has("day") {
+        return Some(BookingPart::Day);
+    }
+    if has("esa") && has("hora") && has("no") || has("that") && has("time") {
+        return Some(BookingPart::Time);
+    }
+    None
 }
 
 /// The part a message asks to change: a change word before a part ("otra hora", "cambiar el
@@ -82,7 +158,14 @@ fn part_of(word: &str) -> Option<BookingPart> {
 pub fn change_asked(message: &str) -> Option<BookingPart> {
     let normalized = normalize(message);
     let words = tokens(&normalized);
-    if words.is_empty() || words.len() > 8 || message.contains('?') {
+    if words.is_empty() || words.len() > 8 {
+        return None;
+    }
+    // "¿más tarde no hay?" asks for the same as "más tarde".
+    if let Some(part) = said_as_a_whole(&words) {
+        return Some(part);
+    }
+    if message.contains('?') {
         return None;
     }
     let change_at = words.iter().position(|word| CHANGE_WORDS.contains(word))?;
@@ -129,6 +212,25 @@ mod tests {
             ("cambiar", BookingPart::Unsaid),
             ("Quiero cambiar algo", BookingPart::Unsaid),
             ("change it", BookingPart::Unsaid),
+            ("más tarde", BookingPart::Later),
+            ("¿más tarde no hay?", BookingPart::Later),
+            ("un poco más tarde", BookingPart::Later),
+            ("later please", BookingPart::Later),
+            ("algo más pronto", BookingPart::Earlier),
+            ("mas temprano", BookingPart::Earlier),
+            ("earlier", BookingPart::Earlier),
+            ("ninguna me va bien", BookingPart::Time),
+            ("no me va ninguna", BookingPart::Time),
+            ("esa no, otra", BookingPart::Time),
+            ("none of them", BookingPart::Time),
+            ("no puedo a esa hora", BookingPart::Time),
+            ("no puedo ese día", BookingPart::Day),
+            ("ese día no", BookingPart::Day),
+            ("that day doesn't work", BookingPart::Day),
+            ("con otra persona", BookingPart::Stylist),
+            ("otro estilista", BookingPart::Stylist),
+            ("cambiar de peluquera", BookingPart::Stylist),
+            ("a different stylist", BookingPart::Stylist),
         ] {
             assert_eq!(change_asked(said), Some(part), "{said}");
         }
@@ -143,7 +245,10 @@ mod tests {
             "la hora",
             "cambiar mi cita del martes a otra hora porque no puedo ir ese día",
             "otra cosa",
-            "quiero cambiar de peluquero",
+            "quiero cambiar de coche",
+            "esta tarde",
+            "por la tarde",
+            "¿abrís más tarde los viernes?",
         ] {
             assert_eq!(change_asked(said), None, "{said}");
         }
