@@ -177,8 +177,8 @@ pub fn change_asked(message: &str) -> Option<BookingPart> {
     let bare = words
         .iter()
         .all(|word| FILLER.contains(word) || CHANGE_WORDS.contains(word));
-    (bare && words[change_at].starts_with("cambi") || bare && words[change_at] == "change")
-        .then_some(BookingPart::Unsaid)
+    let verb = words[change_at];
+    (bare && (verb.starts_with("cambi") || verb == "change")).then_some(BookingPart::Unsaid)
 }
 
 /// A part named alone, the answer to "¿qué quieres cambiar?": "la hora", "el día", "the service".
