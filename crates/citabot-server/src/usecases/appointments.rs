@@ -104,7 +104,6 @@ pub async fn chosen_services(store: &dyn Store, ids: &[String]) -> Result<Vec<Se
     Ok(chosen)
 }
 
-/// The services' durations added up (done back to back), when they fit in a day.
 /// A cita's services as on the menu, in its order: its own stay valid even when taken off the
 /// menu since (a move or the manage link keeps them).
 pub async fn services_of(store: &dyn Store, cita: &Cita) -> Result<Vec<Service>, StoreError> {
@@ -116,6 +115,7 @@ pub async fn services_of(store: &dyn Store, cita: &Cita) -> Result<Vec<Service>,
         .collect())
 }
 
+/// The services' durations added up (done back to back), when they fit in a day.
 fn total_duration(services: &[Service]) -> Option<DayMinute> {
     let total: u32 = services
         .iter()
