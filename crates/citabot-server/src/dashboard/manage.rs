@@ -124,8 +124,7 @@ impl From<ManagedCita> for ManagedView {
     }
 }
 
-/// Counts the request against its address, runs `work` and answers: the cita, or the
-/// refusal; either way neither kept by a cache nor leaking the link as a referrer.
+/// Answers the cita `work` gives (or its refusal) as [`private`] does.
 async fn managed(
     state: &AppState,
     peer: SocketAddr,
