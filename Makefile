@@ -71,7 +71,8 @@ test-web: web-deps ## Widget and site unit tests (Vitest).
 	cd web && $(NPM) test
 
 # The binary from build-tests: built with the tests' unified features, so nothing is rebuilt.
-test-e2e: build-tests ## Playwright in Debian's Chromium against the release binary.
+# The SMTP sink's venv for the mail spec, which sends through a real SMTP server.
+test-e2e: build-tests smtp-venv ## Playwright in Debian's Chromium against the release binary.
 	cd web && $(NPM) run test --workspace @citabot/e2e
 
 clean: ## Remove build outputs (keeps ./data).

@@ -5,15 +5,24 @@
  * Each run gets a fresh SQLite database in a temporary folder and its own port, so it never
  * touches `./data` or a server started with `make run`. The fixture server (a stand-in n8n for
  * the answers the citabot server never gives: streams, errors, the live channel) runs beside it on
- * its own port, started by the global setup.
+ * its own port, started by the global setup. With aiosmtpd in the venv `make smtp-venv` builds, a
+ * real SMTP server (the Rust mail tests' sink) and a citabot server sending through it run too,
+ * for the mail spec (`mail-smtp.spec.ts`).
  */
 import { defineConfig } from '@playwright/test';
 import {
   binary,
+  mailDatabaseUrl,
+  mailPort,
+  mailUrl,
   proxyDatabaseUrl,
   proxyPort,
   siteDatabaseUrl,
   sitePort,
+  sinkFolder,
+  sinkPython,
+  sinkScript,
+  smtpReady,
 } from './tests/support/server';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,8 +84,36 @@ export default defineConfig({
       // Host pages come from the fixture server under the name `localhost`.
       CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
     }),
+    ...(smtpReady ? mailServers() : []),
   ],
 });
+
+/**
+ * The mail spec's own pair: the SMTP sink on a free loopback port, then a citabot server that
+ * sends through it, with links to itself. The other servers keep sending nothing.
+ */
+function mailServers() {
+  const sink = {
+    name: 'smtp-sink',
+    command: `"${sinkPython}" "${sinkScript}" --out "${sinkFolder}"`,
+    // The sink picks the port and says so; Playwright keeps the named group in process.env,
+    // which the mail server's command (started next, by a shell) reads.
+    wait: { stdout: /ready (?<citabot_e2e_sink_port>\d+)/ },
+    timeout: 30_000,
+    stderr: 'pipe' as const,
+  };
+  const server = citabotServer(mailPort, mailDatabaseUrl, {
+    CITABOT_MAIL_FROM: 'Peluquería Lucía <citas@peluqueria.example>',
+    CITABOT_PUBLIC_URL: mailUrl,
+  });
+  return [
+    sink,
+    {
+      ...server,
+      command: `CITABOT_SMTP_URL="smtp://127.0.0.1:$CITABOT_E2E_SINK_PORT?tls=none" ${server.command}`,
+    },
+  ];
+}
 
 /** The release binary serving on `serverPort` with its own database and extra settings. */
 function citabotServer(serverPort: number, database: string, env: Record<string, string> = {}) {

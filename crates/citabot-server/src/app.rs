@@ -121,6 +121,10 @@ pub fn router(state: AppState) -> Router {
             get(dashboard::manage::get).patch(dashboard::manage::reschedule),
         )
         .route(
+            "/api/manage/{token}/availability",
+            get(dashboard::manage::availability),
+        )
+        .route(
             "/api/manage/{token}/cancel",
             post(dashboard::manage::cancel),
         )

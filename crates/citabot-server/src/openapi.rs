@@ -46,6 +46,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::appointments::holds,
         dashboard::manage::get,
         dashboard::manage::reschedule,
+        dashboard::manage::availability,
         dashboard::manage::cancel,
         dashboard::manage::attend,
         dashboard::mail::list,

@@ -1,10 +1,11 @@
 /**
- * Mail (issue 13) against the release binary, with no mail server configured: every message is
- * written `unsent` and shown in "Correos". A guest books in the chat; an administrador opens the
- * booking's message in Correos (its HTML in a sandboxed frame served under its own policy, its
- * text with the manage link); the guest opens that link, which changes nothing, says "Confirmo
- * que voy" (the diary shows it), moves the cita to another day (a "moved" message appears) and
- * cancels it (a "cancelled" message, a page with no actions). A forged link gets a clear page.
+ * Mail (issue 13) against the release binary, with no mail server configured (the site server;
+ * `mail-smtp.spec.ts` sends through a real one): every message is written `unsent` and shown in
+ * "Correos". A guest books in the chat; an administrador opens the booking's message in Correos
+ * (its HTML in a sandboxed frame served under its own policy, its text with the manage link);
+ * the guest opens that link, which changes nothing, says "Confirmo que voy" (the diary shows
+ * it), moves the cita to another day (a "moved" message appears) and cancels it (a "cancelled"
+ * message, a page with no actions). A forged link gets a clear page.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { type SignedInApi, signedInApi } from './support/api';

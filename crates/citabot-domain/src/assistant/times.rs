@@ -382,17 +382,7 @@ fn last_close(context: &Context<'_>, date: Date) -> DayMinute {
 /// The citas of `date` that hold a stylist's time, but the one being moved, and the times
 /// other conversations hold.
 fn busy_on<'a>(draft: &Draft, date: Date, context: &'a Context<'_>) -> Vec<Busy<'a>> {
-    let citas = context
-        .agenda
-        .iter()
-        .filter(|cita| cita.date == date && cita.status.holds_time())
-        // The cita being moved does not stand in its own way.
-        .filter(|cita| draft.moving.as_deref() != Some(cita.id.as_str()))
-        .map(|cita| Busy {
-            staff_id: &cita.staff_id,
-            start: cita.start_min,
-            end: cita.end_min,
-        });
+    let citas = availability::busy_citas(context.agenda, date, draft.moving.as_deref());
     let holds = context
         .holds
         .iter()

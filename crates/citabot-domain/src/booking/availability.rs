@@ -9,7 +9,7 @@
 use time::Date;
 
 use super::rules::{Calendar, Window};
-use super::{Business, DayMinute, StaffMember};
+use super::{Business, Cita, DayMinute, StaffMember};
 
 /// Time a staff member is already taken on the day being planned, `[start, end)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,6 +17,25 @@ pub struct Busy<'a> {
     pub staff_id: &'a str,
     pub start: DayMinute,
     pub end: DayMinute,
+}
+
+/// The time the citas of `date` take: those that hold their time (pending or confirmed), but
+/// `moving`, the cita being moved, which does not stand in its own way (its guest may move it
+/// to a time that overlaps where it is now).
+pub fn busy_citas<'a>(
+    citas: &'a [Cita],
+    date: Date,
+    moving: Option<&str>,
+) -> impl Iterator<Item = Busy<'a>> {
+    citas
+        .iter()
+        .filter(move |cita| cita.date == date && cita.status.holds_time())
+        .filter(move |cita| moving != Some(cita.id.as_str()))
+        .map(|cita| Busy {
+            staff_id: &cita.staff_id,
+            start: cita.start_min,
+            end: cita.end_min,
+        })
 }
 
 /// A free start time for one staff member.
@@ -255,6 +274,58 @@ mod tests {
         assert!(!ana.contains(&645), "10:45 starts before 11:00");
         assert!(ana.contains(&660), "right after the busy hour");
         assert!(starts(&slots, "luis").contains(&600), "Luis is free then");
+    }
+
+    #[test]
+    fn a_cita_being_moved_does_not_block_itself() {
+        use crate::booking::CitaStatus;
+        let at = |id: &str, start: DayMinute, status: CitaStatus| {
+            let instant = time::OffsetDateTime::UNIX_EPOCH;
+            Cita {
+                id: id.to_owned(),
+                staff_id: "ana".to_owned(),
+                client_id: "c".to_owned(),
+                date: date!(2026 - 11 - 27),
+                start_min: start,
+                end_min: start + 30,
+                start_at: instant,
+                end_at: instant,
+                status,
+                service_ids: Vec::new(),
+                created_at: instant,
+                chat_session_id: None,
+                outside_hours: false,
+            }
+        };
+        let mut other_day = at("otro-dia", 700, CitaStatus::Confirmada);
+        other_day.date = date!(2026 - 11 - 26);
+        let citas = [
+            at("mia", 600, CitaStatus::Pendiente),
+            at("otra", 660, CitaStatus::Confirmada),
+            at("cancelada", 720, CitaStatus::Cancelada),
+            other_day,
+        ];
+        let day = date!(2026 - 11 - 27);
+        let busy_starts = |moving| {
+            busy_citas(&citas, day, moving)
+                .map(|busy| busy.start)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(busy_starts(None), [600, 660]);
+        assert_eq!(
+            busy_starts(Some("mia")),
+            [660],
+            "its own time is free to it"
+        );
+        let staff = staff();
+        let busy: Vec<Busy<'_>> = busy_citas(&citas, day, Some("mia")).collect();
+        let slots = free_slots(&salon(), &Calendar::default(), &query(&staff, &busy, 30));
+        let ana = starts(&slots, "ana");
+        assert!(
+            ana.contains(&585) && ana.contains(&615),
+            "around its own time"
+        );
+        assert!(!ana.contains(&645), "10:45 meets the 11:00 cita");
     }
 
     #[test]

@@ -29,7 +29,7 @@ use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::appointments::{
     self as cases, AvailabilityRequest, ByHand, ByHandWritten, ChangedBy, CitaChangeRequest,
-    CitaDetails, NO_SUCH_CITA, Refusal,
+    CitaDetails, Fitting, NO_SUCH_CITA, Refusal,
 };
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
 
@@ -241,6 +241,19 @@ pub struct FreeStart {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AvailabilityList {
     items: Vec<FreeStart>,
+}
+
+impl From<Vec<(DayMinute, Vec<String>)>> for AvailabilityList {
+    fn from(starts: Vec<(DayMinute, Vec<String>)>) -> Self {
+        let items = starts
+            .into_iter()
+            .map(|(start_min, staff_ids)| FreeStart {
+                start_min,
+                staff_ids,
+            })
+            .collect();
+        Self { items }
+    }
 }
 
 fn parse_status(text: &str) -> Result<CitaStatus, ApiError> {
@@ -525,24 +538,20 @@ pub async fn availability(
     let date = parse_date(&params.date, "date")?;
     let request = AvailabilityRequest {
         date,
-        service_ids: params
-            .service_ids
-            .split(',')
-            .map(str::trim)
-            .filter(|id| !id.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        fitting: Fitting::Services(
+            params
+                .service_ids
+                .split(',')
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        ),
         staff_id: params.staff_id,
         for_staff: super::is_staff(&caller),
     };
-    let items = cases::availability(state.store.as_ref(), &request, state.clock.now())
+    let starts = cases::availability(state.store.as_ref(), &request, state.clock.now())
         .await
-        .map_err(refused)?
-        .into_iter()
-        .map(|(start_min, staff_ids)| FreeStart {
-            start_min,
-            staff_ids,
-        })
-        .collect();
-    Ok(answer(StatusCode::OK, AvailabilityList { items }))
+        .map_err(refused)?;
+    Ok(answer(StatusCode::OK, AvailabilityList::from(starts)))
 }

@@ -7,17 +7,17 @@
 use std::net::SocketAddr;
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use citabot_domain::booking::DayMinute;
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
-use super::appointments::{refused, start_minute};
+use super::appointments::{AvailabilityList, refused, start_minute};
 use super::client_fields::date_text;
-use super::{answer, body, not_found, parse_date};
+use super::{answer, body, not_found, parse_date, query};
 use crate::auth::sign_in_throttle::network_of;
 use crate::error::too_many_attempts;
 use crate::error::{ApiError, ErrorEnvelope};
@@ -124,12 +124,26 @@ impl From<ManagedCita> for ManagedView {
     }
 }
 
-/// Counts the request against its address, runs `work` and answers: the cita, or the
-/// refusal; either way neither kept by a cache nor leaking the link as a referrer.
+/// Answers the cita `work` gives (or its refusal) as [`private`] does.
 async fn managed(
     state: &AppState,
     peer: SocketAddr,
     work: impl Future<Output = Result<ManagedCita, ApiError>>,
+) -> Response {
+    let work = async {
+        Ok(ManagedResponse {
+            item: work.await?.into(),
+        })
+    };
+    private(state, peer, work).await
+}
+
+/// Counts the request against its address, runs `work` and answers what it gives, or the
+/// refusal; either way neither kept by a cache nor leaking the link as a referrer.
+async fn private<T: Serialize>(
+    state: &AppState,
+    peer: SocketAddr,
+    work: impl Future<Output = Result<T, ApiError>>,
 ) -> Response {
     let limited = state
         .limits
@@ -139,7 +153,7 @@ async fn managed(
     let mut response = match limited {
         Err(error) => error.into_response(),
         Ok(()) => match work.await {
-            Ok(cita) => answer(StatusCode::OK, ManagedResponse { item: cita.into() }),
+            Ok(body) => answer(StatusCode::OK, body),
             Err(error) => error.into_response(),
         },
     };
@@ -180,6 +194,58 @@ pub async fn get(
             .map_err(link_refused)
     };
     managed(&state, peer, work).await
+}
+
+/// The day to look at, and the stylist.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ManageAvailabilityQuery {
+    /// The day, `YYYY-MM-DD`.
+    date: String,
+    /// Only this stylist (the cita's own, or another who does all its services); anyone who
+    /// does them when left out.
+    #[serde(default)]
+    staff_id: Option<String>,
+}
+
+/// `GET /api/manage/{token}/availability`: the free start times the cita may move to on a
+/// day, as `GET /api/availability` gives them to a client for the cita's services, except that
+/// the cita's own time is free to it (so the times just before and after it are offered).
+/// Changes nothing.
+#[utoipa::path(get, path = "/api/manage/{token}/availability", tag = "booking",
+    params(("token" = String, Path, description = "The manage link's token"), ManageAvailabilityQuery),
+    responses(
+        (status = 200, description = "The free start times", body = AvailabilityList),
+        (status = 400, description = "A bad date or parameter", body = ErrorEnvelope),
+        (status = 404, description = "A forged, expired or unknown link", body = ErrorEnvelope),
+        (status = 409, description = "The cita is cancelled", body = ErrorEnvelope),
+        (status = 422, description = "Unknown stylist", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address", body = ErrorEnvelope),
+        (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
+pub async fn availability(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(token): Path<String>,
+    params: Result<Query<ManageAvailabilityQuery>, QueryRejection>,
+) -> Response {
+    let now = state.clock.now();
+    let work = async {
+        let params = query(params)?;
+        let date = parse_date(&params.date, "date")?;
+        let starts = cases::free_times(
+            state.store.as_ref(),
+            &state.outbox,
+            &token,
+            date,
+            params.staff_id,
+            now,
+        )
+        .await
+        .map_err(link_refused)?;
+        Ok(AvailabilityList::from(starts))
+    };
+    private(&state, peer, work).await
 }
 
 /// `POST /api/manage/{token}/cancel`: cancels the cita, as its client may (outside the

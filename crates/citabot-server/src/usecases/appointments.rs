@@ -104,6 +104,17 @@ pub async fn chosen_services(store: &dyn Store, ids: &[String]) -> Result<Vec<Se
     Ok(chosen)
 }
 
+/// A cita's services as on the menu, in its order: its own stay valid even when taken off the
+/// menu since (a move or the manage link keeps them).
+pub async fn services_of(store: &dyn Store, cita: &Cita) -> Result<Vec<Service>, StoreError> {
+    let menu = store.services().await?;
+    Ok(cita
+        .service_ids
+        .iter()
+        .filter_map(|id| menu.iter().find(|service| &service.id == id).cloned())
+        .collect())
+}
+
 /// The services' durations added up (done back to back), when they fit in a day.
 fn total_duration(services: &[Service]) -> Option<DayMinute> {
     let total: u32 = services
@@ -467,13 +478,7 @@ async fn move_cita(
     // New services must be on offer; the cita's own stay valid even if taken off the menu.
     let services = match &change.service_ids {
         Some(ids) => chosen_services(store, ids).await?,
-        None => {
-            let all = store.services().await?;
-            cita.service_ids
-                .iter()
-                .filter_map(|id| all.iter().find(|service| &service.id == id).cloned())
-                .collect()
-        }
+        None => services_of(store, &cita).await?,
     };
     let service_ids: Vec<String> = services.iter().map(|service| service.id.clone()).collect();
     let duration = total_duration(&services).ok_or_else(|| {
@@ -553,10 +558,20 @@ async fn move_cita(
 #[derive(Debug, Clone)]
 pub struct AvailabilityRequest {
     pub date: Date,
-    pub service_ids: Vec<String>,
+    pub fitting: Fitting,
     pub staff_id: Option<String>,
     /// Staff see every free time from now; clients from now plus the notice, up to the horizon.
     pub for_staff: bool,
+}
+
+/// What the free times are for.
+#[derive(Debug, Clone)]
+pub enum Fitting {
+    /// A new cita of these services (on the menu and offered now), done back to back.
+    Services(Vec<String>),
+    /// This cita, moved: its own services (even one taken off the menu since), and its own
+    /// time free to it, so the times that overlap only itself are offered.
+    Moving(Cita),
 }
 
 /// The free start times of a day, each with who is free then, in the assistant's order.
@@ -566,7 +581,10 @@ pub async fn availability(
     now: OffsetDateTime,
 ) -> Result<Vec<(DayMinute, Vec<String>)>, Refusal> {
     let business = business(store).await?;
-    let services = chosen_services(store, &request.service_ids).await?;
+    let (services, moving) = match &request.fitting {
+        Fitting::Services(ids) => (chosen_services(store, ids).await?, None),
+        Fitting::Moving(cita) => (services_of(store, cita).await?, Some(cita.id.as_str())),
+    };
     let staff = store.staff().await?;
     if let Some(only) = request.staff_id.as_deref()
         && !staff.iter().any(|member| member.user_id == only)
@@ -599,14 +617,7 @@ pub async fn availability(
         start: hold.start_min,
         end: hold.end_min,
     });
-    let busy: Vec<Busy<'_>> = citas
-        .iter()
-        .filter(|cita| cita.status.holds_time())
-        .map(|cita| Busy {
-            staff_id: &cita.staff_id,
-            start: cita.start_min,
-            end: cita.end_min,
-        })
+    let busy: Vec<Busy<'_>> = availability::busy_citas(&citas, request.date, moving)
         .chain(held)
         .collect();
     let service_ids: Vec<String> = services.into_iter().map(|service| service.id).collect();

@@ -1,16 +1,17 @@
 //! The manage link (issue 13): whoever holds a cita's signed link (`/cita/<token>`) sees it,
 //! says they will come, moves it or cancels it, without signing in, under exactly the rules of
 //! a cliente changing her own cita ([`change_cita`] with [`ChangedBy::ManageLink`]), so a move
-//! or a cancellation writes its messages in its own transaction as any other does. Reading
-//! never changes anything: mail scanners open links.
+//! or a cancellation writes its messages in its own transaction as any other does. The free
+//! times it offers are a cliente's, with the cita's own time free to it. Reading never changes
+//! anything: mail scanners open links.
 
 use citabot_domain::booking::{Cita, CitaStatus, DayMinute, Service};
 use citabot_store::Store;
 use time::{Date, OffsetDateTime};
 
 use super::appointments::{
-    self as appointments, ChangedBy, CitaChangeRequest, CitaDetails, Refusal,
-    client_may_still_change,
+    self as appointments, AvailabilityRequest, ChangedBy, CitaChangeRequest, CitaDetails, Fitting,
+    Refusal, client_may_still_change,
 };
 use super::mail::SalonContact;
 use super::settings::{calendar, local_now};
@@ -68,12 +69,7 @@ async fn shown(store: &dyn Store, cita: Cita, now: OffsetDateTime) -> Result<Man
     let changeable = cita.status.holds_time()
         && cita.start_at > now
         && client_may_still_change(&calendar, local_now(&business, now)?, &cita);
-    let menu = store.services().await?;
-    let services = cita
-        .service_ids
-        .iter()
-        .filter_map(|id| menu.iter().find(|service| &service.id == id).cloned())
-        .collect();
+    let services = appointments::services_of(store, &cita).await?;
     let details = appointments::details(store, vec![cita])
         .await?
         .pop()
@@ -114,6 +110,27 @@ pub async fn cancel(
         appointments::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now)
             .await?;
     shown(store, written.cita, now).await
+}
+
+/// The free times the guest may move the cita to on `date`, with `staff_id` when given (else
+/// with anyone who does its services): a cliente's window and the times other visitors hold,
+/// around the other citas, but never around itself.
+pub async fn free_times(
+    store: &dyn Store,
+    outbox: &Outbox,
+    token: &str,
+    date: Date,
+    staff_id: Option<String>,
+    now: OffsetDateTime,
+) -> Result<Vec<(DayMinute, Vec<String>)>, Refusal> {
+    let cita = open_cita(store, outbox, token, now).await?;
+    let request = AvailabilityRequest {
+        date,
+        fitting: Fitting::Moving(cita),
+        staff_id,
+        for_staff: false,
+    };
+    appointments::availability(store, &request, now).await
 }
 
 /// Where the guest moves the cita: another day and time, and another stylist when picked (the

@@ -1,6 +1,7 @@
 //! The manage link's API (issue 13), on both databases: `/api/manage/{token}` read by a guest
 //! holding the link from the booking's message, "Confirmo que voy", a move and a cancellation
-//! under a cliente's rules (and their messages), refusals of forged, expired and cancelled
+//! under a cliente's rules (and their messages), the free times a move may pick (the cita's
+//! own time among them), refusals of forged, expired and cancelled
 //! links, the per-address limit. The clock says Friday 2026-11-20, 10:30 in Madrid; Pedro's
 //! cita is on Monday the 23rd at 10:00.
 
@@ -18,6 +19,7 @@ both!(
     forged_expired_and_unknown_links_are_refused,
     confirmo_que_voy_shows_in_the_diary,
     a_move_from_the_link_keeps_to_the_client_rules,
+    the_link_offers_the_times_its_own_cita_holds,
     a_cancelled_cita_reads_and_refuses_every_action,
     inside_the_notice_the_link_only_reads,
 );
@@ -42,6 +44,14 @@ pub fn token_in(text: &str) -> String {
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
         .collect()
+}
+
+/// `token` with the first character of its signature changed (the last one may carry only
+/// padding bits).
+fn forged(token: &str) -> String {
+    let (payload, mac) = token.split_once('.').expect("two parts");
+    let flipped = if mac.starts_with('A') { "B" } else { "A" };
+    format!("{payload}.{flipped}{}", &mac[1..])
 }
 
 fn path(token: &str) -> String {
@@ -135,9 +145,7 @@ async fn forged_expired_and_unknown_links_are_refused(backend: Backend) {
     };
     let app = &salon.app;
     let token = booked_token(app).await;
-    let (payload, mac) = token.split_once('.').expect("two parts");
-    let flipped = if mac.starts_with('A') { "B" } else { "A" };
-    let forged = format!("{payload}.{flipped}{}", &mac[1..]);
+    let forged = forged(&token);
     for bad in [forged.as_str(), "forged", "a.b", &"x".repeat(400)] {
         for (method, suffix, body) in [
             (Method::GET, "", None),
@@ -269,6 +277,136 @@ async fn a_move_from_the_link_keeps_to_the_client_rules(backend: Backend) {
         moving(json!({ "date": "2026-11-24", "startMin": 660, "staffId": other })).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["item"]["staffId"], other.as_str());
+}
+
+/// The start times of an availability answer.
+fn starts(body: &Value) -> Vec<u64> {
+    body["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|item| item["startMin"].as_u64().expect("a start"))
+        .collect()
+}
+
+async fn the_link_offers_the_times_its_own_cita_holds(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let app = &salon.app;
+    let token = booked_token(app).await;
+    let (_, _, read) = guest(app, Method::GET, &path(&token), None).await;
+    let staff_id = read["item"]["staffId"]
+        .as_str()
+        .expect("a stylist")
+        .to_owned();
+    // Another cita of the same stylist at 11:00 still stands in the way.
+    let (status, body) = salon
+        .post(
+            Some(&salon.admin),
+            "/api/appointments",
+            json!({
+                "staffId": staff_id, "client": { "name": "Ana Ruiz" }, "date": "2026-11-23",
+                "startMin": 660, "serviceIds": ["corte-caballero"],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let free = |query: String| {
+        let manage_path = format!("{}/availability?{query}", path(&token));
+        async move { guest(app, Method::GET, &manage_path, None).await }
+    };
+
+    // Pedro's 10:00–10:30 does not block itself: 09:45 and 10:15 overlap only his own cita.
+    let (status, headers, body) = free(format!("date=2026-11-23&staffId={staff_id}")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_private(&headers);
+    let his = starts(&body);
+    for start in [585, 600, 615] {
+        assert!(his.contains(&start), "{start} is offered: {his:?}");
+    }
+    for start in [645, 660, 675] {
+        assert!(!his.contains(&start), "{start} meets Ana's cita: {his:?}");
+    }
+    assert!(
+        body["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .all(|item| item["staffIds"] == json!([staff_id.as_str()])),
+        "{body}"
+    );
+    // The general availability (anyone's) still counts his cita as taken.
+    let (_, general) = salon
+        .get(
+            None,
+            &format!(
+                "/api/availability?date=2026-11-23&serviceIds=corte-caballero&staffId={staff_id}"
+            ),
+        )
+        .await;
+    assert!(!starts(&general).contains(&615), "{general}");
+    // Without a stylist, everyone who does the cita's services; a client's window (today only
+    // from 10:30 plus the hour's notice).
+    let (status, _, body) = free("date=2026-11-23".into()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        body["items"]
+            .as_array()
+            .expect("items")
+            .iter()
+            .any(|item| item["staffIds"]
+                .as_array()
+                .is_some_and(|ids| ids.len() == 2)),
+        "{body}"
+    );
+    let (_, _, body) = free(format!("date=2026-11-20&staffId={staff_id}")).await;
+    assert_eq!(starts(&body).first(), Some(&690), "{body}");
+
+    // What it offers, a move takes: 10:15, over its own old time.
+    let (status, _, body) = guest(
+        app,
+        Method::PATCH,
+        &path(&token),
+        Some(json!({ "date": "2026-11-23", "startMin": 615 })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["item"]["startMin"], 615);
+
+    for (query, status) in [
+        ("date=lunes".to_owned(), StatusCode::BAD_REQUEST),
+        (String::new(), StatusCode::BAD_REQUEST),
+        (
+            "date=2026-11-23&serviceIds=barba".to_owned(),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            "date=2026-11-23&staffId=no-existe".to_owned(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ] {
+        let (got, headers, answer) = free(query.clone()).await;
+        assert_eq!(got, status, "{query}: {answer}");
+        assert!(answer["error"]["message"].as_str().is_some(), "{answer}");
+        assert_private(&headers);
+    }
+    let (status, _, answer) = guest(
+        app,
+        Method::GET,
+        &format!("{}/availability?date=2026-11-23", path(&forged(&token))),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+    assert_eq!(answer["error"]["message"], INVALID_LINK);
+
+    // A cancelled cita has nothing to move.
+    let (status, _, _) = guest(app, Method::POST, &format!("{}/cancel", path(&token)), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, answer) = free("date=2026-11-23".into()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert_eq!(answer["error"]["code"], "conflict");
 }
 
 async fn a_cancelled_cita_reads_and_refuses_every_action(backend: Backend) {

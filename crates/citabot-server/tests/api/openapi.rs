@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 54] = [
+const OPERATIONS: [(&str, &str); 55] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -29,6 +29,7 @@ const OPERATIONS: [(&str, &str); 54] = [
     ("get", "/api/holds"),
     ("get", "/api/manage/{token}"),
     ("patch", "/api/manage/{token}"),
+    ("get", "/api/manage/{token}/availability"),
     ("post", "/api/manage/{token}/cancel"),
     ("post", "/api/manage/{token}/attend"),
     ("get", "/api/mail"),

@@ -1,20 +1,25 @@
 /**
  * Where the end-to-end run's citabot servers live, shared by the Playwright config (which starts
- * them) and the specs (which add accounts to their database). Each run gets a fresh SQLite
- * database in a temporary folder, so it never touches `./data` or a server started by `make run`.
+ * them) and the specs (which add accounts to their database or read the mail they sent). Each run
+ * gets fresh SQLite databases in a temporary folder, so it never touches `./data` or a server
+ * started by `make run`.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+const repository = resolve(import.meta.dirname, '../../../..');
 
 export const sitePort = Number(process.env.CITABOT_E2E_PORT ?? 3917);
 /** A second server in proxy mode, relaying to the fixture server (a stand-in n8n). */
 export const proxyPort = Number(process.env.CITABOT_E2E_PROXY_PORT ?? 3919);
+/** A third server that sends its mail through the SMTP sink: the mail spec's own. */
+export const mailPort = Number(process.env.CITABOT_E2E_MAIL_PORT ?? 3920);
+export const mailUrl = `http://127.0.0.1:${String(mailPort)}`;
 /** `CITABOT_E2E_BINARY` runs the suite against another build of the server. */
 export const binary =
-  process.env.CITABOT_E2E_BINARY ??
-  resolve(import.meta.dirname, '../../../../target/release/citabot');
+  process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
 
 // Set once in the main process; workers inherit it, so every process agrees on the folder.
 process.env.CITABOT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
@@ -22,6 +27,33 @@ const dataFolder = process.env.CITABOT_E2E_DATA;
 
 export const siteDatabaseUrl = `sqlite://${join(dataFolder, 'citabot.db')}`;
 export const proxyDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-proxy.db')}`;
+export const mailDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-mail.db')}`;
+
+/**
+ * The SMTP sink the Rust mail tests use (`crates/citabot-server/tests/smtp/sink.py`, aiosmtpd),
+ * run by the venv's Python that `make smtp-venv` builds (`CITABOT_TEST_SMTP_PYTHON` overrides
+ * it, as for the Rust tests). It keeps each accepted message as a JSON file in `sinkFolder`.
+ */
+export const sinkPython =
+  process.env.CITABOT_TEST_SMTP_PYTHON ?? resolve(repository, 'target/smtp-venv/bin/python3');
+export const sinkScript = resolve(repository, 'crates/citabot-server/tests/smtp/sink.py');
+export const sinkFolder = join(dataFolder, 'sink');
+mkdirSync(sinkFolder, { recursive: true });
+
+// Asked once, in the main process (workers inherit the answer): can the venv's Python run the
+// sink? Without it the mail spec is skipped, unless CITABOT_TEST_SMTP=required (CI) makes that
+// a failure, as for the Rust mail tests.
+export const smtpMissing = `no aiosmtpd at ${sinkPython}: run \`make smtp-venv\``;
+if (process.env.CITABOT_E2E_SMTP === undefined) {
+  const ready = spawnSync(sinkPython, ['-c', 'import aiosmtpd'], { stdio: 'ignore' }).status === 0;
+  if (!ready && process.env.CITABOT_TEST_SMTP === 'required') {
+    throw new Error(`CITABOT_TEST_SMTP=required, but ${smtpMissing}`);
+  }
+  if (!ready) console.warn(`SKIPPING the mail spec: ${smtpMissing}`);
+  process.env.CITABOT_E2E_SMTP = ready ? 'ready' : 'missing';
+}
+/** Whether the sink and the mail server run in this run. */
+export const smtpReady = process.env.CITABOT_E2E_SMTP === 'ready';
 
 export type Role = 'cliente' | 'usuario' | 'administrador';
 

@@ -179,7 +179,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
   it('moves the cita to a free time of another day with the same stylist', async () => {
     const moved = managed({ date: '2026-12-04', startMin: 690, endMin: 750 });
     const server = serveCita(managed(), {
-      'GET /api/availability': (request) => ({
+      [`GET ${API}/availability`]: (request) => ({
         body: {
           items:
             request.url.searchParams.get('date') === '2026-12-04'
@@ -199,9 +199,10 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(
       await within(form).findByText(/No quedan horas libres con Lucía el jueves/),
     ).toBeInTheDocument();
-    const asked = server.to('/api/availability')[0]?.url.searchParams;
-    expect(asked?.get('serviceIds')).toBe('svc-corte,svc-peinado');
-    expect(asked?.get('staffId')).toBe('st-lucia');
+    // The link's own free times (where its current time is free to it), not anyone's.
+    expect(server.to('/api/availability')).toEqual([]);
+    const asked = server.to(`${API}/availability`)[0]?.url.searchParams;
+    expect(Object.fromEntries(asked ?? [])).toEqual({ date: '2026-12-03', staffId: 'st-lucia' });
 
     const day = within(form).getByLabelText('Nuevo día');
     await user.clear(day);
@@ -224,7 +225,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
     ];
     const server = serveCita(managed(), {
       'GET /api/business': { body: { item: { ...business, team } } },
-      'GET /api/availability': (request) => ({
+      [`GET ${API}/availability`]: (request) => ({
         body: {
           items:
             request.url.searchParams.get('staffId') === 'st-marta'
@@ -260,7 +261,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
 
   it('shows the server’s refusal of a move as it words it and keeps the choice', async () => {
     serveCita(managed(), {
-      'GET /api/availability': { body: { items: [{ startMin: 720, staffIds: ['st-lucia'] }] } },
+      [`GET ${API}/availability`]: { body: { items: [{ startMin: 720, staffIds: ['st-lucia'] }] } },
       [`PATCH ${API}`]: apiError(409, 'conflict', 'Esa hora acaba de ocuparse. Elige otra.'),
     });
     const user = userEvent.setup();
@@ -285,7 +286,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
 
   it('opens the move form from "Cambiar" in an email, only while the cita may change', async () => {
     serveCita(managed(), {
-      'GET /api/availability': { body: { items: [] } },
+      [`GET ${API}/availability`]: { body: { items: [] } },
     });
     renderApp(`/cita/${TOKEN}?accion=cambiar`);
     expect(await screen.findByRole('form', { name: /Cambiar la cita/ })).toBeInTheDocument();

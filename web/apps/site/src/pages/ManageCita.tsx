@@ -2,7 +2,9 @@
  * `/cita/<token>`: the page a cita's emails link to (issue 13). Whoever holds the link sees the
  * cita without signing in: when, what (with durations and prices), with whom, where, and its
  * status; and may confirm they are coming, move it or cancel it, as far as the server allows
- * (`canChange`, `canCancel`); a move keeps the stylist unless another free one is picked.
+ * (`canChange`, `canCancel`); a move keeps the stylist unless another free one is picked, and
+ * offers the link's own free times (`/api/manage/<token>/availability`, where the cita's current
+ * time does not stand in its way).
  * Opening the page changes nothing, because mail scanners open links: it only reads, and every
  * change is a button that POSTs or PATCHes. A forged or expired link gets a page that says so,
  * a cancelled cita a page without actions.
@@ -288,6 +290,10 @@ function CitaView({
           cita={cita}
           today={today}
           otherStylists={otherStylists}
+          // The link's own free times: the cita's current time does not block a move near it.
+          freeTimesPath={(date, staffId) =>
+            `${path}/availability?${new URLSearchParams({ date, staffId }).toString()}`
+          }
           move={async (date, startMin, staffId) => {
             const { item } = await apiFetch<ItemResponse<ManagedCita>>(path, {
               method: 'PATCH',

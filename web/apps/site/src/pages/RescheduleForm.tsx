@@ -1,9 +1,10 @@
 /**
  * "Cambiar": the person picks another day and one of its free times for a cita (same services,
  * same stylist unless other stylists are offered and one is picked; from `GET
- * /api/availability`), then `move` sends it: a cliente's own cita from "mis citas", or a guest's
- * from its manage link. The server's refusals (422 outside the rules or inside the minimum
- * notice, 409 when the time was just taken) are shown as it words them.
+ * /api/availability`, or what `freeTimesPath` names), then `move` sends it: a cliente's own cita
+ * from "mis citas", or a guest's from its manage link. The server's refusals (422 outside the
+ * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words
+ * them.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { apiFetch, errorMessage } from '../api/http';
@@ -33,7 +34,17 @@ interface RescheduleFormProps {
    * (the server's refusal) is shown in the form.
    */
   move: (date: string, startMin: number, staffId?: string) => Promise<void>;
+  /**
+   * Where a day's free times with a stylist are read, when not `GET /api/availability` for the
+   * cita's services: the manage link's own, where the cita's current time is free to it.
+   */
+  freeTimesPath?: (date: string, staffId: string) => string;
   onClose: () => void;
+}
+
+/** The free times anyone may book for the cita's services on `date` with `staffId`. */
+function availabilityPath(serviceIds: string, date: string, staffId: string): string {
+  return `/api/availability?${new URLSearchParams({ date, serviceIds, staffId }).toString()}`;
 }
 
 type Times =
@@ -54,6 +65,7 @@ export function RescheduleForm({
   today,
   otherStylists = [],
   move,
+  freeTimesPath,
   onClose,
 }: RescheduleFormProps) {
   const [date, setDate] = useState(cita.date < today ? today : cita.date);
@@ -68,15 +80,15 @@ export function RescheduleForm({
   const stylists = [{ id: cita.staffId, name: cita.staffName }, ...otherStylists];
   const staffName = stylists.find((stylist) => stylist.id === staffId)?.name ?? cita.staffName;
 
+  // The path of the chosen day's times: a change of it (or of the services) reads them again.
+  const timesPath = DATE.test(date)
+    ? (freeTimesPath?.(date, staffId) ?? availabilityPath(serviceIds, date, staffId))
+    : null;
+
   useEffect(() => {
-    if (!DATE.test(date)) return;
+    if (timesPath === null) return;
     const controller = new AbortController();
-    const params = new URLSearchParams({
-      date,
-      serviceIds,
-      staffId,
-    });
-    apiFetch<ListResponse<AvailableStart>>(`/api/availability?${params.toString()}`, {
+    apiFetch<ListResponse<AvailableStart>>(timesPath, {
       signal: controller.signal,
     }).then(
       ({ items }) => {
@@ -90,7 +102,7 @@ export function RescheduleForm({
     return () => {
       controller.abort();
     };
-  }, [date, serviceIds, staffId]);
+  }, [timesPath, date, staffId]);
 
   // What is shown is always the chosen day's and stylist's: another read is still loading.
   let times: Times = { state: 'idle' };

@@ -1,0 +1,142 @@
+/**
+ * Mail end to end (issue 13): the release binary sends through a real SMTP server on loopback
+ * (aiosmtpd, the Rust mail tests' sink), on a server of its own (`mailUrl`, its own database) so
+ * the other specs keep sending nothing. A guest books in the chat and taps "Confirmar" on the
+ * summary card; the confirmation arrives (to the guest, in Spanish, with the calendar file); its
+ * manage link opens the cita on that server; the guest moves it to a time that overlaps where it
+ * was (its own time does not stand in its way) and the "moved" message arrives (same event, a
+ * higher SEQUENCE); then cancels it and the cancellation arrives (METHOD:CANCEL). A link with one
+ * character changed gets the refusal page and never another cita.
+ */
+import { expect, test } from '@playwright/test';
+import { workingDay } from './support/diary';
+import { icsField, mailTo, part, type Received, receivedBy } from './support/mail';
+import { mailUrl, smtpMissing, smtpReady } from './support/server';
+import { openSiteChat } from './support/site';
+
+test.skip(!smtpReady, smtpMissing);
+test.use({ baseURL: mailUrl });
+
+const SALON = 'Peluquería Lucía';
+
+/** The message's calendar file: an `.ics` attachment whose `method` says what it does. */
+function calendarOf(mail: Received, method: 'REQUEST' | 'CANCEL') {
+  const calendar = part(mail, 'text/calendar');
+  expect(calendar.filename).toMatch(/\.ics$/);
+  expect(calendar.params?.method).toBe(method);
+  const ics = calendar.content ?? '';
+  expect(icsField(ics, 'METHOD')).toBe(method);
+  return { uid: icsField(ics, 'UID'), sequence: Number(icsField(ics, 'SEQUENCE')) };
+}
+
+/**
+ * Waits until a second has passed since `since` (a `Date.now()` taken after the server wrote a
+ * change): a calendar file's SEQUENCE counts whole seconds since the booking
+ * (`usecases/mail.rs`), so only a change a second later is sure to raise it.
+ */
+async function aSecondAfter(since: number): Promise<void> {
+  const left = since + 1_000 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** `token` with the first character of its signature changed (the last may be only padding). */
+function forged(token: string): string {
+  const [payload = '', signature = ''] = token.split('.');
+  return `${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+}
+
+test('a booking, its move and its cancellation arrive by email; the link works, a forged one does not', async ({
+  page,
+}) => {
+  const email = `buzon.${String(Date.now())}@ejemplo.es`;
+  const day = workingDay(2);
+  const spoken = new Intl.DateTimeFormat('es-ES', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+
+  await page.goto('/');
+  const chat = await openSiteChat(page);
+  await chat.say(`quiero un corte de caballero el ${spoken} a las 11`, /A nombre de quién/);
+  await chat.say('Rosa Buzón', /email/);
+  await chat.say(email, 'Resumen de tu cita');
+  const summary = chat.botMessages.last();
+  await expect(summary.getByRole('heading', { name: 'Resumen de tu cita' })).toBeVisible();
+  await expect(summary).toContainText('11:00');
+  await summary
+    .getByRole('group', { name: 'Resumen de tu cita' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(chat.botMessages.last()).toContainText('Hecho');
+  const bookedAt = Date.now();
+
+  // The confirmation: to the guest, from the salon, in Spanish, text and HTML, and the event.
+  const booked = await mailTo(email, new RegExp(`^Hemos recibido tu reserva en ${SALON}: `));
+  expect(booked.rcpt_tos).toEqual([email]);
+  expect(booked.to).toContain(email);
+  expect(booked.from).toBe(`${SALON} <citas@peluqueria.example>`);
+  const text = part(booked, 'text/plain').content ?? '';
+  expect(text).toContain('Hola, Rosa Buzón:');
+  expect(text).toContain('El salón todavía tiene que confirmarla');
+  expect(text).toContain('Corte de caballero');
+  expect(text).toContain('11:00');
+  expect(part(booked, 'text/html').content).toContain('Gestionar mi cita');
+  const first = calendarOf(booked, 'REQUEST');
+  expect(first.uid).toMatch(/@citabot$/);
+
+  // Its manage link points at the server that sent it, and opens the cita there.
+  const link = /https?:\/\/\S+\/cita\/[\w.-]+/.exec(text)?.[0] ?? '';
+  const manage = new URL(link);
+  expect(manage.origin).toBe(mailUrl);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeVisible();
+  const facts = page.locator('.manage-card');
+  await expect(facts).toContainText('Rosa Buzón');
+  await expect(facts).toContainText('11:00–11:30');
+
+  // "Cambiar", the same day: a quarter of an hour later overlaps only the cita itself.
+  await page.getByRole('button', { name: 'Cambiar', exact: true }).click();
+  const form = page.getByRole('form', { name: /Cambiar la cita/ });
+  await expect(form.getByText(/Horas libres con/)).toBeVisible();
+  await form.getByRole('radio', { name: '11:15' }).check();
+  await aSecondAfter(bookedAt);
+  await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
+  await expect(form).toHaveCount(0);
+  const movedAt = Date.now();
+  await expect(facts).toContainText('11:15–11:45');
+
+  const moved = await mailTo(email, new RegExp(`^Tu cita en ${SALON} ha cambiado: `));
+  expect(moved.rcpt_tos).toEqual([email]);
+  expect(part(moved, 'text/plain').content).toContain('11:15');
+  const second = calendarOf(moved, 'REQUEST');
+  expect(second.uid).toBe(first.uid);
+  expect(second.sequence).toBeGreaterThan(first.sequence);
+
+  // "Cancelar", after the second question.
+  await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+  await aSecondAfter(movedAt);
+  await page.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cita cancelada' })).toBeVisible();
+
+  const cancelled = await mailTo(email, new RegExp(`^Tu cita en ${SALON} está cancelada: `));
+  expect(cancelled.rcpt_tos).toEqual([email]);
+  expect(part(cancelled, 'text/plain').content).toContain('está cancelada');
+  const third = calendarOf(cancelled, 'CANCEL');
+  expect(third.uid).toBe(first.uid);
+  expect(third.sequence).toBeGreaterThan(second.sequence);
+  // Those three, and nothing else, went to the guest.
+  expect(receivedBy(email).map((mail) => mail.message_id)).toEqual(
+    [booked, moved, cancelled].map((mail) => mail.message_id),
+  );
+
+  // One character of the signature changed: the refusal page, and no cita at all.
+  const token = manage.pathname.split('/').at(-1) ?? '';
+  await page.goto(`/cita/${forged(token)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enlace no válido' })).toBeVisible();
+  await expect(page.getByText('Este enlace no es válido o ha caducado.')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.locator('.manage-card')).toHaveCount(0);
+  // (The chat keeps the guest's conversation; the page itself names nobody.)
+  await expect(main.getByText('Rosa Buzón')).toHaveCount(0);
+});
