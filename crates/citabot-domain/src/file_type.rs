@@ -313,10 +313,7 @@ mod tests {
         // Lossless: 14 bits of width - 1, then 14 of height - 1: 100 × 50.
         let bits: u32 = 99 | (49 << 14);
         let lossless = riff(&[b"VP8L\0\0\0\0\x2f".as_slice(), &bits.to_le_bytes()].concat());
-        assert_eq!(
-            declared_size(ImageFormat::Webp, &lossless),
-            Some((100, 50))
-        );
+        assert_eq!(declared_size(ImageFormat::Webp, &lossless), Some((100, 50)));
         // Extended: 24-bit width - 1 and height - 1 after 4 bytes of flags.
         let extended = riff(b"VP8X\0\0\0\0\0\0\0\0\xff\x1f\0\xff\x0f\0");
         assert_eq!(
@@ -324,7 +321,10 @@ mod tests {
             Some((8192, 4096))
         );
         assert_eq!(declared_size(ImageFormat::Webp, &riff(b"VP8 ")), None);
-        assert_eq!(declared_size(ImageFormat::Webp, &riff(b"ALPH\0\0\0\0")), None);
+        assert_eq!(
+            declared_size(ImageFormat::Webp, &riff(b"ALPH\0\0\0\0")),
+            None
+        );
     }
 
     #[test]

@@ -18,7 +18,10 @@ fn large_picture() -> Vec<u8> {
 pub async fn salon_images_round_trip(store: &dyn Store) -> Result<(), StoreError> {
     assert_eq!(store.image_versions().await?, ImageVersions::default());
     assert_eq!(store.image(ImageSlot::Logo).await?, None);
-    assert!(!store.delete_image(ImageSlot::Logo).await?, "nothing to remove");
+    assert!(
+        !store.delete_image(ImageSlot::Logo).await?,
+        "nothing to remove"
+    );
 
     let logo = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0logo".to_vec();
     store
