@@ -10,6 +10,8 @@
 import { defineConfig } from '@playwright/test';
 import {
   binary,
+  picturesDatabaseUrl,
+  picturesPort,
   proxyDatabaseUrl,
   proxyPort,
   siteDatabaseUrl,
@@ -75,6 +77,7 @@ export default defineConfig({
       // Host pages come from the fixture server under the name `localhost`.
       CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
     }),
+    citabotServer(picturesPort, picturesDatabaseUrl),
   ],
 });
 

@@ -169,7 +169,8 @@ function PictureField({ slot, url, fallback, onSaved }: PictureFieldProps) {
       className="settings-picture"
       role="group"
       aria-labelledby={headingId}
-      aria-busy={busy !== null}
+      // Present only while a change is under way: `[aria-busy]` on a page means still loading.
+      aria-busy={busy !== null ? true : undefined}
     >
       <h3 id={headingId}>{picture.label}</h3>
       <div className={`settings-picture-preview settings-picture-${slot}`}>
