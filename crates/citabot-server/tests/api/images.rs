@@ -123,7 +123,7 @@ async fn fetch(
     (status, headers, response.bytes().await.expect("a body"))
 }
 
-fn header<'a>(headers: &'a HeaderMap, name: impl reqwest::header::AsHeaderName) -> &'a str {
+fn header(headers: &HeaderMap, name: impl reqwest::header::AsHeaderName) -> &str {
     headers
         .get(name)
         .and_then(|value| value.to_str().ok())
