@@ -22,13 +22,6 @@ impl ImageFormat {
             ImageFormat::Webp => "image/webp",
         }
     }
-
-    /// The format whose media type is `mime`.
-    pub fn from_mime(mime: &str) -> Option<Self> {
-        [Self::Png, Self::Jpeg, Self::Gif, Self::Webp]
-            .into_iter()
-            .find(|format| format.mime() == mime)
-    }
 }
 
 /// The image format `data` starts like, by its signature alone. SVG is never one: it is markup
@@ -207,15 +200,6 @@ mod tests {
             sniff("Hola, adjunto mi horario.\n".as_bytes()),
             Some("text/plain")
         );
-        for format in [
-            ImageFormat::Png,
-            ImageFormat::Jpeg,
-            ImageFormat::Gif,
-            ImageFormat::Webp,
-        ] {
-            assert_eq!(ImageFormat::from_mime(format.mime()), Some(format));
-        }
-        assert_eq!(ImageFormat::from_mime("image/svg+xml"), None);
     }
 
     #[test]

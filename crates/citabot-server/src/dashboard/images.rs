@@ -2,7 +2,8 @@
 //! `/api/business/hero` for administradores, and their public `GET`. An upload is the picture's
 //! bytes as the request body, whatever `Content-Type` says: nothing to parse, and the body limit
 //! is exactly the picture's (a multipart form would add a parser and blur the limit by its
-//! boundaries). The body is read only for an administrador, and never past the slot's limit.
+//! boundaries). The body is read only for an administrador of a salon that is set up, and never
+//! past the slot's limit.
 //! What a picture may be is decided in [`crate::usecases::images`]; here are the statuses, the
 //! sentences and the caching.
 
@@ -148,8 +149,8 @@ async fn upload(
     body: Body,
 ) -> Result<Response, ApiError> {
     administrador(caller)?;
-    let data = read_body(slot, headers, body).await?;
     business_of(state).await?;
+    let data = read_body(slot, headers, body).await?;
     images::upload(state.store.as_ref(), slot, &data, state.clock.now())
         .await
         .map_err(|refusal| refused(slot, refusal))?;
