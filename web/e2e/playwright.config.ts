@@ -15,6 +15,8 @@ import {
   mailDatabaseUrl,
   mailPort,
   mailUrl,
+  picturesDatabaseUrl,
+  picturesPort,
   proxyDatabaseUrl,
   proxyPort,
   siteDatabaseUrl,
@@ -85,6 +87,7 @@ export default defineConfig({
       CITABOT_ALLOWED_ORIGINS: `http://localhost:${fixturePort}`,
     }),
     ...(smtpReady ? mailServers() : []),
+    citabotServer(picturesPort, picturesDatabaseUrl),
   ],
 });
 

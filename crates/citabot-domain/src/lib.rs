@@ -10,6 +10,7 @@ pub mod assistant;
 pub mod booking;
 pub mod chat;
 pub mod clock;
+pub mod file_type;
 pub mod inbox;
 pub mod markdown;
 pub mod quick_replies;

@@ -70,6 +70,19 @@ pub fn router(state: AppState) -> Router {
             ),
         )
         .route("/api/business/hours", put(dashboard::business::set_hours))
+        // The pictures' bodies are read by their handlers, each to its own limit.
+        .route(
+            "/api/business/logo",
+            get(dashboard::images::get_logo)
+                .put(dashboard::images::put_logo)
+                .delete(dashboard::images::delete_logo),
+        )
+        .route(
+            "/api/business/hero",
+            get(dashboard::images::get_hero)
+                .put(dashboard::images::put_hero)
+                .delete(dashboard::images::delete_hero),
+        )
         .route(
             "/api/business/outside-rules",
             get(dashboard::settings::outside_rules),

@@ -10,7 +10,7 @@ use std::path::Path;
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
 
-/// The types a chat file may be, told by content (`uploads.rs` sniffs them).
+/// The types a chat file may be, told by content (`citabot_domain::file_type::sniff`).
 pub const KNOWN_TYPES: [&str; 6] = [
     "image/png",
     "image/jpeg",

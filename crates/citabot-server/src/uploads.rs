@@ -1,12 +1,13 @@
 //! Files sent with a chat message (multipart, repeated `files` parts, docs/PROTOCOL.md §2.3),
 //! checked before anything else sees them (REQUIREMENTS H7): how many, how large, and what they
-//! really are, judged by their first bytes, never by the declared type or the name. Names are
-//! cleaned for display and never used as paths.
+//! really are, judged by their first bytes ([`citabot_domain::file_type::sniff`]), never by the
+//! declared type or the name. Names are cleaned for display and never used as paths.
 
 use axum::extract::Multipart;
 use axum::extract::multipart::Field;
 use axum::http::StatusCode;
 use bytes::{Bytes, BytesMut};
+use citabot_domain::file_type::sniff;
 use serde_json::Value;
 
 use crate::config::Settings;
@@ -165,47 +166,6 @@ fn unreadable(error: axum::extract::multipart::MultipartError) -> VisitorError {
     }
 }
 
-/// What a file is, from its first bytes. Images carrying markup (HTML or SVG hidden after a
-/// valid header, the classic polyglot) and text that is markup are refused: `None`.
-pub fn sniff(data: &[u8]) -> Option<&'static str> {
-    let image = if data.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if data.starts_with(b"\xff\xd8\xff") {
-        Some("image/jpeg")
-    } else if data.starts_with(b"GIF87a") || data.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if data.len() >= 12 && &data[..4] == b"RIFF" && &data[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
-    };
-    if let Some(image) = image {
-        return (!contains_markup(data)).then_some(image);
-    }
-    if data.starts_with(b"%PDF-") {
-        return Some("application/pdf");
-    }
-    let text = std::str::from_utf8(data).ok()?;
-    let looks_like_markup = text.trim_start().starts_with('<') || contains_markup(data);
-    // Text is what people write: no control characters but tabs and line breaks.
-    let binary = text
-        .chars()
-        .any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
-    (!binary && !looks_like_markup).then_some("text/plain")
-}
-
-fn contains_markup(data: &[u8]) -> bool {
-    const MARKERS: [&[u8]; 5] = [b"<script", b"<html", b"<svg", b"<iframe", b"javascript:"];
-    data.windows(11).any(|window| {
-        MARKERS
-            .iter()
-            .any(|marker| window[..marker.len()].eq_ignore_ascii_case(marker))
-    }) || data.len() < 11
-        && MARKERS
-            .iter()
-            .any(|marker| data.eq_ignore_ascii_case(marker))
-}
-
 /// The last path segment of a client's file name, without control or direction-changing
 /// characters, trimmed and bounded; `archivo` when nothing is left.
 pub fn clean_name(raw: &str) -> String {
@@ -240,48 +200,6 @@ fn human_size(bytes: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-
-    #[test]
-    fn types_are_told_by_content() {
-        assert_eq!(sniff(PNG), Some("image/png"));
-        assert_eq!(sniff(b"\xff\xd8\xff\xe0\0\x10JFIF"), Some("image/jpeg"));
-        assert_eq!(sniff(b"GIF89a\x01\0\x01\0"), Some("image/gif"));
-        assert_eq!(sniff(b"RIFF\x24\0\0\0WEBPVP8 "), Some("image/webp"));
-        assert_eq!(sniff(b"%PDF-1.7\n"), Some("application/pdf"));
-        assert_eq!(
-            sniff("Hola, adjunto mi horario.\n".as_bytes()),
-            Some("text/plain")
-        );
-    }
-
-    #[test]
-    fn markup_and_unknown_binaries_are_refused() {
-        for refused in [
-            &b"<html><script>alert(1)</script></html>"[..],
-            b"  <svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
-            b"<?xml version='1.0'?><svg/>",
-            b"PK\x03\x04zipped",
-            b"MZ\x90\0executable",
-            b"texto con \0 nulo",
-            b"\xff\xfe no es utf-8",
-            b"hola <SCRIPT>alert(1)</SCRIPT>",
-        ] {
-            assert_eq!(
-                sniff(refused),
-                None,
-                "{:?}",
-                String::from_utf8_lossy(refused)
-            );
-        }
-        let polyglot = [PNG, b"....<html><body onload=alert(1)>".as_slice()].concat();
-        assert_eq!(
-            sniff(&polyglot),
-            None,
-            "an image with markup inside is refused"
-        );
-    }
 
     #[test]
     fn names_are_cleaned_for_display_only() {

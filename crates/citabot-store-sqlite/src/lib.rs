@@ -5,6 +5,7 @@
 mod booking;
 mod conversations;
 mod holds;
+mod images;
 mod mail;
 
 use std::str::FromStr;

@@ -7,11 +7,13 @@ mod booking;
 mod conversations;
 mod holds;
 pub mod identity;
+mod images;
 mod mail;
 
 pub use booking::*;
 pub use conversations::*;
 pub use holds::*;
+pub use images::*;
 pub use mail::*;
 
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
@@ -439,6 +441,7 @@ macro_rules! store_conformance_tests {
             reminders_are_replanned_and_unsent_when_due,
             booked_messages_to_one_address_are_limited,
             mail_settings_key_and_confirmations_round_trip,
+            salon_images_round_trip,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

@@ -8,11 +8,13 @@ pub mod booking;
 pub mod conformance;
 pub mod conversations;
 pub mod identity;
+pub mod images;
 pub mod mail;
 pub mod turn;
 
 pub use booking::BookingStore;
 pub use conversations::ConversationStore;
+pub use images::{ImageSlot, ImageStore, ImageVersions, NewImage, StoredImage};
 pub use mail::{MailStore, MailWrite, NewMail};
 pub use turn::{
     AssistantStateWrite, ChatTurnWrite, CitaChange, CitaWritten, HoldWrite, Holds,
@@ -239,10 +241,10 @@ impl StoreError {
 
 /// Everything the server persists: conversations and accounts here, the booking side in
 /// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`], the outbox
-/// in [`MailStore`].
+/// in [`MailStore`], the salon's logo and hero picture in [`ImageStore`].
 #[async_trait]
 pub trait Store:
-    BookingStore + ConversationStore + MailStore + Send + Sync + std::fmt::Debug
+    BookingStore + ConversationStore + MailStore + ImageStore + Send + Sync + std::fmt::Debug
 {
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;

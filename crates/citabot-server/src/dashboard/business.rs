@@ -13,6 +13,7 @@ use citabot_domain::account::{Email, Phone};
 use citabot_domain::booking::profile::{Address, Faq, MAX_FAQ, is_hex_color};
 use citabot_domain::booking::rules::{Closure, TimeOff};
 use citabot_domain::booking::{CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, WeeklyHours};
+use citabot_store::ImageSlot;
 use serde::{Deserialize, Serialize};
 use time::Weekday;
 use utoipa::ToSchema;
@@ -246,6 +247,13 @@ pub struct BusinessView {
     closures: Vec<DaysOffView>,
     /// The stylists who take bookings (first names only).
     team: Vec<TeamMemberView>,
+    /// The salon's logo (`GET /api/business/logo` with its version); null until uploaded.
+    #[schema(example = "/api/business/logo?v=3f9a0c41d2e87b65")]
+    logo_url: Option<String>,
+    /// The landing page's picture (`GET /api/business/hero` with its version); null until
+    /// uploaded.
+    #[schema(example = "/api/business/hero?v=8e07d1a2c4b9f360")]
+    hero_url: Option<String>,
     /// The salon's mail settings: only in an administrador's answer (the alert addresses are
     /// private).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -324,14 +332,28 @@ impl From<SalonProfile> for BusinessView {
                     service_ids: member.service_ids,
                 })
                 .collect(),
+            logo_url: salon
+                .images
+                .of(ImageSlot::Logo)
+                .map(|version| image_url(ImageSlot::Logo, version)),
+            hero_url: salon
+                .images
+                .of(ImageSlot::Hero)
+                .map(|version| image_url(ImageSlot::Hero, version)),
             mail: None,
         }
     }
 }
 
+/// Where a picture of the salon is served, with its version: a new picture is a new URL, so the
+/// old one may be cached for good.
+pub fn image_url(slot: ImageSlot, version: &str) -> String {
+    format!("/api/business/{}?v={version}", slot.as_str())
+}
+
 /// The salon as `GET /api/business` answers it, read now; with its mail settings for an
 /// administrador.
-async fn business_answer(
+pub(super) async fn business_answer(
     state: &AppState,
     status: StatusCode,
     caller: &Caller,

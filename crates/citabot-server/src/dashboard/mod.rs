@@ -13,6 +13,7 @@ pub mod calendar;
 pub mod client_fields;
 pub mod clients;
 pub mod conversations;
+pub mod images;
 pub mod mail;
 pub mod manage;
 pub mod services;

@@ -10,6 +10,7 @@ pub mod calendar;
 pub mod chat_turn;
 pub mod clients;
 pub mod faq_index;
+pub mod images;
 pub mod inbox;
 pub mod mail;
 pub mod manage;

@@ -9,10 +9,10 @@ use citabot_domain::booking::rules::{
     Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
 };
 use citabot_domain::booking::{Business, Cita, DayMinute, Service, WeeklyHours, zone};
-use citabot_store::{Store, StoreError};
+use citabot_store::{ImageVersions, Store, StoreError};
 use time::{Date, Duration, OffsetDateTime};
 
-use super::staff;
+use super::{images, staff};
 
 /// The business; `None` before one is set up (a database never seeded).
 pub async fn business(store: &dyn Store) -> Result<Option<Business>, StoreError> {
@@ -83,10 +83,12 @@ pub struct SalonProfile {
     /// The closures from today to the horizon.
     pub closures: Vec<Closure>,
     pub team: Vec<TeamMember>,
+    /// Which of the logo and the hero picture are uploaded, and their versions.
+    pub images: ImageVersions,
 }
 
-/// Reads the salon's profile for the public: the closures within the booking horizon and the
-/// bookable stylists with the active services they do.
+/// Reads the salon's profile for the public: the closures within the booking horizon, the
+/// bookable stylists with the active services they do, and the versions of its pictures.
 pub async fn profile(
     store: &dyn Store,
     business: Business,
@@ -124,6 +126,7 @@ pub async fn profile(
         settings,
         closures,
         team,
+        images: images::versions(store).await?,
     })
 }
 

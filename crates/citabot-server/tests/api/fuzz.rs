@@ -3,10 +3,12 @@
 //!
 //! Requests are drawn from the server's own description (`/api/openapi.json`): every path and
 //! method, JSON bodies from the request schemas (well shaped, mutated, of the wrong types, with
-//! huge numbers, odd unicode, fields missing or unknown, text that is not JSON), query and path
-//! parameters likewise, sent as a guest and as the signed-in administrador. An endpoint added
-//! later is fuzzed as soon as it is described. The multipart chat form and the relay of an n8n
-//! NDJSON stream (any chunking, garbage lines) have properties of their own.
+//! huge numbers, odd unicode, fields missing or unknown, text that is not JSON), picture bodies
+//! for the operations that take one (known signatures before any bytes, absurd dimensions,
+//! markup), query and path parameters likewise, sent as a guest and as the signed-in
+//! administrador. An endpoint added later is fuzzed as soon as it is described. The multipart
+//! chat form and the relay of an n8n NDJSON stream (any chunking, garbage lines) have properties
+//! of their own.
 //!
 //! Case counts and the seed are fixed, so a run repeats itself and its time stays bounded; a
 //! failing case is shrunk to a small request and printed with what the server answered.
@@ -470,6 +472,8 @@ struct Operation {
     parameters: Vec<Parameter>,
     json_body: Option<Value>,
     form: bool,
+    /// The body is a picture's bytes (its content names only `image/` types).
+    picture: bool,
 }
 
 impl fmt::Display for Operation {
@@ -507,6 +511,9 @@ fn operations(document: &Value) -> Vec<Operation> {
                 parameters,
                 json_body: content.get("application/json").map(|c| c["schema"].clone()),
                 form: content.get("multipart/form-data").is_some(),
+                picture: content.as_object().is_some_and(|types| {
+                    !types.is_empty() && types.keys().all(|name| name.starts_with("image/"))
+                }),
             });
         }
     }
@@ -649,6 +656,7 @@ fn draws(operation: &Operation, document: &Value, known: &Known) -> BoxedStrateg
                 json
             }
         }
+        None if operation.picture => pictures(),
         None => prop_oneof![
             9 => Just((None, None)),
             1 => encoded(any_json()).prop_map(|body| (Some("application/json".to_owned()), Some(body))),
@@ -672,6 +680,55 @@ fn draws(operation: &Operation, document: &Value, known: &Known) -> BoxedStrateg
                 }
             },
         )
+        .boxed()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pictures sent as the body (the salon's logo and hero).
+
+/// A picture's body and the type it is declared as: each signature the server knows followed by
+/// any header (absurd dimensions, lengths that point past the end), a PNG header declaring any
+/// size, markup, any bytes, nothing; declared as anything or nothing.
+fn pictures() -> BoxedStrategy<(Option<String>, Option<Vec<u8>>)> {
+    const SIGNATURES: &[&[u8]] = &[
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+        b"\xff\xd8\xff",
+        b"\xff\xd8\xff\xc0",
+        b"GIF89a",
+        b"RIFF\0\0\0\0WEBPVP8 ",
+        b"RIFF\0\0\0\0WEBPVP8L",
+        b"RIFF\0\0\0\0WEBPVP8X",
+    ];
+    let rest = prop::collection::vec(any::<u8>(), 0..96);
+    let data = prop_oneof![
+        4 => (select(SIGNATURES), rest.clone())
+            .prop_map(|(signature, rest)| [signature, rest.as_slice()].concat()),
+        2 => (any::<u32>(), any::<u32>(), rest.clone()).prop_map(|(width, height, rest)| {
+            [
+                b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".as_slice(),
+                &width.to_be_bytes(),
+                &height.to_be_bytes(),
+                &rest,
+            ]
+            .concat()
+        }),
+        1 => Just(b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".to_vec()),
+        1 => rest,
+        1 => Just(Vec::new()),
+    ];
+    let content_type = prop::option::of(select(
+        &[
+            "image/png",
+            "image/jpeg",
+            "image/webp",
+            "image/svg+xml",
+            "application/octet-stream",
+            "multipart/form-data",
+            "",
+        ][..],
+    ));
+    (content_type, data)
+        .prop_map(|(content_type, data)| (content_type.map(str::to_owned), Some(data)))
         .boxed()
 }
 
@@ -1085,6 +1142,7 @@ fn any_multipart_chat_form_is_answered_without_a_server_error() {
         parameters: Vec::new(),
         json_body: None,
         form: true,
+        picture: false,
     };
     let strategy =
         (form(&target.known), any::<bool>()).prop_map(|((content_type, body), staff)| {

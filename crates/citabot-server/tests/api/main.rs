@@ -25,6 +25,7 @@ mod health;
 mod helpers;
 mod holds;
 mod identity;
+mod images;
 mod inbox;
 mod limits;
 mod live;

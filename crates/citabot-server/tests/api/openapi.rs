@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 55] = [
+const OPERATIONS: [(&str, &str); 61] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -41,6 +41,12 @@ const OPERATIONS: [(&str, &str); 55] = [
     ("patch", "/api/staff/{id}"),
     ("patch", "/api/business"),
     ("put", "/api/business/hours"),
+    ("get", "/api/business/logo"),
+    ("put", "/api/business/logo"),
+    ("delete", "/api/business/logo"),
+    ("get", "/api/business/hero"),
+    ("put", "/api/business/hero"),
+    ("delete", "/api/business/hero"),
     ("get", "/api/business/outside-rules"),
     ("get", "/api/closures"),
     ("post", "/api/closures"),

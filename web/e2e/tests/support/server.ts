@@ -17,6 +17,11 @@ export const proxyPort = Number(process.env.CITABOT_E2E_PROXY_PORT ?? 3919);
 /** A third server that sends its mail through the SMTP sink: the mail spec's own. */
 export const mailPort = Number(process.env.CITABOT_E2E_MAIL_PORT ?? 3920);
 export const mailUrl = `http://127.0.0.1:${String(mailPort)}`;
+/**
+ * A third server for the salon's pictures (`pictures.spec.ts`): a logo and a hero are
+ * site-wide, and the other specs, running at the same time, see the demo salon without them.
+ */
+export const picturesPort = Number(process.env.CITABOT_E2E_PICTURES_PORT ?? 3921);
 /** `CITABOT_E2E_BINARY` runs the suite against another build of the server. */
 export const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
@@ -54,6 +59,7 @@ if (process.env.CITABOT_E2E_SMTP === undefined) {
 }
 /** Whether the sink and the mail server run in this run. */
 export const smtpReady = process.env.CITABOT_E2E_SMTP === 'ready';
+export const picturesDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-pictures.db')}`;
 
 export type Role = 'cliente' | 'usuario' | 'administrador';
 
@@ -68,9 +74,15 @@ export interface Account {
 /**
  * Creates an account on the site server's database with the binary's own `citabot user add`,
  * the way an administrator adds staff. The demo accounts' passwords are random and only logged,
- * so specs that sign in as staff bring their own. The email is made unique per call.
+ * so specs that sign in as staff bring their own. The email is made unique per call. `database`
+ * is the site server's unless another server's is named.
  */
-export function addAccount(role: Role, firstName: string, lastName: string): Account {
+export function addAccount(
+  role: Role,
+  firstName: string,
+  lastName: string,
+  database: string = siteDatabaseUrl,
+): Account {
   const unique = `${String(Date.now())}-${String(Math.floor(Math.random() * 1e6))}`;
   const account: Account = {
     // ASCII only: a browser's email field refuses "tomás@…" before the form is sent.
@@ -97,7 +109,7 @@ export function addAccount(role: Role, firstName: string, lastName: string): Acc
     ],
     {
       input: `${account.password}\n`,
-      env: { ...process.env, CITABOT_DATABASE_URL: siteDatabaseUrl, CITABOT_LOG_FILTER: 'warn' },
+      env: { ...process.env, CITABOT_DATABASE_URL: database, CITABOT_LOG_FILTER: 'warn' },
       stdio: ['pipe', 'ignore', 'pipe'],
     },
   );

@@ -48,17 +48,24 @@ export function csrfHeader(): Record<string, string> {
 interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Sent as the body as it is (a picture), instead of `body` as JSON. */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
-/** Calls `path` on the server and resolves with its JSON body (`undefined` for 204). */
+/**
+ * Calls `path` on the server and resolves with its JSON body (`undefined` for 204). A `file` is
+ * sent as the body itself (the server tells its type by its bytes; the header is the browser's
+ * guess).
+ */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...(method === 'GET' ? {} : csrfHeader()),
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -66,7 +73,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (cause) {

@@ -81,6 +81,12 @@ export interface Business {
   bookingRules?: BookingRules;
   closures?: DateRange[];
   team?: TeamMember[];
+  /**
+   * The salon's logo and hero picture (issue 14): same-origin URLs naming their version, null
+   * until uploaded (a server from before them leaves them out).
+   */
+  logoUrl?: string | null;
+  heroUrl?: string | null;
   /** Only for staff: the salon's mail settings (issue 13); a server from before mail leaves it out. */
   mail?: MailSettings;
 }

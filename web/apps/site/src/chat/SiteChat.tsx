@@ -10,7 +10,9 @@
  *
  * It is `<Chat>` with its store in our hands (`createChatStore` + `<ChatWidget>`, both public),
  * which is what lets a page button open the window. Its header shows the salon's name once the
- * business has loaded ("Hola" until then), given to the widget as it changes.
+ * business has loaded ("Hola" until then) and its logo as the avatar once it has one (the bot
+ * icon until then), given to the widget as they change: the widget itself reads nothing of
+ * citabot's but the chat webhook.
  */
 import { ChatWidget, createChatStore, mergeOptions, type ChatStore } from '@citabot/chat';
 import {
@@ -138,5 +140,12 @@ function VisitorChat({ user, register }: VisitorChatProps) {
     };
   }, [chat, user]);
 
-  return <ChatWidget store={chat.store} colorScheme={theme} title={chatTitle(business)} />;
+  return (
+    <ChatWidget
+      store={chat.store}
+      colorScheme={theme}
+      title={chatTitle(business)}
+      avatarUrl={business?.logoUrl ?? undefined}
+    />
+  );
 }

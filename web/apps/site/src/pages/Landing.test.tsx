@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Business } from '../api/types';
@@ -122,6 +122,50 @@ describe('the landing page', () => {
       .map((request) => request.body as { action: string; chatInput?: string })
       .filter((body) => body.action === 'sendMessage');
     expect(sends.map((body) => body.chatInput)).toEqual(['Quiero reservar Tinte']);
+  });
+
+  it('shows the salon’s photo in the hero once it has one, and its logo in the header and the chat', async () => {
+    const withPictures: Business = {
+      ...fullBusiness,
+      logoUrl: '/api/business/logo?v=0123456789abcdef',
+      heroUrl: '/api/business/hero?v=fedcba9876543210',
+    };
+    fakeServer({ 'GET /api/business': { body: { item: withPictures } } });
+    renderApp('/');
+    const main = screen.getByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'Peluquería Lucía' });
+    const photo = main.querySelector('.landing-hero img.hero-photo');
+    expect(photo).toHaveAttribute('src', '/api/business/hero?v=fedcba9876543210');
+    // Decorative, like the illustration it replaces.
+    expect(photo).toHaveAttribute('alt', '');
+    expect(main.querySelector('svg.hero-art')).toBeNull();
+    expect(document.querySelector('.site-header img.brand-mark')).toHaveAttribute(
+      'src',
+      '/api/business/logo?v=0123456789abcdef',
+    );
+    expect(document.querySelector('.citabot-chat .chat-avatar img')).toHaveAttribute(
+      'src',
+      '/api/business/logo?v=0123456789abcdef',
+    );
+    await expectNoAxeViolations();
+
+    // A photo that cannot be loaded gives way to the illustration.
+    if (photo) fireEvent.error(photo);
+    expect(main.querySelector('img.hero-photo')).toBeNull();
+    expect(main.querySelector('svg.hero-art')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('shows the bundled illustration and the initials while the salon has no pictures', async () => {
+    fakeServer({ 'GET /api/business': { body: { item: { ...fullBusiness, heroUrl: null } } } });
+    renderApp('/');
+    const main = screen.getByRole('main');
+    // While the business loads, the picture's room is kept empty (no illustration flashing by).
+    expect(main.querySelector('.hero-pending')).not.toBeNull();
+    await within(main).findByRole('heading', { level: 1, name: 'Peluquería Lucía' });
+    expect(main.querySelector('svg.hero-art')).not.toBeNull();
+    expect(main.querySelector('img')).toBeNull();
+    expect(document.querySelector('.site-header .brand-mark')).toHaveTextContent('PL');
+    expect(document.querySelector('.citabot-chat .chat-avatar img')).toBeNull();
   });
 
   it('has no axe violations with everything filled in', async () => {

@@ -1,6 +1,7 @@
 /**
  * The landing page (`/`): the salon sold from `GET /api/business` and the services. A hero with
- * its picture, whether it is open now, and the ways to book (the chat) or call; the services with
+ * its picture (the salon's photo once uploaded in "Ajustes", else the bundled illustration),
+ * whether it is open now, and the ways to book (the chat) or call; the services with
  * duration, price and "Reservar" (which opens the chat asking for that service); where to find it
  * (a map link), its hours, its team and its FAQ; and its `HairSalon` structured data.
  */
@@ -63,7 +64,7 @@ export function Landing() {
             )}
           </div>
         </div>
-        <HeroArt />
+        <HeroPicture business={business} loading={loading} />
       </section>
       <Services data={services.data} loading={services.loading} openChat={openChat} />
       <div className="landing-columns">
@@ -112,6 +113,33 @@ export function Landing() {
         <StructuredData business={business} services={services.data.items} />
       )}
     </div>
+  );
+}
+
+/**
+ * The hero's picture: the salon's photo (`heroUrl`) when it has one, else the bundled
+ * illustration, which also stands in for a photo that cannot be loaded. Decorative either way:
+ * the heading and the text beside it say what the page is. While the business loads, an empty
+ * frame of the same size (no illustration flashing before the photo).
+ */
+function HeroPicture({ business, loading }: { business: Business | null; loading: boolean }) {
+  if (loading) return <div className="hero-art hero-pending" aria-hidden="true" />;
+  const url = business?.heroUrl;
+  return url ? <HeroPhoto key={url} url={url} /> : <HeroArt />;
+}
+
+function HeroPhoto({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <HeroArt />;
+  return (
+    <img
+      className="hero-photo"
+      src={url}
+      alt=""
+      onError={() => {
+        setFailed(true);
+      }}
+    />
   );
 }
 

@@ -1,9 +1,11 @@
 /**
- * The site's header: the business's name back to the landing page, the signed-in person's own
- * page (staff: the dashboard; clientes: their citas) and the way in or out.
+ * The site's header: the business's mark (its logo, else its initials) and name back to the
+ * landing page, the signed-in person's own page (staff: the dashboard; clientes: their citas) and
+ * the way in or out.
  */
 import { useAuth } from '../auth/AuthContext';
 import { isStaff } from '../auth/roles';
+import { BrandMark } from './BrandMark';
 import { useBusiness } from './business';
 import { Link, navigate } from './router';
 import { useToast } from './toast';
@@ -33,6 +35,7 @@ export function Header({ path }: { path: string }) {
     <header className="site-header">
       <div className="site-header-inner">
         <Link to="/" className="site-brand">
+          {business && <BrandMark name={business.name} logoUrl={business.logoUrl} />}
           {business?.name ?? 'Inicio'}
         </Link>
         <nav aria-label="Principal" className="site-nav">

@@ -112,7 +112,13 @@ export function fakeServer(routes: Record<string, Handler | Answer> = {}, fallba
   const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input, window.location.origin);
     const method = (init.method ?? 'GET').toUpperCase();
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // A JSON body is read back; a file (a picture sent as it is) is kept as the Blob it is.
+    const body: unknown =
+      typeof init.body === 'string'
+        ? JSON.parse(init.body)
+        : init.body instanceof Blob
+          ? init.body
+          : undefined;
     const request = { method, url, headers: new Headers(init.headers), body };
     requests.push(request);
     const key = `${method} ${url.pathname}`;

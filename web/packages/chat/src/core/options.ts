@@ -152,6 +152,13 @@ export interface ChatOptions {
    * `data-theme` on the widget root.
    */
   colorScheme: 'light' | 'dark' | 'auto';
+  /**
+   * A picture for the header's avatar (a salon's logo), shown as an `<img>` inside the round
+   * badge instead of the built-in bot icon; a relative URL resolves against the page. Default
+   * none: the icon. The icon comes back if the picture cannot be loaded. Not a string of
+   * `i18n`: it is the same in every language.
+   */
+  avatarUrl?: string;
   /** Send with `Accept: text/plain` and render the NDJSON stream as it arrives. Default `false`. */
   enableStreaming: boolean;
   /** Sent as `metadata` with every request, when set. */

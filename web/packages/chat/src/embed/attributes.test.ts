@@ -25,6 +25,7 @@ describe('readScriptTag', () => {
         'data-webhook-config': '{"method":"GET","headers":{"X-Site":"1"}}',
         'data-metadata': '{"source":"web"}',
         'data-chat-input-key': 'message',
+        'data-avatar-url': 'https://example.com/logo.png',
       }),
       warn,
     );
@@ -44,6 +45,7 @@ describe('readScriptTag', () => {
         webhookConfig: { method: 'GET', headers: { 'X-Site': '1' } },
         metadata: { source: 'web' },
         chatInputKey: 'message',
+        avatarUrl: 'https://example.com/logo.png',
       },
     });
   });

@@ -36,6 +36,7 @@ export const attributeOptions = {
   i18n: 'object',
   theme: 'object',
   colorScheme: ['light', 'dark', 'auto'],
+  avatarUrl: 'string',
   enableStreaming: 'boolean',
   metadata: 'object',
   disabled: 'boolean',

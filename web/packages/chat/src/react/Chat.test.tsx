@@ -173,6 +173,18 @@ describe('Chat', () => {
     expect(screen.getByRole('region', { name: 'Peluquería Lucía' })).toBeInTheDocument();
   });
 
+  it("shows a host's avatarUrl given to ChatWidget over the store's, and a new one when it changes", () => {
+    stubWebhook();
+    const store = createChatStore(mergeOptions({ mode: 'fullscreen', avatarUrl: '/a.png' }));
+    const { container, rerender } = render(<ChatWidget store={store} />);
+    const picture = () => container.querySelector('.chat-header .chat-avatar img');
+    expect(picture()).toHaveAttribute('src', '/a.png');
+    rerender(<ChatWidget store={store} avatarUrl="/api/business/logo?v=2" />);
+    expect(picture()).toHaveAttribute('src', '/api/business/logo?v=2');
+    rerender(<ChatWidget store={store} avatarUrl="/api/business/logo?v=3" />);
+    expect(picture()).toHaveAttribute('src', '/api/business/logo?v=3');
+  });
+
   it('renders messages with the components given in messageComponents', async () => {
     installFakeSocket();
     stubWebhook({ reply: () => jsonResponse({ output: 'ok' }) });

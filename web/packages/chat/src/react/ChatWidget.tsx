@@ -22,6 +22,11 @@ export interface ChatWidgetProps {
    * that learns it while the widget lives: a salon's name once its data has loaded.
    */
   title?: string;
+  /**
+   * Overrides the `avatarUrl` option, for a host that learns it while the widget lives (a
+   * salon's logo once its data has loaded, or a new one).
+   */
+  avatarUrl?: string;
 }
 
 /**
@@ -31,7 +36,13 @@ export interface ChatWidgetProps {
  * (`open` / `closed`) and `data-theme` (`light` / `dark`). Starts the store while mounted and stops
  * it (requests, live channel) when unmounted.
  */
-export function ChatWidget({ store, messageComponents, colorScheme, title }: ChatWidgetProps) {
+export function ChatWidget({
+  store,
+  messageComponents,
+  colorScheme,
+  title,
+  avatarUrl,
+}: ChatWidgetProps) {
   const isOpen = useChatState(store, (state) => state.isOpen);
   const theme = useTheme(colorScheme ?? store.options.colorScheme);
   const windowId = useId();
@@ -69,7 +80,7 @@ export function ChatWidget({ store, messageComponents, colorScheme, title }: Cha
         data-state={isOpen ? 'open' : 'closed'}
         data-theme={theme}
       >
-        <ChatWindow id={windowId} hidden={!isOpen} title={title} />
+        <ChatWindow id={windowId} hidden={!isOpen} title={title} avatarUrl={avatarUrl} />
         {windowMode && (
           <button
             ref={toggle}

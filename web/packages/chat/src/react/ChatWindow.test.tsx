@@ -202,6 +202,20 @@ describe('ChatWindow', () => {
     expect(screen.getByText('Responde al momento')).toBeInTheDocument();
   });
 
+  it("shows the host's avatarUrl in the badge instead of the icon, decorative, and the icon again if it fails", () => {
+    stubWebhook();
+    const { container } = renderWindow({ avatarUrl: '/api/business/logo?v=1' });
+    const avatar = container.querySelector('.chat-header .chat-avatar');
+    expect(avatar).toHaveAttribute('aria-hidden', 'true');
+    const picture = avatar?.querySelector('img');
+    expect(picture).toHaveAttribute('src', '/api/business/logo?v=1');
+    expect(picture).toHaveAttribute('alt', '');
+    expect(avatar?.querySelector('svg')).toBeNull();
+    if (picture) fireEvent.error(picture);
+    expect(avatar?.querySelector('img')).toBeNull();
+    expect(avatar?.querySelector('svg')).not.toBeNull();
+  });
+
   it('greets on the welcome screen in Spanish, with the starters besides "Nueva conversación"', async () => {
     stubWebhook();
     renderWindow({

@@ -13,21 +13,46 @@ export interface ChatWindowProps {
   hidden?: boolean;
   /** The header's title instead of the `title` string. */
   title?: string;
+  /** The header avatar's picture instead of the `avatarUrl` option. */
+  avatarUrl?: string;
+}
+
+/**
+ * The bot's face beside the title, decorative: the host's picture when it has one and it loads,
+ * else the bot icon. Keyed by its URL, so a new picture is tried afresh.
+ */
+function Avatar({ url }: { url: string | undefined }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="chat-avatar" aria-hidden="true">
+      {url && !failed ? (
+        <img
+          src={url}
+          alt=""
+          onError={() => {
+            setFailed(true);
+          }}
+        />
+      ) : (
+        <Icon name="bot" size={22} />
+      )}
+    </span>
+  );
 }
 
 /** Distance from the bottom (px) within which the list keeps following new messages. */
 const STICK_DISTANCE = 48;
 
 /**
- * The chat panel: header (the bot's avatar, title, subtitle, optional close button), then the
- * welcome screen (the greeting, the starter chips, the start button) or the conversation, then the
- * input once a session exists, and the footer when it has a text.
+ * The chat panel: header (the bot's avatar or the host's picture, title, subtitle, optional close
+ * button), then the welcome screen (the greeting, the starter chips, the start button) or the
+ * conversation, then the input once a session exists, and the footer when it has a text.
  *
  * In window mode it is a non-modal dialog: the page stays usable beside it (a visitor may read
  * the prices while asking), so focus is not trapped; focus moves into it when it opens and
  * Escape closes it. The conversation follows new messages unless the user scrolled up to read.
  */
-export function ChatWindow({ id, hidden = false, title }: ChatWindowProps) {
+export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowProps) {
   const { store } = useChatContext();
   const sessionId = useChatState(store, (state) => state.currentSessionId);
   const phase = useChatState(store, (state) => state.phase);
@@ -132,9 +157,7 @@ export function ChatWindow({ id, hidden = false, title }: ChatWindowProps) {
     >
       <div className="chat-header">
         <div className="chat-heading">
-          <span className="chat-avatar" aria-hidden="true">
-            <Icon name="bot" size={22} />
-          </span>
+          <Avatar key={avatarUrl ?? options.avatarUrl} url={avatarUrl ?? options.avatarUrl} />
           <div className="chat-heading-text">
             <h2 id={titleId}>{title ?? t('title')}</h2>
             {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}

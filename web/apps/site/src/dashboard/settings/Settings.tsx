@@ -1,5 +1,5 @@
 /**
- * Ajustes (issue 11): the salon's profile, booking rules (with its mail settings, issue 13),
+ * Ajustes (issue 11): the salon's profile (with its logo and hero picture, issue 14), booking rules (with its mail settings, issue 13),
  * hours, closures and each stylist's schedule, services and time off, and the citas the rules
  * no longer allow. Administradores edit; the rest of the staff read. Tabs follow the WAI-ARIA
  * pattern (arrow keys move between them); the chosen tab is kept in the address (#horario) so a
@@ -14,6 +14,7 @@ import { DateRanges } from './DateRanges';
 import { HoursForm } from './HoursForm';
 import { MailForm } from './MailForm';
 import { OutsideRules } from './OutsideRules';
+import { PicturesForm } from './PicturesForm';
 import { ProfileForm } from './ProfileForm';
 import { RulesForm } from './RulesForm';
 import { StaffSettings } from './StaffSettings';
@@ -65,7 +66,7 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
   const site = useBusiness();
   const saved = (item: Business) => {
     business.update(() => ({ item }));
-    // The whole site (the diary's hours, the header, the accent) takes it at once.
+    // The whole site (the diary's hours, the header, the accent, the pictures) takes it at once.
     site.saved(item);
   };
   const current = business.data?.item;
@@ -117,7 +118,12 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
             <legend className="visually-hidden">
               {TABS.find((each) => each.id === tab)?.label}
             </legend>
-            {tab === 'perfil' && <ProfileForm business={current} onSaved={saved} />}
+            {tab === 'perfil' && (
+              <>
+                <PicturesForm business={current} onSaved={saved} />
+                <ProfileForm business={current} onSaved={saved} />
+              </>
+            )}
             {tab === 'reglas' && (
               <>
                 <RulesForm business={current} onSaved={saved} />
