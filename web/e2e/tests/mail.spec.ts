@@ -99,13 +99,17 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   // The diary, opened from the message, shows the client's word beside the status.
   await preview.getByRole('link', { name: 'Ver la cita en la agenda' }).click();
   await expect(
-    staff.locator('.diary-block', { hasText: 'Rosa Enlace' }).getByText('Confirmada por el cliente'),
+    staff
+      .locator('.diary-block', { hasText: 'Rosa Enlace' })
+      .getByText('Confirmada por el cliente'),
   ).toBeVisible();
 
   // "Cambiar": another working day, its first free time.
-  const currentDate = (await api.get<{ item: { date: string } }>(
-    `/api/manage/${manage.pathname.split('/').at(-1) ?? ''}`,
-  )).item.date;
+  const currentDate = (
+    await api.get<{ item: { date: string } }>(
+      `/api/manage/${manage.pathname.split('/').at(-1) ?? ''}`,
+    )
+  ).item.date;
   const newDay = [workingDay(6), workingDay(7)].find((day) => day !== currentDate) ?? '';
   await guest.getByRole('button', { name: 'Cambiar', exact: true }).click();
   const form = guest.getByRole('form', { name: /Cambiar la cita/ });
@@ -114,9 +118,9 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   await form.getByRole('radio').first().check();
   await form.getByRole('button', { name: 'Confirmar el cambio' }).click();
   await expect(form).toHaveCount(0);
-  await expect.poll(async () => (await messagesTo(api, email)).map((mail) => mail.kind)).toContain(
-    'moved',
-  );
+  await expect
+    .poll(async () => (await messagesTo(api, email)).map((mail) => mail.kind))
+    .toContain('moved');
   await staff.goto('/dashboard/correos');
   await expect(row(staff, email, 'Cambio')).toHaveCount(1);
 

@@ -275,7 +275,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.getByRole('radio', { name: '12:00' })).toBeChecked();
   });
 
-  it('opens what an email\'s action link asks for, and sends nothing until a button is pressed', async () => {
+  it("opens what an email's action link asks for, and sends nothing until a button is pressed", async () => {
     const server = serveCita(managed());
     renderApp(`/cita/${TOKEN}?accion=cancelar`);
     expect(
