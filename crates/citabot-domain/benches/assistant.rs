@@ -67,6 +67,7 @@ fn main() {
                     created_at: OffsetDateTime::UNIX_EPOCH,
                     chat_session_id: None,
                     outside_hours: false,
+                    revision: 0,
                 });
             }
         }

@@ -121,6 +121,10 @@ pub fn router(state: AppState) -> Router {
             patch(dashboard::appointments::update),
         )
         .route(
+            "/api/appointments/{id}/availability",
+            get(dashboard::appointments::move_availability),
+        )
+        .route(
             "/api/appointments/{id}/calendar.ics",
             get(dashboard::calendar::get),
         )

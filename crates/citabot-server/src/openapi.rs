@@ -49,6 +49,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::appointments::update,
         dashboard::appointments::create,
         dashboard::appointments::availability,
+        dashboard::appointments::move_availability,
         dashboard::appointments::holds,
         dashboard::manage::get,
         dashboard::manage::reschedule,

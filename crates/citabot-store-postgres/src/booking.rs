@@ -29,7 +29,7 @@ const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, s
 /// [`CITA_COLUMNS`] as selected: the minutes widened to the shared columns' `i64`.
 const CITA_SELECT: &str = "id, staff_id, client_id, date, start_min::bigint, end_min::bigint, \
      start_at, end_at, status, created_at, \
-     chat_session_id, EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id)";
+     chat_session_id, EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id), revision";
 
 /// A failed write: the exclusion constraint's refusal becomes [`StoreError::SlotTaken`], a
 /// unique key [`StoreError::Conflict`].
@@ -623,7 +623,7 @@ impl BookingStore for PgStore {
         to: CitaStatus,
     ) -> Result<bool, StoreError> {
         let mut conn = self.pool.acquire().await.map_err(db_error)?;
-        set_cita_status(&mut conn, id, from, to).await
+        set_cita_status(&mut conn, id, (from, to), None).await
     }
 
     async fn holds_between(
@@ -706,10 +706,17 @@ pub(crate) async fn apply_cita_change(
             insert_cita(conn, cita).await?;
             true
         }
-        CitaChange::SetStatus { cita_id, from, to } => {
-            set_cita_status(conn, cita_id, *from, *to).await?
-        }
-        CitaChange::Move { cita_id, to } => move_cita_to(conn, cita_id, to).await?,
+        CitaChange::SetStatus {
+            cita_id,
+            from,
+            to,
+            revision,
+        } => set_cita_status(conn, cita_id, (*from, *to), Some(*revision)).await?,
+        CitaChange::Move {
+            cita_id,
+            to,
+            revision,
+        } => move_cita_to(conn, cita_id, to, *revision).await?,
     };
     if changed {
         Ok(written)
@@ -804,16 +811,20 @@ async fn mark_outside_hours(
 async fn set_cita_status(
     conn: &mut PgConnection,
     id: &str,
-    from: CitaStatus,
-    to: CitaStatus,
+    (from, to): (CitaStatus, CitaStatus),
+    revision: Option<i64>,
 ) -> Result<bool, StoreError> {
-    let done = sqlx::query("UPDATE citas SET status = $1 WHERE id = $2 AND status = $3")
-        .bind(to.as_str())
-        .bind(id)
-        .bind(from.as_str())
-        .execute(&mut *conn)
-        .await
-        .map_err(|error| write_error(error, "cita"))?;
+    let done = sqlx::query(
+        "UPDATE citas SET status = $1, revision = revision + 1 \
+         WHERE id = $2 AND status = $3 AND revision = COALESCE($4, revision)",
+    )
+    .bind(to.as_str())
+    .bind(id)
+    .bind(from.as_str())
+    .bind(revision)
+    .execute(&mut *conn)
+    .await
+    .map_err(|error| write_error(error, "cita"))?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -821,10 +832,12 @@ async fn move_cita_to(
     conn: &mut PgConnection,
     id: &str,
     to: &CitaTime,
+    revision: i64,
 ) -> Result<bool, StoreError> {
     let done = sqlx::query(
         "UPDATE citas SET staff_id = $1, date = $2, start_min = $3, end_min = $4, start_at = $5, \
-         end_at = $6 WHERE id = $7 AND status IN ('pendiente', 'confirmada')",
+         end_at = $6, revision = revision + 1 \
+         WHERE id = $7 AND status IN ('pendiente', 'confirmada') AND revision = $8",
     )
     .bind(&to.staff_id)
     .bind(to.date)
@@ -833,6 +846,7 @@ async fn move_cita_to(
     .bind(to.start_at)
     .bind(to.end_at)
     .bind(id)
+    .bind(revision)
     .execute(&mut *conn)
     .await
     .map_err(|error| write_error(error, "cita"))?;

@@ -28,7 +28,7 @@ const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, s
      chat_session_id";
 /// [`CITA_COLUMNS`] as selected, with the staff's override beside them.
 const CITA_SELECT: &str = "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at, \
-     chat_session_id, EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id)";
+     chat_session_id, EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id), revision";
 
 /// A failed write: the trigger's refusal becomes [`StoreError::SlotTaken`], a unique key
 /// [`StoreError::Conflict`].
@@ -616,7 +616,7 @@ impl BookingStore for SqliteStore {
         to: CitaStatus,
     ) -> Result<bool, StoreError> {
         let mut conn = self.pool.acquire().await.map_err(db_error)?;
-        set_cita_status(&mut conn, id, from, to).await
+        set_cita_status(&mut conn, id, (from, to), None).await
     }
 
     async fn holds_between(
@@ -700,10 +700,17 @@ pub(crate) async fn apply_cita_change(
             insert_cita(conn, cita).await?;
             true
         }
-        CitaChange::SetStatus { cita_id, from, to } => {
-            set_cita_status(conn, cita_id, *from, *to).await?
-        }
-        CitaChange::Move { cita_id, to } => move_cita_to(conn, cita_id, to).await?,
+        CitaChange::SetStatus {
+            cita_id,
+            from,
+            to,
+            revision,
+        } => set_cita_status(conn, cita_id, (*from, *to), Some(*revision)).await?,
+        CitaChange::Move {
+            cita_id,
+            to,
+            revision,
+        } => move_cita_to(conn, cita_id, to, *revision).await?,
     };
     if changed {
         Ok(written)
@@ -796,16 +803,20 @@ async fn mark_outside_hours(
 async fn set_cita_status(
     conn: &mut SqliteConnection,
     id: &str,
-    from: CitaStatus,
-    to: CitaStatus,
+    (from, to): (CitaStatus, CitaStatus),
+    revision: Option<i64>,
 ) -> Result<bool, StoreError> {
-    let done = sqlx::query("UPDATE citas SET status = ? WHERE id = ? AND status = ?")
-        .bind(to.as_str())
-        .bind(id)
-        .bind(from.as_str())
-        .execute(&mut *conn)
-        .await
-        .map_err(|error| write_error(error, "cita"))?;
+    let done = sqlx::query(
+        "UPDATE citas SET status = ?, revision = revision + 1 \
+         WHERE id = ? AND status = ? AND revision = COALESCE(?, revision)",
+    )
+    .bind(to.as_str())
+    .bind(id)
+    .bind(from.as_str())
+    .bind(revision)
+    .execute(&mut *conn)
+    .await
+    .map_err(|error| write_error(error, "cita"))?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -813,10 +824,12 @@ async fn move_cita_to(
     conn: &mut SqliteConnection,
     id: &str,
     to: &CitaTime,
+    revision: i64,
 ) -> Result<bool, StoreError> {
     let done = sqlx::query(
         "UPDATE citas SET staff_id = ?, date = ?, start_min = ?, end_min = ?, start_at = ?, \
-         end_at = ? WHERE id = ? AND status IN ('pendiente', 'confirmada')",
+         end_at = ?, revision = revision + 1 \
+         WHERE id = ? AND status IN ('pendiente', 'confirmada') AND revision = ?",
     )
     .bind(&to.staff_id)
     .bind(to.date)
@@ -825,6 +838,7 @@ async fn move_cita_to(
     .bind(to.start_at)
     .bind(to.end_at)
     .bind(id)
+    .bind(revision)
     .execute(&mut *conn)
     .await
     .map_err(|error| write_error(error, "cita"))?;

@@ -182,7 +182,8 @@ pub trait BookingStore: Send + Sync {
     /// A client's citas, by date and start.
     async fn client_citas(&self, client_id: &str) -> Result<Vec<Cita>, StoreError>;
 
-    /// Moves a cita from status `from` to `to`; `false` when it is not (any more) in `from`.
+    /// Moves a cita from status `from` to `to`, whatever its revision (which still rises);
+    /// `false` when it is not (any more) in `from`.
     async fn change_cita_status(
         &self,
         id: &str,
@@ -288,8 +289,8 @@ pub type ClientColumns = (
 );
 
 /// A cita's stored columns: `id, staff_id, client_id, date, start_min, end_min, start_at, end_at,
-/// status, created_at, chat_session_id`, then whether it is marked outside the hours; its
-/// services are read separately.
+/// status, created_at, chat_session_id`, then whether it is marked outside the hours, then its
+/// revision; its services are read separately.
 pub type CitaColumns = (
     String,
     String,
@@ -303,6 +304,7 @@ pub type CitaColumns = (
     OffsetDateTime,
     Option<String>,
     bool,
+    i64,
 );
 
 fn minute(value: i64, what: &str) -> Result<DayMinute, StoreError> {
@@ -354,6 +356,7 @@ pub fn cita_from_columns(
         created_at,
         chat_session_id,
         outside_hours,
+        revision,
     ) = columns;
     Ok(Cita {
         id,
@@ -370,6 +373,7 @@ pub fn cita_from_columns(
         created_at,
         chat_session_id,
         outside_hours,
+        revision,
     })
 }
 

@@ -427,6 +427,7 @@ macro_rules! store_conformance_tests {
             closures_and_time_off_round_trip,
             staff_schedules_round_trip,
             moves_change_services_and_the_override,
+            cita_changes_raise_its_revision_and_stale_ones_are_refused,
             no_shows_hold_no_time,
             clients_are_edited_with_their_note,
             client_conversations_are_theirs,

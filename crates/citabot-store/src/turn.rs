@@ -40,15 +40,23 @@ pub enum CitaChange {
         new_client: Option<Client>,
     },
     /// Moves a cita from status `from` to `to`; [`crate::StoreError::Unchanged`] when it is no
-    /// longer in `from`.
+    /// longer in `from` or no longer at `revision`.
     SetStatus {
         cita_id: String,
         from: CitaStatus,
         to: CitaStatus,
+        /// The [`Cita::revision`] the change was decided on; the write makes it one more.
+        revision: i64,
     },
     /// Moves a pending or confirmed cita to another time; [`crate::StoreError::Unchanged`] when
-    /// it no longer holds time, [`crate::StoreError::SlotTaken`] when the new time is taken.
-    Move { cita_id: String, to: CitaTime },
+    /// it no longer holds time or is no longer at `revision`, [`crate::StoreError::SlotTaken`]
+    /// when the new time is taken.
+    Move {
+        cita_id: String,
+        to: CitaTime,
+        /// As in [`CitaChange::SetStatus`].
+        revision: i64,
+    },
 }
 
 /// How a cita's write treats the times chat conversations hold (issue 12). Whether a hold is

@@ -51,6 +51,7 @@ pub(super) fn cita(
 ) -> Cita {
     Cita {
         outside_hours: false,
+        revision: 0,
         id: id.into(),
         staff_id: staff_id.into(),
         client_id: client_id.into(),

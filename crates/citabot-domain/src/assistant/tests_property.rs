@@ -238,6 +238,7 @@ fn cita(id: &str, staff_id: &str, date: Date, start: DayMinute, end: DayMinute) 
         created_at: OffsetDateTime::UNIX_EPOCH,
         chat_session_id: None,
         outside_hours: false,
+        revision: 0,
     }
 }
 

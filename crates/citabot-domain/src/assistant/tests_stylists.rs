@@ -66,6 +66,7 @@ fn cita(staff_id: &str, date: Date, start: DayMinute, end: DayMinute) -> Cita {
         created_at: OffsetDateTime::UNIX_EPOCH,
         chat_session_id: None,
         outside_hours: false,
+        revision: 0,
     }
 }
 

@@ -273,6 +273,9 @@ pub struct Cita {
     pub chat_session_id: Option<String>,
     /// Booked by staff outside the hours, a closure or the stylist's schedule, on purpose.
     pub outside_hours: bool,
+    /// How many times it has changed since it was booked (0 when new): every move and status
+    /// change raises it by one, and the calendar invitation's `SEQUENCE` is this number.
+    pub revision: i64,
 }
 
 impl Cita {
@@ -464,6 +467,7 @@ mod tests {
             created_at: at,
             chat_session_id: None,
             outside_hours: false,
+            revision: 0,
         };
         assert!(cita.collides_with(date!(2026 - 11 - 27), 630, 700));
         assert!(

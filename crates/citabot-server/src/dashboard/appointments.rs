@@ -230,6 +230,30 @@ pub struct AvailabilityQuery {
     staff_id: Option<String>,
 }
 
+/// `GET /api/appointments/{id}/availability`'s parameters.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MoveAvailabilityQuery {
+    /// The day, `YYYY-MM-DD`.
+    date: String,
+    /// Only this staff member.
+    #[serde(default)]
+    staff_id: Option<String>,
+    /// Comma-separated service ids to give the cita instead of its own.
+    #[serde(default)]
+    service_ids: Option<String>,
+}
+
+/// Service ids as a query parameter writes them: comma-separated, blanks ignored.
+fn service_id_list(ids: &str) -> Vec<String> {
+    ids.split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FreeStart {
@@ -349,6 +373,43 @@ pub async fn list(
         .map_err(store_failed)?;
     let items = views(store, citas).await.map_err(store_failed)?;
     Ok(answer(StatusCode::OK, AppointmentList { items }))
+}
+
+/// `GET /api/appointments/{id}/availability` (staff, or the cita's own cliente): where the cita
+/// could move on a day, as `GET /api/availability` gives times to the caller, except that the
+/// cita's own time is free to it (a half-hour cita at 11:00 may move to 11:15). Its services,
+/// or `serviceIds` instead.
+#[utoipa::path(get, path = "/api/appointments/{id}/availability", tag = "booking",
+    params(("id" = String, Path, description = "The cita's id"), MoveAvailabilityQuery),
+    responses(
+        (status = 200, description = "The free start times", body = AvailabilityList),
+        (status = 400, description = "A bad date or parameter", body = ErrorEnvelope),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 404, description = "No such cita, or not the caller's", body = ErrorEnvelope),
+        (status = 409, description = "The cita is cancelled or a no-show", body = ErrorEnvelope),
+        (status = 422, description = "Unknown or inactive service, or unknown staff member", body = ErrorEnvelope),
+        (status = 503, description = "No business is set up yet", body = ErrorEnvelope)))]
+pub async fn move_availability(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+    params: Result<Query<MoveAvailabilityQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let user = signed_in(&caller)?;
+    let params = query(params)?;
+    let date = parse_date(&params.date, "date")?;
+    let services = params.service_ids.as_deref().map(service_id_list);
+    let starts = cases::free_times_for_move(
+        state.store.as_ref(),
+        user,
+        &id,
+        (date, params.staff_id),
+        services,
+        state.clock.now(),
+    )
+    .await
+    .map_err(refused)?;
+    Ok(answer(StatusCode::OK, AvailabilityList::from(starts)))
 }
 
 /// `PATCH /api/appointments/{id}`: changes a cita's status, day, time, staff member or
@@ -538,15 +599,7 @@ pub async fn availability(
     let date = parse_date(&params.date, "date")?;
     let request = AvailabilityRequest {
         date,
-        fitting: Fitting::Services(
-            params
-                .service_ids
-                .split(',')
-                .map(str::trim)
-                .filter(|id| !id.is_empty())
-                .map(str::to_owned)
-                .collect(),
-        ),
+        fitting: Fitting::Services(service_id_list(&params.service_ids)),
         staff_id: params.staff_id,
         for_staff: super::is_staff(&caller),
     };

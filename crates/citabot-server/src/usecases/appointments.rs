@@ -115,6 +115,19 @@ pub async fn services_of(store: &dyn Store, cita: &Cita) -> Result<Vec<Service>,
         .collect())
 }
 
+/// The services a moved cita will have: `new` ones must be on offer; the cita's own (when no
+/// new ones are given) stay valid even if taken off the menu since.
+async fn services_for_move(
+    store: &dyn Store,
+    cita: &Cita,
+    new: Option<&[String]>,
+) -> Result<Vec<Service>, Refusal> {
+    match new {
+        Some(ids) => chosen_services(store, ids).await,
+        None => Ok(services_of(store, cita).await?),
+    }
+}
+
 /// The services' durations added up (done back to back), when they fit in a day.
 fn total_duration(services: &[Service]) -> Option<DayMinute> {
     let total: u32 = services
@@ -315,6 +328,59 @@ pub fn client_may_still_change(calendar: &Calendar, local: (Date, DayMinute), ci
     earliest.is_none_or(|first| (cita.date, cita.start_min) >= first)
 }
 
+/// The cita `id` as `by` may change it: staff and the manage link any (the link was opened for
+/// it), a cliente only her own; anyone else's is "not found", never "forbidden".
+async fn cita_changeable_by(
+    store: &dyn Store,
+    by: ChangedBy<'_>,
+    id: &str,
+) -> Result<Cita, Refusal> {
+    let cita = store.cita(id).await?.ok_or(Refusal::NotFound)?;
+    if let ChangedBy::Account(user) = by
+        && !user.role.is_staff()
+    {
+        let own = own_client_id(store, user).await?;
+        if own.as_deref() != Some(cita.client_id.as_str()) {
+            return Err(Refusal::NotFound);
+        }
+    }
+    Ok(cita)
+}
+
+/// Only a cita that holds time (pending or confirmed) may move.
+fn movable(cita: &Cita) -> Result<(), Refusal> {
+    if cita.status.holds_time() {
+        Ok(())
+    } else {
+        Err(Refusal::Conflict(format!(
+            "Una cita {} no se puede mover.",
+            cita.status.as_str()
+        )))
+    }
+}
+
+/// The free times `user` may move the cita `id` to on `date` ("Cambiar" in the diary and in
+/// "mis citas"): as [`availability`] gives them, with the cita's own time free to it; its
+/// services, or `services` instead.
+pub async fn free_times_for_move(
+    store: &dyn Store,
+    user: &User,
+    id: &str,
+    (date, staff_id): (Date, Option<String>),
+    services: Option<Vec<String>>,
+    now: OffsetDateTime,
+) -> Result<Vec<(DayMinute, Vec<String>)>, Refusal> {
+    let cita = cita_changeable_by(store, ChangedBy::Account(user), id).await?;
+    movable(&cita)?;
+    let request = AvailabilityRequest {
+        date,
+        fitting: Fitting::Moving { cita, services },
+        staff_id,
+        for_staff: user.role.is_staff(),
+    };
+    availability(store, &request, now).await
+}
+
 /// Changes a cita: moves it (day, time, staff member, services; it keeps its id and history)
 /// under the same rules as booking it, then its status as the status rules allow. Staff may do
 /// either; a cliente only to her own, pending or confirmed, outside the minimum notice, and her
@@ -332,16 +398,8 @@ pub async fn change_cita(
             "Indica qué cambiar: «status», «date», «startMin», «staffId» o «serviceIds».".into(),
         ));
     }
-    let cita = store.cita(id).await?.ok_or(Refusal::NotFound)?;
+    let cita = cita_changeable_by(store, by, id).await?;
     let is_staff = matches!(by, ChangedBy::Account(user) if user.role.is_staff());
-    if let ChangedBy::Account(user) = by
-        && !is_staff
-    {
-        let own = own_client_id(store, user).await?;
-        if own.as_deref() != Some(cita.client_id.as_str()) {
-            return Err(Refusal::NotFound);
-        }
-    }
     if !is_staff {
         if change
             .status
@@ -408,6 +466,7 @@ pub async fn set_status(
 ) -> Result<Cita, Refusal> {
     let after = Cita {
         status: next,
+        revision: cita.revision + 1,
         ..cita.clone()
     };
     let queued = mail::about_cita(store, outbox, News::of_status(next), &after, now).await?;
@@ -415,6 +474,7 @@ pub async fn set_status(
         cita_id: cita.id.clone(),
         from: cita.status,
         to: next,
+        revision: cita.revision,
     };
     match store
         .apply_cita_change(&change, now, Holds::Release, queued.write())
@@ -462,12 +522,7 @@ async fn move_cita(
         outbox,
     } = *place;
     let local = local_now(business, now)?;
-    if !cita.status.holds_time() {
-        return Err(Refusal::Conflict(format!(
-            "Una cita {} no se puede mover.",
-            cita.status.as_str()
-        )));
-    }
+    movable(&cita)?;
     let staff_id = change
         .staff_id
         .clone()
@@ -475,11 +530,7 @@ async fn move_cita(
     if change.staff_id.is_some() {
         staff_exists(store, &staff_id).await?;
     }
-    // New services must be on offer; the cita's own stay valid even if taken off the menu.
-    let services = match &change.service_ids {
-        Some(ids) => chosen_services(store, ids).await?,
-        None => services_of(store, &cita).await?,
-    };
+    let services = services_for_move(store, &cita, change.service_ids.as_deref()).await?;
     let service_ids: Vec<String> = services.iter().map(|service| service.id.clone()).collect();
     let duration = total_duration(&services).ok_or_else(|| {
         Refusal::Unprocessable("Esos servicios juntos no caben en un día.".into())
@@ -530,12 +581,14 @@ async fn move_cita(
         start_at: to.start_at,
         end_at: to.end_at,
         service_ids: service_ids.clone(),
+        revision: cita.revision + 1,
         ..cita.clone()
     };
     let queued = mail::about_cita(store, outbox, News::Moved, &after, now).await?;
     let moving = CitaChange::Move {
         cita_id: cita.id.clone(),
         to,
+        revision: cita.revision,
     };
     match store
         .apply_cita_change(&moving, now, holds, queued.write())
@@ -569,9 +622,13 @@ pub struct AvailabilityRequest {
 pub enum Fitting {
     /// A new cita of these services (on the menu and offered now), done back to back.
     Services(Vec<String>),
-    /// This cita, moved: its own services (even one taken off the menu since), and its own
-    /// time free to it, so the times that overlap only itself are offered.
-    Moving(Cita),
+    /// This cita, moved: its own services (even one taken off the menu since) unless `services`
+    /// names new ones, and its own time free to it, so the times that overlap only itself are
+    /// offered.
+    Moving {
+        cita: Cita,
+        services: Option<Vec<String>>,
+    },
 }
 
 /// The free start times of a day, each with who is free then, in the assistant's order.
@@ -583,7 +640,10 @@ pub async fn availability(
     let business = business(store).await?;
     let (services, moving) = match &request.fitting {
         Fitting::Services(ids) => (chosen_services(store, ids).await?, None),
-        Fitting::Moving(cita) => (services_of(store, cita).await?, Some(cita.id.as_str())),
+        Fitting::Moving { cita, services } => (
+            services_for_move(store, cita, services.as_deref()).await?,
+            Some(cita.id.as_str()),
+        ),
     };
     let staff = store.staff().await?;
     if let Some(only) = request.staff_id.as_deref()

@@ -124,6 +124,7 @@ pub fn booking_change(
         created_at: now,
         chat_session_id: new.chat_session_id,
         outside_hours: new.outside_hours,
+        revision: 0,
     };
     let new_client = match client {
         ClientChoice::Existing(_) => None,

@@ -613,12 +613,14 @@ async fn plan(
                     cita_id: cita.id.clone(),
                     from: cita.status,
                     to: CitaStatus::Cancelada,
+                    revision: cita.revision,
                 },
                 outcome: Outcome::Cancelled,
                 news: Box::new((
                     News::Cancelled,
                     Cita {
                         status: CitaStatus::Cancelada,
+                        revision: cita.revision + 1,
                         ..cita
                     },
                 )),
@@ -642,12 +644,14 @@ async fn plan(
                 end_min: time.end_min,
                 start_at: time.start_at,
                 end_at: time.end_at,
+                revision: cita.revision + 1,
                 ..cita
             };
             Ok(Planned::Write {
                 change: CitaChange::Move {
                     cita_id: moved.id.clone(),
                     to: time,
+                    revision: cita.revision,
                 },
                 news: Box::new((News::Moved, moved.clone())),
                 outcome: Outcome::Moved(moved),

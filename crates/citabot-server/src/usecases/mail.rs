@@ -189,8 +189,6 @@ impl Letters {
             News::Moved => MailKind::Moved,
             News::Cancelled | News::Quiet => MailKind::Cancelled,
         };
-        // A rising SEQUENCE without a counter: the seconds since the cita was booked.
-        let sequence = (now - cita.created_at).whole_seconds().max(0);
         let letter = Letter {
             letters: self,
             outbox,
@@ -198,7 +196,6 @@ impl Letters {
             client,
             email,
             lang,
-            sequence,
             now,
         };
         if let Some(template) = template {
@@ -334,7 +331,6 @@ struct Letter<'a> {
     client: &'a Client,
     email: &'a str,
     lang: Lang,
-    sequence: i64,
     now: OffsetDateTime,
 }
 
@@ -380,7 +376,7 @@ impl Letter<'_> {
         );
         let method = Method::Invite {
             cancel: self.cita.status == CitaStatus::Cancelada,
-            sequence: self.sequence,
+            sequence: self.cita.revision,
             organizer: Party {
                 name: if letters.salon.is_empty() {
                     self.outbox.sender().name.clone()

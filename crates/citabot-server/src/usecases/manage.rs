@@ -126,7 +126,10 @@ pub async fn free_times(
     let cita = open_cita(store, outbox, token, now).await?;
     let request = AvailabilityRequest {
         date,
-        fitting: Fitting::Moving(cita),
+        fitting: Fitting::Moving {
+            cita,
+            services: None,
+        },
         staff_id,
         for_staff: false,
     };

@@ -1,7 +1,8 @@
 //! Moving a cita through `PATCH /api/appointments/{id}` (issue 11): day, time, staff member and
 //! services under the same rules as booking one; a taken slot is 409 and changes nothing, also
 //! when the move races a new booking; a cliente moves or cancels her own only outside the
-//! minimum notice. The clock says Friday 2026-11-20, 10:30 in Madrid.
+//! minimum notice; "Cambiar" offers the times around the cita's own. The clock says Friday
+//! 2026-11-20, 10:30 in Madrid.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -14,6 +15,7 @@ both!(
     a_move_into_a_taken_slot_changes_nothing,
     a_move_racing_a_new_booking_leaves_one_winner,
     a_cliente_moves_her_own_outside_the_notice,
+    a_cita_s_own_time_is_free_to_it_when_moving,
 );
 
 const MONDAY: &str = "2026-11-23";
@@ -380,5 +382,120 @@ async fn a_cliente_moves_her_own_outside_the_notice(backend: Backend) {
         .await,
         StatusCode::NOT_FOUND,
         "not_found",
+    );
+}
+
+/// The free starts an answer lists.
+fn starts(answer: &(StatusCode, Value)) -> Vec<u64> {
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    answer.1["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|item| item["startMin"].as_u64())
+        .collect()
+}
+
+async fn a_cita_s_own_time_is_free_to_it_when_moving(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let javier = Salon::id_of(&salon.usuario);
+    let cita = book(&salon, &javier, MONDAY, 600, &["corte-caballero"]).await;
+    let id = cita["id"].as_str().expect("an id");
+    let moving = |query: &str| format!("/api/appointments/{id}/availability?{query}");
+    let query = format!("date={MONDAY}&staffId={javier}");
+
+    // For a new cita, 10:15 overlaps it; for the cita itself, 10:15 is a quarter later.
+    let anyone = starts(
+        &salon
+            .get(
+                Some(&salon.admin),
+                &format!("/api/availability?{query}&serviceIds=corte-caballero"),
+            )
+            .await,
+    );
+    assert!(!anyone.contains(&615), "{anyone:?}");
+    for who in [&salon.admin, &salon.usuario, &salon.cliente] {
+        let own = starts(&salon.get(Some(who), &moving(&query)).await);
+        assert!(own.contains(&600) && own.contains(&615), "{own:?}");
+        assert!(anyone.iter().all(|start| own.contains(start)), "{own:?}");
+    }
+    // Other services instead of its own: they must be on offer, and their length counts.
+    let longer = starts(
+        &salon
+            .get(
+                Some(&salon.admin),
+                &moving(&format!("{query}&serviceIds=tinte,peinado")),
+            )
+            .await,
+    );
+    assert!(longer.contains(&600), "{longer:?}");
+    assert!(longer.len() < starts(&salon.get(Some(&salon.admin), &moving(&query)).await).len());
+    assert_error(
+        &salon
+            .get(
+                Some(&salon.admin),
+                &moving(&format!("{query}&serviceIds=nada")),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+    );
+    assert_error(
+        &salon
+            .get(Some(&salon.admin), &moving("date=2026-13-01"))
+            .await,
+        StatusCode::BAD_REQUEST,
+        "invalid_request",
+    );
+    assert_error(
+        &salon
+            .get(
+                Some(&salon.admin),
+                &moving(&format!("date={MONDAY}&staffId=nadie")),
+            )
+            .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+    );
+    let (status, _) = salon.get(None, &moving(&query)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+    // Somebody else's cita is not there for a cliente; a cancelled one does not move.
+    let (status, pedro) = salon
+        .post(
+            Some(&salon.admin),
+            "/api/appointments",
+            json!({
+                "staffId": javier, "client": { "name": "Pedro Sanz", "email": "pedro@ejemplo.es" },
+                "date": MONDAY, "startMin": 720, "serviceIds": ["corte-caballero"],
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{pedro}");
+    let pedro_id = pedro["item"]["id"].as_str().expect("an id");
+    assert_error(
+        &salon
+            .get(
+                Some(&salon.cliente),
+                &format!("/api/appointments/{pedro_id}/availability?{query}"),
+            )
+            .await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+    );
+    let (status, _) = change(
+        &salon,
+        &salon.admin,
+        &cita,
+        json!({ "status": "cancelada" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_error(
+        &salon.get(Some(&salon.admin), &moving(&query)).await,
+        StatusCode::CONFLICT,
+        "conflict",
     );
 }

@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 61] = [
+const OPERATIONS: [(&str, &str); 62] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -24,6 +24,7 @@ const OPERATIONS: [(&str, &str); 61] = [
     ("get", "/api/appointments"),
     ("post", "/api/appointments"),
     ("patch", "/api/appointments/{id}"),
+    ("get", "/api/appointments/{id}/availability"),
     ("get", "/api/appointments/{id}/calendar.ics"),
     ("get", "/api/availability"),
     ("get", "/api/holds"),

@@ -483,6 +483,7 @@ async fn world(script: &Script) -> World {
             created_at: app.clock.now(),
             chat_session_id: None,
             outside_hours: false,
+            revision: 0,
         };
         store
             .create_cita(&cita)

@@ -15,11 +15,14 @@ use crate::conversations::InboxNote;
 use crate::{AssistantStateWrite, ChatTurnWrite, CitaChange, Holds, Store, StoreError};
 use citabot_domain::chat::MessageAuthor;
 
-/// Moves a cita by hand as the dashboard does: `false` when it no longer holds time.
+/// Moves a cita by hand as the dashboard does, from the revision it reads first: `false` when
+/// it no longer holds time.
 async fn move_to(store: &dyn Store, id: &str, to: &CitaTime) -> Result<bool, StoreError> {
+    let revision = store.cita(id).await?.map_or(0, |cita| cita.revision);
     let change = CitaChange::Move {
         cita_id: id.into(),
         to: to.clone(),
+        revision,
     };
     match store
         .apply_cita_change(&change, T0, Holds::Release, crate::MailWrite::NONE)
@@ -91,6 +94,7 @@ pub(crate) fn cita(id: &str, staff_id: &str, date: Date, start_min: u16, end_min
         created_at: T0,
         chat_session_id: None,
         outside_hours: false,
+        revision: 0,
     }
 }
 
@@ -443,6 +447,7 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
                 cita_id: "c-1".into(),
                 from: CitaStatus::Confirmada,
                 to: CitaStatus::Cancelada,
+                revision: 0,
             },
             "not in that status",
         ),
@@ -459,6 +464,7 @@ pub async fn a_turn_is_written_whole_or_not_at_all(store: &dyn Store) -> Result<
                     service_ids: None,
                     outside_hours: false,
                 },
+                revision: 0,
             },
             "no such cita",
         ),
@@ -817,6 +823,83 @@ pub async fn moves_change_services_and_the_override(store: &dyn Store) -> Result
     let moved = store.cita("c-2").await?.expect("still there");
     assert_eq!(moved.service_ids, ["tinte", "corte"], "None keeps them");
     assert!(moved.outside_hours);
+    Ok(())
+}
+
+/// Every move and status change raises a cita's revision by one (the calendar's `SEQUENCE`), and
+/// a change decided on an older revision is refused and changes nothing: of two changes racing
+/// on one cita, only the first lands.
+pub async fn cita_changes_raise_its_revision_and_stale_ones_are_refused(
+    store: &dyn Store,
+) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let friday = date!(2026 - 11 - 27);
+    store
+        .create_cita(&cita("c-1", "staff-ana", friday, 600, 630))
+        .await?;
+    let revision =
+        || async move { Ok::<_, StoreError>(store.cita("c-1").await?.expect("kept").revision) };
+    assert_eq!(revision().await?, 0, "a new cita");
+    let at = |start: u16| CitaTime {
+        staff_id: "staff-ana".into(),
+        date: friday,
+        start_min: start,
+        end_min: start + 30,
+        start_at: zone::instant("Europe/Madrid", friday, start).expect("valid"),
+        end_at: zone::instant("Europe/Madrid", friday, start + 30).expect("valid"),
+        service_ids: None,
+        outside_hours: false,
+    };
+    let change = |change: CitaChange| async move {
+        store
+            .apply_cita_change(&change, T0, Holds::Release, crate::MailWrite::NONE)
+            .await
+    };
+    // Two moves in the same instant, both decided on revision 0: the second is stale.
+    change(CitaChange::Move {
+        cita_id: "c-1".into(),
+        to: at(660),
+        revision: 0,
+    })
+    .await?;
+    let stale = change(CitaChange::Move {
+        cita_id: "c-1".into(),
+        to: at(720),
+        revision: 0,
+    })
+    .await;
+    assert!(matches!(stale, Err(StoreError::Unchanged)), "{stale:?}");
+    let moved = store.cita("c-1").await?.expect("kept");
+    assert_eq!((moved.start_min, moved.revision), (660, 1));
+
+    // A status change decided before that move is stale too; from the new revision it lands.
+    let stale = change(CitaChange::SetStatus {
+        cita_id: "c-1".into(),
+        from: CitaStatus::Pendiente,
+        to: CitaStatus::Confirmada,
+        revision: 0,
+    })
+    .await;
+    assert!(matches!(stale, Err(StoreError::Unchanged)), "{stale:?}");
+    assert_eq!(
+        store.cita("c-1").await?.map(|kept| kept.status),
+        Some(CitaStatus::Pendiente)
+    );
+    change(CitaChange::SetStatus {
+        cita_id: "c-1".into(),
+        from: CitaStatus::Pendiente,
+        to: CitaStatus::Confirmada,
+        revision: 1,
+    })
+    .await?;
+    assert_eq!(revision().await?, 2);
+    // A change by hand (no revision read) still raises it.
+    assert!(
+        store
+            .change_cita_status("c-1", CitaStatus::Confirmada, CitaStatus::Cancelada)
+            .await?
+    );
+    assert_eq!(revision().await?, 3);
     Ok(())
 }
 

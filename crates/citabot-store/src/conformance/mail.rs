@@ -104,6 +104,7 @@ pub async fn the_outbox_is_written_with_its_change(store: &dyn Store) -> Result<
                 cita_id: "c-1".into(),
                 from: CitaStatus::Pendiente,
                 to: CitaStatus::Cancelada,
+                revision: 0,
             },
             T0,
             Holds::Release,
@@ -335,6 +336,7 @@ pub async fn reminders_are_replanned_and_unsent_when_due(
             service_ids: None,
             outside_hours: false,
         },
+        revision: 0,
     };
     store
         .apply_cita_change(
@@ -374,6 +376,7 @@ pub async fn reminders_are_replanned_and_unsent_when_due(
                 cita_id: "c-1".into(),
                 from: CitaStatus::Pendiente,
                 to: CitaStatus::Cancelada,
+                revision: 1,
             },
             T0,
             Holds::Release,

@@ -68,6 +68,9 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
         <RescheduleForm
           cita={appointment}
           today={today}
+          freeTimesPath={(date, staffId) =>
+            `/api/appointments/${encodeURIComponent(appointment.id)}/availability?${new URLSearchParams({ date, staffId }).toString()}`
+          }
           move={async (date, startMin) => {
             const { item } = await apiFetch<ItemResponse<Appointment>>(
               `/api/appointments/${encodeURIComponent(appointment.id)}`,

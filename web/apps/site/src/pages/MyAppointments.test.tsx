@@ -175,7 +175,7 @@ describe('mis citas', () => {
       'GET /api/appointments': (request: RecordedRequest) => ({
         body: { items: request.url.searchParams.get('from') === '2026-11-23' ? [soon, later] : [] },
       }),
-      'GET /api/availability': (request: RecordedRequest) => ({
+      'GET /api/appointments/a-soon/availability': (request: RecordedRequest) => ({
         body: {
           items:
             request.url.searchParams.get('date') === '2026-11-26'
@@ -199,9 +199,11 @@ describe('mis citas', () => {
     const day = within(form).getByLabelText('Nuevo día');
     expect(day).toHaveValue('2026-11-25');
     expect(await within(form).findByText(/No quedan horas libres con Lucía Pérez/)).toBeVisible();
-    const availability = server.to('/api/availability')[0]?.url.searchParams;
-    expect(availability?.get('serviceIds')).toBe('svc-corte');
+    // The cita's own free times: its services are the server's to know, its time free to it.
+    const availability = server.to('/api/appointments/a-soon/availability')[0]?.url.searchParams;
+    expect(availability?.get('serviceIds')).toBeNull();
     expect(availability?.get('staffId')).toBe('user-lucia');
+    expect(server.to('/api/availability')).toHaveLength(0);
     expect(within(form).getByRole('button', { name: 'Confirmar el cambio' })).toBeDisabled();
 
     await user.clear(day);
@@ -230,7 +232,9 @@ describe('mis citas', () => {
       'GET /api/appointments': (request: RecordedRequest) => ({
         body: { items: request.url.searchParams.get('from') === '2026-11-23' ? [soon] : [] },
       }),
-      'GET /api/availability': { body: { items: [{ startMin: 600, staffIds: ['user-lucia'] }] } },
+      'GET /api/appointments/a-soon/availability': {
+        body: { items: [{ startMin: 600, staffIds: ['user-lucia'] }] },
+      },
       'PATCH /api/appointments/a-soon': apiError(
         409,
         'conflict',

@@ -1,8 +1,8 @@
 /**
  * "Cambiar": the person picks another day and one of its free times for a cita (same services,
- * same stylist unless other stylists are offered and one is picked; from `GET
- * /api/availability`, or what `freeTimesPath` names), then `move` sends it: a cliente's own cita
- * from "mis citas", or a guest's from its manage link. The server's refusals (422 outside the
+ * same stylist unless other stylists are offered and one is picked; read from `freeTimesPath`,
+ * where the cita's own time is free to it), then `move` sends it: a cliente's own cita from
+ * "mis citas", or a guest's from its manage link. The server's refusals (422 outside the
  * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words
  * them.
  */
@@ -15,7 +15,6 @@ import { formatDate, formatTime } from '../shell/format';
 /** The cita being moved: where it is now, and what stays the same when it moves. */
 export interface MovableCita {
   date: string;
-  services: { id: string }[];
   staffId: string;
   staffName: string;
 }
@@ -35,16 +34,11 @@ interface RescheduleFormProps {
    */
   move: (date: string, startMin: number, staffId?: string) => Promise<void>;
   /**
-   * Where a day's free times with a stylist are read, when not `GET /api/availability` for the
-   * cita's services: the manage link's own, where the cita's current time is free to it.
+   * Where a day's free times with a stylist are read: `GET /api/appointments/{id}/availability`
+   * or the manage link's own, where the cita's current time does not block a move near it.
    */
-  freeTimesPath?: (date: string, staffId: string) => string;
+  freeTimesPath: (date: string, staffId: string) => string;
   onClose: () => void;
-}
-
-/** The free times anyone may book for the cita's services on `date` with `staffId`. */
-function availabilityPath(serviceIds: string, date: string, staffId: string): string {
-  return `/api/availability?${new URLSearchParams({ date, serviceIds, staffId }).toString()}`;
 }
 
 type Times =
@@ -75,15 +69,11 @@ export function RescheduleForm({
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const timesId = useId();
-  // A string, so a new array with the same services does not read the times again.
-  const serviceIds = cita.services.map((service) => service.id).join(',');
   const stylists = [{ id: cita.staffId, name: cita.staffName }, ...otherStylists];
   const staffName = stylists.find((stylist) => stylist.id === staffId)?.name ?? cita.staffName;
 
-  // The path of the chosen day's times: a change of it (or of the services) reads them again.
-  const timesPath = DATE.test(date)
-    ? (freeTimesPath?.(date, staffId) ?? availabilityPath(serviceIds, date, staffId))
-    : null;
+  // The path of the chosen day's times: a change of it reads them again.
+  const timesPath = DATE.test(date) ? freeTimesPath(date, staffId) : null;
 
   useEffect(() => {
     if (timesPath === null) return;

@@ -29,6 +29,12 @@ interface ChangeAppointmentFormProps {
   onClose: () => void;
 }
 
+/** Whether `serviceIds` are the cita's own services (in any order). */
+function sameServices(appointment: Appointment, serviceIds: string[]): boolean {
+  const before = appointment.services.map((service) => service.id);
+  return before.length === serviceIds.length && before.every((id) => serviceIds.includes(id));
+}
+
 /**
  * What the change form sends for the values chosen, or the Spanish reason it cannot: only the
  * fields that differ from the cita, and at least one of them.
@@ -47,11 +53,7 @@ export function changeBody(
   if (chosen.date !== appointment.date) change.date = chosen.date;
   if (chosen.startMin !== appointment.startMin) change.startMin = chosen.startMin;
   if (chosen.staffId !== appointment.staffId) change.staffId = chosen.staffId;
-  const before = appointment.services.map((service) => service.id);
-  const same =
-    before.length === chosen.serviceIds.length &&
-    before.every((id) => chosen.serviceIds.includes(id));
-  if (!same) change.serviceIds = chosen.serviceIds;
+  if (!sameServices(appointment, chosen.serviceIds)) change.serviceIds = chosen.serviceIds;
   if (Object.keys(change).length === 0) return 'No has cambiado nada.';
   if (outsideHours) change.outsideHours = true;
   return change;
@@ -59,7 +61,7 @@ export function changeBody(
 
 /**
  * "Cambiar": the cita's day, stylist and services, then a time the server says is free for
- * them (the cita's own time stays on offer). Staff may book outside the rules on purpose: the
+ * them, around the other citas but not around itself (its own time stays on offer). Staff may book outside the rules on purpose: the
  * override is explicit and recorded. Refusals (422, 409) are shown in the form, which keeps
  * what was chosen.
  */
@@ -77,10 +79,12 @@ export function ChangeAppointmentForm({
   const [outsideHours, setOutsideHours] = useState(false);
   const [freeTime, setFreeTime] = useState(formatTime(appointment.startMin));
 
-  const query = new URLSearchParams({ date, serviceIds: serviceIds.join(','), staffId });
+  // Where this cita could go: its own time does not block a move that overlaps it.
+  const query = new URLSearchParams({ date, staffId });
+  if (!sameServices(appointment, serviceIds)) query.set('serviceIds', serviceIds.join(','));
   const availability = useResource<ListResponse<AvailableStart>>(
     !outsideHours && serviceIds.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)
-      ? `/api/availability?${query}`
+      ? `/api/appointments/${encodeURIComponent(appointment.id)}/availability?${query.toString()}`
       : null,
   );
   const offered = availability.data?.items.map((each) => each.startMin) ?? [];

@@ -56,7 +56,8 @@ function diaryApi(
       const listed: { date: string }[] = path === '/api/holds' ? holds : items;
       return { body: { items: listed.filter((each) => each.date >= from && each.date <= to) } };
     }
-    if (path === '/api/availability') {
+    // A new cita's times, or where a cita could move.
+    if (path === '/api/availability' || /^\/api\/appointments\/[^/]+\/availability$/.test(path)) {
       return {
         body: {
           items: [
@@ -185,6 +186,11 @@ describe('the diary', () => {
       form.getByLabelText('Hora'),
       await form.findByRole('option', { name: '13:00' }),
     );
+    // Asked where this cita could go (its own time free to it), with Marta, its own services.
+    const asked = to(`/api/appointments/${PILAR.id}/availability`).map((call) => call.url);
+    expect(asked.at(-1)?.searchParams.get('staffId')).toBe('st-2');
+    expect(asked.at(-1)?.searchParams.has('serviceIds')).toBe(false);
+    expect(to('/api/availability')).toHaveLength(0);
     await user.click(form.getByRole('button', { name: 'Guardar cambios' }));
 
     expect(await form.findByRole('alert')).toHaveTextContent('Esa hora ya está ocupada.');
