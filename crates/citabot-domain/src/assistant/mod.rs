@@ -406,13 +406,11 @@ fn respond(
         || services
             .iter()
             .any(|found| !state.draft.service_ids.contains(&found.id));
+    // A stylist refused is still a fact of the booking said ("no, con Lucía" is no bare no).
+    let booking_facts =
+        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some() || refused;
     // "otra hora", "otro día", "cambiar": that part of the booking is asked again.
-    let gives_facts = !services.is_empty()
-        || date.is_some()
-        || time.is_some()
-        || asks_for.is_some()
-        || refused
-        || named;
+    let gives_facts = booking_facts || named;
     if matches!(state.step, Step::Booking | Step::ConfirmBooking)
         && !gives_facts
         && main != Intent::Human
@@ -483,9 +481,6 @@ fn respond(
         return answered(state, answer, context, &say);
     }
     let aside = facts::aside(&asked, &state, context, &say);
-    // A stylist refused is still a fact of the booking said ("no, con Lucía" is no bare no).
-    let booking_facts =
-        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some() || refused;
     match main {
         Intent::Human => {
             return Turn {

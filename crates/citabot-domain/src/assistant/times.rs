@@ -409,15 +409,37 @@ fn free_slots(
     availability::free_slots(
         context.business,
         context.calendar,
-        &SlotQuery {
-            date,
-            service_ids: &draft.service_ids,
-            duration: duration(draft, context),
-            staff: context.staff,
-            only_staff: only,
-            busy,
-            window,
-        },
+        &slot_query(draft, date, context, (only, window), busy),
+    )
+}
+
+fn slot_query<'a>(
+    draft: &'a Draft,
+    date: Date,
+    context: &'a Context<'_>,
+    (only, window): (Option<&'a str>, Window),
+    busy: &'a [Busy<'a>],
+) -> SlotQuery<'a> {
+    SlotQuery {
+        date,
+        service_ids: &draft.service_ids,
+        duration: duration(draft, context),
+        staff: context.staff,
+        only_staff: only,
+        busy,
+        window,
+    }
+}
+
+/// Whether a client could book the draft on `date` at all ([`free_times`] not empty), without
+/// working out every time.
+fn has_free_time(draft: &Draft, date: Date, context: &Context<'_>, only: Option<&str>) -> bool {
+    let window = context.calendar.window(context.now, Booker::Client);
+    let busy = busy_on(draft, date, context);
+    availability::any_free_slot(
+        context.business,
+        context.calendar,
+        &slot_query(draft, date, context, (only, window), &busy),
     )
 }
 
@@ -480,7 +502,7 @@ pub(super) fn free_days(draft: &Draft, context: &Context<'_>, count: usize) -> V
     std::iter::successors(Some(context.now.0), |day| {
         day.next_day().filter(|next| *next <= last)
     })
-    .filter(|day| !free_times(draft, *day, context, draft.stylist.as_deref()).is_empty())
+    .filter(|day| has_free_time(draft, *day, context, draft.stylist.as_deref()))
     .take(count)
     .collect()
 }

@@ -6,6 +6,7 @@
 //! break included) and never starts outside the booker's [`Window`] (now plus the minimum
 //! notice, up to the horizon, for clients).
 
+use std::ops::ControlFlow;
 use time::Date;
 
 use super::rules::{Calendar, Window};
@@ -65,13 +66,37 @@ pub struct SlotQuery<'a> {
 
 /// Every free slot of the day, by start time, then in the staff's order.
 pub fn free_slots(business: &Business, calendar: &Calendar, query: &SlotQuery<'_>) -> Vec<Slot> {
-    let step = business.slot_step.max(1);
     let mut slots = Vec::new();
+    each_free_slot(business, calendar, query, |slot| {
+        slots.push(slot);
+        ControlFlow::Continue(())
+    });
+    slots
+}
+
+/// Whether [`free_slots`] would find any: stops at the first, for a day's "has it room?".
+pub fn any_free_slot(business: &Business, calendar: &Calendar, query: &SlotQuery<'_>) -> bool {
+    let mut any = false;
+    each_free_slot(business, calendar, query, |_| {
+        any = true;
+        ControlFlow::Break(())
+    });
+    any
+}
+
+/// Hands [`free_slots`]' slots to `found` in order, until it says to stop.
+fn each_free_slot(
+    business: &Business,
+    calendar: &Calendar,
+    query: &SlotQuery<'_>,
+    mut found: impl FnMut(Slot) -> ControlFlow<()>,
+) {
+    let step = business.slot_step.max(1);
     let Some(not_before) = query.window.not_before(query.date) else {
-        return slots;
+        return;
     };
     if query.duration == 0 {
-        return slots;
+        return;
     }
     let staff: Vec<(&StaffMember, Vec<super::OpeningPeriod>)> = query
         .staff
@@ -105,17 +130,20 @@ pub fn free_slots(business: &Business, calendar: &Calendar, query: &SlotQuery<'_
             let taken = query.busy.iter().any(|busy| {
                 busy.staff_id == member.user_id && busy.start < end && start < busy.end
             });
-            if inside && !taken {
-                slots.push(Slot {
+            if inside
+                && !taken
+                && found(Slot {
                     staff_id: member.user_id.clone(),
                     start,
                     end,
-                });
+                })
+                .is_break()
+            {
+                return;
             }
         }
         start += step;
     }
-    slots
 }
 
 /// Up to `max` different start times nearest to `target` (the earlier one on a tie), each with
@@ -295,6 +323,7 @@ mod tests {
                 created_at: instant,
                 chat_session_id: None,
                 outside_hours: false,
+                revision: 0,
             }
         };
         let mut other_day = at("otro-dia", 700, CitaStatus::Confirmada);
@@ -348,6 +377,49 @@ mod tests {
             "rounded up to the step"
         );
         assert!(slots.iter().all(|slot| slot.staff_id == "luis"));
+    }
+
+    #[test]
+    fn any_free_slot_says_whether_free_slots_finds_one() {
+        let staff = staff();
+        // Both busy all day but for 13:00–13:30 on Ana's side; then nobody at all.
+        let day_taken = [
+            Busy {
+                staff_id: "ana",
+                start: 0,
+                end: 780,
+            },
+            Busy {
+                staff_id: "ana",
+                start: 810,
+                end: 1440,
+            },
+            Busy {
+                staff_id: "luis",
+                start: 0,
+                end: 1440,
+            },
+        ];
+        let mut sunday = query(&staff, &[], 30);
+        sunday.date = date!(2026 - 11 - 29);
+        let mut luis_only = query(&staff, &day_taken, 30);
+        luis_only.only_staff = Some("luis");
+        let mut late = query(&staff, &[], 30);
+        late.window = Window::from_now((date!(2026 - 11 - 27), 1230));
+        for (query, expected) in [
+            (query(&staff, &[], 30), true),
+            (query(&staff, &day_taken, 30), true),
+            (query(&staff, &day_taken, 45), false),
+            (luis_only, false),
+            (sunday, false),
+            (late, false),
+            (query(&staff, &[], 0), false),
+        ] {
+            let slots = free_slots(&salon(), &Calendar::default(), &query);
+            let any = any_free_slot(&salon(), &Calendar::default(), &query);
+            assert_eq!(any, !slots.is_empty(), "{slots:?}");
+            assert_eq!(any, expected, "{slots:?}");
+        }
     }
 
     #[test]
