@@ -10,6 +10,7 @@ use super::{Context, Draft, Lang, Wish};
 use crate::booking::rules::Closure;
 use crate::booking::{
     Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
+    format_price_english,
 };
 use crate::understanding::DayPart;
 
@@ -27,6 +28,14 @@ impl<'a> Replies<'a> {
         match self.lang {
             Lang::Es => es.to_owned(),
             Lang::En => en.to_owned(),
+        }
+    }
+
+    /// "25,00 €" / "€25.00".
+    pub(super) fn price(&self, cents: u32) -> String {
+        match self.lang {
+            Lang::Es => format_price(cents),
+            Lang::En => format_price_english(cents),
         }
     }
 
@@ -213,7 +222,7 @@ impl<'a> Replies<'a> {
                 "| {} | {} min | {} |",
                 service.name,
                 service.duration_min,
-                format_price(service.price_cents)
+                self.price(service.price_cents)
             );
         }
         text.push_str(&self.pick(
@@ -232,7 +241,7 @@ impl<'a> Replies<'a> {
                 format!(
                     "- **{}**: {} ({} min)",
                     service.name,
-                    format_price(service.price_cents),
+                    self.price(service.price_cents),
                     service.duration_min
                 )
             })
@@ -1270,7 +1279,7 @@ impl<'a> Replies<'a> {
         if let Some(phone) = &draft.client_phone {
             rows.push((self.pick("Teléfono", "Phone"), phone.clone()));
         }
-        rows.push((self.pick("Precio", "Price"), format_price(price)));
+        rows.push((self.pick("Precio", "Price"), self.price(price)));
         (title.to_owned(), rows)
     }
 

@@ -334,16 +334,25 @@ pub fn format_minutes(minutes: DayMinute) -> String {
 
 /// Formats a price in cents as Spanish euros: `25,00 €`, `1.250,50 €`.
 pub fn format_price(cents: u32) -> String {
-    let euros = cents / 100;
+    format!("{},{:02} €", grouped_euros(cents, '.'), cents % 100)
+}
+
+/// Formats a price in cents as English writes euros: `€25.00`, `€1,250.50`.
+pub fn format_price_english(cents: u32) -> String {
+    format!("€{}.{:02}", grouped_euros(cents, ','), cents % 100)
+}
+
+/// The whole euros of `cents`, thousands set apart by `separator`.
+fn grouped_euros(cents: u32, separator: char) -> String {
+    let digits = (cents / 100).to_string();
     let mut grouped = String::new();
-    let digits = euros.to_string();
     for (index, digit) in digits.chars().enumerate() {
         if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            grouped.push('.');
+            grouped.push(separator);
         }
         grouped.push(digit);
     }
-    format!("{grouped},{:02} €", cents % 100)
+    grouped
 }
 
 #[cfg(test)]
@@ -487,5 +496,9 @@ mod tests {
         assert_eq!(format_price(4850), "48,50 €");
         assert_eq!(format_price(125_050), "1.250,50 €");
         assert_eq!(format_price(5), "0,05 €");
+        assert_eq!(format_price_english(2500), "€25.00");
+        assert_eq!(format_price_english(125_050), "€1,250.50");
+        assert_eq!(format_price_english(100_000_000), "€1,000,000.00");
+        assert_eq!(format_price_english(5), "€0.05");
     }
 }

@@ -141,7 +141,7 @@ fn durations_and_prices_are_answered_not_booked() {
             "cuánto cuesta y cuánto dura un tinte",
             "**Tinte**: 48,00 € (90 min)",
         ),
-        ("how long does a dye take?", "**Tinte**: 48,00 € (90 min)"),
+        ("how long does a dye take?", "**Tinte**: €48.00 (90 min)"),
         ("¿hacéis manicura?", "**Manicura**: 20,00 € (40 min)"),
     ] {
         let mut chat = salon(Caller::Guest);
