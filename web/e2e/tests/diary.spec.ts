@@ -1,8 +1,9 @@
 /**
  * The diary (issue 11) against the release binary: citas created through the API show up in
  * their stylist's column at the row of their start, as tall as they last; staff move a cita by
- * dragging it (mouse) and by keyboard through its panel ("Cambiar"), each a
- * `PATCH /api/appointments/{id}` that keeps the cita's id; a drop on a taken time snaps back with
+ * dragging it (mouse or finger) and by keyboard through its panel ("Cambiar"), each a
+ * `PATCH /api/appointments/{id}` that keeps the cita's id; on a touch screen a press-and-hold
+ * drags while a quick swipe only scrolls; a drop on a taken time snaps back with
  * the server's reason; axe finds nothing on the diary, the panel and every tab of Ajustes.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
@@ -205,6 +206,94 @@ test('a drop on a taken time snaps back with the reason', async ({ page }) => {
   expect(await readBack(mover.id, date)).toMatchObject({
     staffId: lucia.id,
     startMin: mover.startMin,
+  });
+});
+
+/** One finger on the screen, through the browser's own touch input (as a phone or tablet). */
+async function finger(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y) }],
+    });
+  return {
+    /** Down at (x, y), held `holdMs`, slid to (toX, toY) in `steps`, lifted. */
+    async slide(x: number, y: number, toX: number, toY: number, holdMs: number, steps = 15) {
+      await touch('touchStart', x, y);
+      if (holdMs > 0) await page.waitForTimeout(holdMs);
+      for (let step = 1; step <= steps; step += 1) {
+        await touch('touchMove', x + ((toX - x) * step) / steps, y + ((toY - y) * step) / steps);
+      }
+      await touch('touchEnd');
+    },
+  };
+}
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a quick swipe over a cita moves nothing; press, hold and slide moves it', async ({
+    page,
+  }) => {
+    const date = workingDay(5);
+    const { lucia, javier, serviceId } = await demoStylists(api);
+    const cita = await bookAt(api, {
+      date,
+      staffId: javier.id,
+      serviceId,
+      notBefore: 10 * 60,
+      client: 'Nuria Táctil',
+    });
+    const target = (await freeStarts(api, date, serviceId, lucia.id)).find(
+      (start) => start >= cita.startMin + 60,
+    );
+    if (target === undefined) throw new Error('Lucía no tiene hueco');
+
+    await openDiary(page, date);
+    const from = column(page, javier.firstName, date);
+    const to = column(page, lucia.firstName, date);
+    const shown = from.locator('.diary-block', { hasText: 'Nuria Táctil' });
+    await shown.scrollIntoViewIfNeeded();
+    const { rowPx } = await rowsOf(shown, from);
+    const box = await shown.boundingBox();
+    const toBox = await to.boundingBox();
+    if (!box || !toBox) throw new Error('sin caja');
+    const x = box.x + box.width / 2;
+    const y = box.y + 5;
+    const dy = ((target - cita.startMin) / STEP) * rowPx;
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH') patches.push(request.url());
+    });
+    const touch = await finger(page);
+
+    // A swipe up or down that starts on the cita without the short hold is a scroll, not a
+    // drag. (Sideways, Chromium would take it for "back" and leave the page.)
+    await touch.slide(x, y, x, y + dy, 0);
+    await page.waitForTimeout(500);
+    expect(patches).toEqual([]);
+    await expect(from.locator('.diary-block', { hasText: 'Nuria Táctil' })).toBeVisible();
+
+    await shown.scrollIntoViewIfNeeded();
+    const again = await shown.boundingBox();
+    const toAgain = await to.boundingBox();
+    if (!again || !toAgain) throw new Error('sin caja');
+    await touch.slide(
+      again.x + again.width / 2,
+      again.y + 5,
+      toAgain.x + toAgain.width / 2,
+      again.y + 5 + dy,
+      400,
+    );
+
+    const moved = to.locator('.diary-block', { hasText: 'Nuria Táctil' });
+    await expect(moved).toBeVisible();
+    await expect(page.getByText('Cita cambiada').first()).toBeVisible();
+    await expect
+      .poll(() => readBack(cita.id, date))
+      .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
+    expect(patches).toHaveLength(1);
   });
 });
 

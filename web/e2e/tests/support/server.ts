@@ -5,7 +5,7 @@
  * started by `make run`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -27,8 +27,19 @@ export const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
 
 // Set once in the main process; workers inherit it, so every process agrees on the folder.
-process.env.CITABOT_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
+// One made here is the run's own, removed when the run ends (`removeRunData`).
+if (process.env.CITABOT_E2E_DATA === undefined) {
+  process.env.CITABOT_E2E_DATA = mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
+  process.env.CITABOT_E2E_DATA_MADE = process.env.CITABOT_E2E_DATA;
+}
 const dataFolder = process.env.CITABOT_E2E_DATA;
+
+/** Removes the run's databases and sink folder, unless the folder was given from outside. */
+export function removeRunData(): void {
+  if (process.env.CITABOT_E2E_DATA_MADE === dataFolder) {
+    rmSync(dataFolder, { recursive: true, force: true });
+  }
+}
 
 export const siteDatabaseUrl = `sqlite://${join(dataFolder, 'citabot.db')}`;
 export const proxyDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-proxy.db')}`;
