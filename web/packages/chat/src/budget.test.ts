@@ -75,6 +75,7 @@ describe('size budgets', () => {
     expect(launcher).toContain('Abrir chat');
     expect(launcher, 'Spanish table').not.toContain('Escribe tu pregunta');
     expect(launcher, 'English table').not.toContain('Type your question');
+    expect(launcher, 'built-in greeting').not.toContain('How can I assist you');
     const size = gzipped('embed/chat.js');
     report('launcher embed/chat.js', size, LAUNCHER_BUDGET);
     expect(size).toBeLessThanOrEqual(LAUNCHER_BUDGET);
