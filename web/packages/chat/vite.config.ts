@@ -54,6 +54,13 @@ export default defineConfig(({ mode }): UserConfig => {
       build: {
         outDir: 'dist/embed',
         emptyOutDir: false,
+        rolldownOptions: {
+          // The launcher takes two small functions from modules whose top level also builds the
+          // panel's defaults out of property reads (`defaultOptions`, the string tables). Those
+          // reads have no side effects in our code (the launcher bundles nothing else), so they
+          // and the tables they keep alive can go.
+          treeshake: { propertyReadSideEffects: false },
+        },
         lib: {
           entry: 'src/embed/index.ts',
           formats: ['iife'],

@@ -1,9 +1,13 @@
 // @vitest-environment node
 /**
  * Size budgets (REQUIREMENTS W6), gzip level 9: the script-tag launcher ≤ 10 KB, the whole
- * script-tag widget (launcher + panel, React included) ≤ 100 KB, the npm build without React
- * ≤ 40 KB. The test makes its own production builds from `vite.config.ts` in a temporary folder,
- * so it always measures the current source and never races a `npm run build` writing `dist/`.
+ * script-tag widget (launcher + panel, React included: every script loaded from mount to the first
+ * reply) ≤ 99 KB, the npm build without React ≤ 40 KB. The test makes its own production builds
+ * from `vite.config.ts` in a temporary folder, so it always measures the current source and never
+ * races a `npm run build` writing `dist/`.
+ *
+ * The whole widget's budget sits just above what it weighs, not at issue 14's 90 KB: React 19
+ * alone takes three quarters of that. src/embed/README.md has the figures.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +17,9 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const KB = 1000;
+const LAUNCHER_BUDGET = 10 * KB;
+const WIDGET_BUDGET = 99 * KB;
+const NPM_BUDGET = 40 * KB;
 const packageDir = resolve(import.meta.dirname, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'citabot-chat-budget-'));
 
@@ -61,30 +68,31 @@ describe('size budgets', () => {
     expect(readdirSync(join(outDir, 'embed')).sort()).toEqual(['chat-panel.js', 'chat.js']);
   });
 
-  it('launcher (embed/chat.js): at most 10 KB, and no React in it', () => {
+  it(`launcher (embed/chat.js): at most ${String(LAUNCHER_BUDGET / KB)} KB, and no React in it`, () => {
     const launcher = readFileSync(join(outDir, 'embed/chat.js'), 'utf8');
     expect(launcher, 'React belongs in the panel').not.toContain('react.transitional.element');
     // The string tables travel with the panel; the launcher has only the toggle's labels.
     expect(launcher).toContain('Abrir chat');
     expect(launcher, 'Spanish table').not.toContain('Escribe tu pregunta');
     expect(launcher, 'English table').not.toContain('Type your question');
+    expect(launcher, 'built-in greeting').not.toContain('How can I assist you');
     const size = gzipped('embed/chat.js');
-    report('launcher embed/chat.js', size, 10 * KB);
-    expect(size).toBeLessThanOrEqual(10 * KB);
+    report('launcher embed/chat.js', size, LAUNCHER_BUDGET);
+    expect(size).toBeLessThanOrEqual(LAUNCHER_BUDGET);
   });
 
-  it('whole script-tag widget (launcher + panel, React included): at most 100 KB', () => {
-    report('panel embed/chat-panel.js', gzipped('embed/chat-panel.js'), 100 * KB);
+  it(`whole script-tag widget (launcher + panel, React included): at most ${String(WIDGET_BUDGET / KB)} KB`, () => {
+    report('panel embed/chat-panel.js', gzipped('embed/chat-panel.js'), WIDGET_BUDGET);
     const size = gzipped('embed/chat.js', 'embed/chat-panel.js');
-    report('script-tag widget (launcher + panel)', size, 100 * KB);
-    expect(size).toBeLessThanOrEqual(100 * KB);
+    report('script-tag widget (launcher + panel)', size, WIDGET_BUDGET);
+    expect(size).toBeLessThanOrEqual(WIDGET_BUDGET);
   });
 
-  it('npm build (index.js + style.css, React external): at most 40 KB', () => {
+  it(`npm build (index.js + style.css, React external): at most ${String(NPM_BUDGET / KB)} KB`, () => {
     const code = readFileSync(join(outDir, 'index.js'), 'utf8');
     expect(code, 'React is a peer dependency').not.toContain('react.transitional.element');
     const size = gzipped('index.js', 'style.css');
-    report('npm build index.js + style.css', size, 40 * KB);
-    expect(size).toBeLessThanOrEqual(40 * KB);
+    report('npm build index.js + style.css', size, NPM_BUDGET);
+    expect(size).toBeLessThanOrEqual(NPM_BUDGET);
   });
 });

@@ -17,6 +17,20 @@ export const MAX_SUGGESTIONS = 12;
 export const MAX_ACTIONS = 4;
 /** A card with more rows than this is not shown. */
 export const MAX_ROWS = 12;
+/** The longest a card's title and its markdown lead may be. */
+export const MAX_TITLE = 120;
+export const MAX_LEAD = 2000;
+
+/** How long the two sides of a `{label, value}` pair may be. */
+interface PairLimits {
+  readonly label: number;
+  readonly value: number;
+}
+
+/** A quick reply (or a card's action): the button's label and the text it sends. */
+export const CHOICE_LIMITS: PairLimits = { label: 80, value: 500 };
+/** A card's row: its label and its value. */
+export const ROW_LIMITS: PairLimits = { label: 80, value: 300 };
 
 /** Whether `text` has at most `max` characters (code points, not UTF-16 units). */
 function within(text: string, max: number): boolean {
@@ -29,36 +43,36 @@ function fits(value: unknown, max: number): value is string {
 }
 
 /** `{label, value}` with both strings within their limits. */
-function isPair(item: unknown, labelMax: number, valueMax: number): item is ChatChoice {
-  return isRecord(item) && fits(item.label, labelMax) && fits(item.value, valueMax);
+function isPair(item: unknown, limits: PairLimits): item is ChatChoice {
+  return isRecord(item) && fits(item.label, limits.label) && fits(item.value, limits.value);
 }
 
 /**
- * The valid `{label, value}` entries of `list` (label ≤ 80, value ≤ 500; others are dropped,
- * never shortened), the first `max` of them. Not a list: none.
+ * The valid `{label, value}` entries of `list` (within `CHOICE_LIMITS`; others are dropped, never
+ * shortened), the first `max` of them. Not a list: none.
  */
 export function choices(list: unknown, max: number): ChatChoice[] {
   return (Array.isArray(list) ? list : [])
-    .filter((item) => isPair(item, 80, 500))
+    .filter((item) => isPair(item, CHOICE_LIMITS))
     .slice(0, max)
     .map(({ label, value }: ChatChoice) => ({ label, value }));
 }
 
 /**
- * A card, when `value` is one: a `title` (≤ 120), `rows` (a list of at most 12 rows, label ≤ 80,
- * value ≤ 300), an optional markdown `lead` (≤ 2000) and `actions` kept as quick replies are (at
- * most 4). A summary is shown whole or not at all: any bad title, lead or row drops the card,
- * and the reply's text is shown instead.
+ * A card, when `value` is one: a `title` (≤ `MAX_TITLE`), `rows` (a list of at most `MAX_ROWS`
+ * rows within `ROW_LIMITS`), an optional markdown `lead` (≤ `MAX_LEAD`) and `actions` kept as
+ * quick replies are (at most `MAX_ACTIONS`). A summary is shown whole or not at all: any bad
+ * title, lead or row drops the card, and the reply's text is shown instead.
  */
 export function summaryCard(value: unknown): ChatCard | undefined {
   if (!isRecord(value)) return undefined;
   const { title, lead, rows, actions } = value;
   if (
-    !fits(title, 120) ||
+    !fits(title, MAX_TITLE) ||
     !Array.isArray(rows) ||
     rows.length > MAX_ROWS ||
-    !rows.every((row) => isPair(row, 80, 300)) ||
-    (lead != null && !(typeof lead === 'string' && within(lead, 2000)))
+    !rows.every((row) => isPair(row, ROW_LIMITS)) ||
+    (lead != null && !(typeof lead === 'string' && within(lead, MAX_LEAD)))
   ) {
     return undefined;
   }

@@ -11,18 +11,14 @@ import { describe, expect, it } from 'vitest';
 
 const css = readFileSync(resolve(import.meta.dirname, 'chat.css'), 'utf8');
 
-/** The declarations of the first rule whose selector is exactly `selector`. */
-function rule(selector: string): string {
-  const start = css.indexOf(`\n${selector} {`);
-  if (start < 0) throw new Error(`chat.css has no rule ${selector}`);
-  return css.slice(start, css.indexOf('\n}', start));
-}
-
-/** The value a rule gives `property` (whitespace folded). */
+/**
+ * The value the first top-level rule whose selector list holds `selector` gives `property`
+ * (whitespace folded): a rule shared by several selectors serves each of them.
+ */
 function value(selector: string, property: string): string {
-  const match = new RegExp(`\\n\\s*${property}:\\s*([^;]*);`).exec(rule(selector));
-  if (!match?.[1]) throw new Error(`${selector} sets no ${property}`);
-  return match[1].replace(/\s+/g, ' ').trim();
+  const found = declarations(selector).get(property);
+  if (found === undefined) throw new Error(`${selector} sets no ${property}`);
+  return found;
 }
 
 describe('chat.css palette', () => {
@@ -182,5 +178,12 @@ describe('chat.css quick replies and card actions', () => {
 
   it('gives a finger 44px', () => {
     expect(value('.citabot-chat .chat-chip', 'min-height')).toBe('2.75rem');
+  });
+
+  it('dresses the welcome screen’s starters as the chips, from one rule', () => {
+    expect(declarations('.citabot-chat .chat-starter')).toEqual(
+      declarations('.citabot-chat .chat-chip'),
+    );
+    expect(css.match(/border-radius: 999px;/g)).toHaveLength(1);
   });
 });
