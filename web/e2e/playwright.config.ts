@@ -7,7 +7,9 @@
  * the answers the citabot server never gives: streams, errors, the live channel) runs beside it on
  * its own port, started by the global setup. With aiosmtpd in the venv `make smtp-venv` builds, a
  * real SMTP server (the Rust mail tests' sink) and a citabot server sending through it run too,
- * for the mail spec (`mail-smtp.spec.ts`).
+ * for the mail spec (`mail-smtp.spec.ts`). The salon's pictures and the visual baselines have a
+ * server each (`pictures.spec.ts`, `visual.spec.ts`), the latter with its clock started at a
+ * fixed instant.
  */
 import { defineConfig } from '@playwright/test';
 import {
@@ -25,6 +27,9 @@ import {
   sinkPython,
   sinkScript,
   smtpReady,
+  visualDatabaseUrl,
+  visualNow,
+  visualPort,
 } from './tests/support/server';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,6 +60,9 @@ export default defineConfig({
   // would pass Playwright's default 30 s per test.
   timeout: 90_000,
   workers: process.env.CI ? 2 : undefined,
+  // The visual baselines (`toHaveScreenshot`), committed beside the specs. No platform suffix:
+  // every machine and CI run the same Debian Chromium, and the site brings its own font.
+  snapshotPathTemplate: '{testDir}/../baselines/{arg}{ext}',
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${String(sitePort)}`,
@@ -66,8 +74,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
-    // The README's pictures (`npm run screenshots`), never part of `npm run test`: they write
-    // PNGs into docs/screenshots/ for people to look at, and assert only what they need to pose.
+    // The README's pictures that are no visual baseline (`npm run screenshots`), never part of
+    // `npm run test`: they write PNGs into docs/screenshots/ for people to look at, and assert
+    // only what they need to pose.
     {
       name: 'screenshots',
       testDir: './screenshots',
@@ -88,6 +97,7 @@ export default defineConfig({
     }),
     ...(smtpReady ? mailServers() : []),
     citabotServer(picturesPort, picturesDatabaseUrl),
+    citabotServer(visualPort, visualDatabaseUrl, { CITABOT_CLOCK_START: visualNow }),
   ],
 });
 

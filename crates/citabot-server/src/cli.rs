@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use citabot_domain::account::Role;
-use citabot_domain::clock::{Clock, SystemClock};
+use citabot_domain::clock::{Clock, ShiftedClock, SystemClock};
 use clap::{Parser, Subcommand};
+use time::format_description::well_known::Rfc3339;
 
 use crate::app::{Application, shutdown_signal};
 use crate::config::{Settings, SettingsLayer, defaults_help};
@@ -106,7 +107,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 phone: phone.as_deref(),
                 role,
             };
-            let created = create_account(store.as_ref(), input, SystemClock.now()).await;
+            let created = create_account(store.as_ref(), input, clock(&settings).now()).await;
             store.close().await;
             let user = created?;
             println!("created {} {} ({})", user.role, user.email, user.id);
@@ -114,11 +115,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Serve => {
             telemetry::init(&settings);
+            let clock = clock(&settings);
             let store = database::open(&settings).await?;
-            demo::seed_and_announce(store.as_ref(), &SystemClock)
+            demo::seed_and_announce(store.as_ref(), clock.as_ref())
                 .await
                 .context("cannot write the demo data")?;
-            let app = Application::build(&settings, Arc::clone(&store), Arc::new(SystemClock))
+            let app = Application::build(&settings, Arc::clone(&store), clock)
                 .await
                 .with_context(|| format!("cannot listen on {}", settings.listen))?;
             tracing::info!(
@@ -133,4 +135,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
     }
+}
+
+/// The server's clock: the system's, or (`clock_start`, for tests) the system's moved to start
+/// at that instant, which it says once, loudly, so a production log shows it.
+fn clock(settings: &Settings) -> Arc<dyn Clock> {
+    let Some(start) = settings.clock_start else {
+        return Arc::new(SystemClock);
+    };
+    tracing::warn!(
+        clock_start = %start.format(&Rfc3339).unwrap_or_default(),
+        "the clock starts at clock_start and runs on from there: for tests only, never in production"
+    );
+    Arc::new(ShiftedClock::starting_at(start, SystemClock))
 }

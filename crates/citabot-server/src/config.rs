@@ -9,6 +9,8 @@ use std::path::Path;
 
 use clap::{Args, ValueEnum};
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 
 /// The types a chat file may be, told by content (`citabot_domain::file_type::sniff`).
 pub const KNOWN_TYPES: [&str; 6] = [
@@ -106,6 +108,10 @@ pub struct Settings {
     /// Seconds between the mail sender's looks at the outbox (it also wakes after every write
     /// that queues a message).
     pub mail_poll_secs: u64,
+    /// For tests only: the instant the server's clock starts at (RFC 3339, such as
+    /// `2026-12-01T10:20:00+01:00`); from there it runs at the real speed. Unset, the real time.
+    #[serde(with = "time::serde::rfc3339::option")]
+    pub clock_start: Option<OffsetDateTime>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ValueEnum)]
@@ -151,6 +157,7 @@ impl Default for Settings {
             mail_from: "citabot <citas@localhost>".to_owned(),
             public_url: None,
             mail_poll_secs: 5,
+            clock_start: None,
         }
     }
 }
@@ -206,6 +213,7 @@ impl std::fmt::Debug for Settings {
             .field("mail_from", &self.mail_from)
             .field("public_url", &self.public_url)
             .field("mail_poll_secs", &self.mail_poll_secs)
+            .field("clock_start", &self.clock_start)
             .finish()
     }
 }
@@ -380,6 +388,20 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_MAIL_POLL_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mail_poll_secs: Option<u64>,
+    /// For tests only: start the server's clock at this instant (RFC 3339), then run on.
+    #[arg(long, env = "CITABOT_CLOCK_START", global = true, value_parser = parse_instant)]
+    #[serde(
+        default,
+        with = "time::serde::rfc3339::option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub clock_start: Option<OffsetDateTime>,
+}
+
+/// An RFC 3339 instant from the command line or the environment.
+fn parse_instant(value: &str) -> Result<OffsetDateTime, String> {
+    OffsetDateTime::parse(value, &Rfc3339)
+        .map_err(|error| format!("{error}: write it as 2026-12-01T10:20:00+01:00"))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -823,6 +845,42 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(public.link_base(), "https://citas.example");
+    }
+
+    #[test]
+    fn the_clock_start_is_an_rfc3339_instant_from_any_layer() {
+        use time::macros::datetime;
+        assert_eq!(Settings::default().clock_start, None);
+
+        let file = file_with("clock_start = \"2026-12-01T10:20:00+01:00\"\n");
+        let settings = Settings::load(Some(file.path()), &SettingsLayer::default()).expect("loads");
+        assert_eq!(settings.clock_start, Some(datetime!(2026-12-01 09:20 UTC)));
+        assert!(
+            settings
+                .to_redacted_toml()
+                .contains("clock_start = \"2026-12-01T10:20:00+01:00\""),
+            "{}",
+            settings.to_redacted_toml()
+        );
+
+        let overrides = SettingsLayer {
+            clock_start: Some(parse_instant("2027-03-05T18:00:00Z").expect("parses")),
+            ..SettingsLayer::default()
+        };
+        let settings = Settings::load(Some(file.path()), &overrides).expect("loads");
+        assert_eq!(
+            settings.clock_start,
+            Some(datetime!(2027-03-05 18:00 UTC)),
+            "a flag or variable beats the file"
+        );
+
+        for bad in ["2026-12-01", "2026-12-01 10:20", "mañana"] {
+            assert!(parse_instant(bad).is_err(), "{bad}");
+            let file = file_with(&format!("clock_start = \"{bad}\"\n"));
+            let error = Settings::load(Some(file.path()), &SettingsLayer::default())
+                .expect_err("not an instant");
+            assert!(error.to_string().contains("clock_start"), "{error}");
+        }
     }
 
     #[test]

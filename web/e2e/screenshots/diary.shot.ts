@@ -1,10 +1,13 @@
-/** The diary: a day of the demo salon with a few citas, on a laptop and on a phone. */
+/**
+ * The diary: a cita's panel beside a day of the demo salon, and the day on a 360 px phone. The
+ * day itself on a laptop is a visual baseline (`tests/visual.spec.ts`).
+ */
 import { expect, test } from '@playwright/test';
 import { signedInApi } from '../tests/support/api';
 import { bookAt, demoStylists, workingDay } from '../tests/support/diary';
 import { addAccount } from '../tests/support/server';
-import { signInThroughForm } from '../tests/support/site';
-import { settled, shotPath } from './shots';
+import { settled, signInThroughForm } from '../tests/support/site';
+import { shotPath } from './shots';
 
 test('diary', async ({ page }) => {
   const admin = addAccount('administrador', 'Sofía', 'Recepción');
@@ -55,8 +58,6 @@ test('diary', async ({ page }) => {
   await page.goto(`/dashboard?dia=${date}`);
   await expect(page.locator('.diary-block').first()).toBeVisible();
   await settled(page);
-  await page.screenshot({ path: shotPath('diary'), fullPage: true });
-
   await page.locator('.diary-block', { hasText: 'Pedro Sanz' }).click();
   await expect(page.getByRole('complementary', { name: 'Cita de Pedro Sanz' })).toBeVisible();
   await page.screenshot({

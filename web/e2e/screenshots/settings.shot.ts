@@ -1,8 +1,8 @@
 /** Ajustes: the salon's profile and its opening hours. */
 import { expect, test } from '@playwright/test';
 import { addAccount } from '../tests/support/server';
-import { signInThroughForm } from '../tests/support/site';
-import { settled, shotPath } from './shots';
+import { settled, signInThroughForm } from '../tests/support/site';
+import { shotPath } from './shots';
 
 test('settings', async ({ page }) => {
   await signInThroughForm(page, addAccount('administrador', 'Lucía', 'Ajustes'));

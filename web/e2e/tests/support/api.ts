@@ -15,10 +15,13 @@ export interface SignedInApi {
   dispose(): Promise<void>;
 }
 
-/** Signs `account` in on a context of its own (its own cookie jar) and sends its CSRF token. */
-export async function signedInApi(account: Account): Promise<SignedInApi> {
+/**
+ * Signs `account` in on a context of its own (its own cookie jar) and sends its CSRF token; to
+ * the site server unless another server's `port` is named.
+ */
+export async function signedInApi(account: Account, port = sitePort): Promise<SignedInApi> {
   const context: APIRequestContext = await request.newContext({
-    baseURL: `http://127.0.0.1:${String(sitePort)}`,
+    baseURL: `http://127.0.0.1:${String(port)}`,
   });
   const login = await context.post('/api/auth/login', {
     data: { email: account.email, password: account.password },

@@ -22,6 +22,16 @@ export const mailUrl = `http://127.0.0.1:${String(mailPort)}`;
  * site-wide, and the other specs, running at the same time, see the demo salon without them.
  */
 export const picturesPort = Number(process.env.CITABOT_E2E_PICTURES_PORT ?? 3921);
+/**
+ * A fourth server for the visual baselines (`visual.spec.ts`): it holds only the demo salon and
+ * what that spec writes, and its clock starts at `visualNow`.
+ */
+export const visualPort = Number(process.env.CITABOT_E2E_VISUAL_PORT ?? 3922);
+/**
+ * "Now" for the visual baselines, on the server (`CITABOT_CLOCK_START`, from which its clock runs
+ * on) and in the browser (fixed): Tuesday 1 December 2026, 10:20 in Madrid, the salon open.
+ */
+export const visualNow = '2026-12-01T10:20:00+01:00';
 /** `CITABOT_E2E_BINARY` runs the suite against another build of the server. */
 export const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
@@ -71,6 +81,7 @@ if (process.env.CITABOT_E2E_SMTP === undefined) {
 /** Whether the sink and the mail server run in this run. */
 export const smtpReady = process.env.CITABOT_E2E_SMTP === 'ready';
 export const picturesDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-pictures.db')}`;
+export const visualDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-visual.db')}`;
 
 export type Role = 'cliente' | 'usuario' | 'administrador';
 

@@ -58,3 +58,16 @@ export async function openSiteChat(page: Page): Promise<SiteChat> {
     },
   };
 }
+
+/**
+ * Waits until nothing on the page is still loading (no skeleton, nothing busy) and the site's
+ * bundled font is in use, before a picture is taken of it.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], .skeleton')).toHaveCount(0);
+  const inter = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return document.fonts.check('16px "Inter Variable"');
+  });
+  expect(inter, 'the bundled Inter is loaded').toBe(true);
+}
