@@ -104,6 +104,9 @@ describe('the diary', () => {
     expect(rosa.style.getPropertyValue('--row')).toBe('8');
     expect(rosa.style.getPropertyValue('--span')).toBe('2');
     expect(rosa).toHaveTextContent('Pendiente');
+    // Half an hour is laid out short (time and client on one line), an hour is not.
+    expect(rosa).toHaveAttribute('data-short');
+    expect(pilar).not.toHaveAttribute('data-short');
   });
 
   it('opens a cita’s panel with its details, links and status actions', async () => {

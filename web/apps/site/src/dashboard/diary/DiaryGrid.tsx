@@ -323,6 +323,8 @@ function Block({
       className="diary-block"
       data-status={appointment.status}
       data-dragging={isDragging || undefined}
+      // Two rows or fewer (half an hour on the usual grid): time and client share the first line.
+      data-short={block.span <= 2 || undefined}
       data-appointment={appointment.id}
       style={style}
       // Only a cita that can move is announced as movable; every cita opens with a click.
