@@ -27,7 +27,7 @@ use crate::understanding::{
     BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
     everyday_names, opens_as_question, parse_date, parse_dates, part_named, replaced_services,
-    resolve_in_hours, staff_preference, stylist_schedule_asked, understand,
+    resolve_in_hours, same_time_asked, staff_preference, stylist_schedule_asked, understand,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -320,7 +320,17 @@ fn respond(
     // "sí, resérvalo" puts Book first: a yes counts wherever it is.
     let yes = heard.intents.contains(&Intent::Affirm);
     let says_no = heard.says_no;
-    let (services, date, time) = (heard.services, heard.date, heard.time);
+    let (services, date) = (heard.services, heard.date);
+    // "el martes a la misma hora": the time of what is being changed, as if said.
+    let time = heard.time.or_else(|| {
+        same_time_asked(message)
+            .then(|| time_kept(&state.draft, context))
+            .flatten()
+            .map(|minutes| TimeExpr::At {
+                minutes,
+                ambiguous_half_day: false,
+            })
+    });
     // Contact details count whenever they are said, also with a greeting or a question
     // ("hola, me llamo Inés"), so they are never asked for again.
     let named = heard.name.is_some();
@@ -436,7 +446,11 @@ fn respond(
             turn.state.answer_after = answer;
             return turn;
         }
-        Step::ConfirmCancel(cita_id) if yes && main != Intent::Deny => {
+        // "sí, cancélala" and "si cancela" (an unaccented "si" before a verb reads as "if")
+        // answer "¿Cancelo esta cita?" as a yes does; "no la canceles" does not.
+        Step::ConfirmCancel(cita_id)
+            if (yes || main == Intent::Cancel && !says_no) && main != Intent::Deny =>
+        {
             // "sí, ¿y dónde estáis?": answered with the outcome of the write.
             state.answer_after = facts::answer(&asked, &state, context, &say);
             return Turn {
@@ -946,6 +960,20 @@ fn duration(draft: &Draft, context: &Context<'_>) -> DayMinute {
     chosen_services(draft, context)
         .map(|service| service.duration_min)
         .sum()
+}
+
+/// The time a change keeps when "the same time" is asked: the one chosen for the booking, else
+/// the start of the cita being moved.
+fn time_kept(draft: &Draft, context: &Context<'_>) -> Option<DayMinute> {
+    if let Some((_, start)) = &draft.slot {
+        return Some(*start);
+    }
+    let moving = draft.moving.as_deref()?;
+    context
+        .agenda
+        .iter()
+        .find(|cita| cita.id == moving)
+        .map(|cita| cita.start_min)
 }
 
 /// The time this conversation holds for its visitor after this turn: the slot picked while the

@@ -190,9 +190,44 @@ pub fn part_named(message: &str) -> Option<BookingPart> {
     parts.next().is_none().then_some(part)
 }
 
+/// "el martes a la misma hora", "same time on Friday": the time kept from what is being changed
+/// (the cita being moved, or the time already chosen), said instead of a clock time.
+pub fn same_time_asked(message: &str) -> bool {
+    let normalized = normalize(message);
+    let words = tokens(&normalized);
+    words.windows(2).any(|pair| {
+        matches!(
+            pair,
+            ["misma", "hora"] | ["mismo", "horario"] | ["same", "time"] | ["same", "hour"]
+        )
+    }) || words.ends_with(&["a", "la", "misma"])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_time_is_asked_by_those_words_only() {
+        for said in [
+            "mejor el martes a la misma hora",
+            "el lunes a la misma",
+            "¿puede ser el jueves a la misma hora?",
+            "mismo horario pero el viernes",
+            "same time on Friday",
+        ] {
+            assert!(same_time_asked(said), "{said}");
+        }
+        for said in [
+            "a la hora de siempre no",
+            "¿a qué hora abrís?",
+            "la misma persona",
+            "el martes",
+            "sometime on Friday",
+        ] {
+            assert!(!same_time_asked(said), "{said}");
+        }
+    }
 
     #[test]
     fn a_change_word_before_a_part_asks_to_change_it() {

@@ -21,7 +21,7 @@ mod terms;
 
 use time::Date;
 
-pub use change::{BookingPart, change_asked, part_named};
+pub use change::{BookingPart, change_asked, part_named, same_time_asked};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
 };
