@@ -387,8 +387,9 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
         "noche" => Some(DayPart::Evening),
         _ => None,
     };
-    // "por la mañana", "de la tarde", "en la noche", "a la tarde", "esta tarde".
-    if matches!(w, "por" | "de" | "en" | "a")
+    // "por la mañana", "de la tarde", "en la noche", "a la tarde", "esta tarde"; "x la tarde"
+    // as a phone writes "por".
+    if matches!(w, "por" | "x" | "de" | "en" | "a")
         && next == Some("la")
         && let Some(p) = t.get(i + 2).and_then(|x| of_day(x))
     {
@@ -765,6 +766,7 @@ mod tests {
             ("esta mañana", DayPart::Morning),
             ("por la tarde", DayPart::Afternoon),
             ("el viernes por la tarde", DayPart::Afternoon),
+            ("el juebes x la tarde", DayPart::Afternoon),
             ("esta tarde", DayPart::Afternoon),
             ("por la noche", DayPart::Evening),
             ("después de comer", DayPart::AfterLunch),

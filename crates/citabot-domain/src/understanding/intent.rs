@@ -223,6 +223,11 @@ fn clause_intents(
         out.retain(|i| *i != Intent::Book);
         *needed = true;
     }
+    // "¿hay alguien?" as the whole message asks for a person ("¿hay alguien que haga mechas?"
+    // asks about the team).
+    if matches!(w, ["hay", "alguien"] | ["hola", "hay", "alguien"]) {
+        out.push(Intent::Human);
+    }
     // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
     if matches!(
         w,
@@ -481,6 +486,12 @@ const RULES: &[(Intent, &[&str])] = &[
             "real person",
             "agent",
             "representative",
+            // "¿hay alguien ahí?": nobody answers like a person, so one is wanted.
+            "alguien ahi",
+            "anyone there",
+            "anybody there",
+            "someone there",
+            "somebody there",
         ],
     ),
     (
@@ -983,6 +994,9 @@ mod tests {
             // Human
             ("hablar con una persona", Human),
             ("quiero hablar con alguien", Human),
+            ("hola? hay alguien?", Human),
+            ("¿hay alguien ahí?", Human),
+            ("is anyone there?", Human),
             ("¿me pasas con un humano?", Human),
             ("talk to a real person", Human),
             ("quiero hablar con una persona para reservar", Human),
