@@ -159,6 +159,16 @@ pub enum Wish {
     Between(DayMinute, DayMinute),
 }
 
+impl Wish {
+    /// Whether some offered start is what was wished: the time itself, or one inside the window.
+    fn met_by(self, offered: &[(String, DayMinute)]) -> bool {
+        offered.iter().any(|(_, start)| match self {
+            Wish::At(minute) => *start == minute,
+            Wish::Between(from, to) => (from..to).contains(start),
+        })
+    }
+}
+
 /// Something to write, decided by the conversation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -629,12 +639,17 @@ fn respond(
     }
     // A wished time already answered with why not and what instead, and a message that neither
     // picks an offer nor changes the booking: the refusal is not said again (the day's times
-    // are offered). A new day keeps the wish ("¿y el lunes?" looks at the same time then).
+    // are offered). A new day keeps the wish ("¿y el lunes?" looks at the same time then), and
+    // so does a wish the offers meet ("a primera hora", then "perfecto": those times again).
     if !booking_facts
         && !anyone
         && !picked
         && state.draft.slot.is_none()
         && !state.draft.offered.is_empty()
+        && !state
+            .draft
+            .time
+            .is_some_and(|wish| wish.met_by(&state.draft.offered))
     {
         state.draft.time = None;
     }
