@@ -12,7 +12,7 @@ use crate::booking::{
     Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
     format_price_english,
 };
-use crate::understanding::DayPart;
+use crate::understanding::{DayPart, phone_for_reading};
 
 pub(super) struct Replies<'a> {
     lang: Lang,
@@ -1277,7 +1277,7 @@ impl<'a> Replies<'a> {
             rows.push(("Email".to_owned(), email.clone()));
         }
         if let Some(phone) = &draft.client_phone {
-            rows.push((self.pick("Teléfono", "Phone"), phone.clone()));
+            rows.push((self.pick("Teléfono", "Phone"), phone_for_reading(phone)));
         }
         rows.push((self.pick("Precio", "Price"), self.price(price)));
         (title.to_owned(), rows)

@@ -657,6 +657,17 @@ const NOT_NAMES: &[&str] = &[
     "genial",
 ];
 
+/// A phone as [`extract_phone`] keeps it, written for reading back: a Spanish number in groups
+/// of three (`+34612345678` → `+34 612 345 678`); any other left as it is.
+pub fn phone_for_reading(phone: &str) -> String {
+    match phone.strip_prefix("+34") {
+        Some(digits) if digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("+34 {} {} {}", &digits[..3], &digits[3..6], &digits[6..])
+        }
+        _ => phone.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -898,5 +909,16 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(extract_name(text).as_deref(), want, "{text:?}");
         }
+    }
+
+    #[test]
+    fn spanish_phones_read_back_in_groups_of_three() {
+        assert_eq!(phone_for_reading("+34612345678"), "+34 612 345 678");
+        assert_eq!(
+            phone_for_reading(&extract_phone("mi tlf es 600112233").expect("a phone")),
+            "+34 600 112 233"
+        );
+        assert_eq!(phone_for_reading("+33612345678"), "+33612345678");
+        assert_eq!(phone_for_reading("+3461234567"), "+3461234567");
     }
 }

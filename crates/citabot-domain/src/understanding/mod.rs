@@ -24,6 +24,7 @@ use time::Date;
 pub use change::{BookingPart, change_asked, part_named, same_time_asked};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
+    phone_for_reading,
 };
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
