@@ -29,10 +29,16 @@ bench: server ## Benchmarks, printed, never asserted: the gateway under load, on
 	$(CARGO) bench --locked --bench assistant
 	cd web && $(NPM) run bench --workspace @citabot/e2e
 
-web-deps: web/node_modules/.package-lock.json ## Install the JavaScript dependencies (npm ci).
+# The React 18 the script-tag widget bundles: its own small install, apart from the workspace's 19.
+EMBED_REACT := web/packages/chat/embed-react
+web-deps: web/node_modules/.package-lock.json $(EMBED_REACT)/node_modules/.package-lock.json ## Install the JavaScript dependencies (npm ci).
 
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+$(EMBED_REACT)/node_modules/.package-lock.json: $(EMBED_REACT)/package-lock.json
+	cd $(EMBED_REACT) && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
 web-build: web-deps ## Build the widget and the site (embedded into the server binary).
@@ -76,4 +82,4 @@ test-e2e: build-tests smtp-venv ## Playwright in Debian's Chromium against the r
 	cd web && $(NPM) run test --workspace @citabot/e2e
 
 clean: ## Remove build outputs (keeps ./data).
-	rm -rf target web/node_modules web/*/*/dist web/e2e/test-results
+	rm -rf target web/node_modules $(EMBED_REACT)/node_modules web/*/*/dist web/e2e/test-results

@@ -33,6 +33,38 @@ export default defineConfig(
     extends: [reactHooks.configs.flat['recommended-latest']],
   },
   {
+    // The script-tag build bundles React 18 (packages/chat/vite.config.ts): the widget keeps to
+    // the API React 18 and 19 share. These are the 19-only forms it would otherwise reach for.
+    files: ['packages/chat/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['use', 'useActionState', 'useOptimistic'],
+              message:
+                'React 19 only; the script-tag build runs React 18 (useContext works in both).',
+            },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'preload', 'preinit'],
+              message: 'React 19 only; the script-tag build runs React 18.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.type="JSXIdentifier"][name.name=/Context$/]',
+          message: 'A context as its own provider is React 19 only; write <SomeContext.Provider>.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.config.{js,ts}', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },

@@ -8,6 +8,7 @@
  *   which carries the widget's CSS for its shadow root.
  * Type declarations come from `tsc -p tsconfig.build.json`. Tests run in jsdom.
  */
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -34,6 +35,16 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       plugins: [react()],
       define,
+      // React 18 instead of the workspace's 19: the same API for our code (the widget's source
+      // keeps to what both versions share), about 22 KB gzip less for every visitor.
+      resolve: {
+        alias: [
+          {
+            find: /^(react|react-dom)(\/.*)?$/,
+            replacement: `${fileURLToPath(new URL('embed-react/node_modules', import.meta.url))}/$1$2`,
+          },
+        ],
+      },
       build: {
         outDir: 'dist/embed',
         emptyOutDir: true,

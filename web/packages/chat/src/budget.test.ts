@@ -2,12 +2,12 @@
 /**
  * Size budgets (REQUIREMENTS W6), gzip level 9: the script-tag launcher ≤ 10 KB, the whole
  * script-tag widget (launcher + panel, React included: every script loaded from mount to the first
- * reply) ≤ 99 KB, the npm build without React ≤ 40 KB. The test makes its own production builds
+ * reply) ≤ 90 KB, the npm build without React ≤ 40 KB. The test makes its own production builds
  * from `vite.config.ts` in a temporary folder, so it always measures the current source and never
  * races a `npm run build` writing `dist/`.
  *
- * The whole widget's budget sits just above what it weighs, not at issue 14's 90 KB: React 19
- * alone takes three quarters of that. src/embed/README.md has the figures.
+ * The panel bundles React 18 (src/embed/README.md says why); the npm build leaves React to the
+ * host.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const KB = 1000;
 const LAUNCHER_BUDGET = 10 * KB;
-const WIDGET_BUDGET = 99 * KB;
+const WIDGET_BUDGET = 90 * KB;
+/** React's element marker: `react.element` in 18, `react.transitional.element` in 19. */
+const REACT_ELEMENT = /react\.(transitional\.)?element/;
 const NPM_BUDGET = 40 * KB;
 const packageDir = resolve(import.meta.dirname, '..');
 const outDir = mkdtempSync(join(tmpdir(), 'citabot-chat-budget-'));
@@ -70,7 +72,7 @@ describe('size budgets', () => {
 
   it(`launcher (embed/chat.js): at most ${String(LAUNCHER_BUDGET / KB)} KB, and no React in it`, () => {
     const launcher = readFileSync(join(outDir, 'embed/chat.js'), 'utf8');
-    expect(launcher, 'React belongs in the panel').not.toContain('react.transitional.element');
+    expect(launcher, 'React belongs in the panel').not.toMatch(REACT_ELEMENT);
     // The string tables travel with the panel; the launcher has only the toggle's labels.
     expect(launcher).toContain('Abrir chat');
     expect(launcher, 'Spanish table').not.toContain('Escribe tu pregunta');
@@ -82,6 +84,9 @@ describe('size budgets', () => {
   });
 
   it(`whole script-tag widget (launcher + panel, React included): at most ${String(WIDGET_BUDGET / KB)} KB`, () => {
+    const panel = readFileSync(join(outDir, 'embed/chat-panel.js'), 'utf8');
+    expect(panel, 'the panel bundles React 18').toContain('version:`18.3.1`');
+    expect(panel, 'and no React 19 beside it').not.toContain('react.transitional.element');
     report('panel embed/chat-panel.js', gzipped('embed/chat-panel.js'), WIDGET_BUDGET);
     const size = gzipped('embed/chat.js', 'embed/chat-panel.js');
     report('script-tag widget (launcher + panel)', size, WIDGET_BUDGET);
@@ -90,7 +95,7 @@ describe('size budgets', () => {
 
   it(`npm build (index.js + style.css, React external): at most ${String(NPM_BUDGET / KB)} KB`, () => {
     const code = readFileSync(join(outDir, 'index.js'), 'utf8');
-    expect(code, 'React is a peer dependency').not.toContain('react.transitional.element');
+    expect(code, 'React is a peer dependency').not.toMatch(REACT_ELEMENT);
     const size = gzipped('index.js', 'style.css');
     report('npm build index.js + style.css', size, NPM_BUDGET);
     expect(size).toBeLessThanOrEqual(NPM_BUDGET);

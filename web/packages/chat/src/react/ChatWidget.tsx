@@ -73,7 +73,7 @@ export function ChatWidget({
   useVisualViewport(root, windowMode && isOpen);
 
   return (
-    <ChatContext value={context}>
+    <ChatContext.Provider value={context}>
       <div
         ref={root}
         className={`citabot-chat n8n-chat ${windowMode ? 'chat-window-wrapper' : 'chat-fullscreen'}`}
@@ -95,6 +95,6 @@ export function ChatWidget({
           </button>
         )}
       </div>
-    </ChatContext>
+    </ChatContext.Provider>
   );
 }

@@ -367,9 +367,9 @@ describe('ChatWindow focus', () => {
     const view = renderInChat(<ChatWindow hidden />, { showWelcomeScreen: false });
     void view.store.start();
     view.rerender(
-      <ChatContext value={{ store: view.store, components: {} }}>
+      <ChatContext.Provider value={{ store: view.store, components: {} }}>
         <ChatWindow />
-      </ChatContext>,
+      </ChatContext.Provider>,
     );
     expect(screen.getByRole('dialog')).toHaveFocus();
     reply.resolve(jsonResponse({ data: [] }));

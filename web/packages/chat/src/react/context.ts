@@ -2,7 +2,7 @@
  * What every component of a widget instance shares: its store and its message components. Each
  * `ChatWidget` provides its own value, so two widgets on a page never see each other's.
  */
-import { createContext, use, type ComponentType } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { ChatStore } from '../core/store';
 
 /**
@@ -25,7 +25,7 @@ export const ChatContext = createContext<ChatContextValue | null>(null);
 
 /** The widget instance a component belongs to (for use inside message components). */
 export function useChatContext(): ChatContextValue {
-  const value = use(ChatContext);
+  const value = useContext(ChatContext);
   if (!value) throw new Error('Chat components must be rendered inside a chat widget.');
   return value;
 }

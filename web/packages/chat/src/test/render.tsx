@@ -21,7 +21,7 @@ export function renderInChat(
     mergeOptions({ webhookUrl: '/api/n8n/chat', initialMessages: [], ...input }),
   );
   const value = { store, components: { 'with-buttons': MessageWithButtons, ...components } };
-  const result = render(<ChatContext value={value}>{ui}</ChatContext>);
+  const result = render(<ChatContext.Provider value={value}>{ui}</ChatContext.Provider>);
   return { store, ...result };
 }
 
