@@ -53,7 +53,10 @@ export default defineConfig({
   globalSetup: './fixture-server/global-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // CI gets one retry: on the shared two-core machine a browser test failed once in a run that
+  // passed everywhere else and could not be reproduced in 100 repeats. A retried test is still
+  // listed as flaky in the report; a test that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   // A loaded 2-core CI machine needs more than the default 5 s for n8n's 590 KB widget to boot.
   expect: { timeout: 10_000 },
   // The site's specs walk many pages with axe on each (about 25 s here); a loaded CI machine
