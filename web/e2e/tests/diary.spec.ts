@@ -114,15 +114,18 @@ test('the day grid shows each cita in its stylist’s column, at its start, as t
   await expectNoViolations(page, 'with a cita’s panel open');
 });
 
-test('staff move a cita by dragging it to another stylist and time', async ({ page }) => {
-  const date = workingDay(2);
+/**
+ * A cita of `client` with Javier on `date`, the diary open on it, and a free start with Lucía at
+ * least an hour later: what a drag from his column to hers needs (`dy`, the vertical distance).
+ */
+async function citaToDrag(page: Page, date: string, client: string) {
   const { lucia, javier, serviceId } = await demoStylists(api);
   const cita = await bookAt(api, {
     date,
     staffId: javier.id,
     serviceId,
     notBefore: 10 * 60,
-    client: 'Dolores Arrastre',
+    client,
   });
   const target = (await freeStarts(api, date, serviceId, lucia.id)).find(
     (start) => start >= cita.startMin + 60,
@@ -132,30 +135,46 @@ test('staff move a cita by dragging it to another stylist and time', async ({ pa
   await openDiary(page, date);
   const from = column(page, javier.firstName, date);
   const to = column(page, lucia.firstName, date);
-  const shown = from.locator('.diary-block', { hasText: 'Dolores Arrastre' });
+  const shown = from.locator('.diary-block', { hasText: client });
   await expect(shown).toBeVisible();
   await shown.scrollIntoViewIfNeeded();
   const { rowPx } = await rowsOf(shown, from);
-  const start = await shown.boundingBox();
-  const toBox = await to.boundingBox();
+  const dy = ((target - cita.startMin) / STEP) * rowPx;
+  return { cita, target, lucia, from, to, shown, dy };
+}
+
+/** The cita shows in `to` at `target`, the server has it there with Lucía, and staff were told. */
+async function expectDraggedTo(
+  page: Page,
+  drag: Awaited<ReturnType<typeof citaToDrag>>,
+  client: string,
+  date: string,
+) {
+  const moved = drag.to.locator('.diary-block', { hasText: client });
+  await expect(moved).toBeVisible();
+  await expect(page.getByText('Cita cambiada').first()).toBeVisible();
+  await expect
+    .poll(() => readBack(drag.cita.id, date))
+    .toMatchObject({ id: drag.cita.id, staffId: drag.lucia.id, startMin: drag.target });
+  expect((await rowsOf(moved, drag.to)).row).toBe((drag.target - FRAME_START) / STEP);
+}
+
+test('staff move a cita by dragging it to another stylist and time', async ({ page }) => {
+  const date = workingDay(2);
+  const drag = await citaToDrag(page, date, 'Dolores Arrastre');
+  const start = await drag.shown.boundingBox();
+  const toBox = await drag.to.boundingBox();
   if (!start || !toBox) throw new Error('sin caja');
 
   const x = start.x + start.width / 2;
   const y = start.y + 5;
-  const dy = ((target - cita.startMin) / STEP) * rowPx;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + 10, y + 10, { steps: 5 });
-  await page.mouse.move(toBox.x + toBox.width / 2, y + dy, { steps: 15 });
+  await page.mouse.move(toBox.x + toBox.width / 2, y + drag.dy, { steps: 15 });
   await page.mouse.up();
 
-  const moved = to.locator('.diary-block', { hasText: 'Dolores Arrastre' });
-  await expect(moved).toBeVisible();
-  await expect(page.getByText('Cita cambiada').first()).toBeVisible();
-  await expect
-    .poll(() => readBack(cita.id, date))
-    .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
-  expect((await rowsOf(moved, to)).row).toBe((target - FRAME_START) / STEP);
+  await expectDraggedTo(page, drag, 'Dolores Arrastre', date);
 });
 
 test('a drop on a taken time snaps back with the reason', async ({ page }) => {
@@ -237,31 +256,11 @@ test.describe('on a touch screen', () => {
     page,
   }) => {
     const date = workingDay(5);
-    const { lucia, javier, serviceId } = await demoStylists(api);
-    const cita = await bookAt(api, {
-      date,
-      staffId: javier.id,
-      serviceId,
-      notBefore: 10 * 60,
-      client: 'Nuria Táctil',
-    });
-    const target = (await freeStarts(api, date, serviceId, lucia.id)).find(
-      (start) => start >= cita.startMin + 60,
-    );
-    if (target === undefined) throw new Error('Lucía no tiene hueco');
-
-    await openDiary(page, date);
-    const from = column(page, javier.firstName, date);
-    const to = column(page, lucia.firstName, date);
-    const shown = from.locator('.diary-block', { hasText: 'Nuria Táctil' });
-    await shown.scrollIntoViewIfNeeded();
-    const { rowPx } = await rowsOf(shown, from);
-    const box = await shown.boundingBox();
-    const toBox = await to.boundingBox();
-    if (!box || !toBox) throw new Error('sin caja');
+    const drag = await citaToDrag(page, date, 'Nuria Táctil');
+    const box = await drag.shown.boundingBox();
+    if (!box) throw new Error('sin caja');
     const x = box.x + box.width / 2;
     const y = box.y + 5;
-    const dy = ((target - cita.startMin) / STEP) * rowPx;
     const patches: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH') patches.push(request.url());
@@ -270,29 +269,24 @@ test.describe('on a touch screen', () => {
 
     // A swipe up or down that starts on the cita without the short hold is a scroll, not a
     // drag. (Sideways, Chromium would take it for "back" and leave the page.)
-    await touch.slide(x, y, x, y + dy, 0);
+    await touch.slide(x, y, x, y + drag.dy, 0);
     await page.waitForTimeout(500);
     expect(patches).toEqual([]);
-    await expect(from.locator('.diary-block', { hasText: 'Nuria Táctil' })).toBeVisible();
+    await expect(drag.from.locator('.diary-block', { hasText: 'Nuria Táctil' })).toBeVisible();
 
-    await shown.scrollIntoViewIfNeeded();
-    const again = await shown.boundingBox();
-    const toAgain = await to.boundingBox();
+    await drag.shown.scrollIntoViewIfNeeded();
+    const again = await drag.shown.boundingBox();
+    const toAgain = await drag.to.boundingBox();
     if (!again || !toAgain) throw new Error('sin caja');
     await touch.slide(
       again.x + again.width / 2,
       again.y + 5,
       toAgain.x + toAgain.width / 2,
-      again.y + 5 + dy,
+      again.y + 5 + drag.dy,
       400,
     );
 
-    const moved = to.locator('.diary-block', { hasText: 'Nuria Táctil' });
-    await expect(moved).toBeVisible();
-    await expect(page.getByText('Cita cambiada').first()).toBeVisible();
-    await expect
-      .poll(() => readBack(cita.id, date))
-      .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
+    await expectDraggedTo(page, drag, 'Nuria Táctil', date);
     expect(patches).toHaveLength(1);
   });
 });
