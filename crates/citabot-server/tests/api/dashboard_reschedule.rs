@@ -432,33 +432,30 @@ async fn a_cita_s_own_time_is_free_to_it_when_moving(backend: Backend) {
     );
     assert!(longer.contains(&600), "{longer:?}");
     assert!(longer.len() < starts(&salon.get(Some(&salon.admin), &moving(&query)).await).len());
-    assert_error(
-        &salon
-            .get(
-                Some(&salon.admin),
-                &moving(&format!("{query}&serviceIds=nada")),
-            )
-            .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "unprocessable",
-    );
-    assert_error(
-        &salon
-            .get(Some(&salon.admin), &moving("date=2026-13-01"))
-            .await,
-        StatusCode::BAD_REQUEST,
-        "invalid_request",
-    );
-    assert_error(
-        &salon
-            .get(
-                Some(&salon.admin),
-                &moving(&format!("date={MONDAY}&staffId=nadie")),
-            )
-            .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "unprocessable",
-    );
+    // Refused asks: a service not on offer, a date that is none, a stylist who is nobody.
+    for (ask, status, code) in [
+        (
+            format!("{query}&serviceIds=nada"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unprocessable",
+        ),
+        (
+            "date=2026-13-01".to_owned(),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
+        (
+            format!("date={MONDAY}&staffId=nadie"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unprocessable",
+        ),
+    ] {
+        assert_error(
+            &salon.get(Some(&salon.admin), &moving(&ask)).await,
+            status,
+            code,
+        );
+    }
     let (status, _) = salon.get(None, &moving(&query)).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
