@@ -26,8 +26,9 @@ use crate::quick_replies::QuickReplies;
 use crate::understanding::{
     BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
-    everyday_names, opens_as_question, parse_date, parse_dates, part_named, replaced_services,
-    resolve_in_hours, same_time_asked, staff_preference, stylist_schedule_asked, understand,
+    everyday_names, names_a_cita, opens_as_question, parse_date, parse_dates, part_named,
+    replaced_services, resolve_in_hours, same_time_asked, staff_preference, stylist_schedule_asked,
+    understand,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -511,6 +512,21 @@ fn respond(
                 wants_person: true,
                 ..reply(state, say.human())
             };
+        }
+        // "no", "al final no", "no quiero la cita" once the time is chosen (what is left to ask is
+        // who it is for), or a "cancela" that names no cita while one is being put together:
+        // the booking in progress is dropped, not asked about again.
+        Intent::Deny
+            if state.step == Step::Booking && state.draft.slot.is_some() && !gives_facts =>
+        {
+            return abandon(state, context, &say);
+        }
+        Intent::Cancel
+            if matches!(state.step, Step::Booking | Step::ConfirmBooking)
+                && !gives_facts
+                && !names_a_cita(message) =>
+        {
+            return abandon(state, context, &say);
         }
         Intent::Cancel => return start_cancel(state, context, &say),
         // "cámbiala a las 18:30" while a booking is being put together changes that booking.

@@ -79,6 +79,17 @@ const PRIORITY: [Intent; 17] = [
     Intent::Unknown,
 ];
 
+/// Whether `message` speaks of a cita already booked ("cancela mi cita", "anula la reserva")
+/// rather than of the one being put together ("cancela", "cancélalo todo").
+pub fn names_a_cita(message: &str) -> bool {
+    tokens(&normalize(message)).iter().any(|word| {
+        matches!(
+            *word,
+            "cita" | "citas" | "reserva" | "reservas" | "mi" | "mis" | "appointment" | "booking"
+        )
+    })
+}
+
 /// The intents of a message, highest priority first; `[Unknown]` when none is recognised.
 ///
 /// Without the catalogue this cannot know that "quiero un corte" names a service; use
@@ -508,6 +519,23 @@ const RULES: &[(Intent, &[&str])] = &[
             "cambialo",
             "la puedes cambiar",
             "la puedes mover",
+            // "cámbiame la del lunes al jueves", "pásame la cita al jueves", "¿me la pasas al
+            // lunes?": the cita said by its day, or by "la".
+            "cambiame la",
+            "cambiamela",
+            "muevemela",
+            "mueveme la",
+            "pasame la",
+            "pasamela",
+            "pasala",
+            "pasarla",
+            "pasar .. cita*",
+            "me la pasas",
+            "me la pasa",
+            "me la podeis pasar",
+            "me la puedes pasar",
+            "la puedes pasar",
+            "la podeis pasar",
             "me la cambias",
             "me la mueves",
             "muevela",

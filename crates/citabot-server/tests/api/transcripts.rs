@@ -982,6 +982,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("transcripts/salon_facts.txt"),
     ),
     ("taps.txt", include_str!("transcripts/taps.txt")),
+    (
+        "changing_plans.txt",
+        include_str!("transcripts/changing_plans.txt"),
+    ),
 ];
 
 async fn run_named(file: &str) {
@@ -1035,6 +1039,11 @@ async fn salon_facts_transcripts() {
 #[tokio::test]
 async fn taps_transcripts() {
     run_named("taps.txt").await;
+}
+
+#[tokio::test]
+async fn changing_plans_transcripts() {
+    run_named("changing_plans.txt").await;
 }
 
 /// Every conversation has its own snapshot, and there are at least 282 (B5, issue 12).
