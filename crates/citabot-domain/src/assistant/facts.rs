@@ -247,6 +247,7 @@ impl Say<'_> {
             Topic::Parking => self.note(&profile.parking, "Aparcamiento", "Parking"),
             Topic::Access => self.note(&profile.access, "Cómo llegar", "Getting here"),
             Topic::About => self.note(&profile.description, "Sobre nosotros", "About us"),
+            Topic::Confirmation => return Some(self.confirmation()),
         };
         // A field left empty: the salon's FAQ may still say it; else it is not known.
         let text = text
@@ -258,6 +259,25 @@ impl Say<'_> {
             })
             .unwrap_or_else(|| self.not_on_record(topic));
         Some(text)
+    }
+
+    /// Whether the salon writes to confirm: only when it sends mail, to the email given.
+    fn confirmation(&self) -> String {
+        if self.context.sends_mail {
+            self.pick(
+                "Sí: si nos has dejado un email, te llega un correo con la cita (y un archivo para \
+                 tu calendario), y otro si la cita cambia.",
+                "Yes: if you gave us an email, you get one with the appointment (and a file for \
+                 your calendar), and another if it changes.",
+            )
+        } else {
+            self.pick(
+                "No enviamos correos ni mensajes de confirmación: la cita queda guardada en el \
+                 salón tal como te la he resumido. Si necesitas cambiarla, escríbeme aquí.",
+                "We don't send confirmation emails or messages: the appointment is saved at the \
+                 salon exactly as I summarised it. If you need to change it, write to me here.",
+            )
+        }
     }
 
     /// "Calle de Fuencarral 45, 28004 Madrid"; without a street, only where it is.
@@ -398,7 +418,7 @@ impl Say<'_> {
             Topic::Payment => ("las formas de pago", "the payment methods"),
             Topic::Phone => ("el teléfono del salón", "the salon's phone number"),
             Topic::Email => ("el email del salón", "the salon's email"),
-            Topic::About | Topic::Closures => {
+            Topic::About | Topic::Closures | Topic::Confirmation => {
                 ("una descripción del salón", "a description of the salon")
             }
         };

@@ -28,7 +28,7 @@ use crate::understanding::{
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
     everyday_names, names_a_cita, opens_as_question, parse_date, parse_dates, part_named,
     replaced_services, resolve_in_hours, same_time_asked, staff_preference, stylist_schedule_asked,
-    understand,
+    understand, unoffered_service,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -506,6 +506,17 @@ fn respond(
         return answered(state, answer, context, &say);
     }
     let aside = facts::aside(&asked, &state, context, &say);
+    // "quiero un masaje", "depilación el martes": not on offer is said, with what is.
+    if services.is_empty()
+        && matches!(main, Intent::Book | Intent::Availability | Intent::Unknown)
+        && let Some(kind) = unoffered_service(message, &catalog(context.services))
+    {
+        if let Some(day) = date {
+            state.step = Step::Booking;
+            state.draft.date = Some(first_open_day(day, context));
+        }
+        return with_aside(aside, reply(state, say.not_offered(kind)));
+    }
     match main {
         Intent::Human => {
             return Turn {
@@ -565,9 +576,24 @@ fn respond(
             // Which times are free depends on how long the visit is.
             state.step = Step::Booking;
             state.draft.date = date.map(|d| d.first()).or(state.draft.date);
+            // "¿hay hueco el domingo?": closed that day is said at once, and the next open day
+            // is the one asked about.
+            let closed = state.draft.date.filter(|day| !open_on(*day, context));
+            if let Some(day) = closed {
+                state.draft.date = next_open_day(day, context);
+            }
             let question = match state.draft.date {
                 Some(day) => say.ask_services_for(day),
                 None => say.ask_services(),
+            };
+            let question = match closed {
+                Some(day) => format!(
+                    "{}
+
+{question}",
+                    say.hours_on(day)
+                ),
+                None => question,
             };
             return with_aside(aside, reply(state, question));
         }
@@ -646,7 +672,8 @@ fn respond(
         && name_was_asked
         && !picked
         && !booking_facts
-        && main == Intent::Unknown
+        // "vale, Ana" opens with a yes and is still the name.
+        && matches!(main, Intent::Unknown | Intent::Affirm)
         && let Some(name) = bare_name(message)
     {
         // A bare answer to "¿a nombre de quién?", maybe with contact details after it; never
@@ -945,6 +972,19 @@ fn first_open_day(date: DateExpr, context: &Context<'_>) -> Date {
         }
     }
     date.first()
+}
+
+/// Whether the salon opens on `day` at all: its weekday has hours and no closure covers it.
+fn open_on(day: Date, context: &Context<'_>) -> bool {
+    !context.business.hours.on(day.weekday()).is_empty()
+        && context.calendar.closure_on(day).is_none()
+}
+
+/// The first day after `day`, within the booking horizon, on which the salon opens.
+fn next_open_day(day: Date, context: &Context<'_>) -> Option<Date> {
+    std::iter::successors(day.next_day(), |d| d.next_day())
+        .take(LOOKAHEAD_DAYS as usize)
+        .find(|d| open_on(*d, context))
 }
 
 fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {

@@ -348,6 +348,21 @@ impl<'a> Replies<'a> {
     }
 
     /// The day is known (and said back), the service not yet.
+    /// A service the salon does not offer ("quiero un masaje"): said, with what it does offer.
+    pub(super) fn not_offered(&self, (es, en): (&str, &str)) -> String {
+        let names = self.active_names();
+        match self.lang {
+            Lang::Es => format!(
+                "{es} no está entre nuestros servicios. Tenemos: {}. ¿Te interesa alguno?",
+                self.join(&names)
+            ),
+            Lang::En => format!(
+                "{en} isn't one of our services. We offer: {}. Would you like one of those?",
+                self.join(&names)
+            ),
+        }
+    }
+
     pub(super) fn ask_services_for(&self, date: Date) -> String {
         let names = self.active_names();
         match self.lang {

@@ -242,7 +242,13 @@ pub fn extract_name(text: &str) -> Option<String> {
 /// calendar word, a choice ("la segunda") or a sentence, so none of them becomes a client's name.
 pub fn bare_name(text: &str) -> Option<String> {
     let words = words_of(text);
-    let name = name_at(&words, 0, false)?;
+    // "vale, Ana", "pues Ana López": a word that only opens the answer, then the name.
+    let opening = words
+        .iter()
+        .take_while(|(_, norm, _)| OPENING_WORDS.contains(&norm.as_str()))
+        .count();
+    let words = &words[opening..];
+    let name = name_at(words, 0, false)?;
     let used = name.split_whitespace().count();
     // "nueva", "mayor" alone are not names; "Ana Mayor" is one.
     let alone = used == 1;
@@ -265,6 +271,12 @@ pub fn bare_name(text: &str) -> Option<String> {
     };
     words[used..].iter().all(contact_detail).then_some(name)
 }
+
+/// Words that open an answer without being part of it: "vale, Ana", "bueno, Ana Gil".
+const OPENING_WORDS: &[&str] = &[
+    "vale", "ok", "okay", "pues", "bueno", "si", "claro", "venga", "perfecto", "oye", "mira",
+    "well", "yes", "sure",
+];
 
 /// Words that may sit between a name and its contact details: "y mi teléfono es …".
 const CONTACT_LABELS: &[&str] = &[
@@ -300,6 +312,34 @@ const CONTACT_LABELS: &[&str] = &[
 /// Words that are never part of a bare name: greetings, yeses and noes, commands, choices,
 /// question words and the verbs and fillers of a sentence.
 const NOT_BARE_NAMES: &[&str] = &[
+    // Chat shorthand, fillers, complaints and insults: "joder q lento eres", "pues nada".
+    "q",
+    "k",
+    "pues",
+    "nada",
+    "bueno",
+    "vaya",
+    "eres",
+    "estas",
+    "lento",
+    "lenta",
+    "joder",
+    "hostia",
+    "mierda",
+    "puta",
+    "puto",
+    "idiota",
+    "tonto",
+    "tonta",
+    "inutil",
+    "bot",
+    "robot",
+    "maquina",
+    "jaja",
+    "jajaja",
+    "fuck",
+    "shit",
+    "stupid",
     "no",
     "si",
     "ya",
@@ -700,7 +740,12 @@ mod tests {
             ("nueva", None),
             ("cliente", None),
             ("Gonzalo Ruiz +34 611 222 333", Some("Gonzalo Ruiz")),
+            ("vale, ana", Some("Ana")),
+            ("bueno, Ana Gil", Some("Ana Gil")),
             // Not names.
+            ("joder q lento eres", None),
+            ("pues nada", None),
+            ("vale, vale", None),
             ("empezar de nuevo", None),
             ("hola", None),
             ("buenas tardes", None),

@@ -38,6 +38,7 @@ pub use question::{
 };
 pub use services::{
     ServiceMatch, ServiceName, adds_services, everyday_names, match_services, replaced_services,
+    unoffered_service,
 };
 pub use staff::{StaffName, StaffPreference, staff_preference, stylist_schedule_asked};
 pub use terms::{Term, Vocabulary, stem, term_groups, terms};

@@ -20,6 +20,35 @@ pub(crate) fn normalize_keeping_enye(text: &str) -> String {
 }
 
 fn normalize_with(text: &str, keep_enye: bool) -> String {
+    let folded = fold_text(text, keep_enye);
+    if !folded.split(' ').any(|word| phone_spelling(word).is_some()) {
+        return folded;
+    }
+    folded
+        .split(' ')
+        .map(|word| phone_spelling(word).unwrap_or(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The word a phone spelling stands for, for the spellings that can mean nothing else: "kiero
+/// cita pa mñn" is "quiero cita para mañana" to every reader (intents, dates, services, FAQ).
+fn phone_spelling(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "mnn" | "mñn" | "mnna" | "mñna" => "manana",
+        "kiero" | "qiero" | "qero" | "kero" => "quiero",
+        "kieres" | "qieres" => "quieres",
+        "kisiera" | "qisiera" => "quisiera",
+        "keria" | "qeria" => "queria",
+        "pa" => "para",
+        "tlf" | "tlfn" | "tlfno" | "tfno" | "telf" => "telefono",
+        "dnd" => "donde",
+        "cdo" | "qdo" | "kdo" => "cuando",
+        _ => return None,
+    })
+}
+
+fn fold_text(text: &str, keep_enye: bool) -> String {
     let chars: Vec<char> = text.chars().flat_map(char::to_lowercase).collect();
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
@@ -319,11 +348,21 @@ mod tests {
             ("corte-y-tinte", "corte y tinte"),
             ("  ", ""),
             ("tel: 612-345-678", "tel 612-345-678"),
+            // Phone spellings that can mean nothing else.
+            ("kiero cita pa mñn", "quiero cita para manana"),
+            (
+                "Qiero una cita MÑN x la tarde",
+                "quiero una cita manana x la tarde",
+            ),
+            ("cual es vuestro tlf?", "cual es vuestro telefono"),
+            ("kieres", "quieres"),
+            ("papa pan", "papa pan"),
         ];
         for (input, want) in cases {
             assert_eq!(normalize(input), want, "normalize({input:?})");
         }
         assert_eq!(normalize_keeping_enye("Las UÑAS, ¿sí?"), "las uñas si");
+        assert_eq!(normalize_keeping_enye("uñas pa mñn"), "uñas para manana");
     }
 
     #[test]

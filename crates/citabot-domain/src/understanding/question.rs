@@ -28,6 +28,9 @@ pub enum Topic {
     Closures,
     /// "¿quiénes sois?", "tell me about the salon".
     About,
+    /// "¿me llegará un correo de confirmación?", "will I get a confirmation email?": whether the
+    /// salon writes to confirm (never where the salon is, though "llegar" is in it).
+    Confirmation,
 }
 
 /// A holiday a visitor may ask about.
@@ -112,6 +115,10 @@ pub fn salon_question(text: &str) -> SalonQuestion {
             topics.push(Topic::Closures);
         }
     }
+    if asks_about_confirmation(&words) {
+        topics.retain(|topic| !matches!(topic, Topic::Address | Topic::Access | Topic::Email));
+        topics.push(Topic::Confirmation);
+    }
     // "¿dónde?" alone asks where the salon is; "¿dónde aparco?" asks something else.
     if topics.is_empty()
         && is_question
@@ -136,6 +143,43 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     }
 }
 
+/// "¿me llegará un correo de confirmación?", "¿me mandáis un email?", "will I get a
+/// confirmation?": a confirmation, or a message to the visitor, said with a verb of sending.
+fn asks_about_confirmation(words: &[&str]) -> bool {
+    let confirmation = words
+        .iter()
+        .any(|word| matches!(*word, "confirmacion" | "confirmation"));
+    let message = words.iter().any(|word| {
+        matches!(
+            *word,
+            "correo" | "email" | "mail" | "sms" | "mensaje" | "whatsapp" | "aviso" | "recordatorio"
+        )
+    });
+    let sending = words.iter().any(|word| {
+        matches!(
+            *word,
+            "llega"
+                | "llegara"
+                | "llegaria"
+                | "manda"
+                | "mandais"
+                | "mandan"
+                | "mandaran"
+                | "envia"
+                | "enviais"
+                | "envian"
+                | "enviaran"
+                | "recibo"
+                | "recibire"
+                | "recibiria"
+                | "get"
+                | "send"
+                | "receive"
+        )
+    });
+    confirmation && (message || sending) || message && sending
+}
+
 /// Whether `text` is a question: a question mark, or a clause that opens with a question word
 /// or a verb that asks ("teneis", "aceptais", "do", "is").
 pub fn is_question(text: &str) -> bool {
@@ -154,6 +198,12 @@ fn clause_starts(text: &str) -> impl Iterator<Item = String> + '_ {
     text.split([',', '.', ';', '!', '\n']).filter_map(|clause| {
         let normalized = normalize_keeping_enye(clause);
         let words = tokens(&normalized);
+        // "me podéis decir el teléfono", "oye, dónde estáis": the question starts after these.
+        let lead = words
+            .iter()
+            .take_while(|word| matches!(**word, "me" | "nos" | "y" | "oye" | "perdona" | "perdone"))
+            .count();
+        let words = &words[lead..];
         let first = match *words.first()? {
             "q" | "k" | "ke" => "que",
             other => other,
@@ -190,6 +240,9 @@ pub(super) const QUESTION_STARTS: &[&str] = &[
     "admitis",
     "admiten",
     "podeis",
+    "puedes",
+    "podrias",
+    "podriais",
     "pueden",
     "puedo",
     "abris",

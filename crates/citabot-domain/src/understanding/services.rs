@@ -114,9 +114,23 @@ const EVERYDAY_NAMES: &[(&str, &[&str])] = &[
         "corte de caballero",
         &[
             "corte de hombre",
+            // Said without the "de", or as a haircut for a man: still the men's cut, never the
+            // women's "corte" inside them.
+            "corte caballero",
+            "corte para caballero",
+            "corte hombre",
+            "corte para hombre",
+            "corte de chico",
+            "corte de pelo de hombre",
+            "corte de pelo hombre",
+            "corte de pelo para hombre",
+            "corte de pelo de caballero",
             "corte masculino",
             "men s haircut",
             "mens haircut",
+            "men s cut",
+            "mens cut",
+            "man s haircut",
             "gents haircut",
             "barber cut",
         ],
@@ -149,6 +163,91 @@ pub fn everyday_names(name: &str) -> &'static [&'static str] {
         .iter()
         .find(|(listed, _)| *listed == key)
         .map_or(&[], |(_, names)| names)
+}
+
+/// A kind of service people ask a salon for, by the words they use, and how to name it back.
+struct KindOfService {
+    words: &'static [&'static str],
+    es: &'static str,
+    en: &'static str,
+}
+
+/// Services a salon may well not offer, that people ask for in a salon's chat.
+const KINDS_OF_SERVICE: &[KindOfService] = &[
+    KindOfService {
+        words: &[
+            "depilacion",
+            "depilar",
+            "depilarme",
+            "cera",
+            "waxing",
+            "wax",
+        ],
+        es: "Depilación",
+        en: "Waxing",
+    },
+    KindOfService {
+        words: &["masaje", "masajes", "massage"],
+        es: "Un masaje",
+        en: "A massage",
+    },
+    KindOfService {
+        words: &["pedicura", "pedicure"],
+        es: "La pedicura",
+        en: "A pedicure",
+    },
+    KindOfService {
+        words: &["pestanas", "lashes", "eyelashes"],
+        es: "Lo de pestañas",
+        en: "Lashes",
+    },
+    KindOfService {
+        words: &["cejas", "eyebrows", "brows"],
+        es: "Lo de cejas",
+        en: "Eyebrows",
+    },
+    KindOfService {
+        words: &["maquillaje", "maquillarme", "makeup"],
+        es: "El maquillaje",
+        en: "Make-up",
+    },
+    KindOfService {
+        words: &["facial", "faciales"],
+        es: "Un tratamiento facial",
+        en: "A facial",
+    },
+    KindOfService {
+        words: &["extensiones", "extensions"],
+        es: "Poner extensiones",
+        en: "Extensions",
+    },
+    KindOfService {
+        words: &["permanente", "perm"],
+        es: "La permanente",
+        en: "A perm",
+    },
+    KindOfService {
+        words: &["tatuaje", "tatuajes", "tattoo", "tattoos"],
+        es: "Un tatuaje",
+        en: "A tattoo",
+    },
+];
+
+/// The service a message asks for that the catalogue does not have ("quiero un masaje"), named
+/// for the reply in Spanish and English; `None` when the catalogue matches anything in it.
+pub fn unoffered_service(
+    text: &str,
+    catalog: &[ServiceName],
+) -> Option<(&'static str, &'static str)> {
+    if !match_services(text, catalog).is_empty() {
+        return None;
+    }
+    let normalized = super::normalize(text);
+    let words = tokens(&normalized);
+    KINDS_OF_SERVICE
+        .iter()
+        .find(|kind| words.iter().any(|word| kind.words.contains(word)))
+        .map(|kind| (kind.es, kind.en))
 }
 
 /// Whether the visitor adds services to those already chosen ("añade también un tinte",
@@ -378,6 +477,18 @@ mod tests {
             ("quiero un corte el viernes", &["corte-mujer"]),
             ("un corte de caballero", &["corte-caballero"]),
             ("corte de hombre y barba", &["corte-caballero", "barba"]),
+            // Typed on a phone: no "de", or a haircut said to be for a man.
+            (
+                "precio corte caballero y barba",
+                &["corte-caballero", "barba"],
+            ),
+            (
+                "cuanto cuesta un corte de pelo de hombre",
+                &["corte-caballero"],
+            ),
+            ("corte hombre el lunes", &["corte-caballero"]),
+            ("un corte para mi hijo y otro para mi", &["corte-mujer"]),
+            ("a mens cut", &["corte-caballero"]),
             ("I'd like a haircut", &["corte-mujer"]),
             (
                 "a men's haircut and a beard trim",

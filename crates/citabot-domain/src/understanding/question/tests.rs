@@ -43,6 +43,13 @@ fn topics_asked() {
         ("¿tenéis email?", &[Email]),
         ("¿me pasas vuestro correo?", &[Email]),
         ("¿teléfono y email?", &[Phone, Email]),
+        ("me podeis decir el telefono", &[Phone]),
+        ("cual es vuestro tlf", &[Phone]),
+        // Whether a confirmation is sent: never the address, though "llegar" is in it
+        ("me llegara un correo de confirmacion?", &[Confirmation]),
+        ("¿me mandáis un email?", &[Confirmation]),
+        ("will I get a confirmation email?", &[Confirmation]),
+        ("¿cómo llego?", &[Address, Access]),
         // Holidays
         ("¿abrís en Navidad?", &[Closures]),
         ("¿cerráis por vacaciones?", &[Closures]),
