@@ -4,6 +4,7 @@
 
 use time::{Date, Duration};
 
+use crate::assistant::Lang;
 use crate::assistant::replies::weekday_es;
 use crate::booking::{DayMinute, WeeklyHours, format_minutes};
 
@@ -101,16 +102,22 @@ pub fn team_hours(hours: &WeeklyHours, today: Date, minute: DayMinute) -> TeamHo
 
 /// Where the answer will be, said the same in every case.
 const HERE: &str = "te responderá aquí mismo, en esta conversación (si cierras la página, verás la respuesta al volver a abrir el chat)";
+const HERE_EN: &str = "will answer you right here, in this conversation (if you close the page, you'll see the answer when you open the chat again)";
 
 /// What a visitor waiting for a person reads when nobody has taken the conversation over: during
-/// opening hours after the wait, outside them at once. Honest about when, and where.
-pub fn nobody_came(team: TeamHours, today: Date) -> String {
-    match team {
-        TeamHours::OpenUntil(close) => format!(
+/// opening hours after the wait, outside them at once; in the conversation's language. Honest
+/// about when, and where.
+pub fn nobody_came(team: TeamHours, today: Date, lang: Lang) -> String {
+    match (team, lang) {
+        (TeamHours::OpenUntil(close), Lang::Es) => format!(
             "Ahora mismo nadie del equipo puede atenderte, pero ya lo saben: {HERE}, hoy antes de las {}. Mientras tanto, puedo seguir ayudándote.",
             format_minutes(close)
         ),
-        TeamHours::OpensAt(date, open) => {
+        (TeamHours::OpenUntil(close), Lang::En) => format!(
+            "Nobody from the team can answer right now, but they know: they {HERE_EN}, today before {}. Meanwhile, I can keep helping you.",
+            format_minutes(close)
+        ),
+        (TeamHours::OpensAt(date, open), Lang::Es) => {
             let day = if date == today {
                 "hoy".to_owned()
             } else if date == today + Duration::days(1) {
@@ -123,8 +130,24 @@ pub fn nobody_came(team: TeamHours, today: Date) -> String {
                 format_minutes(open)
             )
         }
-        TeamHours::NeverOpen => format!(
+        (TeamHours::OpensAt(date, open), Lang::En) => {
+            let day = if date == today {
+                "today".to_owned()
+            } else if date == today + Duration::days(1) {
+                "tomorrow".to_owned()
+            } else {
+                format!("on {} {}", date.weekday(), date.day())
+            };
+            format!(
+                "The salon is closed now. The team knows and {HERE_EN}, {day} from {}. Meanwhile, I can keep helping you.",
+                format_minutes(open)
+            )
+        }
+        (TeamHours::NeverOpen, Lang::Es) => format!(
             "Ahora mismo nadie del equipo puede atenderte. Ya lo saben y {HERE} en cuanto puedan. Mientras tanto, puedo seguir ayudándote."
+        ),
+        (TeamHours::NeverOpen, Lang::En) => format!(
+            "Nobody from the team can answer right now. They know and {HERE_EN} as soon as they can. Meanwhile, I can keep helping you."
         ),
     }
 }
@@ -195,20 +218,45 @@ mod tests {
     #[test]
     fn the_sentence_says_when_and_where() {
         let monday = date!(2026 - 11 - 23);
-        let open = nobody_came(TeamHours::OpenUntil(840), monday);
+        let open = nobody_came(TeamHours::OpenUntil(840), monday, Lang::Es);
         assert!(open.contains("hoy antes de las 14:00"), "{open}");
         assert!(open.contains("aquí mismo, en esta conversación"), "{open}");
-        let later = nobody_came(TeamHours::OpensAt(monday, 960), monday);
+        let later = nobody_came(TeamHours::OpensAt(monday, 960), monday, Lang::Es);
         assert!(later.contains("hoy a partir de las 16:00"), "{later}");
-        let tomorrow = nobody_came(TeamHours::OpensAt(date!(2026 - 11 - 24), 600), monday);
+        let tomorrow = nobody_came(
+            TeamHours::OpensAt(date!(2026 - 11 - 24), 600),
+            monday,
+            Lang::Es,
+        );
         assert!(
             tomorrow.contains("mañana a partir de las 10:00"),
             "{tomorrow}"
         );
-        let friday = nobody_came(TeamHours::OpensAt(date!(2026 - 11 - 27), 600), monday);
+        let friday = nobody_came(
+            TeamHours::OpensAt(date!(2026 - 11 - 27), 600),
+            monday,
+            Lang::Es,
+        );
         assert!(
             friday.contains("el viernes 27 a partir de las 10:00"),
             "{friday}"
         );
+    }
+
+    #[test]
+    fn an_english_conversation_is_told_in_english() {
+        let monday = date!(2026 - 11 - 23);
+        let later = nobody_came(TeamHours::OpensAt(monday, 960), monday, Lang::En);
+        assert!(later.starts_with("The salon is closed now."), "{later}");
+        assert!(later.contains("today from 16:00"), "{later}");
+        let friday = nobody_came(
+            TeamHours::OpensAt(date!(2026 - 11 - 27), 600),
+            monday,
+            Lang::En,
+        );
+        assert!(friday.contains("on Friday 27 from 10:00"), "{friday}");
+        let open = nobody_came(TeamHours::OpenUntil(840), monday, Lang::En);
+        assert!(open.contains("right here, in this conversation"), "{open}");
+        assert!(open.contains("today before 14:00"), "{open}");
     }
 }

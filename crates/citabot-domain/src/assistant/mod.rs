@@ -26,9 +26,9 @@ use crate::quick_replies::QuickReplies;
 use crate::understanding::{
     BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
-    everyday_names, names_a_cita, opens_as_question, parse_date, parse_dates, part_named,
-    replaced_services, resolve_in_hours, same_time_asked, staff_preference, stylist_schedule_asked,
-    understand, unoffered_service,
+    everyday_names, for_several_people, names_a_cita, opens_as_question, parse_date, parse_dates,
+    part_named, replaced_services, resolve_in_hours, same_time_asked, staff_preference,
+    stylist_schedule_asked, understand, unoffered_service,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -715,6 +715,12 @@ fn respond(
     {
         return reply(state, say.invalid_phone(&typed));
     }
+    // "para mí y mi hija": one cita is one person, said before anything is held for two.
+    let aside = match (for_several_people(message), aside) {
+        (true, Some(aside)) => Some(format!("{}\n\n{aside}", say.one_person_per_cita())),
+        (true, None) => Some(say.one_person_per_cita()),
+        (false, aside) => aside,
+    };
     with_aside(aside, next_question(state, context, &say))
 }
 

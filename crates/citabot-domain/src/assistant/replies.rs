@@ -348,6 +348,14 @@ impl<'a> Replies<'a> {
     }
 
     /// The day is known (and said back), the service not yet.
+    /// A booking for several people: each cita is one person's.
+    pub(super) fn one_person_per_cita(&self) -> String {
+        self.pick(
+            "Cada cita es para una persona: reservo primero una y, en cuanto esté, hacemos la siguiente.",
+            "Each appointment is for one person: I'll book the first one, and as soon as it's done we'll do the next.",
+        )
+    }
+
     /// A service the salon does not offer ("quiero un masaje"): said, with what it does offer.
     pub(super) fn not_offered(&self, (es, en): (&str, &str)) -> String {
         let names = self.active_names();

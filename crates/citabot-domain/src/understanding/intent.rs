@@ -79,6 +79,52 @@ const PRIORITY: [Intent; 17] = [
     Intent::Unknown,
 ];
 
+/// Whether `message` books for more than one person: "para mí y mi hija", "las dos corte",
+/// "dos cortes", "somos tres", "me and my wife", "two haircuts" (never "a las dos", a time).
+pub fn for_several_people(message: &str) -> bool {
+    let normalized = normalize(message);
+    let words = tokens(&normalized);
+    let several = |word: &str| {
+        matches!(
+            word,
+            "dos" | "2" | "tres" | "3" | "cuatro" | "4" | "two" | "three" | "four"
+        )
+    };
+    let family = |word: &str| {
+        matches!(
+            word,
+            "wife" | "husband" | "daughter" | "son" | "friend" | "mum" | "mom" | "partner"
+        )
+    };
+    (0..words.len()).any(|i| {
+        let at = |k: usize| words.get(i + k).copied().unwrap_or("");
+        let before = i.checked_sub(1).map_or("", |b| words[b]);
+        match (at(0), at(1), at(2)) {
+            ("mi", "y", "mi" | "para" | "a") | ("me", "and", "my") | ("both", "of", "us") => true,
+            (person, "and", "i") => family(person),
+            ("los" | "somos", number, _) => several(number),
+            // "las dos, corte" is two people; "a las dos" is two o'clock.
+            ("las", number, next) => {
+                several(number)
+                    && !matches!(
+                        next,
+                        "de" | "y" | "menos" | "en" | "pm" | "am" | "primeras" | "ultimas"
+                    )
+                    && !matches!(
+                        before,
+                        "a" | "para" | "sobre" | "hacia" | "de" | "hasta" | "desde" | "entre" | "y"
+                    )
+            }
+            (
+                number,
+                "personas" | "cortes" | "citas" | "people" | "haircuts" | "appointments",
+                _,
+            ) => several(number),
+            _ => false,
+        }
+    })
+}
+
 /// Whether `message` speaks of a cita already booked ("cancela mi cita", "anula la reserva")
 /// rather than of the one being put together ("cancela", "cancélalo todo").
 pub fn names_a_cita(message: &str) -> bool {
@@ -919,6 +965,30 @@ const RULES: &[(Intent, &[&str])] = &[
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn bookings_for_several_people() {
+        for said in [
+            "hola kiero pedir cita para mi y mi hija, las dos corte",
+            "dos cortes el lunes a las 5 porfa, para mi marido y para mi",
+            "las dos queremos mechas",
+            "somos tres",
+            "me and my wife, two haircuts",
+            "my daughter and I need a cut",
+            "2 personas el viernes",
+        ] {
+            assert!(super::for_several_people(said), "{said:?}");
+        }
+        for said in [
+            "corte el lunes a las dos",
+            "para las dos y media",
+            "mechas, las dos primeras horas no",
+            "a haircut and I want it on friday",
+            "quiero un corte para mi",
+        ] {
+            assert!(!super::for_several_people(said), "{said:?}");
+        }
+    }
+
     use super::*;
     use Intent::*;
 

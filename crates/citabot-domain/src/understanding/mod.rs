@@ -29,7 +29,7 @@ pub use contact::{
 pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use faq::{FaqIndex, FaqMatch};
-pub use intent::{Intent, intents, main_intent, names_a_cita};
+pub use intent::{Intent, for_several_people, intents, main_intent, names_a_cita};
 pub use language::{Language, detect_language};
 pub use normalize::normalize;
 pub use question::{

@@ -354,7 +354,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         // Outside opening hours the visitor learns at once that nobody comes now.
         let nobody_now = match inbox::team_hours(&business.hours, now.0, now.1) {
             TeamHours::OpenUntil(_) => None,
-            closed => Some(inbox::nobody_came(closed, now.0)),
+            closed => Some(inbox::nobody_came(closed, now.0, turn.state.language)),
         };
         extra.needs_person = true;
         extra.also_said = nobody_now.as_deref();

@@ -419,12 +419,20 @@ pub async fn client_language(store: &dyn Store, cita: &Cita) -> Result<Lang, Sto
             .next()
             .map(|conversation| conversation.session_id),
     };
-    let Some(id) = conversation.and_then(|id| citabot_domain::chat::ChatSessionId::parse(&id).ok())
-    else {
-        return Ok(Lang::Es);
-    };
+    match conversation.and_then(|id| citabot_domain::chat::ChatSessionId::parse(&id).ok()) {
+        Some(id) => conversation_language(store, &id).await,
+        None => Ok(Lang::Es),
+    }
+}
+
+/// The language a conversation is held in, as its assistant state says; Spanish when it has
+/// none (yet).
+pub async fn conversation_language(
+    store: &dyn Store,
+    session: &citabot_domain::chat::ChatSessionId,
+) -> Result<Lang, StoreError> {
     Ok(store
-        .assistant_state(&id)
+        .assistant_state(session)
         .await?
         .and_then(|saved| serde_json::from_str::<State>(&saved.text).ok())
         .map_or(Lang::Es, |state| state.language))

@@ -28,11 +28,16 @@ const ASKS: &str = "quiero hablar con una persona";
 /// A guest asks for a person in `session_id`, from a page of the app itself: the answer sends the
 /// widget to the live channel, which is opened; returns the socket after the heartbeat.
 async fn ask_for_a_person(app: &TestApp, session_id: &str) -> Socket {
+    ask_for_a_person_saying(app, session_id, ASKS).await
+}
+
+/// [`ask_for_a_person`] in the visitor's own words.
+async fn ask_for_a_person_saying(app: &TestApp, session_id: &str, asks: &str) -> Socket {
     let response = app
         .client
         .post(app.url("/api/n8n/chat"))
         .header("referer", app.url("/reservas"))
-        .json(&json!({ "action": "sendMessage", "sessionId": session_id, "chatInput": ASKS }))
+        .json(&json!({ "action": "sendMessage", "sessionId": session_id, "chatInput": asks }))
         .send()
         .await
         .expect("answers");
@@ -287,6 +292,14 @@ async fn outside_opening_hours_the_wait_ends_at_once(backend: Backend) {
     assert!(closed.contains("cerrado"), "{closed}");
     assert!(closed.contains("mañana a partir de las 09:00"), "{closed}");
     assert!(flagged(&app, &javier, "s-night").await, "still waiting");
+
+    // An English conversation is told in English.
+    let mut socket =
+        ask_for_a_person_saying(&app, "s-night-en", "can i talk to a real person please").await;
+    assert!(within(&mut socket, 1).await.contains("team know"));
+    let closed = within(&mut socket, 1).await;
+    assert!(closed.starts_with("The salon is closed now."), "{closed}");
+    assert!(closed.contains("tomorrow from 09:00"), "{closed}");
 }
 
 /// The last message of `session_id`'s history, as the visitor's widget reads it.
