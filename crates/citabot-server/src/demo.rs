@@ -1,5 +1,5 @@
 //! Demo data (REQUIREMENTS B6, issue 11): on the first start against an empty database, a hair
-//! salon in Madrid with its hours, profile (address, contact, FAQ), a closure on Christmas Day,
+//! salon in Madrid with its hours, profile (address, contact, FAQ), closures on the public holidays,
 //! services, two stylists with different skills, and one account per role. The passwords
 //! are random for each installation (never a default account) and are printed once, in the log.
 
@@ -197,11 +197,7 @@ pub async fn seed_if_empty(
     store
         .save_business_settings(None, &booking::demo::settings())
         .await?;
-    let year = now.year();
-    for closure in [year, year + 1]
-        .into_iter()
-        .filter_map(booking::demo::christmas)
-    {
+    for closure in booking::demo::holidays(now.date()) {
         store.create_closure(&closure).await?;
     }
     // Last: a business on record is what marks the demo as written.
@@ -213,7 +209,7 @@ pub async fn seed_if_empty(
 pub async fn seed_and_announce(store: &dyn Store, clock: &dyn Clock) -> Result<(), DemoError> {
     if let Some(accounts) = seed_if_empty(store, clock).await? {
         tracing::info!(
-            "demo data written: Peluquería Lucía (Europe/Madrid), 8 services, 2 staff, closed on Christmas Day"
+            "demo data written: Peluquería Lucía (Europe/Madrid), 8 services, 2 staff, closed on public holidays"
         );
         for account in accounts {
             tracing::info!(

@@ -24,7 +24,7 @@ test('diary', async ({ page }) => {
       },
     )
     .catch(() => undefined);
-  const date = workingDay(2);
+  const date = await workingDay(2);
   const { lucia, javier, serviceId } = await demoStylists(api);
   const services = await api.get<{ items: { id: string; durationMin: number; active: boolean }[] }>(
     '/api/services',

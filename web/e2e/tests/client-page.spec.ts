@@ -7,21 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { madridDate, signedInApi } from './support/api';
+import { signedInApi } from './support/api';
 import { expectNoViolations } from './support/axe';
+import { weekdayAhead } from './support/diary';
 import { addAccount } from './support/server';
 import { signInThroughForm, SITE_CHAT_NAME } from './support/site';
 
 const PHONE = { width: 360, height: 740 };
-
-/** The next weekday (Monday to Friday) at least `from` days ahead, as `yyyy-mm-dd` in Madrid. */
-function weekdayAhead(from: number): string {
-  for (let days = from; ; days += 1) {
-    const date = madridDate(days);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return date;
-  }
-}
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -41,7 +33,7 @@ test('staff open a client from the list, change the phone and the private note, 
   await api.post('/api/appointments', {
     staffId: stylistId,
     client: { name, phone: '+34 611 000 111' },
-    date: weekdayAhead(8),
+    date: await weekdayAhead(8),
     startMin: 17 * 60,
     serviceIds: ['corte-caballero'],
   });

@@ -75,7 +75,7 @@ async function readBack(id: string, date: string): Promise<ListedAppointment | u
 test('the day grid shows each cita in its stylist’s column, at its start, as tall as it lasts', async ({
   page,
 }) => {
-  const date = workingDay(1);
+  const date = await workingDay(1);
   const { lucia, javier, serviceId } = await demoStylists(api);
   const first = await bookAt(api, {
     date,
@@ -160,7 +160,7 @@ async function expectDraggedTo(
 }
 
 test('staff move a cita by dragging it to another stylist and time', async ({ page }) => {
-  const date = workingDay(2);
+  const date = await workingDay(2);
   const drag = await citaToDrag(page, date, 'Dolores Arrastre');
   const start = await drag.shown.boundingBox();
   const toBox = await drag.to.boundingBox();
@@ -178,7 +178,7 @@ test('staff move a cita by dragging it to another stylist and time', async ({ pa
 });
 
 test('a drop on a taken time snaps back with the reason', async ({ page }) => {
-  const date = workingDay(3);
+  const date = await workingDay(3);
   const { lucia, javier, serviceId } = await demoStylists(api);
   const mover = await bookAt(api, {
     date,
@@ -255,7 +255,7 @@ test.describe('on a touch screen', () => {
   test('a quick swipe over a cita moves nothing; press, hold and slide moves it', async ({
     page,
   }) => {
-    const date = workingDay(5);
+    const date = await workingDay(5);
     const drag = await citaToDrag(page, date, 'Nuria Táctil');
     const box = await drag.shown.boundingBox();
     if (!box) throw new Error('sin caja');
@@ -292,7 +292,7 @@ test.describe('on a touch screen', () => {
 });
 
 test('staff move a cita with the keyboard through its panel', async ({ page }) => {
-  const date = workingDay(4);
+  const date = await workingDay(4);
   const { lucia, serviceId } = await demoStylists(api);
   const cita = await bookAt(api, {
     date,

@@ -40,7 +40,7 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
   page,
 }) => {
   const email = `buzon.${String(Date.now())}@ejemplo.es`;
-  const day = workingDay(2);
+  const day = await workingDay(2);
   const spoken = new Intl.DateTimeFormat('es-ES', {
     day: 'numeric',
     month: 'long',

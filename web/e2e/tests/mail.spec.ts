@@ -110,7 +110,8 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
       `/api/manage/${manage.pathname.split('/').at(-1) ?? ''}`,
     )
   ).item.date;
-  const newDay = [workingDay(6), workingDay(7)].find((day) => day !== currentDate) ?? '';
+  const newDay =
+    [await workingDay(6), await workingDay(7)].find((day) => day !== currentDate) ?? '';
   await guest.getByRole('button', { name: 'Cambiar', exact: true }).click();
   const form = guest.getByRole('form', { name: /Cambiar la cita/ });
   await form.getByLabel('Nuevo día').fill(newDay);

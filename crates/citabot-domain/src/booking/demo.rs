@@ -1,7 +1,7 @@
 //! The demo business (REQUIREMENTS B6): the hair salon the server seeds into an empty database, and
 //! the business the booking tests and benchmarks run against.
 
-use time::{Date, Month, Weekday};
+use time::{Date, Duration, Month, Weekday};
 
 use super::profile::{Address, BusinessProfile, BusinessSettings, Faq};
 use super::rules::{BookingRules, Closure};
@@ -111,6 +111,73 @@ pub fn christmas(year: i32) -> Option<Closure> {
     })
 }
 
+/// The public holidays a salon in Madrid closes on (Spain's and the Comunidad de Madrid's, with
+/// the city's San Isidro), from `from` to the end of the next year, as closures. The FAQ's "los
+/// festivos cerramos" is then what the calendar says too.
+pub fn holidays(from: Date) -> Vec<Closure> {
+    const FIXED: [(Month, u8, &str); 11] = [
+        (Month::January, 1, "Año Nuevo"),
+        (Month::January, 6, "Reyes"),
+        (Month::May, 1, "Día del Trabajo"),
+        (Month::May, 2, "Día de la Comunidad de Madrid"),
+        (Month::May, 15, "San Isidro"),
+        (Month::August, 15, "Asunción"),
+        (Month::October, 12, "Fiesta Nacional"),
+        (Month::November, 1, "Todos los Santos"),
+        (Month::December, 6, "Día de la Constitución"),
+        (Month::December, 8, "Inmaculada Concepción"),
+        (Month::December, 25, "Navidad"),
+    ];
+    let mut days: Vec<(Date, &str)> = Vec::new();
+    for year in [from.year(), from.year() + 1] {
+        for (month, day, reason) in FIXED {
+            if let Ok(date) = Date::from_calendar_date(year, month, day) {
+                days.push((date, reason));
+            }
+        }
+        if let Some(easter) = easter_sunday(year) {
+            days.push((easter - Duration::days(3), "Jueves Santo"));
+            days.push((easter - Duration::days(2), "Viernes Santo"));
+        }
+    }
+    days.sort();
+    // A holiday on a Sunday, when the salon never opens, closes nothing.
+    let hours = salon().hours;
+    days.into_iter()
+        .filter(|(date, _)| *date >= from && !hours.on(date.weekday()).is_empty())
+        .map(|(date, reason)| Closure {
+            id: if reason == "Navidad" {
+                format!("navidad-{}", date.year())
+            } else {
+                format!("festivo-{date}")
+            },
+            from: date,
+            to: date,
+            reason: reason.into(),
+        })
+        .collect()
+}
+
+/// Easter Sunday of `year` in the Gregorian calendar (the anonymous algorithm, as published by
+/// Butcher in 1876).
+fn easter_sunday(year: i32) -> Option<Date> {
+    let a = year % 19;
+    let b = year / 100;
+    let c = year % 100;
+    let d = b / 4;
+    let e = b % 4;
+    let f = (b + 8) / 25;
+    let g = (b - f + 1) / 3;
+    let h = (19 * a + b - d - g + 15) % 30;
+    let i = c / 4;
+    let k = c % 4;
+    let l = (32 + 2 * e + 2 * i - h - k) % 7;
+    let m = (a + 11 * h + 22 * l) / 451;
+    let month = Month::try_from(u8::try_from((h + l - 7 * m + 114) / 31).ok()?).ok()?;
+    let day = u8::try_from((h + l - 7 * m + 114) % 31 + 1).ok()?;
+    Date::from_calendar_date(year, month, day).ok()
+}
+
 const fn period(open: u16, close: u16) -> OpeningPeriod {
     OpeningPeriod { open, close }
 }
@@ -137,5 +204,48 @@ mod tests {
         assert_eq!(settings.profile.address.city, "Madrid");
         let closure = christmas(2026).expect("a date");
         assert_eq!(closure.from.day(), 25);
+    }
+
+    #[test]
+    fn easter_falls_where_the_calendars_say() {
+        use time::macros::date;
+        assert_eq!(easter_sunday(2026), Some(date!(2026 - 04 - 05)));
+        assert_eq!(easter_sunday(2027), Some(date!(2027 - 03 - 28)));
+        assert_eq!(easter_sunday(2000), Some(date!(2000 - 04 - 23)));
+        assert_eq!(easter_sunday(2038), Some(date!(2038 - 04 - 25)));
+    }
+
+    #[test]
+    fn the_holidays_ahead_of_a_date() {
+        use time::macros::date;
+        let ahead = holidays(date!(2026 - 11 - 20));
+        let days: Vec<(Date, &str)> = ahead
+            .iter()
+            .take(5)
+            .map(|closure| (closure.from, closure.reason.as_str()))
+            .collect();
+        assert_eq!(
+            days,
+            [
+                // (Sunday 6 December, Constitution Day, is closed anyway.)
+                (date!(2026 - 12 - 08), "Inmaculada Concepción"),
+                (date!(2026 - 12 - 25), "Navidad"),
+                (date!(2027 - 01 - 01), "Año Nuevo"),
+                (date!(2027 - 01 - 06), "Reyes"),
+                (date!(2027 - 03 - 25), "Jueves Santo"),
+            ]
+        );
+        assert_eq!(ahead[1].id, "navidad-2026");
+        assert!(
+            ahead
+                .iter()
+                .any(|c| c.from == date!(2027 - 03 - 26) && c.reason == "Viernes Santo")
+        );
+        assert_eq!(ahead.last().map(|c| c.from), Some(date!(2027 - 12 - 25)));
+        assert!(
+            ahead
+                .iter()
+                .all(|c| c.from >= date!(2026 - 11 - 20) && c.from == c.to)
+        );
     }
 }

@@ -125,14 +125,35 @@ async fn the_salon_s_profile_is_public(backend: Backend) {
         item["paymentMethods"],
         json!(["Tarjeta", "Efectivo", "Bizum"])
     );
-    // Christmas 2026 is within the 60 days; Christmas 2027 is stored but not shown.
+    // The public holidays within the 60 days are shown (Sunday 6 December closes nothing
+    // more); those after it, up to Christmas 2027, are stored for staff but not shown.
     let closures = item["closures"].as_array().expect("closures");
-    assert_eq!(closures.len(), 1, "{closures:?}");
-    assert_eq!(closures[0]["from"], "2026-12-25");
-    assert_eq!(closures[0]["reason"], "Navidad");
+    let shown: Vec<(&str, &str)> = closures
+        .iter()
+        .map(|closure| {
+            (
+                closure["from"].as_str().unwrap_or_default(),
+                closure["reason"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("2026-12-08", "Inmaculada Concepción"),
+            ("2026-12-25", "Navidad"),
+            ("2027-01-01", "Año Nuevo"),
+            ("2027-01-06", "Reyes"),
+        ]
+    );
     let (status, all) = salon.get(Some(&salon.usuario), "/api/closures").await;
     assert_eq!(status, StatusCode::OK, "{all}");
-    assert_eq!(items(&all).len(), 2, "both Christmases for staff");
+    let stored: Vec<&str> = items(&all)
+        .iter()
+        .map(|closure| closure["from"].as_str().unwrap_or_default())
+        .collect();
+    assert!(stored.len() > shown.len(), "{stored:?}");
+    assert_eq!(stored.last(), Some(&"2027-12-25"), "up to Christmas 2027");
 
     let team = item["team"].as_array().expect("team");
     assert_eq!(team.len(), 2);
@@ -263,11 +284,15 @@ async fn profile_limits_are_enforced(backend: Backend) {
     assert_eq!(item["brandColor"], "#abcdef");
     assert_eq!(item["faq"].as_array().map(Vec::len), Some(50));
     assert_eq!(item["bookingRules"]["horizonDays"], 365);
-    assert_eq!(
-        item["closures"].as_array().map(Vec::len),
-        Some(1),
-        "within 365 days: only this Christmas"
-    );
+    // Within 365 days: every holiday up to November 2027, none after it.
+    let shown: Vec<&str> = item["closures"]
+        .as_array()
+        .expect("closures")
+        .iter()
+        .map(|closure| closure["from"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(shown.first(), Some(&"2026-12-08"), "{shown:?}");
+    assert_eq!(shown.last(), Some(&"2027-11-01"), "{shown:?}");
     let (status, body) = patch(json!({
         "faq": [{ "question": "¿Abrís en agosto?", "answer": "Sí." }],
         "bookingRules": { "minNoticeMin": 0 },

@@ -17,7 +17,7 @@
 //! today: 2026-11-20                      (the visitor's currentDate; default 2026-11-20; none: not sent)
 //! client: Pedro Sanz, pedro@ejemplo.es, +34 600 000 001     (a client already on record)
 //! cita: Lucía | Pedro Sanz | 2026-11-24 12:00 | manicura | pendiente   (an earlier cita)
-//! closure: 2026-12-07 | 2026-12-09 | Puente      (the salon closed, besides the demo's 25 December)
+//! closure: 2026-12-07 | 2026-12-09 | Puente      (the salon closed, besides the demo's public holidays)
 //! off: Lucía | 2026-11-23 | Asuntos propios       (a stylist's day off)
 //! empty: parking, faq                    (profile fields the salon left empty: address, phone,
 //!                                         email, description, payment, parking, access, faq)

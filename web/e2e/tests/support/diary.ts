@@ -5,6 +5,7 @@
  */
 import type { ListedAppointment, SignedInApi } from './api';
 import { madridDate } from './api';
+import { sitePort } from './server';
 
 export interface Stylist {
   id: string;
@@ -15,17 +16,46 @@ interface Business {
   team?: { id: string; serviceIds: string[] }[];
 }
 
-/**
- * The `nth` Monday–Friday after tomorrow in Madrid (1 = the first): each spec's own day, so
- * their citas never meet.
- */
-export function workingDay(nth = 1): string {
-  let found = 0;
-  for (let days = 2; ; days++) {
+let closures: Promise<{ from: string; to: string }[]> | undefined;
+
+/** The demo salon's closures (its public holidays) within the booking horizon, read once. */
+function demoClosures(): Promise<{ from: string; to: string }[]> {
+  closures ??= fetch(`http://127.0.0.1:${String(sitePort)}/api/business`)
+    .then(
+      (response) =>
+        response.json() as Promise<{ item: { closures: { from: string; to: string }[] } }>,
+    )
+    .then((body) => body.item.closures);
+  return closures;
+}
+
+/** The Monday–Fridays on which the demo opens, from `fromDays` days ahead in Madrid. */
+async function* openWeekdays(fromDays: number): AsyncGenerator<string> {
+  const closed = await demoClosures();
+  for (let days = fromDays; ; days++) {
     const date = madridDate(days);
     const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && ++found === nth) return date;
+    const holiday = closed.some((closure) => closure.from <= date && date <= closure.to);
+    if (weekday >= 1 && weekday <= 5 && !holiday) yield date;
   }
+}
+
+/**
+ * The `nth` Monday–Friday after tomorrow in Madrid on which the demo opens (1 = the first):
+ * each spec's own day, so their citas never meet.
+ */
+export async function workingDay(nth = 1): Promise<string> {
+  let found = 0;
+  for await (const date of openWeekdays(2)) {
+    if (++found === nth) return date;
+  }
+  throw new Error('unreachable: the days ahead never end');
+}
+
+/** The first Monday–Friday at least `fromDays` days ahead on which the demo opens. */
+export async function weekdayAhead(fromDays: number): Promise<string> {
+  for await (const date of openWeekdays(fromDays)) return date;
+  throw new Error('unreachable: the days ahead never end');
 }
 
 /** The demo's two stylists (Lucía and Javier) and a service both of them do. */
