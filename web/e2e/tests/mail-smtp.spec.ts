@@ -10,7 +10,7 @@
  * page and never another cita.
  */
 import { expect, test } from '@playwright/test';
-import { workingDay } from './support/diary';
+import { spokenDate, workingDay } from './support/diary';
 import { icsField, mailTo, part, type Received, receivedBy } from './support/mail';
 import { mailUrl, smtpMissing, smtpReady } from './support/server';
 import { openSiteChat } from './support/site';
@@ -41,11 +41,7 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
 }) => {
   const email = `buzon.${String(Date.now())}@ejemplo.es`;
   const day = await workingDay(2);
-  const spoken = new Intl.DateTimeFormat('es-ES', {
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
+  const spoken = spokenDate(day);
 
   await page.goto('/');
   const chat = await openSiteChat(page);

@@ -58,6 +58,23 @@ export async function weekdayAhead(fromDays: number): Promise<string> {
   throw new Error('unreachable: the days ahead never end');
 }
 
+/** The first `weekday` (0 Sunday … 6 Saturday) after tomorrow on which the demo opens. */
+export async function openWeekday(weekday: number): Promise<string> {
+  for await (const date of openWeekdays(2)) {
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === weekday) return date;
+  }
+  throw new Error('unreachable: the days ahead never end');
+}
+
+/** A date as a visitor types it to the chat: "9 de diciembre". */
+export function spokenDate(date: string): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
 /** The demo's two stylists (Lucía and Javier) and a service both of them do. */
 export async function demoStylists(api: SignedInApi) {
   const staff = await api.get<{ items: (Stylist & { lastName: string })[] }>('/api/staff');
