@@ -117,38 +117,35 @@ pub fn nobody_came(team: TeamHours, today: Date, lang: Lang) -> String {
             "Nobody from the team can answer right now, but they know: they {HERE_EN}, today before {}. Meanwhile, I can keep helping you.",
             format_minutes(close)
         ),
-        (TeamHours::OpensAt(date, open), Lang::Es) => {
-            let day = if date == today {
-                "hoy".to_owned()
-            } else if date == today + Duration::days(1) {
-                "mañana".to_owned()
-            } else {
-                format!("el {} {}", weekday_es(date.weekday()), date.day())
-            };
-            format!(
-                "Ahora el salón está cerrado. El equipo ya lo sabe y {HERE}, {day} a partir de las {}. Mientras tanto, puedo seguir ayudándote.",
-                format_minutes(open)
-            )
-        }
-        (TeamHours::OpensAt(date, open), Lang::En) => {
-            let day = if date == today {
-                "today".to_owned()
-            } else if date == today + Duration::days(1) {
-                "tomorrow".to_owned()
-            } else {
-                format!("on {} {}", date.weekday(), date.day())
-            };
-            format!(
-                "The salon is closed now. The team knows and {HERE_EN}, {day} from {}. Meanwhile, I can keep helping you.",
-                format_minutes(open)
-            )
-        }
+        (TeamHours::OpensAt(date, open), Lang::Es) => format!(
+            "Ahora el salón está cerrado. El equipo ya lo sabe y {HERE}, {} a partir de las {}. Mientras tanto, puedo seguir ayudándote.",
+            day_said(date, today, lang),
+            format_minutes(open)
+        ),
+        (TeamHours::OpensAt(date, open), Lang::En) => format!(
+            "The salon is closed now. The team knows and {HERE_EN}, {} from {}. Meanwhile, I can keep helping you.",
+            day_said(date, today, lang),
+            format_minutes(open)
+        ),
         (TeamHours::NeverOpen, Lang::Es) => format!(
             "Ahora mismo nadie del equipo puede atenderte. Ya lo saben y {HERE} en cuanto puedan. Mientras tanto, puedo seguir ayudándote."
         ),
         (TeamHours::NeverOpen, Lang::En) => format!(
             "Nobody from the team can answer right now. They know and {HERE_EN} as soon as they can. Meanwhile, I can keep helping you."
         ),
+    }
+}
+
+/// When the team is back, said from `today`: "hoy", "mañana", "el viernes 27" (or in English).
+fn day_said(date: Date, today: Date, lang: Lang) -> String {
+    let offset = (date - today).whole_days();
+    match (offset, lang) {
+        (0, Lang::Es) => "hoy".to_owned(),
+        (1, Lang::Es) => "mañana".to_owned(),
+        (_, Lang::Es) => format!("el {} {}", weekday_es(date.weekday()), date.day()),
+        (0, Lang::En) => "today".to_owned(),
+        (1, Lang::En) => "tomorrow".to_owned(),
+        (_, Lang::En) => format!("on {} {}", date.weekday(), date.day()),
     }
 }
 

@@ -587,12 +587,7 @@ fn respond(
                 None => say.ask_services(),
             };
             let question = match closed {
-                Some(day) => format!(
-                    "{}
-
-{question}",
-                    say.hours_on(day)
-                ),
+                Some(day) => format!("{}\n\n{question}", say.hours_on(day)),
                 None => question,
             };
             return with_aside(aside, reply(state, question));

@@ -347,7 +347,6 @@ impl<'a> Replies<'a> {
         }
     }
 
-    /// The day is known (and said back), the service not yet.
     /// A booking for several people: each cita is one person's.
     pub(super) fn one_person_per_cita(&self) -> String {
         self.pick(
@@ -371,6 +370,7 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// The day is known (and said back), the service not yet.
     pub(super) fn ask_services_for(&self, date: Date) -> String {
         let names = self.active_names();
         match self.lang {

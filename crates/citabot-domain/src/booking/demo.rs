@@ -100,15 +100,13 @@ pub fn settings() -> BusinessSettings {
     }
 }
 
-/// The salon closes on Christmas Day of `year`.
+/// The salon's closure on Christmas Day of `year`, as [`holidays`] has it (none in a year when
+/// it falls on a Sunday).
 pub fn christmas(year: i32) -> Option<Closure> {
     let day = Date::from_calendar_date(year, Month::December, 25).ok()?;
-    Some(Closure {
-        id: format!("navidad-{year}"),
-        from: day,
-        to: day,
-        reason: "Navidad".into(),
-    })
+    holidays(day)
+        .into_iter()
+        .find(|closure| closure.from == day)
 }
 
 /// The public holidays a salon in Madrid closes on (Spain's and the Comunidad de Madrid's, with

@@ -965,6 +965,9 @@ const RULES: &[(Intent, &[&str])] = &[
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use Intent::*;
+
     #[test]
     fn bookings_for_several_people() {
         for said in [
@@ -976,7 +979,7 @@ mod tests {
             "my daughter and I need a cut",
             "2 personas el viernes",
         ] {
-            assert!(super::for_several_people(said), "{said:?}");
+            assert!(for_several_people(said), "{said:?}");
         }
         for said in [
             "corte el lunes a las dos",
@@ -985,12 +988,9 @@ mod tests {
             "a haircut and I want it on friday",
             "quiero un corte para mi",
         ] {
-            assert!(!super::for_several_people(said), "{said:?}");
+            assert!(!for_several_people(said), "{said:?}");
         }
     }
-
-    use super::*;
-    use Intent::*;
 
     /// Asserts every case at once, listing all that fail with the intents found.
     fn check<T: PartialEq<W>, W: std::fmt::Debug>(cases: &[(&str, W)], read: impl Fn(&str) -> T) {

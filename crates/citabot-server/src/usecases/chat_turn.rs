@@ -9,7 +9,7 @@
 
 use citabot_domain::account::Role;
 use citabot_domain::assistant::{
-    self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Outcome, State,
+    self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Lang, Outcome, State,
 };
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, SlotHold, zone};
@@ -249,6 +249,19 @@ impl<'a> Said<'a> {
         }
         Ok(())
     }
+}
+
+/// The language a conversation is held in, as its assistant state says; Spanish when it has
+/// none (yet).
+pub async fn conversation_language(
+    store: &dyn Store,
+    session: &ChatSessionId,
+) -> Result<Lang, StoreError> {
+    Ok(store
+        .assistant_state(session)
+        .await?
+        .and_then(|saved| serde_json::from_str::<State>(&saved.text).ok())
+        .map_or(Lang::Es, |state| state.language))
 }
 
 /// One attempt at a turn: reads what it needs, decides, and commits.

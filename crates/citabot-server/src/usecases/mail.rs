@@ -4,7 +4,7 @@
 //! The use cases that change a cita read [`Letters`] before their write and queue what
 //! [`Letters::about_cita`] and its siblings give them in the write's own transaction.
 
-use citabot_domain::assistant::{Lang, State, day_words};
+use citabot_domain::assistant::{Lang, day_words};
 use citabot_domain::booking::{Cita, CitaStatus, Client, Service, StaffMember, format_minutes};
 use citabot_store::mail::{MailKind, MailSettings, MailStatus};
 use citabot_store::{MailWrite, NewMail, Store, StoreError};
@@ -420,22 +420,9 @@ pub async fn client_language(store: &dyn Store, cita: &Cita) -> Result<Lang, Sto
             .map(|conversation| conversation.session_id),
     };
     match conversation.and_then(|id| citabot_domain::chat::ChatSessionId::parse(&id).ok()) {
-        Some(id) => conversation_language(store, &id).await,
+        Some(id) => super::chat_turn::conversation_language(store, &id).await,
         None => Ok(Lang::Es),
     }
-}
-
-/// The language a conversation is held in, as its assistant state says; Spanish when it has
-/// none (yet).
-pub async fn conversation_language(
-    store: &dyn Store,
-    session: &citabot_domain::chat::ChatSessionId,
-) -> Result<Lang, StoreError> {
-    Ok(store
-        .assistant_state(session)
-        .await?
-        .and_then(|saved| serde_json::from_str::<State>(&saved.text).ok())
-        .map_or(Lang::Es, |state| state.language))
 }
 
 /// The client messages of a change made outside a conversation (staff by hand, the client's
