@@ -234,20 +234,28 @@ const KINDS_OF_SERVICE: &[KindOfService] = &[
 ];
 
 /// The service a message asks for that the catalogue does not have ("quiero un masaje"), named
-/// for the reply in Spanish and English; `None` when the catalogue matches anything in it.
+/// for the reply in Spanish and English. For a message in which [`match_services`] found nothing:
+/// a kind whose words a service of the catalogue carries ("Depilación con cera" when "cera" is
+/// asked) is offered, said otherwise, so `None`.
 pub fn unoffered_service(
     text: &str,
     catalog: &[ServiceName],
 ) -> Option<(&'static str, &'static str)> {
-    if !match_services(text, catalog).is_empty() {
-        return None;
-    }
     let normalized = super::normalize(text);
     let words = tokens(&normalized);
-    KINDS_OF_SERVICE
+    let kind = KINDS_OF_SERVICE
         .iter()
-        .find(|kind| words.iter().any(|word| kind.words.contains(word)))
-        .map(|kind| (kind.es, kind.en))
+        .find(|kind| words.iter().any(|word| kind.words.contains(word)))?;
+    let offered = catalog.iter().any(|service| {
+        std::iter::once(&service.name)
+            .chain(&service.aliases)
+            .any(|name| {
+                tokens(&super::normalize(name))
+                    .iter()
+                    .any(|word| kind.words.contains(word))
+            })
+    });
+    (!offered).then_some((kind.es, kind.en))
 }
 
 /// Whether the visitor adds services to those already chosen ("añade también un tinte",
@@ -469,6 +477,23 @@ mod tests {
         .into_iter()
         .map(|(id, name)| ServiceName::new(id, name, everyday_names(name)))
         .collect()
+    }
+
+    #[test]
+    fn services_not_on_offer_are_named_unless_the_catalogue_has_them() {
+        let catalog = salon();
+        assert_eq!(
+            unoffered_service("quiero depilacion con cera el martes", &catalog),
+            Some(("Depilación", "Waxing"))
+        );
+        assert_eq!(
+            unoffered_service("a massage please", &catalog),
+            Some(("Un masaje", "A massage"))
+        );
+        assert_eq!(unoffered_service("quiero un corte", &catalog), None);
+        let with_waxing = [ServiceName::new("cera", "Depilación con cera", &[])];
+        assert_eq!(unoffered_service("me quiero depilar", &with_waxing), None);
+        assert_eq!(unoffered_service("quiero cera", &with_waxing), None);
     }
 
     #[test]
