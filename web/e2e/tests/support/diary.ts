@@ -29,15 +29,25 @@ function demoClosures(): Promise<{ from: string; to: string }[]> {
   return closures;
 }
 
-/** The Monday–Fridays on which the demo opens, from `fromDays` days ahead in Madrid. */
-async function* openWeekdays(fromDays: number): AsyncGenerator<string> {
+/** Four weeks of Monday–Fridays from `fromDays` days ahead in Madrid, without the demo's closures. */
+async function openWeekdays(fromDays: number): Promise<string[]> {
   const closed = await demoClosures();
-  for (let days = fromDays; ; days++) {
-    const date = madridDate(days);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    const holiday = closed.some((closure) => closure.from <= date && date <= closure.to);
-    if (weekday >= 1 && weekday <= 5 && !holiday) yield date;
-  }
+  return Array.from({ length: 28 }, (_, days) => madridDate(fromDays + days)).filter(
+    (date) =>
+      weekdayOf(date) >= 1 &&
+      weekdayOf(date) <= 5 &&
+      !closed.some((closure) => closure.from <= date && date <= closure.to),
+  );
+}
+
+/** 0 Sunday … 6 Saturday. */
+function weekdayOf(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+function found(date: string | undefined, what: string): string {
+  if (date === undefined) throw new Error(`no ${what} in the next four weeks`);
+  return date;
 }
 
 /**
@@ -45,25 +55,20 @@ async function* openWeekdays(fromDays: number): AsyncGenerator<string> {
  * each spec's own day, so their citas never meet.
  */
 export async function workingDay(nth = 1): Promise<string> {
-  let found = 0;
-  for await (const date of openWeekdays(2)) {
-    if (++found === nth) return date;
-  }
-  throw new Error('unreachable: the days ahead never end');
+  return found((await openWeekdays(2))[nth - 1], `working day number ${String(nth)}`);
 }
 
 /** The first Monday–Friday at least `fromDays` days ahead on which the demo opens. */
 export async function weekdayAhead(fromDays: number): Promise<string> {
-  for await (const date of openWeekdays(fromDays)) return date;
-  throw new Error('unreachable: the days ahead never end');
+  return found((await openWeekdays(fromDays))[0], 'working day');
 }
 
 /** The first `weekday` (0 Sunday … 6 Saturday) after tomorrow on which the demo opens. */
 export async function openWeekday(weekday: number): Promise<string> {
-  for await (const date of openWeekdays(2)) {
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() === weekday) return date;
-  }
-  throw new Error('unreachable: the days ahead never end');
+  return found(
+    (await openWeekdays(2)).find((date) => weekdayOf(date) === weekday),
+    `open day of weekday ${String(weekday)}`,
+  );
 }
 
 /** A date as a visitor types it to the chat: "9 de diciembre". */
