@@ -33,7 +33,8 @@
  * Control endpoints for the tests: `POST /__fixture/batches` (a JSON list of strings; answers
  * `{"id"}`), `POST /__fixture/gates/<name>` (opens a gate), `GET /__fixture/log/<sessionId>` (every
  * request and live-channel frame the server saw for that session), `POST /__fixture/pages`
- * (`{html, headers}`; answers `{"path"}`, where the page is then served). Host pages are opened
+ * (`{html, headers}`; answers `{"path"}`, where the page is then served). `/favicon.ico` is an
+ * empty 204, so no host page logs a missing icon. Host pages are opened
  * as `http://localhost:<port>/…` and the webhooks as `http://127.0.0.1:<port>/…`: two origins, and
  * both real loopback servers, which Chromium's local-network rules require of a page that loads
  * the widget from a loopback citabot server.
@@ -128,6 +129,12 @@ export async function startFixtureServer(port = 0, host = '127.0.0.1'): Promise<
       const asked = request.headers['access-control-request-headers'];
       if (request.headers.origin && asked)
         response.setHeader('Access-Control-Allow-Headers', asked);
+      response.writeHead(204).end();
+      return;
+    }
+    // Chromium asks a host page's origin for its icon; a 404 there would show on the page's
+    // console as "Failed to load resource", which the embedding specs read as the widget's.
+    if (url.pathname === '/favicon.ico') {
       response.writeHead(204).end();
       return;
     }
