@@ -39,6 +39,11 @@ impl ApiError {
         }
     }
 
+    /// The sentence the caller reads.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
     /// Adds `Retry-After` (for 429 and 503 answers).
     pub fn with_retry_after(mut self, seconds: u64) -> Self {
         self.retry_after_secs = Some(seconds);

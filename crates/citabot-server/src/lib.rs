@@ -8,6 +8,7 @@
 pub mod app;
 pub mod assets;
 pub mod auth;
+pub mod cita_refusals;
 pub mod cli;
 pub mod config;
 pub mod dashboard;

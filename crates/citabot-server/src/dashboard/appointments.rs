@@ -12,6 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::{Extension, Json};
+use citabot_domain::assistant::Lang;
 use citabot_domain::booking::{Cita, CitaStatus, DAY_MINUTES, DayMinute};
 use citabot_store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -25,27 +26,59 @@ use super::{
     signed_in, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
+use crate::cita_refusals::{self, Audience};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
-use crate::usecases::appointments::{
-    self as cases, AvailabilityRequest, ByHand, ByHandWritten, ChangedBy, CitaChangeRequest,
-    CitaDetails, Fitting, NO_SUCH_CITA, Refusal,
-};
 use crate::usecases::booking::{BookedBy, ClientDetails, ClientTarget};
+use crate::usecases::citas::{
+    self as cases, AvailabilityRequest, ByHand, ByHandWritten, ChangedBy, CitaChangeRequest,
+    CitaDetails, Fitting, Refusal,
+};
 
-pub use crate::usecases::appointments::MAX_SERVICES;
+pub use crate::usecases::citas::MAX_SERVICES;
 
-/// A use case's refusal as an HTTP answer.
-pub fn refused(refusal: Refusal) -> ApiError {
+/// A refusal about a cita as an HTTP answer, said in Spanish to `audience`.
+pub fn refused_to(audience: Audience, refusal: Refusal) -> ApiError {
+    let message = cita_refusals::sentence(&refusal, Lang::Es, audience);
     match refusal {
-        Refusal::NotFound => not_found(NO_SUCH_CITA),
-        Refusal::Forbidden(message) => forbidden(&message),
-        Refusal::Invalid(message) => invalid(message),
-        Refusal::Unprocessable(message) => unprocessable(message),
-        Refusal::Conflict(message) => conflict(message),
+        Refusal::NotFound => not_found(&message),
+        Refusal::ClientMayOnlyCancel
+        | Refusal::OnlyStaffOutsideHours
+        | Refusal::NeedsConversation => forbidden(&message),
+        Refusal::NothingToChange
+        | Refusal::NoServices
+        | Refusal::TooManyServices
+        | Refusal::RepeatedService(_) => invalid(message),
+        Refusal::UnknownService(_)
+        | Refusal::ServiceNotOffered(_)
+        | Refusal::UnknownStaff
+        | Refusal::UnknownClient
+        | Refusal::Breach { .. }
+        | Refusal::LongerThanADay
+        | Refusal::PastMidnight
+        | Refusal::TooLateToChange { .. } => unprocessable(message),
+        Refusal::Taken
+        | Refusal::NobodyFree
+        | Refusal::Status { .. }
+        | Refusal::NotMovable(_)
+        | Refusal::TimeTakenSince
+        | Refusal::ChangedMeanwhile
+        | Refusal::Cancelled
+        | Refusal::Over
+        | Refusal::NotConfirmable(_) => conflict(message),
         Refusal::NotConfigured => super::not_configured(),
         Refusal::Store(error) => store_failed(error),
     }
+}
+
+/// [`refused_to`] for a signed-in account: staff read the salon's own notes, clients do not.
+fn refused_for(user: &citabot_store::User) -> impl Fn(Refusal) -> ApiError {
+    let audience = if user.role.is_staff() {
+        Audience::Staff
+    } else {
+        Audience::Client
+    };
+    move |refusal| refused_to(audience, refusal)
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -349,7 +382,7 @@ async fn one_view(store: &dyn Store, cita: Cita) -> Result<AppointmentView, ApiE
         .await
         .map_err(store_failed)?
         .pop()
-        .ok_or_else(|| not_found(NO_SUCH_CITA))
+        .ok_or_else(|| refused_to(Audience::Staff, Refusal::NotFound))
 }
 
 /// `GET /api/appointments`: citas from `from` to `to` (both inclusive), by date and start.
@@ -408,7 +441,7 @@ pub async fn move_availability(
         state.clock.now(),
     )
     .await
-    .map_err(refused)?;
+    .map_err(refused_for(user))?;
     Ok(answer(StatusCode::OK, AvailabilityList::from(starts)))
 }
 
@@ -451,7 +484,7 @@ pub async fn update(
     let by = ChangedBy::Account(user);
     let written = cases::change_cita(store, &state.outbox, by, &id, change, state.clock.now())
         .await
-        .map_err(refused)?;
+        .map_err(refused_for(user))?;
     Ok(answer(
         StatusCode::OK,
         AppointmentResponse::of(store, written).await?,
@@ -540,7 +573,7 @@ pub async fn create(
     };
     let written = cases::book_by_hand(store, &state.outbox, by_hand, state.clock.now())
         .await
-        .map_err(refused)?;
+        .map_err(|refusal| refused_to(Audience::Staff, refusal))?;
     Ok(answer(
         StatusCode::CREATED,
         AppointmentResponse::of(store, written).await?,
@@ -603,8 +636,13 @@ pub async fn availability(
         staff_id: params.staff_id,
         for_staff: super::is_staff(&caller),
     };
+    let audience = if request.for_staff {
+        Audience::Staff
+    } else {
+        Audience::Client
+    };
     let starts = cases::availability(state.store.as_ref(), &request, state.clock.now())
         .await
-        .map_err(refused)?;
+        .map_err(|refusal| refused_to(audience, refusal))?;
     Ok(answer(StatusCode::OK, AvailabilityList::from(starts)))
 }

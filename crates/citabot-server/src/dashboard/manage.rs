@@ -15,15 +15,20 @@ use citabot_domain::booking::DayMinute;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::appointments::{AvailabilityList, refused, start_minute};
+use super::appointments::{AvailabilityList, refused_to, start_minute};
 use super::client_fields::date_text;
 use super::{answer, body, not_found, parse_date, query};
 use crate::auth::sign_in_throttle::network_of;
+use crate::cita_refusals::Audience;
 use crate::error::too_many_attempts;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
-use crate::usecases::appointments::Refusal;
-use crate::usecases::manage::{self as cases, INVALID_LINK, ManagedCita, MoveTo};
+use crate::usecases::citas::Refusal;
+use crate::usecases::manage::{self as cases, ManagedCita, MoveTo};
+
+/// The answer to a forged, expired or unknown token (404): one sentence for all, so a link
+/// tells nothing about other citas.
+const INVALID_LINK: &str = "Este enlace no es válido o ha caducado.";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -170,7 +175,7 @@ async fn private<T: Serialize>(
 fn link_refused(refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::NotFound => not_found(INVALID_LINK),
-        other => refused(other),
+        other => refused_to(Audience::Client, other),
     }
 }
 

@@ -22,9 +22,11 @@ use super::{
     parse_date, staff, store_failed, unprocessable,
 };
 use crate::auth::Caller;
+use crate::cita_refusals::{self, Audience};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::settings as cases;
+use citabot_domain::assistant::Lang;
 
 /// The longest reason of a closure or time off, in characters.
 pub const REASON_MAX_CHARS: usize = 80;
@@ -386,9 +388,9 @@ pub async fn outside_rules(
     let items = views
         .into_iter()
         .zip(reasons)
-        .map(|(appointment, reason)| OutsideRulesView {
+        .map(|(appointment, why)| OutsideRulesView {
             appointment,
-            reason,
+            reason: cita_refusals::sentence(&why, Lang::Es, Audience::Staff),
         })
         .collect();
     Ok(answer(StatusCode::OK, OutsideRulesList { items }))

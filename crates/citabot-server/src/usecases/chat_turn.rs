@@ -9,7 +9,7 @@
 
 use citabot_domain::account::Role;
 use citabot_domain::assistant::{
-    self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Lang, Outcome, State,
+    self, Action, Booking, Caller, ClientRef, Context, LOOKAHEAD_DAYS, Outcome, State,
 };
 use citabot_domain::booking::rules::{Booker, Calendar, Proposed};
 use citabot_domain::booking::{Business, Cita, CitaStatus, Client, DayMinute, SlotHold, zone};
@@ -27,6 +27,7 @@ use citabot_store::{
 use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
+use super::citas::{self, ChangedBy, HOLDS_PER_VISITOR, Refusal};
 use super::mail::{Letters, News, Queued};
 use crate::state::AppState;
 
@@ -133,9 +134,6 @@ pub struct Visit<'a> {
     /// [`HOLDS_PER_VISITOR`] conversations of one visitor hold a time at once.
     pub visitor: Option<&'a str>,
 }
-
-/// How many conversations of one visitor (an address, or an account) may hold a time at once.
-pub const HOLDS_PER_VISITOR: u32 = 2;
 
 /// What a turn writes besides its two messages.
 #[derive(Debug, Clone, Copy, Default)]
@@ -249,19 +247,6 @@ impl<'a> Said<'a> {
         }
         Ok(())
     }
-}
-
-/// The language a conversation is held in, as its assistant state says; Spanish when it has
-/// none (yet).
-pub async fn conversation_language(
-    store: &dyn Store,
-    session: &ChatSessionId,
-) -> Result<Lang, StoreError> {
-    Ok(store
-        .assistant_state(session)
-        .await?
-        .and_then(|saved| serde_json::from_str::<State>(&saved.text).ok())
-        .map_or(Lang::Es, |state| state.language))
 }
 
 /// One attempt at a turn: reads what it needs, decides, and commits.
@@ -548,19 +533,21 @@ impl Rules<'_> {
             end: to.end_min,
             service_ids: &to.service_ids,
         };
-        self.calendar
-            .check(self.business, &proposed, Booker::Client, self.now)
-            .is_ok()
+        citas::check_rules(
+            self.business,
+            self.calendar,
+            &[],
+            &proposed,
+            Booker::Client,
+            self.now,
+        )
+        .is_ok()
     }
 
-    /// Whether `cita`'s client may still change it: it starts after the minimum notice. The
-    /// assistant says so before asking; this catches a cita that entered the notice between
-    /// the question and the yes.
+    /// Whether `cita`'s client may still change it. The assistant says so before asking; this
+    /// catches a cita that entered the notice between the question and the yes.
     fn changeable(&self, cita: &Cita) -> bool {
-        self.calendar
-            .window(self.now, Booker::Client)
-            .earliest
-            .is_none_or(|first| (cita.date, cita.start_min) >= first)
+        citas::client_may_still_change(self.calendar, self.now, cita)
     }
 }
 
@@ -737,27 +724,26 @@ async fn agenda_clients(
     store.clients_by_ids(&ids).await
 }
 
-/// The caller's own cita `cita_id` (checked here again: the conversation only offers the
-/// caller's, but the store is the authority): a cliente's by client, a guest's when it was
-/// booked in this conversation.
+/// The caller's own cita `cita_id`, by the one rule of whose cita is whose (checked here
+/// again: the conversation only offers the caller's, but the store is the authority): a
+/// cliente's by client, a guest's when it was booked in this conversation. Staff change citas
+/// in the dashboard, not in the chat.
 async fn own_cita(
     store: &dyn Store,
     caller: &Caller,
     session: &ChatSessionId,
     cita_id: &str,
 ) -> Result<Option<Cita>, StoreError> {
-    let Some(cita) = store.cita(cita_id).await? else {
-        return Ok(None);
+    let by = match caller {
+        Caller::Cliente { client_id, .. } => ChangedBy::Client(client_id.as_deref()),
+        Caller::Guest => ChangedBy::Conversation(session.as_str()),
+        Caller::Staff { .. } => return Ok(None),
     };
-    let mine = match caller {
-        Caller::Cliente {
-            client_id: Some(client_id),
-            ..
-        } => &cita.client_id == client_id,
-        Caller::Guest => cita.chat_session_id.as_deref() == Some(session.as_str()),
-        Caller::Cliente { .. } | Caller::Staff { .. } => false,
-    };
-    Ok(mine.then_some(cita))
+    match citas::cita_changeable_by(store, by, cita_id).await {
+        Ok(cita) => Ok(Some(cita)),
+        Err(Refusal::Store(error)) => Err(error),
+        Err(_) => Ok(None),
+    }
 }
 
 /// Stores the visitor's message and answers `true` when staff have taken the conversation over;
@@ -815,19 +801,31 @@ pub async fn store_for_workflow(
     if main_intent(text) != Intent::Human {
         return store_visitor_message(state, session, caller_id, text).await;
     }
-    let store = state.store.as_ref();
-    let now = state.clock.now();
-    let alerts = waiting_alerts(state, session, None, now).await?;
     let human = ChatMessage {
         author: MessageAuthor::Human,
         content: text.to_owned(),
-        created_at: now,
+        created_at: state.clock.now(),
     };
-    store
+    flag_needs_person(state, session, caller_id, &[human]).await
+}
+
+/// Flags the conversation as waiting for a person and alerts the staff (once, when it starts
+/// waiting), writing `messages` with it: for the workflow's visitor who asks in words, and for
+/// its agent's `request_person` tool.
+pub async fn flag_needs_person(
+    state: &AppState,
+    session: &ChatSessionId,
+    caller_id: Option<&str>,
+    messages: &[ChatMessage],
+) -> Result<(), StoreError> {
+    let now = state.clock.now();
+    let alerts = waiting_alerts(state, session, None, now).await?;
+    state
+        .store
         .commit_chat_turn(&ChatTurnWrite {
             session,
             writer: caller_id,
-            messages: &[human],
+            messages,
             assistant_state: None,
             change: None,
             hold: None,

@@ -420,7 +420,7 @@ pub async fn client_language(store: &dyn Store, cita: &Cita) -> Result<Lang, Sto
             .map(|conversation| conversation.session_id),
     };
     match conversation.and_then(|id| citabot_domain::chat::ChatSessionId::parse(&id).ok()) {
-        Some(id) => super::chat_turn::conversation_language(store, &id).await,
+        Some(id) => super::conversation::language(store, &id).await,
         None => Ok(Lang::Es),
     }
 }

@@ -9,21 +9,13 @@ use citabot_domain::booking::{Cita, CitaStatus, DayMinute, Service};
 use citabot_store::Store;
 use time::{Date, OffsetDateTime};
 
-use super::appointments::{
-    self as appointments, AvailabilityRequest, ChangedBy, CitaChangeRequest, CitaDetails, Fitting,
-    Refusal, client_may_still_change,
+use super::citas::{
+    self, AvailabilityRequest, ChangedBy, CitaChangeRequest, CitaDetails, Fitting, Refusal,
+    client_may_still_change,
 };
 use super::mail::SalonContact;
 use super::settings::{calendar, local_now};
 use crate::mail::Outbox;
-
-/// The answer to a forged, expired or unknown token (404): one sentence for all, so a link
-/// tells nothing about other citas.
-pub const INVALID_LINK: &str = "Este enlace no es válido o ha caducado.";
-
-const CANCELLED: &str = "Esta cita está cancelada: ya no se puede cambiar. Si quieres otra, \
-     pídela en el chat o llama al salón.";
-const OVER: &str = "Esta cita ya ha pasado.";
 
 /// A cita as its link shows it.
 #[derive(Debug, Clone)]
@@ -38,7 +30,7 @@ pub struct ManagedCita {
     pub salon: SalonContact,
 }
 
-/// The cita a token names, or [`Refusal::NotFound`] (the handler says [`INVALID_LINK`]).
+/// The cita a token names, or [`Refusal::NotFound`] (the handler says an invalid link).
 async fn cita_of(
     store: &dyn Store,
     outbox: &Outbox,
@@ -58,7 +50,7 @@ async fn open_cita(
 ) -> Result<Cita, Refusal> {
     let cita = cita_of(store, outbox, token, now).await?;
     if cita.status == CitaStatus::Cancelada {
-        return Err(Refusal::Conflict(CANCELLED.into()));
+        return Err(Refusal::Cancelled);
     }
     Ok(cita)
 }
@@ -69,8 +61,8 @@ async fn shown(store: &dyn Store, cita: Cita, now: OffsetDateTime) -> Result<Man
     let changeable = cita.status.holds_time()
         && cita.start_at > now
         && client_may_still_change(&calendar, local_now(&business, now)?, &cita);
-    let services = appointments::services_of(store, &cita).await?;
-    let details = appointments::details(store, vec![cita])
+    let services = citas::services_of(store, &cita).await?;
+    let details = citas::details(store, vec![cita])
         .await?
         .pop()
         .ok_or(Refusal::NotFound)?;
@@ -107,8 +99,7 @@ pub async fn cancel(
         ..CitaChangeRequest::default()
     };
     let written =
-        appointments::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now)
-            .await?;
+        citas::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now).await?;
     shown(store, written.cita, now).await
 }
 
@@ -133,7 +124,7 @@ pub async fn free_times(
         staff_id,
         for_staff: false,
     };
-    appointments::availability(store, &request, now).await
+    citas::availability(store, &request, now).await
 }
 
 /// Where the guest moves the cita: another day and time, and another stylist when picked (the
@@ -162,8 +153,7 @@ pub async fn reschedule(
         ..CitaChangeRequest::default()
     };
     let written =
-        appointments::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now)
-            .await?;
+        citas::change_cita(store, outbox, ChangedBy::ManageLink, &cita.id, change, now).await?;
     shown(store, written.cita, now).await
 }
 
@@ -176,21 +166,6 @@ pub async fn attend(
     now: OffsetDateTime,
 ) -> Result<ManagedCita, Refusal> {
     let cita = open_cita(store, outbox, token, now).await?;
-    if !cita.status.holds_time() {
-        return Err(Refusal::Conflict(format!(
-            "Una cita {} ya no se puede confirmar.",
-            cita.status.as_str()
-        )));
-    }
-    if cita.end_at <= now {
-        return Err(Refusal::Conflict(OVER.into()));
-    }
-    if !store.mark_client_confirmed(&cita.id, now).await? {
-        // Its status changed between the read and the mark.
-        return Err(Refusal::Conflict(
-            "La cita ha cambiado mientras tanto; vuelve a cargar la página.".into(),
-        ));
-    }
-    let cita = store.cita(&cita.id).await?.ok_or(Refusal::NotFound)?;
+    let cita = citas::client_confirms(store, ChangedBy::ManageLink, &cita.id, now).await?;
     shown(store, cita, now).await
 }

@@ -4,11 +4,12 @@
 //! about status codes or frames.
 
 pub mod accounts;
-pub mod appointments;
 pub mod booking;
 pub mod calendar;
 pub mod chat_turn;
+pub mod citas;
 pub mod clients;
+pub mod conversation;
 pub mod faq_index;
 pub mod images;
 pub mod inbox;

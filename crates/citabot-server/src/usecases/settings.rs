@@ -5,13 +5,12 @@
 //! leaves outside the rules are listed for staff ([`outside_rules`]).
 
 use citabot_domain::booking::profile::{Address, BusinessProfile, BusinessSettings, Faq};
-use citabot_domain::booking::rules::{
-    Booker, Breach, Calendar, Closure, Proposed, StaffSchedule, TimeOff,
-};
-use citabot_domain::booking::{Business, Cita, DayMinute, Service, WeeklyHours, zone};
+use citabot_domain::booking::rules::{Booker, Calendar, Closure, Proposed, StaffSchedule, TimeOff};
+use citabot_domain::booking::{Business, Cita, DayMinute, WeeklyHours, zone};
 use citabot_store::{ImageVersions, Store, StoreError};
 use time::{Date, Duration, OffsetDateTime};
 
+use super::citas::Refusal as CitaRefusal;
 use super::{images, staff};
 
 /// The business; `None` before one is set up (a database never seeded).
@@ -348,13 +347,13 @@ pub async fn delete_time_off(
 const OUTSIDE_RULES_DAYS: i64 = 366;
 
 /// The future pending and confirmed citas the current hours, closures, schedules, skills or
-/// `bookable` flags no longer allow, each with why in a Spanish sentence (a cita staff placed
-/// outside the hours on purpose is held only to skills and `bookable`). Nothing is changed.
+/// `bookable` flags no longer allow, each with why (a cita staff placed outside the hours on
+/// purpose is held only to skills and `bookable`). Nothing is changed.
 pub async fn outside_rules(
     store: &dyn Store,
     business: &Business,
     now: OffsetDateTime,
-) -> Result<Vec<(Cita, String)>, StoreError> {
+) -> Result<Vec<(Cita, CitaRefusal)>, StoreError> {
     let calendar = calendar(store).await?;
     let services = store.services().await?;
     let (today, minute) = local_now(business, now)?;
@@ -377,48 +376,13 @@ pub async fn outside_rules(
                 outside_hours: cita.outside_hours,
             };
             let breach = calendar.fits(business, &proposed, booker).err()?;
-            let reason = breach_sentence(&breach, &services, &proposed);
-            Some((cita, reason))
+            let why = CitaRefusal::Breach {
+                breach,
+                services: services.clone(),
+                start: cita.start_min,
+                end: cita.end_min,
+            };
+            Some((cita, why))
         })
         .collect())
-}
-
-/// The Spanish sentence for why a cita is refused or outside the rules; `services` names the
-/// services a skill breach refers to.
-pub fn breach_sentence(breach: &Breach, services: &[Service], proposed: &Proposed<'_>) -> String {
-    use citabot_domain::booking::format_minutes;
-    match breach {
-        Breach::OffStep { step } => {
-            format!("La hora de inicio debe ir en intervalos de {step} minutos.")
-        }
-        Breach::Closure { reason } => format!("El salón está cerrado ese día ({reason})."),
-        Breach::OutsideHours => format!(
-            "A las {} de ese día no cabe una cita de {} minutos dentro del horario de apertura.",
-            format_minutes(proposed.start),
-            proposed.end.saturating_sub(proposed.start)
-        ),
-        Breach::OutsideSchedule => format!(
-            "De {} a {} esa persona no trabaja según su horario.",
-            format_minutes(proposed.start),
-            format_minutes(proposed.end)
-        ),
-        Breach::TimeOff { reason } => format!("Esa persona tiene ese día libre ({reason})."),
-        Breach::NotBookable => "Esa persona no atiende citas.".to_owned(),
-        Breach::Skill { service_id } => {
-            let name = services
-                .iter()
-                .find(|service| &service.id == service_id)
-                .map_or(service_id.as_str(), |service| service.name.as_str());
-            format!("Esa persona no hace el servicio «{name}».")
-        }
-        Breach::InsideNotice { min_notice_min } => format!(
-            "Las citas se reservan o se cambian con al menos {min_notice_min} minutos de antelación."
-        ),
-        Breach::BeyondHorizon { last_date } => format!(
-            "Solo se puede reservar hasta el {:02}/{:02}/{}.",
-            last_date.day(),
-            u8::from(last_date.month()),
-            last_date.year()
-        ),
-    }
 }

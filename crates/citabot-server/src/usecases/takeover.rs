@@ -185,7 +185,7 @@ async fn end_the_wait(state: &AppState, session: &ChatSessionId) -> Result<(), S
     let now = state.clock.now();
     let (today, minute) = zone::local(&business.time_zone, now)
         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
-    let language = super::chat_turn::conversation_language(store, session).await?;
+    let language = super::conversation::language(store, session).await?;
     let sentence = inbox::nobody_came(
         inbox::team_hours(&business.hours, today, minute),
         today,
