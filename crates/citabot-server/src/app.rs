@@ -33,7 +33,7 @@ use crate::state::AppState;
 use crate::usecases::faq_index::FaqIndexCache;
 use crate::workflow::Upstream;
 use crate::{
-    assets, auth, dashboard, error, gateway, health, live, metrics_http, openapi, profile,
+    assets, auth, dashboard, error, gateway, health, live, mcp, metrics_http, openapi, profile,
     request_limits,
 };
 
@@ -197,6 +197,20 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(health::ready))
         .route("/metrics", get(metrics_http::export))
         .route("/api/openapi.json", get(openapi::document))
+        .route(
+            "/mcp",
+            post(mcp::post)
+                .get(mcp::not_offered)
+                .delete(mcp::not_offered)
+                .layer(DefaultBodyLimit::max(mcp::MAX_MESSAGE_BYTES)),
+        )
+        .route(
+            "/mcp/{token}",
+            post(mcp::post_with_token)
+                .get(mcp::not_offered)
+                .delete(mcp::not_offered)
+                .layer(DefaultBodyLimit::max(mcp::MAX_MESSAGE_BYTES)),
+        )
         .merge(api)
         .route("/embed/{*path}", get(assets::widget))
         .fallback(assets::site);
@@ -286,7 +300,12 @@ impl Application {
             .mail_signing_key(&token::fresh_key())
             .await
             .map_err(std::io::Error::other)?;
-        let outbox = Arc::new(Outbox::new(settings, TokenKey::new(key)));
+        // Links name the port bound, also when port 0 picked it.
+        let bound = Settings {
+            listen: listener.local_addr()?,
+            ..settings.clone()
+        };
+        let outbox = Arc::new(Outbox::new(&bound, TokenKey::new(key)));
         let mailer =
             Mailer::from_settings(settings, outbox.sender()).map_err(std::io::Error::other)?;
         let mail_sender = MailSender::new(

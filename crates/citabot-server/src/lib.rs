@@ -22,6 +22,7 @@ pub mod ics;
 pub mod language;
 pub mod live;
 pub mod mail;
+pub mod mcp;
 pub mod metrics;
 pub mod metrics_http;
 pub mod openapi;

@@ -5,6 +5,7 @@
 //! only the token's SHA-256. Each session also has a CSRF token, which the page sends back in
 //! `X-CSRF-Token` on every state-changing request (see [`csrf`]).
 
+pub mod capability;
 pub mod csrf;
 pub mod handlers;
 pub mod limits;
@@ -39,6 +40,18 @@ impl Caller {
         match self {
             Self::Guest => None,
             Self::SignedIn { session, .. } => Some(session.as_ref()),
+        }
+    }
+
+    /// The signed-in account with the hash of its sign-in's token (what a capability is bound
+    /// to, so that it ends at sign-out).
+    pub fn signed_in(&self) -> Option<(&citabot_store::User, &str)> {
+        match self {
+            Self::Guest => None,
+            Self::SignedIn {
+                session,
+                token_hash,
+            } => Some((&session.user, token_hash.as_str())),
         }
     }
 }

@@ -5,8 +5,14 @@
 
 use axum::http::{HeaderMap, header};
 use citabot_domain::account::Role;
+use citabot_domain::assistant::Lang;
 use citabot_domain::booking::in_business_years;
+use citabot_domain::chat::{ChatInput, ChatSessionId};
+use citabot_domain::understanding::{Language, detect_language};
 use citabot_store::User;
+
+use crate::auth::capability;
+use crate::state::AppState;
 use serde_json::{Map, Value, json};
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
@@ -48,6 +54,40 @@ pub fn for_caller(user: Option<&User>, client: Option<&Value>, now: OffsetDateTi
     metadata.insert("cita".into(), cita);
     metadata.insert("cita_servicio".into(), json!([]));
     Value::Object(metadata)
+}
+
+/// What the workflow may do for this visitor (`metadata.citabot`, issue 21): the
+/// conversation, the visitor's capability as a bearer `token` and inside `mcpUrl` (for n8n's
+/// MCP Client Tool, which then needs no credential), and when it expires. Made afresh for each
+/// message; it goes upstream only, never to the browser or the log.
+pub fn capability(
+    state: &AppState,
+    session: &ChatSessionId,
+    sign_in: Option<(&User, &str)>,
+    input: &ChatInput,
+    headers: &HeaderMap,
+) -> Value {
+    let lang = match detect_language(input.as_str()) {
+        Some(Language::En) => Lang::En,
+        Some(Language::Es) => Lang::Es,
+        None => match crate::language::Lang::from_headers(headers) {
+            crate::language::Lang::En => Lang::En,
+            crate::language::Lang::Es => Lang::Es,
+        },
+    };
+    let minted = capability::mint(
+        state.outbox.signing_key(),
+        session,
+        sign_in,
+        lang,
+        state.clock.now(),
+    );
+    json!({
+        "conversationId": session.as_str(),
+        "mcpUrl": format!("{}/mcp/{}", state.outbox.link_base(), minted.token),
+        "token": minted.token,
+        "expiresAt": minted.expires_at.format(&Rfc3339).unwrap_or_default(),
+    })
 }
 
 /// The appointment draft before anything is chosen; its status starts as `pendiente`.

@@ -109,6 +109,7 @@ async fn answer_post(
                 files: &files,
                 client_metadata: metadata.as_ref(),
                 visitor: &visitor,
+                sign_in: caller.signed_in(),
             };
             send_message(state, user, message, &headers).await?
         }
@@ -166,6 +167,8 @@ struct Outgoing<'a> {
     client_metadata: Option<&'a Value>,
     /// Whom the per-visitor limits count ([`limits::visitor_key`]).
     visitor: &'a str,
+    /// The account and its sign-in's token hash, for the workflow's capability.
+    sign_in: Option<(&'a User, &'a str)>,
 }
 
 /// `GET /api/n8n/chat?action=loadPreviousSession&sessionId=…` (the widget with
@@ -302,6 +305,7 @@ async fn send_message(
         files,
         client_metadata,
         visitor,
+        sign_in,
     } = message;
     let caller_id = user.map(|user| user.id.as_str());
     let Some(upstream) = &state.upstream else {
@@ -352,11 +356,13 @@ async fn send_message(
     chat_turn::store_for_workflow(state, session, caller_id, input.as_str())
         .await
         .map_err(|error| VisitorError::from_store(&error))?;
+    let mut metadata = metadata::for_caller(user, client_metadata, state.clock.now());
+    metadata["citabot"] = metadata::capability(state, session, sign_in, input, headers);
     let body = json!({
         "action": "sendMessage",
         "sessionId": session.as_str(),
         "chatInput": input.as_str(),
-        "metadata": metadata::for_caller(user, client_metadata, state.clock.now()),
+        "metadata": metadata,
     });
     let streaming = wants_stream(headers);
     match upstream.send(&body, files, headers, streaming).await? {

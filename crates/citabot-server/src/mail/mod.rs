@@ -54,6 +54,17 @@ impl Outbox {
         )
     }
 
+    /// The site's public address links start with (`public_url`, else the listening address).
+    pub fn link_base(&self) -> &str {
+        &self.link_base
+    }
+
+    /// The database's signing key, which also signs a visitor's capability
+    /// ([`crate::auth::capability`]) under a purpose of its own.
+    pub fn signing_key(&self) -> &TokenKey {
+        &self.key
+    }
+
     /// The dashboard's page of a conversation.
     pub fn conversation_link(&self, conversation_id: &str) -> String {
         let mut encoded = String::with_capacity(conversation_id.len());

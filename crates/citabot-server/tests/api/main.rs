@@ -31,6 +31,7 @@ mod limits;
 mod live;
 mod mail;
 mod manage;
+mod mcp;
 mod openapi;
 mod proxy;
 mod quick_replies;

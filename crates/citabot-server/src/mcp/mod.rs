@@ -1,0 +1,290 @@
+//! The MCP server at `/mcp` (issue 21): the salon's diary as tools an AI agent (n8n's MCP Client
+//! Tool, any MCP client) calls, under the rules of whom it acts for.
+//!
+//! Transport: Streamable HTTP, answered statelessly. Every JSON-RPC message is one `POST`; a
+//! request is answered with one `application/json` body, a notification or a client's response
+//! with 202. No session id is issued (the revisions before 2026-07-28 make it optional, the
+//! newest has none), so any instance answers any request. `GET` (a server-to-client stream) and
+//! `DELETE` (ending a session) are 405. JSON-RPC batches are refused, as every revision since
+//! 2025-06-18 does.
+//!
+//! Credential: `Authorization: Bearer <token>`, or the token as the path's last segment
+//! (`/mcp/<token>`, so n8n's node needs only a URL). The token is a visitor's capability
+//! ([`crate::auth::capability`]); a staff API key works as a bearer too. Nothing else is read:
+//! no cookie, so no CSRF.
+
+pub mod tools;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use crate::auth::capability::{self, Unusable};
+use crate::auth::csrf::{Origins, check_origin};
+use crate::error::ApiError;
+use crate::state::AppState;
+use tools::Principal;
+
+/// The revisions answered, newest first; a client asking for another gets the newest.
+pub const PROTOCOL_VERSIONS: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
+
+/// The largest JSON-RPC message read.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
+// JSON-RPC 2.0's error codes.
+const PARSE_ERROR: i64 = -32700;
+const INVALID_REQUEST: i64 = -32600;
+const METHOD_NOT_FOUND: i64 = -32601;
+const INVALID_PARAMS: i64 = -32602;
+const INTERNAL_ERROR: i64 = -32603;
+/// In the range JSON-RPC leaves to servers; what MCP servers commonly answer a missing or bad
+/// credential with.
+const UNAUTHORISED: i64 = -32001;
+
+/// `POST /mcp` with a bearer token.
+pub async fn post(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let token = bearer(&headers);
+    answer(&state, &headers, token, body).await
+}
+
+/// `POST /mcp/{token}`: the capability in the path.
+pub async fn post_with_token(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    answer(&state, &headers, Some(token.as_str()), body).await
+}
+
+/// `GET` and `DELETE`: no stream is offered and there is no session to end.
+pub async fn not_offered() -> Response {
+    let mut response = (
+        StatusCode::METHOD_NOT_ALLOWED,
+        axum::Json(json!({"error": {"code": "method_not_allowed",
+            "message": "Este servidor MCP solo atiende POST (sin flujo de eventos ni sesiones)."}})),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("POST"));
+    response
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|token| !token.is_empty())
+}
+
+/// 401 with a JSON-RPC error body: the SDKs show its message rather than a bare status.
+fn unauthorised(message: &str) -> Response {
+    let mut response =
+        rpc_error_response(StatusCode::UNAUTHORIZED, Value::Null, UNAUTHORISED, message);
+    response.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        HeaderValue::from_static("Bearer realm=\"citabot\""),
+    );
+    response
+}
+
+/// Whom `token` acts for.
+async fn principal(state: &AppState, token: Option<&str>) -> Result<Principal, Response> {
+    let Some(token) = token else {
+        return Err(unauthorised(
+            "Falta la credencial: usa la dirección MCP de la conversación o una clave de API.",
+        ));
+    };
+    let now = state.clock.now();
+    match capability::read(state.outbox.signing_key(), state.store.as_ref(), token, now).await {
+        Ok(visitor) => Ok(Principal::Visitor(visitor)),
+        Err(Unusable::Invalid) => Err(unauthorised("La credencial no es válida o ha caducado.")),
+        Err(Unusable::Store(error)) => Err(ApiError::from_store(&error).into_response()),
+    }
+}
+
+async fn answer(
+    state: &AppState,
+    headers: &HeaderMap,
+    token: Option<&str>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    // A browser page of another site must not drive the tools (DNS rebinding); programs send
+    // no Origin.
+    if check_origin(headers, Origins::from_settings(&state.settings)).is_err() {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "Este origen no puede usar el servidor MCP.",
+        )
+        .into_response();
+    }
+    if let Some(version) = headers
+        .get("mcp-protocol-version")
+        .and_then(|value| value.to_str().ok())
+        && !PROTOCOL_VERSIONS.contains(&version)
+    {
+        return rpc_error_response(
+            StatusCode::BAD_REQUEST,
+            Value::Null,
+            INVALID_REQUEST,
+            &format!(
+                "Unsupported MCP-Protocol-Version {version:?}; this server speaks {PROTOCOL_VERSIONS:?}."
+            ),
+        );
+    }
+    let principal = match principal(state, token).await {
+        Ok(principal) => principal,
+        Err(response) => return response,
+    };
+    let Ok(body) = body else {
+        // Longer than MAX_MESSAGE_BYTES (the route's limit), or cut off.
+        return rpc_error_response(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Value::Null,
+            INVALID_REQUEST,
+            &format!("The message is too large or incomplete (at most {MAX_MESSAGE_BYTES} bytes)."),
+        );
+    };
+    let message: Value = match serde_json::from_slice(&body) {
+        Ok(message) => message,
+        Err(_) => {
+            return rpc_error_response(
+                StatusCode::BAD_REQUEST,
+                Value::Null,
+                PARSE_ERROR,
+                "The body is not JSON.",
+            );
+        }
+    };
+    let Value::Object(message) = message else {
+        let what = if message.is_array() {
+            "Batches are not accepted: send one JSON-RPC message per request."
+        } else {
+            "A JSON-RPC message is an object."
+        };
+        return rpc_error_response(StatusCode::BAD_REQUEST, Value::Null, INVALID_REQUEST, what);
+    };
+    let id = message.get("id").cloned();
+    let method = message.get("method").and_then(Value::as_str);
+    let (Some(method), Some(id)) = (method, id.clone()) else {
+        // A notification, or a client's response to nothing we asked: accepted, not answered.
+        if message.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
+            && (method.is_some() || message.contains_key("result") || message.contains_key("error"))
+        {
+            return StatusCode::ACCEPTED.into_response();
+        }
+        return rpc_error_response(
+            StatusCode::BAD_REQUEST,
+            id.unwrap_or(Value::Null),
+            INVALID_REQUEST,
+            "Not a JSON-RPC 2.0 request.",
+        );
+    };
+    if message.get("jsonrpc").and_then(Value::as_str) != Some("2.0")
+        || !(id.is_string() || id.is_number())
+    {
+        return rpc_error_response(
+            StatusCode::BAD_REQUEST,
+            Value::Null,
+            INVALID_REQUEST,
+            "Not a JSON-RPC 2.0 request (\"jsonrpc\": \"2.0\" and a string or number id).",
+        );
+    }
+    let params = message.get("params").cloned().unwrap_or(Value::Null);
+    match dispatch(state, &principal, method, params).await {
+        Ok(result) => rpc_response(json!({"jsonrpc": "2.0", "id": id, "result": result})),
+        Err(RpcError { code, message }) => rpc_response(json!({
+            "jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}
+        })),
+    }
+}
+
+/// A JSON-RPC error to answer a request with.
+#[derive(Debug)]
+pub struct RpcError {
+    pub code: i64,
+    pub message: String,
+}
+
+impl RpcError {
+    pub fn invalid_params(message: impl Into<String>) -> Self {
+        Self {
+            code: INVALID_PARAMS,
+            message: message.into(),
+        }
+    }
+
+    pub fn internal() -> Self {
+        Self {
+            code: INTERNAL_ERROR,
+            message: "Internal error; try again shortly.".into(),
+        }
+    }
+}
+
+async fn dispatch(
+    state: &AppState,
+    principal: &Principal,
+    method: &str,
+    params: Value,
+) -> Result<Value, RpcError> {
+    match method {
+        "initialize" => Ok(initialize(&params)),
+        "ping" => Ok(json!({})),
+        "tools/list" => Ok(json!({ "tools": tools::definitions() })),
+        "tools/call" => tools::call(state, principal, params).await,
+        "resources/list" => Ok(json!({ "resources": [] })),
+        "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
+        "prompts/list" => Ok(json!({ "prompts": [] })),
+        _ => Err(RpcError {
+            code: METHOD_NOT_FOUND,
+            message: format!("Unknown method {method:?}."),
+        }),
+    }
+}
+
+/// The version a client asked for when answered here, else the newest.
+fn negotiated(params: &Value) -> &'static str {
+    let asked = params.get("protocolVersion").and_then(Value::as_str);
+    PROTOCOL_VERSIONS
+        .into_iter()
+        .find(|version| Some(*version) == asked)
+        .unwrap_or(PROTOCOL_VERSIONS[0])
+}
+
+fn initialize(params: &Value) -> Value {
+    json!({
+        "protocolVersion": negotiated(params),
+        "capabilities": { "tools": { "listChanged": false } },
+        "serverInfo": {
+            "name": "citabot",
+            "title": "citabot: la agenda del salón",
+            "version": env!("CARGO_PKG_VERSION"),
+        },
+        "instructions": tools::INSTRUCTIONS,
+    })
+}
+
+fn rpc_response(body: Value) -> Response {
+    let mut response = (StatusCode::OK, axum::Json(body)).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+fn rpc_error_response(status: StatusCode, id: Value, code: i64, message: &str) -> Response {
+    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    (status, axum::Json(body)).into_response()
+}
