@@ -14,6 +14,7 @@ pub mod client_fields;
 pub mod clients;
 pub mod conversations;
 pub mod images;
+pub mod keys;
 pub mod mail;
 pub mod manage;
 pub mod services;
