@@ -27,6 +27,7 @@ mod holds;
 mod identity;
 mod images;
 mod inbox;
+mod keys;
 mod limits;
 mod live;
 mod mail;
