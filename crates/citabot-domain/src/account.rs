@@ -5,7 +5,7 @@ use std::fmt;
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::text::{MAX_STACKED_MARKS, Visible, hidden_character, mixes_scripts, nfc, stacks_marks};
+use crate::text::{NameRefusal, Visible, hidden_character, mixes_scripts, one_line_name};
 
 /// What a signed-in account may do. Visitors without an account are guests: they have no role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,26 +184,18 @@ impl PersonName {
     pub const MAX_CHARS: usize = 80;
 
     pub fn parse(raw: &str, field: &'static str) -> Result<Self, AccountValueError> {
-        let name = nfc(raw.trim());
-        if name.is_empty() {
-            return Err(AccountValueError::MissingName { field });
-        }
-        if name.chars().count() > Self::MAX_CHARS {
-            return Err(AccountValueError::NameTooLong {
-                field,
-                max: Self::MAX_CHARS,
-            });
-        }
-        if hidden_character(&name, Visible::WithEmoji).is_some() {
-            return Err(AccountValueError::NameHasHiddenCharacters { field });
-        }
-        if stacks_marks(&name, MAX_STACKED_MARKS) {
-            return Err(AccountValueError::NameStacksMarks {
-                field,
-                max: MAX_STACKED_MARKS,
-            });
-        }
-        Ok(Self(name))
+        one_line_name(raw, Self::MAX_CHARS)
+            .map(Self)
+            .map_err(|refusal| match refusal {
+                NameRefusal::Missing => AccountValueError::MissingName { field },
+                NameRefusal::TooLong { max } => AccountValueError::NameTooLong { field, max },
+                NameRefusal::HiddenCharacters => {
+                    AccountValueError::NameHasHiddenCharacters { field }
+                }
+                NameRefusal::StacksMarks { max } => {
+                    AccountValueError::NameStacksMarks { field, max }
+                }
+            })
     }
 
     pub fn as_str(&self) -> &str {

@@ -107,6 +107,44 @@ fn kept(c: char, previous: Option<char>, next: Option<char>, rule: Visible) -> b
     }
 }
 
+/// Why [`one_line_name`] refused a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NameRefusal {
+    /// Nothing but white space.
+    #[error("is required")]
+    Missing,
+    #[error("must have at most {max} characters")]
+    TooLong { max: usize },
+    /// A control, bidi, zero-width or other invisible character (line breaks included).
+    #[error("has invisible or control characters")]
+    HiddenCharacters,
+    /// More than [`MAX_STACKED_MARKS`] marks on one letter.
+    #[error("stacks more than {max} marks on one letter")]
+    StacksMarks { max: usize },
+}
+
+/// A name on one line as people type it: trimmed, in NFC, 1 to `max` characters (code points),
+/// with nothing that cannot be seen but the joiners of emoji sequences, and no letter buried
+/// under marks. Account names and the names of API keys are held to it.
+pub fn one_line_name(raw: &str, max: usize) -> Result<String, NameRefusal> {
+    let name = nfc(raw.trim());
+    if name.is_empty() {
+        return Err(NameRefusal::Missing);
+    }
+    if name.chars().count() > max {
+        return Err(NameRefusal::TooLong { max });
+    }
+    if hidden_character(&name, Visible::WithEmoji).is_some() {
+        return Err(NameRefusal::HiddenCharacters);
+    }
+    if stacks_marks(&name, MAX_STACKED_MARKS) {
+        return Err(NameRefusal::StacksMarks {
+            max: MAX_STACKED_MARKS,
+        });
+    }
+    Ok(name)
+}
+
 /// Whether `text` has more than `max` combining marks in a row ("zalgo" text: a letter buried
 /// under marks that spill over the lines around it). Zero-width and format characters count
 /// too, so they cannot split a stack that still renders as one.

@@ -182,6 +182,11 @@ pub fn router(state: AppState) -> Router {
             post(dashboard::conversations::hand_back),
         )
         .route("/api/stats", get(dashboard::stats::get))
+        .route(
+            "/api/keys",
+            get(dashboard::keys::list).post(dashboard::keys::create),
+        )
+        .route("/api/keys/{id}", delete(dashboard::keys::revoke))
         .route("/chat", get(live::socket::upgrade))
         .layer(DefaultBodyLimit::max(API_MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(

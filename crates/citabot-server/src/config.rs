@@ -22,6 +22,10 @@ pub const KNOWN_TYPES: [&str; 6] = [
     "text/plain",
 ];
 
+/// How many requests one API key may make in a minute by default: two a second, ample for a
+/// workflow, and a runaway loop is stopped within the minute.
+pub const API_KEY_REQUESTS_PER_MINUTE: u32 = 120;
+
 /// The effective settings of one server process.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -72,6 +76,8 @@ pub struct Settings {
     pub webhook_timeout_secs: u64,
     /// Chat messages one visitor (an account, or else an address) may send per minute.
     pub chat_messages_per_minute: u32,
+    /// Requests one API key may make per minute (a program's, so it is held apart from people).
+    pub api_key_requests_per_minute: u32,
     /// Files one chat message may carry.
     pub chat_max_files: usize,
     /// Largest file a chat message may carry, in bytes.
@@ -144,6 +150,7 @@ impl Default for Settings {
             webhook_connect_timeout_secs: 5,
             webhook_timeout_secs: 120,
             chat_messages_per_minute: 30,
+            api_key_requests_per_minute: API_KEY_REQUESTS_PER_MINUTE,
             chat_max_files: 5,
             chat_max_file_bytes: 5 * 1024 * 1024,
             chat_allowed_file_types: KNOWN_TYPES.map(str::to_owned).to_vec(),
@@ -197,6 +204,10 @@ impl std::fmt::Debug for Settings {
             )
             .field("webhook_timeout_secs", &self.webhook_timeout_secs)
             .field("chat_messages_per_minute", &self.chat_messages_per_minute)
+            .field(
+                "api_key_requests_per_minute",
+                &self.api_key_requests_per_minute,
+            )
             .field("chat_max_files", &self.chat_max_files)
             .field("chat_max_file_bytes", &self.chat_max_file_bytes)
             .field("chat_allowed_file_types", &self.chat_allowed_file_types)
@@ -330,6 +341,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_CHAT_MESSAGES_PER_MINUTE", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chat_messages_per_minute: Option<u32>,
+    /// Requests one API key may make per minute.
+    #[arg(long, env = "CITABOT_API_KEY_REQUESTS_PER_MINUTE", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api_key_requests_per_minute: Option<u32>,
     /// Files one chat message may carry.
     #[arg(long, env = "CITABOT_CHAT_MAX_FILES", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -504,6 +519,11 @@ impl Settings {
         if self.chat_messages_per_minute == 0 {
             return Err(ConfigError::Invalid(
                 "chat_messages_per_minute must be at least 1".into(),
+            ));
+        }
+        if self.api_key_requests_per_minute == 0 {
+            return Err(ConfigError::Invalid(
+                "api_key_requests_per_minute must be at least 1".into(),
             ));
         }
         if self.live_channels_per_visitor == 0 {

@@ -5,16 +5,19 @@ use std::sync::OnceLock;
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 
+use crate::auth::session_cookie_name;
 use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
 
 #[derive(Debug, OpenApi)]
 #[openapi(
     info(
         title = "citabot",
-        description = "An appointment-booking chat assistant. The chat webhook speaks n8n's chat protocol; the account APIs use a session cookie and, once signed in, an `X-CSRF-Token` header on every state-changing request."
+        description = "An appointment-booking chat assistant. The chat webhook speaks n8n's chat protocol; the account APIs use a session cookie and, once signed in, an `X-CSRF-Token` header on every state-changing request. A program calls them with an API key instead (`Authorization: Bearer cbk_…`, made by an administrador): it acts as the key's maker with the key's role, needs no cookie and no CSRF token, and a malformed, unknown or revoked key is 401."
     ),
+    modifiers(&SecuritySchemes),
     paths(
         gateway::handle,
         gateway::handle_get,
@@ -74,6 +77,9 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         dashboard::conversations::hand_back,
         dashboard::conversations::counts,
         dashboard::stats::get,
+        dashboard::keys::list,
+        dashboard::keys::create,
+        dashboard::keys::revoke,
         health::live,
         health::ready,
         metrics_http::export,
@@ -84,11 +90,43 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         (name = "accounts", description = "Sign-up, sign-in, sessions and the profile"),
         (name = "booking", description = "The business, services, appointments, availability, staff and clients (the site and the dashboard)"),
         (name = "conversations", description = "The chat conversations, their take-over by staff, and the charts' daily figures (the dashboard)"),
+        (name = "keys", description = "API keys for programs (administradores)"),
         (name = "mail", description = "The outbox of messages to clients and staff (\"Correos\", administradores)"),
         (name = "operations", description = "Probes, metrics and this description"),
     )
 )]
 pub struct ApiDescription;
+
+/// The two ways to be someone: the browser's session cookie (`session`) and a program's API key
+/// as a bearer token (`apiKey`).
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "apiKey",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("cbk_<id>_<secret>")
+                    .description(Some(
+                        "An API key, made in the dashboard (POST /api/keys) or with `citabot key \
+                         add`. No cookie and no X-CSRF-Token are needed with it.",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                session_cookie_name(true),
+                "The session cookie set by sign-in (`citabot_session` without secure_cookies); \
+                 state-changing requests also send X-CSRF-Token.",
+            ))),
+        );
+    }
+}
 
 /// The description as JSON, built on first use.
 pub fn json() -> &'static str {

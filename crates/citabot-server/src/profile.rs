@@ -1,4 +1,5 @@
-//! `GET /api/profile` (REQUIREMENTS A4): the signed-in account, as the site and the chat read it.
+//! `GET /api/profile` (REQUIREMENTS A4): the signed-in account, as the site and the chat read it
+//! (for an API key, the account it acts as).
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -48,7 +49,7 @@ impl From<&User> for Profile {
     (status = 200, description = "The signed-in account", body = ProfileResponse),
     (status = 401, description = "Nobody is signed in", body = ErrorEnvelope)))]
 pub async fn get(Extension(caller): Extension<Caller>) -> Result<Response, ApiError> {
-    let session = caller.session().ok_or_else(|| {
+    let user = caller.user().ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "unauthenticated",
@@ -56,7 +57,7 @@ pub async fn get(Extension(caller): Extension<Caller>) -> Result<Response, ApiEr
         )
     })?;
     let mut response = Json(ProfileResponse {
-        item: Profile::from(&session.user),
+        item: Profile::from(user),
     })
     .into_response();
     response

@@ -2,6 +2,7 @@
 //! one database. It owns its SQL and its migrations; nothing here is shared with the SQLite
 //! adapter except the [`Store`] contract.
 
+mod api_keys;
 mod booking;
 mod conversations;
 mod holds;

@@ -2,6 +2,7 @@
 //! mode so readers never wait for the writer. It owns its SQL and its migrations; nothing here
 //! is shared with the PostgreSQL adapter except the [`Store`] contract.
 
+mod api_keys;
 mod booking;
 mod conversations;
 mod holds;

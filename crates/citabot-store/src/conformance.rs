@@ -3,6 +3,7 @@
 //!
 //! Each case takes a fresh, migrated, empty store.
 
+mod api_keys;
 mod booking;
 mod conversations;
 mod holds;
@@ -10,6 +11,7 @@ pub mod identity;
 mod images;
 mod mail;
 
+pub use api_keys::*;
 pub use booking::*;
 pub use conversations::*;
 pub use holds::*;
@@ -443,6 +445,9 @@ macro_rules! store_conformance_tests {
             booked_messages_to_one_address_are_limited,
             mail_settings_key_and_confirmations_round_trip,
             salon_images_round_trip,
+            api_keys_round_trip,
+            api_keys_are_revoked_and_kept,
+            api_key_use_is_noted_sparingly,
         );
     };
     (@cases $fresh_store:path; $($case:ident),* $(,)?) => {

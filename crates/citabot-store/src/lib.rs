@@ -4,6 +4,7 @@
 //!
 //! This crate knows nothing about SQL, sqlx or HTTP.
 
+pub mod api_keys;
 pub mod booking;
 pub mod conformance;
 pub mod conversations;
@@ -12,6 +13,7 @@ pub mod images;
 pub mod mail;
 pub mod turn;
 
+pub use api_keys::{ApiKey, ApiKeyStore, NewApiKey};
 pub use booking::BookingStore;
 pub use conversations::ConversationStore;
 pub use images::{ImageSlot, ImageStore, ImageVersions, NewImage, StoredImage};
@@ -241,10 +243,18 @@ impl StoreError {
 
 /// Everything the server persists: conversations and accounts here, the booking side in
 /// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`], the outbox
-/// in [`MailStore`], the salon's logo and hero picture in [`ImageStore`].
+/// in [`MailStore`], the salon's logo and hero picture in [`ImageStore`], programs' API keys in
+/// [`ApiKeyStore`].
 #[async_trait]
 pub trait Store:
-    BookingStore + ConversationStore + MailStore + ImageStore + Send + Sync + std::fmt::Debug
+    BookingStore
+    + ConversationStore
+    + MailStore
+    + ImageStore
+    + ApiKeyStore
+    + Send
+    + Sync
+    + std::fmt::Debug
 {
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;

@@ -6,7 +6,10 @@
 //! 2. A signed-in caller must also send the session's token in `X-CSRF-Token`.
 //!
 //! A guest request has no ambient credentials to abuse, so rule 1 is enough for it; it also
-//! stops login CSRF, because a page on another site cannot send our origin. JSON routes refuse
+//! stops login CSRF, because a page on another site cannot send our origin. Nor has a request
+//! with an API key: its `Authorization` header is written by the program that holds the key, and
+//! no browser adds it on its own, so it needs no token either (a cookie sent beside it is not
+//! read: the key decides who is calling). JSON routes refuse
 //! other content types (axum's `Json`: 415), which forces a CORS preflight cross-origin.
 
 use axum::extract::{Request, State};

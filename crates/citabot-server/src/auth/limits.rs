@@ -40,6 +40,8 @@ pub struct Limits {
     /// Requests to the manage link's API (`/api/manage/…`) per client address: 60 a minute,
     /// plenty for a person on the page, too few to try tokens by the thousand.
     pub manage_links_per_address: RateLimiter,
+    /// Requests per API key: `api_key_requests_per_minute`, counted once the key is checked.
+    pub api_key_requests: RateLimiter,
 }
 
 impl Limits {
@@ -59,6 +61,10 @@ impl Limits {
             live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
             manage_links_per_address: RateLimiter::new(
                 MANAGE_LINK_REQUESTS_PER_MINUTE,
+                Duration::minutes(1),
+            ),
+            api_key_requests: RateLimiter::new(
+                settings.api_key_requests_per_minute,
                 Duration::minutes(1),
             ),
         }

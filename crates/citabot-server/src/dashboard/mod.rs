@@ -14,6 +14,7 @@ pub mod client_fields;
 pub mod clients;
 pub mod conversations;
 pub mod images;
+pub mod keys;
 pub mod mail;
 pub mod manage;
 pub mod services;
@@ -38,18 +39,15 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The signed-in account, or 401 for a guest.
+/// The signed-in account (or the one an API key acts as), or 401 for a guest.
 pub fn signed_in(caller: &Caller) -> Result<&User, ApiError> {
-    caller
-        .session()
-        .map(|session| &session.user)
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthenticated",
-                "Inicia sesión para continuar.",
-            )
-        })
+    caller.user().ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthenticated",
+            "Inicia sesión para continuar.",
+        )
+    })
 }
 
 /// The signed-in staff member (`usuario` or `administrador`): 401 for a guest, 403 for a cliente.
@@ -72,11 +70,25 @@ pub fn administrador(caller: &Caller) -> Result<&User, ApiError> {
     }
 }
 
+/// The staff member as [`staff`], who must also be an account: 403 for an API key made on the
+/// command line, whose stand-in has none, where the account is recorded as who did it (a
+/// take-over, a staff message).
+pub fn staff_account(caller: &Caller) -> Result<&User, ApiError> {
+    let user = staff(caller)?;
+    if caller.account_id().is_some() {
+        Ok(user)
+    } else {
+        Err(forbidden(
+            "Una clave de API creada desde la línea de órdenes no es la cuenta de nadie, y esto \
+             queda a nombre de una cuenta: usa una clave creada en el panel por un miembro del \
+             personal.",
+        ))
+    }
+}
+
 /// Whether the caller is staff (who see inactive services, everyone's citas, ...).
 pub fn is_staff(caller: &Caller) -> bool {
-    caller
-        .session()
-        .is_some_and(|session| session.user.role.is_staff())
+    caller.user().is_some_and(|user| user.role.is_staff())
 }
 
 pub fn forbidden(message: &str) -> ApiError {

@@ -83,7 +83,8 @@ pub async fn upgrade(
     let caller_id = caller.session().map(|session| session.user.id.clone());
     let sign_in = match &caller {
         Caller::SignedIn { token_hash, .. } => Some(token_hash.as_str()),
-        Caller::Guest => None,
+        // A program's key is no browser's sign-in: the channel is a guest's.
+        Caller::Guest | Caller::Key(_) => None,
     };
     let visitor = caller_id
         .as_ref()

@@ -24,6 +24,7 @@ use serde_json::{Value, json};
 
 use crate::auth::capability::{self, Unusable};
 use crate::auth::csrf::{Origins, check_origin};
+use crate::auth::{self, Bearer, Caller, MalformedBearer, api_keys};
 use crate::error::ApiError;
 use crate::state::AppState;
 use tools::Principal;
@@ -50,7 +51,13 @@ pub async fn post(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let token = bearer(&headers);
+    let token = match auth::bearer(&headers) {
+        Ok(Some(Bearer::Key(token) | Bearer::Other(token))) => Some(token),
+        Ok(None) => None,
+        Err(MalformedBearer) => {
+            return unauthorised("La cabecera Authorization no es válida.");
+        }
+    };
     answer(&state, &headers, token, body).await
 }
 
@@ -78,15 +85,6 @@ pub async fn not_offered() -> Response {
     response
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
-    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme
-        .eq_ignore_ascii_case("bearer")
-        .then(|| token.trim())
-        .filter(|token| !token.is_empty())
-}
-
 /// 401 with a JSON-RPC error body: the SDKs show its message rather than a bare status.
 fn unauthorised(message: &str) -> Response {
     let mut response =
@@ -105,6 +103,15 @@ async fn principal(state: &AppState, token: Option<&str>) -> Result<Principal, R
             "Falta la credencial: usa la dirección MCP de la conversación o una clave de API.",
         ));
     };
+    if token.starts_with(api_keys::KEY_PREFIX) {
+        return match auth::key_caller(state, token).await? {
+            Caller::Key(key) => Ok(Principal::Staff {
+                scope: format!("key:{}", key.id),
+                user: key.user,
+            }),
+            _ => Err(unauthorised("La clave de API no es válida.")),
+        };
+    }
     let now = state.clock.now();
     match capability::read(state.outbox.signing_key(), state.store.as_ref(), token, now).await {
         Ok(visitor) => Ok(Principal::Visitor(visitor)),

@@ -55,11 +55,21 @@ pub async fn open(
     reader: &str,
     session: &ChatSessionId,
 ) -> Result<Option<Conversation>, StoreError> {
-    let conversation = state.store.conversation(session).await?;
+    let conversation = transcript(state, session).await?;
     if conversation.is_some() {
         state.store.mark_read(session, reader).await?;
     }
     Ok(conversation)
+}
+
+/// A conversation and its transcript, read by nobody in particular (an API key made on the
+/// command line, which has no account to keep its reading under); `None` for a session never
+/// seen.
+pub async fn transcript(
+    state: &AppState,
+    session: &ChatSessionId,
+) -> Result<Option<Conversation>, StoreError> {
+    state.store.conversation(session).await
 }
 
 /// How many visitors wait for a person now.

@@ -4,6 +4,7 @@
 //! about status codes or frames.
 
 pub mod accounts;
+pub mod api_keys;
 pub mod booking;
 pub mod calendar;
 pub mod chat_turn;

@@ -2,7 +2,7 @@
 
 use std::process::{Command, Output};
 
-fn citabot(args: &[&str], env: &[(&str, &str)]) -> Output {
+pub(crate) fn citabot(args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_citabot"));
     command.args(args);
     for (key, _) in std::env::vars().filter(|(key, _)| key.starts_with("CITABOT_")) {
@@ -12,7 +12,7 @@ fn citabot(args: &[&str], env: &[(&str, &str)]) -> Output {
     command.output().expect("the binary runs")
 }
 
-fn stdout(output: &Output) -> String {
+pub(crate) fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 

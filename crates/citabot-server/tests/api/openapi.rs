@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 62] = [
+const OPERATIONS: [(&str, &str); 65] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -67,6 +67,9 @@ const OPERATIONS: [(&str, &str); 62] = [
     ("post", "/api/conversations/{sessionId}/handback"),
     ("get", "/api/inbox"),
     ("get", "/api/stats"),
+    ("get", "/api/keys"),
+    ("post", "/api/keys"),
+    ("delete", "/api/keys/{id}"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),
@@ -144,6 +147,61 @@ async fn the_description_names_exactly_the_served_operations() {
             "{method} {path} fell through to the site: {content_type}"
         );
     }
+}
+
+#[tokio::test]
+async fn api_keys_are_a_declared_bearer_scheme_beside_the_session() {
+    let app = TestApp::spawn().await;
+    let document = description(&app).await;
+    let schemes = &document["components"]["securitySchemes"];
+    assert_eq!(
+        (
+            &schemes["apiKey"]["type"],
+            &schemes["apiKey"]["scheme"],
+            &schemes["apiKey"]["bearerFormat"]
+        ),
+        (
+            &Value::from("http"),
+            &Value::from("bearer"),
+            &Value::from("cbk_<id>_<secret>")
+        ),
+        "{schemes}"
+    );
+    assert_eq!(
+        (&schemes["session"]["type"], &schemes["session"]["in"]),
+        (&Value::from("apiKey"), &Value::from("cookie")),
+        "{schemes}"
+    );
+    for (method, path) in [
+        ("get", "/api/keys"),
+        ("post", "/api/keys"),
+        ("delete", "/api/keys/{id}"),
+    ] {
+        let operation = &document["paths"][path][method];
+        let security = operation["security"].as_array().expect("security");
+        assert!(
+            security.contains(&serde_json::json!({ "apiKey": [] }))
+                && security.contains(&serde_json::json!({ "session": [] })),
+            "{method} {path}: {security:?}"
+        );
+        for status in ["401", "403", "429"] {
+            assert!(
+                operation["responses"][status].is_object(),
+                "{method} {path} describes {status}"
+            );
+        }
+    }
+    let create = &document["paths"]["/api/keys"]["post"];
+    assert_eq!(
+        create["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/NewKeyRequest"
+    );
+    assert_eq!(
+        create["responses"]["201"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/CreatedKeyResponse"
+    );
+    let described = document["info"]["description"].as_str().unwrap_or_default();
+    assert!(described.contains("Bearer cbk_"), "{described}");
 }
 
 #[tokio::test]

@@ -66,7 +66,8 @@ async fn a_json_reply_is_relayed_with_server_written_identity() {
         "metadata": { "userId": "u-admin", "role": "administrador", "email": "admin@ejemplo.es", "currentDate": "2026-11-21" }
     });
     let headers = [
-        ("authorization", "Bearer visitor-token"),
+        // Not a bearer token: those are the server's own (API keys), refused when unknown.
+        ("authorization", "Basic dmlzaXRvcjp0b2tlbg=="),
         ("x-forwarded-for", "203.0.113.9"),
         ("x-user-id", "u-admin"),
         ("accept-language", "es-ES"),
