@@ -14,7 +14,7 @@ BINARY := target/release/citabot
 CARGO_PROFILE := --release --locked
 NEXTEST := $(shell $(CARGO) nextest --version >/dev/null 2>&1 && echo yes)
 
-.PHONY: help run test bench web-deps web-build server build-tests smtp-venv lint test-rust test-web test-e2e clean
+.PHONY: help run test bench web-deps web-build server build-tests smtp-venv mcp-venv lint test-rust test-web test-e2e clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | expand -t 14
@@ -66,7 +66,18 @@ $(SMTP_VENV)/.installed: $(SMTP_REQUIREMENTS)
 	$(SMTP_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(SMTP_REQUIREMENTS)
 	@touch $@
 
-test-rust: build-tests smtp-venv ## Rust tests on SQLite, and PostgreSQL where reachable.
+# The independent MCP client (the official Python SDK, pinned) the MCP tests drive.
+MCP_VENV := target/mcp-venv
+MCP_REQUIREMENTS := crates/citabot-server/tests/mcp/requirements.txt
+
+mcp-venv: $(MCP_VENV)/.installed ## The Python venv with the official MCP SDK, for the MCP tests.
+
+$(MCP_VENV)/.installed: $(MCP_REQUIREMENTS)
+	python3 -m venv $(MCP_VENV)
+	$(MCP_VENV)/bin/pip install --quiet --disable-pip-version-check -r $(MCP_REQUIREMENTS)
+	@touch $@
+
+test-rust: build-tests smtp-venv mcp-venv ## Rust tests on SQLite, and PostgreSQL where reachable.
 ifeq ($(NEXTEST),yes)
 	$(CARGO) nextest run --workspace $(CARGO_PROFILE)
 else

@@ -65,12 +65,19 @@ pub fn guests(prefix: &str, count: usize, sharing: usize) -> Vec<Guest> {
         .collect()
 }
 
-/// `count` weekdays (the salon's long days), starting the day after tomorrow.
+/// `count` weekdays (the salon's long days) the demo salon opens (its public holidays left
+/// out: 8 December is a Tuesday in 2026), starting the day after tomorrow.
 fn weekdays_ahead(count: usize) -> Vec<Date> {
     let mut day = OffsetDateTime::now_utc().date() + Duration::days(2);
+    let holidays = citabot_domain::booking::demo::holidays(day);
+    let closed = |day: Date| {
+        holidays
+            .iter()
+            .any(|closure| closure.from <= day && day <= closure.to)
+    };
     let mut days = Vec::new();
     while days.len() < count {
-        if !matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday) {
+        if !matches!(day.weekday(), Weekday::Saturday | Weekday::Sunday) && !closed(day) {
             days.push(day);
         }
         day += Duration::days(1);
