@@ -6,6 +6,9 @@
 /** Who is signed in; `guest` is nobody. Staff are `usuario` and `administrador`. */
 export type Role = 'cliente' | 'usuario' | 'administrador';
 
+/** The roles of the staff, the ones an API key may act with too. */
+export type StaffRole = Exclude<Role, 'cliente'>;
+
 /** The signed-in person's account. */
 export interface Profile {
   id: string;
@@ -255,6 +258,34 @@ export interface ItemResponse<T> {
 
 export interface ListResponse<T> {
   items: T[];
+}
+
+/**
+ * An API key as `GET /api/keys` lists it (never its secret): what an n8n workflow or an AI agent
+ * signs in with, acting as staff of `role`. `createdBy` is null when no account made it.
+ */
+export interface ApiKey {
+  id: string;
+  name: string;
+  /** The key's first part, `cbk_<id>`, to tell it apart from the others. */
+  prefix: string;
+  role: StaffRole;
+  createdBy: { id: string; name: string } | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Since when it no longer works; null while it does. */
+  revokedAt: string | null;
+}
+
+/** `GET /api/keys`, newest first, the revoked ones included. */
+export interface ApiKeyList {
+  keys: ApiKey[];
+}
+
+/** `POST /api/keys`: the whole key (`key`), given this once and never again. */
+export interface CreatedApiKey {
+  key: string;
+  apiKey: ApiKey;
 }
 
 /** A conversation on a client's page; `preview` is the last message as plain text. */

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { apiFetch } from '../api/http';
-import type { ItemResponse, StaffMember } from '../api/types';
+import type { ItemResponse, StaffMember, StaffRole } from '../api/types';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../auth/accountLimits';
 import { Field } from '../shell/Field';
 import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
 import { FormPanel } from './FormPanel';
+import { STAFF_ROLE_LABELS } from './staffRoles';
 
 interface StaffDraft {
   email: string;
@@ -13,7 +14,7 @@ interface StaffDraft {
   firstName: string;
   lastName: string;
   phone: string;
-  role: 'usuario' | 'administrador';
+  role: StaffRole;
 }
 
 type StaffErrors = Partial<Record<keyof StaffDraft, string>>;
@@ -120,8 +121,11 @@ export function StaffForm({
                 change('role', event.target.value as StaffDraft['role']);
               }}
             >
-              <option value="usuario">Usuario</option>
-              <option value="administrador">Administrador</option>
+              {Object.entries(STAFF_ROLE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
             </select>
           )}
         </Field>

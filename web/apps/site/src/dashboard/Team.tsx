@@ -9,10 +9,10 @@ import { DashboardSection } from './DashboardSection';
 import { DataTable } from './DataTable';
 import { FormToggle } from './FormToggle';
 import { StaffForm } from './StaffForm';
+import { STAFF_ROLE_LABELS } from './staffRoles';
 
 const ROLE_LABELS: Record<Role, string> = {
-  usuario: 'Usuario',
-  administrador: 'Administrador',
+  ...STAFF_ROLE_LABELS,
   cliente: 'Quitar del equipo',
 };
 

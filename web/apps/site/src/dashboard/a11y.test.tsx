@@ -115,6 +115,23 @@ function anything(call: RecordedRequest): Answer | undefined {
           ],
         },
       };
+    case '/api/keys':
+      return {
+        body: {
+          keys: [
+            {
+              id: 'ab12cd34',
+              name: 'n8n recepción',
+              prefix: 'cbk_ab12cd34',
+              role: 'usuario',
+              createdBy: { id: 'st-1', name: 'Lucía Gómez' },
+              createdAt: '2026-11-20T09:15:00Z',
+              lastUsedAt: null,
+              revokedAt: null,
+            },
+          ],
+        },
+      };
     case '/api/stats':
       return {
         body: {
@@ -141,8 +158,12 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/estadisticas', 'Estadísticas'],
     ['/dashboard/correos', 'Correos'],
     ['/dashboard/ajustes', 'Ajustes'],
-  ])('has no axe violations on %s', async (path, heading) => {
+    ['/dashboard/ajustes#integraciones', 'Ajustes'],
+  ])('has no axe violations on %s', async (address, heading) => {
     fakeServerAs(profile('administrador'), anything);
+    // A tab of Ajustes is named by the address's #fragment, which the section reads itself.
+    window.history.replaceState(null, '', address);
+    const [path = address] = address.split('#');
     renderWithProviders(<Dashboard path={path} />);
     await screen.findByRole('heading', { level: 1, name: heading });
     // Wait for the section's data, not just its heading.

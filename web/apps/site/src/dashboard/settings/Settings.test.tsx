@@ -70,6 +70,8 @@ function settingsApi(
         };
       case 'GET /api/staff/st-1/time-off':
         return { body: { items: [] } };
+      case 'GET /api/keys':
+        return { body: { keys: [] } };
       case 'GET /api/business/outside-rules':
         return {
           body: {
@@ -101,6 +103,7 @@ describe('Ajustes', () => {
     ['horario', 'Horario del salón'],
     ['cierres', 'Añadir: cierre'],
     ['equipo', 'Horario y servicios de Lucía'],
+    ['integraciones', 'Claves de API'],
   ])('has no axe violations on the %s tab', async (tab, heading) => {
     settingsApi();
     window.history.replaceState(null, '', `/dashboard/ajustes#${tab}`);
@@ -131,8 +134,21 @@ describe('Ajustes', () => {
       'aria-selected',
       'true',
     );
+    // Back past the first, to the last: an administrador's own "Integraciones".
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Integraciones' })).toHaveFocus();
+  });
+
+  it('leaves the administradores’ own tab out of the arrow keys’ round for the rest', async () => {
+    settingsApi(undefined, 'usuario');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard/ajustes" />);
+    const perfil = await screen.findByRole('tab', { name: 'Perfil' });
+    perfil.focus();
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByRole('tab', { name: 'Citas fuera de las reglas' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(perfil).toHaveFocus();
   });
 
   it('checks the profile before sending, then shows the server’s refusal and keeps the values', async () => {

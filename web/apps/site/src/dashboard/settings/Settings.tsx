@@ -1,15 +1,18 @@
 /**
  * Ajustes (issue 11): the salon's profile (with its logo and hero picture, issue 14), booking rules (with its mail settings, issue 13),
- * hours, closures and each stylist's schedule, services and time off, and the citas the rules
- * no longer allow. Administradores edit; the rest of the staff read. Tabs follow the WAI-ARIA
- * pattern (arrow keys move between them); the chosen tab is kept in the address (#horario) so a
- * link can open it.
+ * hours, closures and each stylist's schedule, services and time off, the citas the rules
+ * no longer allow, and the integrations (API keys, connecting n8n). Administradores edit; the
+ * rest of the staff read, all but the administradores' own tabs, which they do not see. Tabs
+ * follow the WAI-ARIA pattern (arrow keys move between them); the chosen tab is kept in the
+ * address (#horario) so a link can open it.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Business, ItemResponse } from '../../api/types';
 import { useResource } from '../../api/useResource';
 import { Skeleton } from '../../shell/Skeleton';
 import { DashboardSection } from '../DashboardSection';
+import { ApiKeys } from './ApiKeys';
+import { ConnectN8n } from './ConnectN8n';
 import { DateRanges } from './DateRanges';
 import { HoursForm } from './HoursForm';
 import { MailForm } from './MailForm';
@@ -28,16 +31,26 @@ const TABS = [
   { id: 'cierres', label: 'Cierres y festivos' },
   { id: 'equipo', label: 'Equipo' },
   { id: 'fuera', label: 'Citas fuera de las reglas' },
+  // Shown to administradores only (the server refuses the rest).
+  { id: 'integraciones', label: 'Integraciones', adminOnly: true },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
+type Tab = (typeof TABS)[number];
+type TabId = Tab['id'];
 
-function tabFromHash(): TabId {
+/** The tabs someone sees: every one for an administrador, all but their own for the rest. */
+function tabsFor(isAdmin: boolean): readonly Tab[] {
+  return TABS.filter((tab) => isAdmin || !('adminOnly' in tab));
+}
+
+/** The tab the address names, when it is one of `tabs`; else the first. */
+function tabFromHash(tabs: readonly Tab[]): TabId {
   const hash = window.location.hash.slice(1);
-  return TABS.find((tab) => tab.id === hash)?.id ?? 'perfil';
+  return tabs.find((tab) => tab.id === hash)?.id ?? 'perfil';
 }
 
 export function Settings({ isAdmin }: { isAdmin: boolean }) {
-  const [tab, setTab] = useState<TabId>(tabFromHash);
+  const visible = tabsFor(isAdmin);
+  const [tab, setTab] = useState<TabId>(() => tabFromHash(visible));
   const business = useResource<ItemResponse<Business>>('/api/business');
   const tabs = useRef<HTMLDivElement>(null);
 
@@ -47,17 +60,17 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((each) => each.id === tab);
+    const index = visible.findIndex((each) => each.id === tab);
     const moves: Record<string, number> = {
       ArrowRight: index + 1,
       ArrowLeft: index - 1,
       Home: 0,
-      End: TABS.length - 1,
+      End: visible.length - 1,
     };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const next = TABS[(target + TABS.length) % TABS.length];
+    const next = visible[(target + visible.length) % visible.length];
     if (!next) return;
     choose(next.id);
     tabs.current?.querySelector<HTMLElement>(`#ajustes-tab-${next.id}`)?.focus();
@@ -85,7 +98,7 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
         aria-label="Apartados de los ajustes"
         onKeyDown={onKeyDown}
       >
-        {TABS.map((each) => (
+        {visible.map((each) => (
           <button
             key={each.id}
             id={`ajustes-tab-${each.id}`}
@@ -142,6 +155,12 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
             )}
             {tab === 'equipo' && <StaffSettings business={current} isAdmin={isAdmin} />}
             {tab === 'fuera' && <OutsideRules />}
+            {tab === 'integraciones' && isAdmin && (
+              <>
+                <ApiKeys timeZone={current.timeZone} />
+                <ConnectN8n />
+              </>
+            )}
           </fieldset>
         )}
       </div>
