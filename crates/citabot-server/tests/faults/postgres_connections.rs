@@ -1,6 +1,10 @@
 //! PostgreSQL's connections terminated again and again while guests book: every answer is 200,
 //! or 503 with `Retry-After` (never a 500, never a dropped connection), the server recovers
 //! once the terminations stop, and no turn is half-written.
+//!
+//! The terminations last a fixed time rather than until every guest is through: a turn longer
+//! than the pause between two rounds may never get through while they go on (on a busy machine
+//! the booking turn is), and what the case asks is that it does once they stop.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,14 +28,18 @@ const FOLLOW_UPS: [&str; 4] = [
 ];
 /// Pause between two rounds of terminations: long enough for most turns to get through.
 const KILL_EVERY: Duration = Duration::from_millis(100);
-/// How often one message is sent again after a 503 before the case gives up.
-const ATTEMPTS: usize = 200;
+/// How long the terminations go on (less if every guest is through sooner).
+const TERMINATE_FOR: Duration = Duration::from_secs(10);
+/// How long after the terminations end every message must have been answered.
+const RECOVER_WITHIN: Duration = Duration::from_secs(60);
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Counts {
     requests: AtomicUsize,
     ok: AtomicUsize,
     unavailable: AtomicUsize,
+    /// After this, a message still answered 503 fails the case.
+    give_up_at: Instant,
 }
 
 /// Makes `request` until it is answered with 200; a 503 must carry `Retry-After` and is made
@@ -41,7 +49,7 @@ where
     F: Fn() -> R,
     R: Future<Output = Result<Answer, reqwest::Error>>,
 {
-    for _ in 0..ATTEMPTS {
+    while Instant::now() < counts.give_up_at {
         counts.requests.fetch_add(1, Ordering::Relaxed);
         let answer = match request().await {
             Ok(answer) => answer,
@@ -63,7 +71,10 @@ where
             _ => panic!("{what}: answered {answer:?}"),
         }
     }
-    panic!("{what}: never answered in {ATTEMPTS} attempts");
+    panic!(
+        "{what}: still unanswered {} s after the terminations ended",
+        RECOVER_WITHIN.as_secs()
+    );
 }
 
 async fn say(chat: &Chat, session: &str, text: &str, counts: &Counts) -> Answer {
@@ -99,13 +110,15 @@ async fn converse(chat: &Chat, guest: &Guest, counts: &Counts) -> Next {
     end
 }
 
-/// Terminates every other connection to the database until `stop`; answers (rounds, ended).
+/// Terminates every other connection to the database for `TERMINATE_FOR` or until `stop`;
+/// answers (rounds, ended).
 async fn terminate_connections(url: String, stop: Arc<AtomicBool>) -> (usize, usize) {
     let mut connection = PgConnection::connect(&url)
         .await
         .expect("the test connects to PostgreSQL");
     let (mut rounds, mut ended) = (0, 0);
-    while !stop.load(Ordering::Relaxed) {
+    let until = Instant::now() + TERMINATE_FOR;
+    while !stop.load(Ordering::Relaxed) && Instant::now() < until {
         let terminated: Vec<(bool,)> = sqlx::query_as(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
              WHERE datname = current_database() AND pid <> pg_backend_pid()",
@@ -129,7 +142,12 @@ async fn postgres_connections_terminated_mid_burst() {
     let server = Server::start(database.url(), database.folder.path(), "server").await;
     let chat = server.chat();
     let guests = guests("pg", GUESTS, SHARING);
-    let counts = Counts::default();
+    let counts = Counts {
+        requests: AtomicUsize::new(0),
+        ok: AtomicUsize::new(0),
+        unavailable: AtomicUsize::new(0),
+        give_up_at: Instant::now() + TERMINATE_FOR + RECOVER_WITHIN,
+    };
 
     let stop = Arc::new(AtomicBool::new(false));
     let killer = tokio::spawn(terminate_connections(
