@@ -34,7 +34,7 @@ use crate::usecases::faq_index::FaqIndexCache;
 use crate::workflow::Upstream;
 use crate::{
     assets, auth, dashboard, error, gateway, health, live, mcp, metrics_http, openapi, profile,
-    request_limits,
+    request_limits, tools,
 };
 
 /// Largest body of the account APIs: a sign-up form is well under this.
@@ -215,6 +215,12 @@ pub fn router(state: AppState) -> Router {
                 .get(mcp::not_offered)
                 .delete(mcp::not_offered)
                 .layer(DefaultBodyLimit::max(mcp::MAX_MESSAGE_BYTES)),
+        )
+        // The tools take a bearer only (no cookie, so no CSRF): outside the APIs' caller layer,
+        // which refuses any bearer but a key.
+        .route(
+            "/api/tools/{name}",
+            post(tools::rest::call).layer(DefaultBodyLimit::max(tools::rest::MAX_BODY_BYTES)),
         )
         .merge(api)
         .route("/embed/{*path}", get(assets::widget))

@@ -32,6 +32,7 @@ pub mod security_headers;
 pub mod serve;
 pub mod state;
 pub mod telemetry;
+pub mod tools;
 pub mod uploads;
 pub mod usecases;
 pub mod visitor_error;

@@ -9,7 +9,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 use crate::auth::session_cookie_name;
-use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
+use crate::{auth, dashboard, gateway, health, live, metrics_http, profile, tools};
 
 #[derive(Debug, OpenApi)]
 #[openapi(
@@ -17,7 +17,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         title = "citabot",
         description = "An appointment-booking chat assistant. The chat webhook speaks n8n's chat protocol; the account APIs use a session cookie and, once signed in, an `X-CSRF-Token` header on every state-changing request. A program calls them with an API key instead (`Authorization: Bearer cbk_…`, made by an administrador): it acts as the key's maker with the key's role, needs no cookie and no CSRF token, and a malformed, unknown or revoked key is 401."
     ),
-    modifiers(&SecuritySchemes),
+    modifiers(&SecuritySchemes, &ToolPaths),
     paths(
         gateway::handle,
         gateway::handle_get,
@@ -91,6 +91,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile};
         (name = "booking", description = "The business, services, appointments, availability, staff and clients (the site and the dashboard)"),
         (name = "conversations", description = "The chat conversations, their take-over by staff, and the charts' daily figures (the dashboard)"),
         (name = "keys", description = "API keys for programs (administradores)"),
+        (name = "tools", description = "The diary as tools for a workflow or an agent: the same as the MCP server's at /mcp, as plain JSON (POST the tool's arguments). With an API key, or the visitor's capability from metadata.citabot.token, under the rules of whom it acts for."),
         (name = "mail", description = "The outbox of messages to clients and staff (\"Correos\", administradores)"),
         (name = "operations", description = "Probes, metrics and this description"),
     )
@@ -118,6 +119,21 @@ impl Modify for SecuritySchemes {
             ),
         );
         components.add_security_scheme(
+            "capability",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "A visitor's capability: `metadata.citabot.token` of a message relayed to \
+                         the workflow. It acts as that visitor (a guest for their own \
+                         conversation's citas, a signed-in client as herself) and expires two \
+                         hours after the visitor's message, or at sign-out. Only /api/tools/… \
+                         and /mcp take it.",
+                    ))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
             "session",
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 session_cookie_name(true),
@@ -125,6 +141,49 @@ impl Modify for SecuritySchemes {
                  state-changing requests also send X-CSRF-Token.",
             ))),
         );
+    }
+}
+
+/// `POST /api/tools/<name>` for every tool ([`tools::rest`]), its request body the tool's own
+/// input schema, so the document and the tools cannot disagree.
+struct ToolPaths;
+
+impl Modify for ToolPaths {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let error = serde_json::json!({"application/json": {"schema":
+            {"$ref": "#/components/schemas/ErrorEnvelope"}}});
+        let refusal = |description: &str| serde_json::json!({"description": description, "content": error.clone()});
+        for tool in tools::definitions() {
+            let name = tool["name"].as_str().unwrap_or_default();
+            let item = serde_json::json!({"post": {
+                "tags": ["tools"],
+                "operationId": format!("tool_{name}"),
+                "summary": tool["title"],
+                "description": tool["description"],
+                "requestBody": {"required": false, "description": "The tool's arguments; an empty body is `{}`.",
+                    "content": {"application/json": {"schema": tool["inputSchema"]}}},
+                "responses": {
+                    "200": {"description": "The tool's answer (the MCP tool's structuredContent)",
+                        "content": {"application/json": {"schema": {"type": "object"}}}},
+                    "400": refusal("Not a JSON object, or arguments the tool does not take"),
+                    "401": refusal("No bearer, or a key or capability that is unknown, revoked, tampered with or expired"),
+                    "403": refusal("Not something the credential's visitor or role may do"),
+                    "404": refusal("A cita that does not exist or is not the caller's"),
+                    "409": refusal("The time is taken, or the cita's status does not allow it"),
+                    "413": refusal("A body over 64 KiB"),
+                    "422": refusal("Against the salon's rules: closed, the notice, the stylist's hours or skills, an unknown service"),
+                    "429": refusal("An API key over its rate limit (with Retry-After)"),
+                    "503": refusal("The database cannot answer now (with Retry-After), or the salon is not set up"),
+                },
+                "security": [{"apiKey": []}, {"capability": []}],
+            }});
+            let item: utoipa::openapi::PathItem =
+                serde_json::from_value(item).expect("a tool's path item is valid OpenAPI");
+            openapi
+                .paths
+                .paths
+                .insert(format!("/api/tools/{name}"), item);
+        }
     }
 }
 

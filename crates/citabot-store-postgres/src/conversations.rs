@@ -49,13 +49,15 @@ pub(crate) async fn note_inbox(
            needs_person_since = CASE WHEN $1 THEN COALESCE(needs_person_since, $2) \
                                 ELSE needs_person_since END, \
            visitor_name = COALESCE($3, visitor_name), \
-           site = COALESCE(site, $4) \
-         WHERE id = $5",
+           site = COALESCE(site, $4), \
+           language = COALESCE($5, language) \
+         WHERE id = $6",
     )
     .bind(note.needs_person)
     .bind(at)
     .bind(note.visitor_name)
     .bind(note.site)
+    .bind(note.language)
     .bind(session.as_str())
     .execute(&mut *conn)
     .await
@@ -215,6 +217,19 @@ impl ConversationStore for PgStore {
             summary,
             messages: messages_from_columns(messages)?,
         }))
+    }
+
+    async fn conversation_language(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<String>, StoreError> {
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT language FROM chat_sessions WHERE id = $1")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db_error)?;
+        Ok(row.and_then(|(language,)| language))
     }
 
     async fn chat_session_control(

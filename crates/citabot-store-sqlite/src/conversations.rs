@@ -45,13 +45,15 @@ pub(crate) async fn note_inbox(
            needs_person_since = CASE WHEN ? THEN COALESCE(needs_person_since, ?) \
                                 ELSE needs_person_since END, \
            visitor_name = COALESCE(?, visitor_name), \
-           site = COALESCE(site, ?) \
+           site = COALESCE(site, ?), \
+           language = COALESCE(?, language) \
          WHERE id = ?",
     )
     .bind(note.needs_person)
     .bind(at)
     .bind(note.visitor_name)
     .bind(note.site)
+    .bind(note.language)
     .bind(session.as_str())
     .execute(&mut *conn)
     .await
@@ -222,6 +224,19 @@ impl ConversationStore for SqliteStore {
             summary,
             messages: messages_from_columns(messages)?,
         }))
+    }
+
+    async fn conversation_language(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<String>, StoreError> {
+        let row: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT language FROM chat_sessions WHERE id = ?")
+                .bind(session.as_str())
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db_error)?;
+        Ok(row.and_then(|(language,)| language))
     }
 
     async fn chat_session_control(

@@ -86,6 +86,9 @@ pub struct InboxNote<'a> {
     pub visitor_name: Option<&'a str>,
     /// The site the message came from; the first one noted stays.
     pub site: Option<&'a str>,
+    /// The language the conversation is held in now (`es`, `en`), replacing an earlier one:
+    /// what the client's emails and staff's take-over say things in.
+    pub language: Option<&'a str>,
 }
 
 /// One message of a transcript; `by` names the staff member who wrote a bot message.
@@ -225,6 +228,13 @@ pub trait ConversationStore: Send + Sync {
         &self,
         session: &ChatSessionId,
     ) -> Result<Option<Conversation>, StoreError>;
+
+    /// The language last noted for the conversation ([`InboxNote::language`]); `None` when
+    /// none was, or for a session never seen.
+    async fn conversation_language(
+        &self,
+        session: &ChatSessionId,
+    ) -> Result<Option<String>, StoreError>;
 
     /// The session's owner and take-over, without its messages; `None` for a session never seen.
     async fn chat_session_control(

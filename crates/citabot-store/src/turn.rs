@@ -153,6 +153,14 @@ impl CitaChange {
             CitaChange::SetStatus { .. } => None,
         }
     }
+
+    /// The client this change creates first, if any.
+    pub fn new_client(&self) -> Option<&Client> {
+        match self {
+            CitaChange::Create { new_client, .. } => new_client.as_ref(),
+            _ => None,
+        }
+    }
 }
 
 /// Whether a conversation may place one more hold: `others` are the live holds of its visitor

@@ -114,6 +114,25 @@ pub enum Lang {
     En,
 }
 
+impl Lang {
+    /// Its ISO 639-1 code, as stored and sent: `es`, `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Es => "es",
+            Self::En => "en",
+        }
+    }
+
+    /// The language of an ISO 639-1 code this assistant speaks.
+    pub fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "es" => Some(Self::Es),
+            "en" => Some(Self::En),
+            _ => None,
+        }
+    }
+}
+
 /// What the assistant is waiting for.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {

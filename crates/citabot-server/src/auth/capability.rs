@@ -61,10 +61,7 @@ pub fn mint(
         c: session.as_str().to_owned(),
         u: signed_in.map(|(user, _)| user.id.clone()),
         s: signed_in.map(|(_, token_hash)| token_hash.to_owned()),
-        l: match lang {
-            Lang::Es => "es".into(),
-            Lang::En => "en".into(),
-        },
+        l: lang.code().into(),
         e: expires_at.unix_timestamp(),
     };
     let payload = serde_json::to_vec(&claims).expect("claims serialise");
@@ -107,7 +104,7 @@ pub async fn read(
         return Err(Unusable::Invalid);
     }
     let conversation = ChatSessionId::parse(&claims.c).map_err(|_| Unusable::Invalid)?;
-    let lang = if claims.l == "en" { Lang::En } else { Lang::Es };
+    let lang = Lang::from_code(&claims.l).unwrap_or_default();
     let user = match (claims.u, claims.s) {
         (None, None) => None,
         (Some(user_id), Some(token_hash)) => {

@@ -99,7 +99,7 @@ impl Caller {
 pub enum Bearer<'a> {
     /// An API key (`cbk_…`), whole, not yet checked.
     Key(&'a str),
-    /// Any other token. None is taken yet, so it is refused.
+    /// Any other token: on /mcp and /api/tools, a visitor's capability; refused elsewhere.
     Other(&'a str),
 }
 
@@ -189,8 +189,10 @@ pub async fn resolve_caller(
             Err(refusal) => return refusal,
         },
         Ok(Some(Bearer::Other(_))) => {
+            // A visitor's capability acts only through the tools (/mcp, /api/tools/…).
             return unauthenticated(
-                "Este servidor no admite ese token: identifícate con una clave de API (cbk_…).",
+                "Aquí solo vale una clave de API (cbk_…); el token de una conversación sirve en \
+                 /mcp y en /api/tools/….",
             );
         }
         Err(MalformedBearer) => {

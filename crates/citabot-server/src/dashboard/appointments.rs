@@ -22,8 +22,8 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::client_fields::{client_email, client_name, client_phone, date_text};
 use super::{
-    answer, body, conflict, date_range, forbidden, invalid, not_found, parse_date, query,
-    signed_in, staff, store_failed, unprocessable,
+    answer, body, date_range, invalid, parse_date, query, signed_in, staff, store_failed,
+    unprocessable,
 };
 use crate::auth::Caller;
 use crate::cita_refusals::{self, Audience};
@@ -41,33 +41,9 @@ pub use crate::usecases::citas::MAX_SERVICES;
 pub fn refused_to(audience: Audience, refusal: Refusal) -> ApiError {
     let message = cita_refusals::sentence(&refusal, Lang::Es, audience);
     match refusal {
-        Refusal::NotFound => not_found(&message),
-        Refusal::ClientMayOnlyCancel
-        | Refusal::OnlyStaffOutsideHours
-        | Refusal::NeedsConversation => forbidden(&message),
-        Refusal::NothingToChange
-        | Refusal::NoServices
-        | Refusal::TooManyServices
-        | Refusal::RepeatedService(_) => invalid(message),
-        Refusal::UnknownService(_)
-        | Refusal::ServiceNotOffered(_)
-        | Refusal::UnknownStaff
-        | Refusal::UnknownClient
-        | Refusal::Breach { .. }
-        | Refusal::LongerThanADay
-        | Refusal::PastMidnight
-        | Refusal::TooLateToChange { .. } => unprocessable(message),
-        Refusal::Taken
-        | Refusal::NobodyFree
-        | Refusal::Status { .. }
-        | Refusal::NotMovable(_)
-        | Refusal::TimeTakenSince
-        | Refusal::ChangedMeanwhile
-        | Refusal::Cancelled
-        | Refusal::Over
-        | Refusal::NotConfirmable(_) => conflict(message),
-        Refusal::NotConfigured => super::not_configured(),
+        // Logged as every store failure is.
         Refusal::Store(error) => store_failed(error),
+        refusal => super::refused_as(refusal.kind(), message),
     }
 }
 

@@ -38,6 +38,7 @@ use time::{Date, OffsetDateTime, UtcOffset};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::usecases::citas::RefusalKind;
 
 /// The signed-in account (or the one an API key acts as), or 401 for a guest.
 pub fn signed_in(caller: &Caller) -> Result<&User, ApiError> {
@@ -113,6 +114,26 @@ pub fn conflict(message: impl Into<String>) -> ApiError {
 /// 404, also for things the caller may not see (so their existence does not leak).
 pub fn not_found(message: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
+}
+
+/// A refusal of `kind` said with `message`, as the status and code its kind answers with.
+pub fn refused_as(kind: RefusalKind, message: impl Into<String>) -> ApiError {
+    let message = message.into();
+    match kind {
+        RefusalKind::Malformed => invalid(message),
+        RefusalKind::NotFound => not_found(&message),
+        RefusalKind::NotAllowed => forbidden(&message),
+        RefusalKind::Impossible => unprocessable(message),
+        RefusalKind::Conflict => conflict(message),
+        RefusalKind::NotConfigured => not_configured(),
+        RefusalKind::Unavailable => {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
+                .with_retry_after(crate::error::UNAVAILABLE_RETRY_AFTER_SECS)
+        }
+        RefusalKind::Failed => {
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+        }
+    }
 }
 
 /// A store failure: 503 while the database cannot answer, else logged and answered with a

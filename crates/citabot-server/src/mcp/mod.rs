@@ -13,8 +13,6 @@
 //! ([`crate::auth::capability`]); a staff API key works as a bearer too. Nothing else is read:
 //! no cookie, so no CSRF.
 
-pub mod tools;
-
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -22,12 +20,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use crate::auth::capability::{self, Unusable};
 use crate::auth::csrf::{Origins, check_origin};
-use crate::auth::{self, Bearer, Caller, MalformedBearer, api_keys};
+use crate::auth::{self, Bearer, MalformedBearer};
 use crate::error::ApiError;
 use crate::state::AppState;
-use tools::Principal;
+use crate::tools::{self, CredentialRefused, Principal, Refused};
 
 /// The revisions answered, newest first; a client asking for another gets the newest.
 pub const PROTOCOL_VERSIONS: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
@@ -103,21 +100,14 @@ async fn principal(state: &AppState, token: Option<&str>) -> Result<Principal, R
             "Falta la credencial: usa la dirección MCP de la conversación o una clave de API.",
         ));
     };
-    if token.starts_with(api_keys::KEY_PREFIX) {
-        return match auth::key_caller(state, token).await? {
-            Caller::Key(key) => Ok(Principal::Staff {
-                scope: format!("key:{}", key.id),
-                user: key.user,
-            }),
-            _ => Err(unauthorised("La clave de API no es válida.")),
-        };
-    }
-    let now = state.clock.now();
-    match capability::read(state.outbox.signing_key(), state.store.as_ref(), token, now).await {
-        Ok(visitor) => Ok(Principal::Visitor(visitor)),
-        Err(Unusable::Invalid) => Err(unauthorised("La credencial no es válida o ha caducado.")),
-        Err(Unusable::Store(error)) => Err(ApiError::from_store(&error).into_response()),
-    }
+    tools::principal(state, token)
+        .await
+        .map_err(|refused| match refused {
+            CredentialRefused::Invalid => {
+                unauthorised("La credencial no es válida, se ha revocado o ha caducado.")
+            }
+            CredentialRefused::Answered(response) => response,
+        })
 }
 
 async fn answer(
@@ -250,7 +240,7 @@ async fn dispatch(
         "initialize" => Ok(initialize(&params)),
         "ping" => Ok(json!({})),
         "tools/list" => Ok(json!({ "tools": tools::definitions() })),
-        "tools/call" => tools::call(state, principal, params).await,
+        "tools/call" => call(state, principal, params).await,
         "resources/list" => Ok(json!({ "resources": [] })),
         "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
         "prompts/list" => Ok(json!({ "prompts": [] })),
@@ -259,6 +249,36 @@ async fn dispatch(
             message: format!("Unknown method {method:?}."),
         }),
     }
+}
+
+/// `tools/call`: the tool's JSON as `structuredContent` with the same JSON as text beside it
+/// (for clients that read only text), or a refusal's sentence with `isError`.
+async fn call(state: &AppState, principal: &Principal, params: Value) -> Result<Value, RpcError> {
+    let name = params
+        .get("name")
+        .and_then(Value::as_str)
+        .ok_or_else(|| RpcError::invalid_params("tools/call needs a tool \"name\"."))?;
+    let arguments = params
+        .get("arguments")
+        .cloned()
+        .unwrap_or_else(|| json!({}));
+    if !arguments.is_object() {
+        return Err(RpcError::invalid_params("\"arguments\" must be an object."));
+    }
+    let Some(outcome) = tools::run(state, principal, name, arguments).await else {
+        return Err(RpcError::invalid_params(format!("Unknown tool {name:?}.")));
+    };
+    Ok(match outcome {
+        Ok(structured) => json!({
+            "content": [{"type": "text", "text": structured.to_string()}],
+            "structuredContent": structured,
+            "isError": false,
+        }),
+        Err(Refused { sentence, .. }) => json!({
+            "content": [{"type": "text", "text": sentence}],
+            "isError": true,
+        }),
+    })
 }
 
 /// The version a client asked for when answered here, else the newest.

@@ -1,7 +1,8 @@
-//! The MCP tools: what each takes (its input schema), what it does (through the use cases in
-//! [`crate::usecases::citas`], under the rules of whom the credential acts for) and what it
-//! answers: `structuredContent` with the same JSON as text beside it, or, when refused, a
-//! result with `isError` and a sentence in the conversation's language an agent can pass on.
+//! The tools an agent runs the salon's diary with: what each takes (its input schema), what it
+//! does (through the use cases in [`crate::usecases::citas`], under the rules of whom the
+//! credential acts for) and what it answers: JSON, or a refusal with a sentence in the
+//! conversation's language an agent can pass on. Two transports offer them: MCP
+//! ([`crate::mcp`]) and plain JSON over HTTP ([`rest`], for workflows without an LLM).
 //!
 //! Identity comes from the credential, never from the arguments: a guest's `client` names
 //! whom a new cita is for, but `list_citas {email}` shows a guest nothing of anyone else's.
@@ -15,14 +16,19 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, Duration, OffsetDateTime, PrimitiveDateTime, Time, UtcOffset};
 
-use super::RpcError;
-use crate::auth::capability::Visitor;
+pub mod rest;
+
+use axum::response::{IntoResponse, Response};
+
+use crate::auth::capability::{self, Unusable, Visitor};
+use crate::auth::{self, Caller, api_keys};
 use crate::cita_refusals::{self, Audience};
+use crate::error::ApiError;
 use crate::state::AppState;
 use crate::usecases::booking::ClientDetails;
 use crate::usecases::citas::{
     self, Agent, AgentBooking, AvailabilityRequest, ChangedBy, CitaChangeRequest, Fitting,
-    MAX_FREE_TIMES, MAX_RANGE_DAYS, Refusal, TimeAsked,
+    MAX_FREE_TIMES, MAX_RANGE_DAYS, Refusal, RefusalKind, TimeAsked,
 };
 use crate::usecases::settings::calendar_and_profile;
 use citabot_domain::booking::CitaStatus;
@@ -97,16 +103,54 @@ impl Principal {
     }
 }
 
-/// A tool's refusal, said to the agent.
-struct Refused(String);
+/// Why a credential does not name anyone.
+#[derive(Debug)]
+pub enum CredentialRefused {
+    /// Missing, malformed, unknown, revoked, tampered with or expired.
+    Invalid,
+    /// Already answered: a key over its rate limit, a database that cannot answer.
+    Answered(Response),
+}
 
-impl From<String> for Refused {
-    fn from(sentence: String) -> Self {
-        Self(sentence)
+/// Whom `token` (an API key or a visitor's capability) acts for.
+pub async fn principal(state: &AppState, token: &str) -> Result<Principal, CredentialRefused> {
+    if token.starts_with(api_keys::KEY_PREFIX) {
+        return match auth::key_caller(state, token).await {
+            Ok(Caller::Key(key)) => Ok(Principal::Staff {
+                scope: format!("key:{}", key.id),
+                user: key.user,
+            }),
+            Ok(_) => Err(CredentialRefused::Invalid),
+            Err(answered) => Err(CredentialRefused::Answered(answered)),
+        };
+    }
+    let now = state.clock.now();
+    match capability::read(state.outbox.signing_key(), state.store.as_ref(), token, now).await {
+        Ok(visitor) => Ok(Principal::Visitor(visitor)),
+        Err(Unusable::Invalid) => Err(CredentialRefused::Invalid),
+        Err(Unusable::Store(error)) => Err(CredentialRefused::Answered(
+            ApiError::from_store(&error).into_response(),
+        )),
     }
 }
 
-type ToolResult = Result<Value, Refused>;
+/// A tool's refusal: the sentence said to the agent, and its kind.
+#[derive(Debug)]
+pub struct Refused {
+    pub sentence: String,
+    pub kind: RefusalKind,
+}
+
+impl Refused {
+    fn malformed(sentence: String) -> Self {
+        Self {
+            sentence,
+            kind: RefusalKind::Malformed,
+        }
+    }
+}
+
+pub type ToolResult = Result<Value, Refused>;
 
 fn tool(name: &str, title: &str, description: &str, input_schema: Value) -> Value {
     json!({ "name": name, "title": title, "description": description, "inputSchema": input_schema })
@@ -257,26 +301,17 @@ pub fn definitions() -> Vec<Value> {
 }
 
 /// `tools/call`: runs the tool named in `params` for `principal`.
-pub async fn call(
+/// Runs the tool called `name`; `None` when there is no such tool.
+pub async fn run(
     state: &AppState,
     principal: &Principal,
-    params: Value,
-) -> Result<Value, RpcError> {
-    let name = params
-        .get("name")
-        .and_then(Value::as_str)
-        .ok_or_else(|| RpcError::invalid_params("tools/call needs a tool \"name\"."))?;
-    let arguments = params
-        .get("arguments")
-        .cloned()
-        .unwrap_or_else(|| json!({}));
-    if !arguments.is_object() {
-        return Err(RpcError::invalid_params("\"arguments\" must be an object."));
-    }
+    name: &str,
+    arguments: Value,
+) -> Option<ToolResult> {
     let outcome = match name {
-        "get_salon" => get_salon(state).await,
+        "get_salon" => get_salon(state, principal).await,
         "list_services" => list_services(state, principal).await,
-        "list_staff" => list_staff(state).await,
+        "list_staff" => list_staff(state, principal).await,
         "find_free_times" => find_free_times(state, principal, arguments).await,
         "hold_time" => hold_time(state, principal, arguments).await,
         "book_cita" => book_cita(state, principal, arguments).await,
@@ -285,21 +320,13 @@ pub async fn call(
         "cancel_cita" => cancel_cita(state, principal, arguments).await,
         "confirm_cita" => confirm_cita(state, principal, arguments).await,
         "request_person" => request_person(state, principal).await,
-        _ => {
-            return Err(RpcError::invalid_params(format!("Unknown tool {name:?}.")));
-        }
+        _ => return None,
     };
-    Ok(match outcome {
-        Ok(structured) => json!({
-            "content": [{"type": "text", "text": structured.to_string()}],
-            "structuredContent": structured,
-            "isError": false,
-        }),
-        Err(Refused(sentence)) => json!({
-            "content": [{"type": "text", "text": sentence}],
-            "isError": true,
-        }),
-    })
+    // What a key did is attributed to it, as its /api writes are (the key's id, never the key).
+    if let Principal::Staff { scope, .. } = principal {
+        tracing::info!(by = %scope, tool = name, refused = outcome.is_err(), "a tool call made with an API key");
+    }
+    Some(outcome)
 }
 
 /// Says a use case's refusal to `principal`; a store failure is logged, never described.
@@ -308,11 +335,10 @@ fn refused(principal: &Principal) -> impl Fn(Refusal) -> Refused + '_ {
         if let Refusal::Store(error) = &refusal {
             tracing::error!(%error, "an MCP tool could not reach the database");
         }
-        Refused(cita_refusals::sentence(
-            &refusal,
-            principal.lang(),
-            principal.audience(),
-        ))
+        Refused {
+            kind: refusal.kind(),
+            sentence: cita_refusals::sentence(&refusal, principal.lang(), principal.audience()),
+        }
     }
 }
 
@@ -330,26 +356,28 @@ fn arguments<T: for<'de> Deserialize<'de>>(
             Lang::Es => format!("Los argumentos no son válidos: {error}."),
             Lang::En => format!("The arguments are not valid: {error}."),
         };
-        Refused(sentence)
+        Refused::malformed(sentence)
     })
 }
 
+/// A malformed request, said in the principal's language.
 fn say(principal: &Principal, spanish: &str, english: &str) -> Refused {
-    Refused(match principal.lang() {
+    Refused::malformed(match principal.lang() {
         Lang::Es => spanish.to_owned(),
         Lang::En => english.to_owned(),
     })
 }
 
-async fn get_salon(state: &AppState) -> ToolResult {
+async fn get_salon(state: &AppState, principal: &Principal) -> ToolResult {
     let store = state.store.as_ref();
-    let no_store = |_| Refused("No se ha podido leer el salón ahora mismo.".into());
     let business = store
         .business()
         .await
-        .map_err(no_store)?
-        .ok_or_else(|| Refused("El salón todavía no está configurado.".into()))?;
-    let (calendar, profile) = calendar_and_profile(store).await.map_err(no_store)?;
+        .map_err(store_refused(principal))?
+        .ok_or_else(|| refused(principal)(Refusal::NotConfigured))?;
+    let (calendar, profile) = calendar_and_profile(store)
+        .await
+        .map_err(store_refused(principal))?;
     let weekdays = [
         "monday",
         "tuesday",
@@ -423,12 +451,12 @@ async fn list_services(state: &AppState, principal: &Principal) -> ToolResult {
     )
 }
 
-async fn list_staff(state: &AppState) -> ToolResult {
+async fn list_staff(state: &AppState, principal: &Principal) -> ToolResult {
     let staff = state
         .store
         .staff()
         .await
-        .map_err(|_| Refused("No se ha podido leer el equipo ahora mismo.".into()))?;
+        .map_err(store_refused(principal))?;
     Ok(
         json!({ "staff": staff.iter().map(|member| json!({"id": member.user_id, "name": member.name})).collect::<Vec<_>>() }),
     )
@@ -499,7 +527,7 @@ fn iso(time_zone: &str, date: Date, minute: DayMinute) -> String {
 
 fn parse_day(principal: &Principal, field: &str, text: &str) -> Result<Date, Refused> {
     Date::parse(text.trim(), format_description!("[year]-[month]-[day]")).map_err(|_| {
-        Refused(match principal.lang() {
+        Refused::malformed(match principal.lang() {
             Lang::Es => format!("«{field}» debe ser una fecha AAAA-MM-DD."),
             Lang::En => format!("\"{field}\" must be a date YYYY-MM-DD."),
         })
@@ -559,7 +587,7 @@ async fn find_free_times(state: &AppState, principal: &Principal, args: Value) -
         }
     };
     if to < from || (to - from).whole_days() >= citas::MAX_RANGE_DAYS {
-        return Err(Refused(match principal.lang() {
+        return Err(Refused::malformed(match principal.lang() {
             Lang::Es => format!(
                 "El intervalo va de «from» a «to» y abarca como mucho {MAX_RANGE_DAYS} días."
             ),
@@ -687,7 +715,7 @@ fn client_details(principal: &Principal, client: ClientArgs) -> Result<ClientDet
             user_id: Some(user.id.clone()),
         });
     }
-    let invalid = |error: crate::error::ApiError| Refused(error.message().to_owned());
+    let invalid = |error: ApiError| Refused::malformed(error.message().to_owned());
     let name = crate::dashboard::client_fields::client_name(&client.name, "client.name")
         .map_err(invalid)?;
     let email =
@@ -887,11 +915,14 @@ async fn confirm_cita(state: &AppState, principal: &Principal, args: Value) -> T
 
 async fn request_person(state: &AppState, principal: &Principal) -> ToolResult {
     let Principal::Visitor(visitor) = principal else {
-        return Err(say(
-            principal,
-            "Solo una conversación del chat puede pedir una persona.",
-            "Only a chat conversation can ask for a person.",
-        ));
+        return Err(Refused {
+            kind: RefusalKind::NotAllowed,
+            ..say(
+                principal,
+                "Solo una conversación del chat puede pedir una persona.",
+                "Only a chat conversation can ask for a person.",
+            )
+        });
     };
     let writer = visitor.user.as_ref().map(|user| user.id.as_str());
     crate::usecases::chat_turn::flag_needs_person(state, &visitor.conversation, writer, &[])

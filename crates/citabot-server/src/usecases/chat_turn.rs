@@ -28,7 +28,7 @@ use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
 use super::citas::{self, ChangedBy, HOLDS_PER_VISITOR, Refusal};
-use super::mail::{Letters, News, Queued};
+use super::mail::{Letters, News, Queued, SalonContact};
 use crate::state::AppState;
 
 /// What became of a visitor's message answered here.
@@ -143,6 +143,8 @@ struct Extra<'a> {
     needs_person: bool,
     /// The name the visitor gave.
     visitor_name: Option<&'a str>,
+    /// The language the assistant answered in (with every turn that saves its state).
+    language: Option<assistant::Lang>,
     /// What becomes of the conversation's held time (`None`: nothing to do).
     hold: Option<HoldWrite<'a>>,
     /// The messages the turn queues.
@@ -238,6 +240,7 @@ impl<'a> Said<'a> {
                     needs_person: extra.needs_person,
                     visitor_name: extra.visitor_name,
                     site: self.site,
+                    language: extra.language.map(assistant::Lang::code),
                 },
                 mail: extra.mail,
             })
@@ -338,6 +341,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         let held = assistant::held_slot(&turn.state, &context, current_hold);
         let mut extra = Extra {
             visitor_name: given_name.as_deref(),
+            language: Some(turn.state.language),
             hold: said.hold_write(held.as_ref(), current_hold),
             ..Extra::default()
         };
@@ -404,7 +408,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             news,
         } => {
             let queued =
-                turn_mail(state, said, &caller, &change, *news, turn.state.language).await?;
+                turn_mail(state, said, &context, &change, *news, turn.state.language).await?;
             let settled = assistant::settle(turn.state.clone(), &action, &outcome, &context);
             let text = state_text(&settled.state)?;
             let write = AssistantStateWrite {
@@ -414,6 +418,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             let held = assistant::held_slot(&settled.state, &context, current_hold);
             let named = Extra {
                 visitor_name: booked_name.as_deref(),
+                language: Some(settled.state.language),
                 hold: said.hold_write(held.as_ref(), current_hold),
                 mail: queued.write(),
                 ..Extra::default()
@@ -444,6 +449,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     };
     let held = assistant::held_slot(&settled.state, &context, current_hold);
     let extra = Extra {
+        language: Some(settled.state.language),
         hold: said.hold_write(held.as_ref(), current_hold),
         ..Extra::default()
     };
@@ -456,36 +462,43 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
 }
 
 /// The messages a turn's change queues: its client's (in the conversation's language) and,
-/// for a booking by a visitor, the staff's alert.
+/// for a booking by a visitor, the staff's alert. Built from what the turn read to decide;
+/// only the mail settings are read here (and the client, for a cita not in the agenda read).
 async fn turn_mail(
     state: &AppState,
     said: &Said<'_>,
-    caller: &Caller,
+    context: &Context<'_>,
     change: &CitaChange,
     (news, cita): (News, Cita),
     language: assistant::Lang,
 ) -> Result<Queued, StoreError> {
     let store = state.store.as_ref();
-    let letters = Letters::read(store).await?;
-    let client = match change {
-        CitaChange::Create {
-            new_client: Some(client),
-            ..
-        } => Some(client.clone()),
-        _ => store.client(&cita.client_id).await?,
+    let caller = context.caller;
+    let letters = Letters::of(
+        SalonContact::of(context.business.name.clone(), context.profile),
+        store.mail_settings().await?,
+        context.services.to_vec(),
+        context.staff.to_vec(),
+    );
+    let client = match change.new_client().or_else(|| {
+        context
+            .clients
+            .iter()
+            .find(|client| client.id == cita.client_id)
+    }) {
+        Some(client) => Some(client.clone()),
+        None => store.client(&cita.client_id).await?,
     };
-    let now = state.clock.now();
-    let mut queued = letters.about_cita(&state.outbox, news, &cita, client.as_ref(), language, now);
-    if news == News::Booked && !matches!(caller, Caller::Staff { .. }) {
-        queued.mails.extend(letters.staff_new_booking(
-            &state.outbox,
-            &cita,
-            client.as_ref(),
-            said.session.as_str(),
-            now,
-        ));
-    }
-    Ok(queued)
+    let visitor = (!matches!(caller, Caller::Staff { .. })).then_some(said.session.as_str());
+    Ok(letters.about_cita_in_conversation(
+        &state.outbox,
+        news,
+        &cita,
+        client.as_ref(),
+        language,
+        visitor,
+        state.clock.now(),
+    ))
 }
 
 fn state_text(state: &State) -> Result<String, StoreError> {

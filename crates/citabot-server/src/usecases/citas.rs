@@ -15,7 +15,8 @@ use citabot_domain::assistant::Lang;
 use citabot_domain::booking::availability::{self, Busy, Slot, SlotQuery};
 use citabot_domain::booking::rules::{Booker, Breach, Calendar, Proposed, Window};
 use citabot_domain::booking::{
-    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, SlotHold, StatusRefusal,
+    Business, Cita, CitaStatus, Client, DAY_MINUTES, DayMinute, Service, SlotHold, StaffMember,
+    StatusRefusal,
 };
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::booking::CitaTime;
@@ -120,6 +121,63 @@ pub enum Refusal {
 impl From<StoreError> for Refusal {
     fn from(error: StoreError) -> Self {
         Self::Store(error)
+    }
+}
+
+/// The family a refusal belongs to, for entry points that answer with a class beside the
+/// sentence (an HTTP status, say).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// The request is malformed: fix it and send it again.
+    Malformed,
+    /// What it names does not exist, or is not the caller's to see.
+    NotFound,
+    /// The caller may not do this.
+    NotAllowed,
+    /// Well formed but against what the salon offers or its rules.
+    Impossible,
+    /// Against the diary as it is now (taken, the cita's status).
+    Conflict,
+    /// The salon is not set up yet.
+    NotConfigured,
+    /// The database cannot answer now; the same request may work in a few seconds.
+    Unavailable,
+    /// Failed on our side.
+    Failed,
+}
+
+impl Refusal {
+    pub fn kind(&self) -> RefusalKind {
+        match self {
+            Self::NothingToChange
+            | Self::NoServices
+            | Self::TooManyServices
+            | Self::RepeatedService(_) => RefusalKind::Malformed,
+            Self::NotFound => RefusalKind::NotFound,
+            Self::ClientMayOnlyCancel | Self::OnlyStaffOutsideHours | Self::NeedsConversation => {
+                RefusalKind::NotAllowed
+            }
+            Self::UnknownService(_)
+            | Self::ServiceNotOffered(_)
+            | Self::UnknownStaff
+            | Self::UnknownClient
+            | Self::Breach { .. }
+            | Self::LongerThanADay
+            | Self::PastMidnight
+            | Self::TooLateToChange { .. } => RefusalKind::Impossible,
+            Self::Taken
+            | Self::NobodyFree
+            | Self::Status { .. }
+            | Self::NotMovable(_)
+            | Self::TimeTakenSince
+            | Self::ChangedMeanwhile
+            | Self::Cancelled
+            | Self::Over
+            | Self::NotConfirmable(_) => RefusalKind::Conflict,
+            Self::NotConfigured => RefusalKind::NotConfigured,
+            Self::Store(StoreError::Unavailable(_)) => RefusalKind::Unavailable,
+            Self::Store(_) => RefusalKind::Failed,
+        }
     }
 }
 
@@ -689,62 +747,110 @@ pub async fn availability(
     request: &AvailabilityRequest,
     now: OffsetDateTime,
 ) -> Result<Vec<(DayMinute, Vec<String>)>, Refusal> {
-    let business = business(store).await?;
-    let (services, moving) = match &request.fitting {
-        Fitting::Services(ids) => (chosen_services(store, ids).await?, None),
-        Fitting::Moving { cita, services } => (
-            services_for_move(store, cita, services.as_deref()).await?,
-            Some(cita.id.as_str()),
-        ),
-    };
-    let staff = store.staff().await?;
-    if let Some(only) = request.staff_id.as_deref()
-        && !staff.iter().any(|member| member.user_id == only)
-    {
-        return Err(Refusal::UnknownStaff);
-    }
-    let Some(duration) = total_duration(&services) else {
-        return Ok(Vec::new());
-    };
-    let calendar = calendar(store).await?;
-    let local = local_now(&business, now)?;
-    let window = if request.for_staff {
-        Window::from_now(local)
-    } else {
-        calendar.window(local, Booker::Client)
-    };
-    let citas = store
-        .citas_between(request.date, request.date + Duration::days(1))
-        .await?;
-    // A time a chat visitor holds is not offered to other clients; staff may book over it.
-    let holds = if request.for_staff {
-        Vec::new()
-    } else {
-        held_between(store, (request.date, request.date), now).await?
-    };
-    let held = holds.iter().map(|hold| Busy {
-        staff_id: &hold.staff_id,
-        start: hold.start_min,
-        end: hold.end_min,
-    });
-    let busy: Vec<Busy<'_>> = availability::busy_citas(&citas, request.date, moving)
-        .chain(held)
-        .collect();
-    let service_ids: Vec<String> = services.into_iter().map(|service| service.id).collect();
-    let slots = availability::free_slots(
-        &business,
-        &calendar,
-        &SlotQuery {
-            date: request.date,
-            service_ids: &service_ids,
+    let diary = Diary::read(store, request, request.date, now).await?;
+    Ok(diary.free_on(request, request.date))
+}
+
+/// What finding free times from one day to another reads, once for all of them: the salon,
+/// the services and who does them, the rules, and the citas and holds of those days.
+struct Diary {
+    business: Business,
+    calendar: Calendar,
+    staff: Vec<StaffMember>,
+    service_ids: Vec<String>,
+    /// `None` when the services take no time (nothing is offered).
+    duration: Option<DayMinute>,
+    /// The cita being moved: its own time does not stand in its way.
+    moving: Option<String>,
+    window: Window,
+    citas: Vec<Cita>,
+    holds: Vec<SlotHold>,
+}
+
+impl Diary {
+    async fn read(
+        store: &dyn Store,
+        request: &AvailabilityRequest,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<Self, Refusal> {
+        let business = business(store).await?;
+        let (services, moving) = match &request.fitting {
+            Fitting::Services(ids) => (chosen_services(store, ids).await?, None),
+            Fitting::Moving { cita, services } => (
+                services_for_move(store, cita, services.as_deref()).await?,
+                Some(cita.id.clone()),
+            ),
+        };
+        let staff = store.staff().await?;
+        if let Some(only) = request.staff_id.as_deref()
+            && !staff.iter().any(|member| member.user_id == only)
+        {
+            return Err(Refusal::UnknownStaff);
+        }
+        let duration = total_duration(&services);
+        let calendar = calendar(store).await?;
+        let local = local_now(&business, now)?;
+        let window = if request.for_staff {
+            Window::from_now(local)
+        } else {
+            calendar.window(local, Booker::Client)
+        };
+        let citas = store
+            .citas_between(request.date, to + Duration::days(1))
+            .await?;
+        // A time a chat visitor holds is not offered to other clients; staff may book over it.
+        let holds = if request.for_staff {
+            Vec::new()
+        } else {
+            held_between(store, (request.date, to), now).await?
+        };
+        Ok(Self {
+            business,
+            calendar,
+            staff,
+            service_ids: services.into_iter().map(|service| service.id).collect(),
             duration,
-            staff: &staff,
-            only_staff: request.staff_id.as_deref(),
-            busy: &busy,
+            moving,
             window,
-        },
-    );
-    Ok(group_by_start(slots))
+            citas,
+            holds,
+        })
+    }
+
+    /// The free start times on `date`, each with who is free then.
+    fn free_on(&self, request: &AvailabilityRequest, date: Date) -> Vec<(DayMinute, Vec<String>)> {
+        let Some(duration) = self.duration else {
+            return Vec::new();
+        };
+        let held = self
+            .holds
+            .iter()
+            .filter(|hold| hold.date == date)
+            .map(|hold| Busy {
+                staff_id: &hold.staff_id,
+                start: hold.start_min,
+                end: hold.end_min,
+            });
+        let busy: Vec<Busy<'_>> =
+            availability::busy_citas(&self.citas, date, self.moving.as_deref())
+                .chain(held)
+                .collect();
+        let slots = availability::free_slots(
+            &self.business,
+            &self.calendar,
+            &SlotQuery {
+                date,
+                service_ids: &self.service_ids,
+                duration,
+                staff: &self.staff,
+                only_staff: request.staff_id.as_deref(),
+                busy: &busy,
+                window: self.window,
+            },
+        );
+        group_by_start(slots)
+    }
 }
 
 /// The times chat visitors hold from `from` to `to` (inclusive), alive at `now`: for the diary
@@ -866,7 +972,8 @@ pub struct FreeTime {
 }
 
 /// The free times from `from` to `to` (inclusive, at most [`MAX_RANGE_DAYS`] days), day by day
-/// as [`availability`] gives them, those starting inside `minutes` when given, at most `limit`.
+/// as [`availability`] gives them (the diary read once for the whole range), those starting
+/// inside `minutes` when given, at most `limit`.
 pub async fn free_times_between(
     store: &dyn Store,
     request: &AvailabilityRequest,
@@ -874,14 +981,11 @@ pub async fn free_times_between(
     limit: usize,
     now: OffsetDateTime,
 ) -> Result<Vec<FreeTime>, Refusal> {
+    let diary = Diary::read(store, request, to, now).await?;
     let mut day = request.date;
     let mut times = Vec::new();
     while day <= to && times.len() < limit {
-        let on_day = AvailabilityRequest {
-            date: day,
-            ..request.clone()
-        };
-        for (start_min, staff_ids) in availability(store, &on_day, now).await? {
+        for (start_min, staff_ids) in diary.free_on(request, day) {
             if minutes.is_some_and(|(from, until)| start_min < from || start_min >= until) {
                 continue;
             }
@@ -1110,43 +1214,30 @@ pub async fn book_for(
         if let CitaChange::Create { cita: written, .. } = &mut change {
             written.id.clone_from(&id);
         }
-        let client = match &change {
-            CitaChange::Create {
-                new_client: Some(client),
-                ..
-            } => Some(client.clone()),
-            _ => store.client(&cita.client_id).await?,
+        let client = match change.new_client() {
+            Some(client) => Some(client.clone()),
+            None => store.client(&cita.client_id).await?,
         };
-        let mut queued = letters.about_cita(
+        let visitor = agent.conversation.filter(|_| !agent.by.is_staff());
+        let queued = letters.about_cita_in_conversation(
             outbox,
             News::Booked,
             &cita,
             client.as_ref(),
             agent.lang,
+            visitor.map(ChatSessionId::as_str),
             now,
         );
-        if let (Some(conversation), false) = (agent.conversation, agent.by.is_staff()) {
-            queued.mails.extend(letters.staff_new_booking(
-                outbox,
-                &cita,
-                client.as_ref(),
-                conversation.as_str(),
-                now,
-            ));
-        }
         let written = match agent.conversation {
             Some(session) => store
-                .commit_chat_turn(&ChatTurnWrite {
+                .commit_chat_turn(&agent_write(
                     session,
-                    writer: agent.writer,
-                    messages: &[],
-                    assistant_state: None,
-                    change: Some(&change),
-                    hold: Some(HoldWrite::Release),
-                    at: now,
-                    inbox: InboxNote::default(),
-                    mail: queued.write(),
-                })
+                    &agent,
+                    Some(&change),
+                    HoldWrite::Release,
+                    queued.write(),
+                    now,
+                ))
                 .await
                 .map(drop),
             None => store
@@ -1173,6 +1264,33 @@ pub async fn book_for(
     }
 }
 
+/// What an agent writes to its conversation in one transaction: no message and no assistant
+/// state (the workflow keeps its own), only the cita change, the held time, the mail and the
+/// language the capability speaks (what later emails about the cita are written in).
+fn agent_write<'a>(
+    session: &'a ChatSessionId,
+    agent: &Agent<'a>,
+    change: Option<&'a CitaChange>,
+    hold: HoldWrite<'a>,
+    mail: MailWrite<'a>,
+    at: OffsetDateTime,
+) -> ChatTurnWrite<'a> {
+    ChatTurnWrite {
+        session,
+        writer: agent.writer,
+        messages: &[],
+        assistant_state: None,
+        change,
+        hold: Some(hold),
+        at,
+        inbox: InboxNote {
+            language: Some(agent.lang.code()),
+            ..InboxNote::default()
+        },
+        mail,
+    }
+}
+
 /// Holds a time for the agent's conversation while the visitor gives their details, as the
 /// assistant does: checked as a booking would be, for the salon's hold time; it replaces what
 /// the conversation held. Only in a conversation.
@@ -1192,22 +1310,20 @@ pub async fn hold_for(
         end_min: checked.end_min,
         expires_at: now + Duration::minutes(i64::from(checked.calendar.rules.hold_min)),
     };
+    let place = HoldWrite::Place {
+        hold: &hold,
+        visitor_address: None,
+        per_address: HOLDS_PER_VISITOR,
+    };
     let written = store
-        .commit_chat_turn(&ChatTurnWrite {
+        .commit_chat_turn(&agent_write(
             session,
-            writer: agent.writer,
-            messages: &[],
-            assistant_state: None,
-            change: None,
-            hold: Some(HoldWrite::Place {
-                hold: &hold,
-                visitor_address: None,
-                per_address: HOLDS_PER_VISITOR,
-            }),
-            at: now,
-            inbox: InboxNote::default(),
-            mail: MailWrite::default(),
-        })
+            &agent,
+            None,
+            place,
+            MailWrite::default(),
+            now,
+        ))
         .await;
     match written {
         Ok(()) => Ok(hold),

@@ -1,8 +1,9 @@
 //! What the rest of the server needs to know about a conversation without running its
 //! assistant: the language it is held in (for the client's emails and what staff's take-over
-//! tells the visitor). Mail and take-over read it here, so neither depends on the chat turn.
+//! tells the visitor), noted by each of its turns. Mail and take-over read it here, so neither
+//! depends on the chat turn.
 
-use citabot_domain::assistant::{Lang, State};
+use citabot_domain::assistant::Lang;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::{Store, StoreError};
 
@@ -10,8 +11,8 @@ use citabot_store::{Store, StoreError};
 /// has none (yet).
 pub async fn language(store: &dyn Store, session: &ChatSessionId) -> Result<Lang, StoreError> {
     Ok(store
-        .assistant_state(session)
+        .conversation_language(session)
         .await?
-        .and_then(|saved| serde_json::from_str::<State>(&saved.text).ok())
-        .map_or(Lang::Es, |state| state.language))
+        .and_then(|code| Lang::from_code(&code))
+        .unwrap_or_default())
 }

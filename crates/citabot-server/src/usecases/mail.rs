@@ -5,6 +5,7 @@
 //! [`Letters::about_cita`] and its siblings give them in the write's own transaction.
 
 use citabot_domain::assistant::{Lang, day_words};
+use citabot_domain::booking::profile::BusinessProfile;
 use citabot_domain::booking::{Cita, CitaStatus, Client, Service, StaffMember, format_minutes};
 use citabot_store::mail::{MailKind, MailSettings, MailStatus};
 use citabot_store::{MailWrite, NewMail, Store, StoreError};
@@ -72,14 +73,6 @@ pub struct Letters {
     staff: Vec<StaffMember>,
 }
 
-/// The language code stored with a message.
-fn code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Es => "es",
-        Lang::En => "en",
-    }
-}
-
 /// The salon as every message and the manage link's page name it: its name, its address in
 /// one line, its phone.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,6 +90,11 @@ impl SalonContact {
             .map(|business| business.name)
             .unwrap_or_default();
         let profile = store.business_settings().await?.profile;
+        Ok(Self::of(name, &profile))
+    }
+
+    /// The contact of a salon called `name` with `profile`.
+    pub fn of(name: String, profile: &BusinessProfile) -> Self {
         let address = [
             profile.address.street.as_str(),
             &format!("{} {}", profile.address.postal_code, profile.address.city),
@@ -106,29 +104,45 @@ impl SalonContact {
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
         .join(", ");
-        Ok(Self {
+        Self {
             name,
             address,
-            phone: profile.phone,
-        })
+            phone: profile.phone.clone(),
+        }
     }
 }
 
 impl Letters {
     pub async fn read(store: &dyn Store) -> Result<Self, StoreError> {
+        Ok(Self::of(
+            SalonContact::read(store).await?,
+            store.mail_settings().await?,
+            store.services().await?,
+            store.staff().await?,
+        ))
+    }
+
+    /// Letters from what the caller has read already (a chat turn reads the salon, its
+    /// services and staff before it decides).
+    pub fn of(
+        contact: SalonContact,
+        settings: MailSettings,
+        services: Vec<Service>,
+        staff: Vec<StaffMember>,
+    ) -> Self {
         let SalonContact {
             name: salon,
             address,
             phone,
-        } = SalonContact::read(store).await?;
-        Ok(Self {
+        } = contact;
+        Self {
             salon,
             address,
             phone,
-            settings: store.mail_settings().await?,
-            services: store.services().await?,
-            staff: store.staff().await?,
-        })
+            settings,
+            services,
+            staff,
+        }
     }
 
     fn service_names(&self, cita: &Cita) -> Vec<&str> {
@@ -206,6 +220,29 @@ impl Letters {
             queued
                 .mails
                 .push(letter.mail(MailKind::Reminder, "reminder", remind_at));
+        }
+        queued
+    }
+
+    /// The messages of a change made in a conversation: the client's and, for a booking by a
+    /// visitor (`visitor_conversation` names the conversation; `None` for staff), the staff's
+    /// alert.
+    #[allow(clippy::too_many_arguments)]
+    pub fn about_cita_in_conversation(
+        &self,
+        outbox: &Outbox,
+        news: News,
+        cita: &Cita,
+        client: Option<&Client>,
+        lang: Lang,
+        visitor_conversation: Option<&str>,
+        now: OffsetDateTime,
+    ) -> Queued {
+        let mut queued = self.about_cita(outbox, news, cita, client, lang, now);
+        if let (News::Booked, Some(conversation)) = (news, visitor_conversation) {
+            queued
+                .mails
+                .extend(self.staff_new_booking(outbox, cita, client, conversation, now));
         }
         queued
     }
@@ -337,7 +374,7 @@ struct Letter<'a> {
 impl Letter<'_> {
     fn mail(&self, kind: MailKind, template: &str, send_after: OffsetDateTime) -> NewMail {
         let letters = self.letters;
-        let language = code(self.lang);
+        let language = self.lang.code();
         let when = Letters::when(self.lang, self.cita);
         let names = letters.service_names(self.cita);
         let services = names.join(", ");

@@ -39,6 +39,7 @@ mod proxy;
 mod quick_replies;
 mod sender;
 mod smtp_sink;
+mod tools_rest;
 mod transcripts;
 mod turns;
 mod uploads;

@@ -22,7 +22,7 @@ async fn proxied(backend: Backend) -> Option<(TestApp, FakeN8n)> {
 }
 
 /// The capability the workflow received with the visitor's latest message in `session`.
-async fn capability(app: &TestApp, fake: &FakeN8n, session: &str, text: &str) -> Value {
+pub(crate) async fn capability(app: &TestApp, fake: &FakeN8n, session: &str, text: &str) -> Value {
     let body = json!({"action": "sendMessage", "sessionId": session, "chatInput": text});
     let response = app.chat(&body).await;
     assert_eq!(response.status(), StatusCode::OK);

@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 65] = [
+const OPERATIONS: [(&str, &str); 76] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -70,6 +70,17 @@ const OPERATIONS: [(&str, &str); 65] = [
     ("get", "/api/keys"),
     ("post", "/api/keys"),
     ("delete", "/api/keys/{id}"),
+    ("post", "/api/tools/get_salon"),
+    ("post", "/api/tools/list_services"),
+    ("post", "/api/tools/list_staff"),
+    ("post", "/api/tools/find_free_times"),
+    ("post", "/api/tools/hold_time"),
+    ("post", "/api/tools/book_cita"),
+    ("post", "/api/tools/list_citas"),
+    ("post", "/api/tools/move_cita"),
+    ("post", "/api/tools/cancel_cita"),
+    ("post", "/api/tools/confirm_cita"),
+    ("post", "/api/tools/request_person"),
     ("get", "/healthz"),
     ("get", "/readyz"),
     ("get", "/metrics"),

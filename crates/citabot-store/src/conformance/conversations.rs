@@ -253,9 +253,10 @@ pub async fn activity_is_read_by_span(store: &dyn Store) -> Result<(), StoreErro
 }
 
 /// The inbox: a turn that hands off to a person flags its conversation (since the first
-/// hand-off), with the name the visitor gave and the site (the first one stays); flagged
-/// conversations come first and are their own filter; a take-over or a staff reply clears the
-/// flag; unread counts are the visitor's messages each staff member has not seen.
+/// hand-off), with the name the visitor gave, the site (the first one stays) and the language
+/// (the last one noted stays); flagged conversations come first and are their own filter; a
+/// take-over or a staff reply clears the flag; unread counts are the visitor's messages each
+/// staff member has not seen.
 pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), StoreError> {
     booking_fixture(store).await?;
     let at = |seconds| T0 + Duration::seconds(seconds);
@@ -283,6 +284,7 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         needs_person: true,
         visitor_name: Some("Lucía Pérez"),
         site: Some("salon.example"),
+        language: Some("en"),
     };
     store
         .commit_chat_turn(&turn(&waiting, &asks, note, at(10)))
@@ -292,6 +294,7 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         needs_person: true,
         visitor_name: None,
         site: Some("otro.example"),
+        language: None,
     };
     store
         .commit_chat_turn(&turn(&waiting, &again, later, at(30)))
@@ -325,6 +328,12 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         "since the first hand-off"
     );
     assert_eq!(all[0].visitor_name.as_deref(), Some("Lucía Pérez"));
+    assert_eq!(
+        store.conversation_language(&waiting).await?.as_deref(),
+        Some("en"),
+        "a later turn that notes no language keeps the one noted"
+    );
+    assert_eq!(store.conversation_language(&quiet).await?, None);
     assert_eq!(all[0].site.as_deref(), Some("salon.example"));
     assert_eq!(
         (all[1].needs_person_since, all[1].site.as_ref()),
