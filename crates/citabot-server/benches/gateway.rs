@@ -4,8 +4,11 @@
 //!    concurrency 1, 16 and 64 (SQLite, a fresh database), then through the booking assistant
 //!    on the demo salon (every turn loads the agenda and keeps its state) on SQLite and, when
 //!    reachable, PostgreSQL.
-//! 2. The proxy's added latency: a local upstream called directly, then through the gateway.
-//! 3. Idle live channels: memory per open WebSocket, as channels per GiB.
+//! 2. The agent tools through `/mcp` with an API key (`find_free_times` over a week, then
+//!    `book_cita` into free times one after another), beside a built-in chat turn on the same
+//!    server, at concurrency 1.
+//! 3. The proxy's added latency: a local upstream called directly, then through the gateway.
+//! 4. Idle live channels: memory per open WebSocket, as channels per GiB.
 //!
 //! Client and server share this process (and its two cores), so absolute numbers are lower
 //! bounds; compare ratios within one run. Each phase is bounded in time.
@@ -46,6 +49,8 @@ async fn main() {
         }
         None => println!("assistant PostgreSQL : skipped, no PostgreSQL reachable"),
     }
+
+    agent_tools(&folder).await;
 
     let upstream = echo_upstream().await;
     let proxied = start(sqlite(&folder, "proxied.db"), false, |settings| {
@@ -141,21 +146,128 @@ async fn load(url: &str, concurrency: usize) -> Report {
     for worker in workers {
         latencies.extend(worker.await.expect("worker"));
     }
-    let elapsed = started.elapsed().as_secs_f64();
+    report(latencies, started.elapsed())
+}
+
+/// Counts, rate and percentiles of `latencies` measured over `elapsed`.
+fn report(mut latencies: Vec<Duration>, elapsed: Duration) -> Report {
+    let elapsed = elapsed.as_secs_f64();
+    let count = latencies.len();
     latencies.sort();
+    if latencies.is_empty() {
+        latencies.push(Duration::ZERO);
+    }
     let percentile = |p: f64| {
         latencies[((latencies.len() as f64 * p) as usize).min(latencies.len() - 1)].as_secs_f64()
             * 1000.0
     };
     Report {
-        count: latencies.len(),
-        per_second: latencies.len() as f64 / elapsed,
+        count,
+        per_second: count as f64 / elapsed,
         p50_ms: percentile(0.50),
         p99_ms: percentile(0.99),
         max_ms: latencies
             .last()
             .map_or(0.0, |max| max.as_secs_f64() * 1000.0),
     }
+}
+
+/// `find_free_times` and `book_cita` through `/mcp`, and a chat turn, on one demo salon.
+async fn agent_tools(folder: &tempfile::TempDir) {
+    let database_url = sqlite(folder, "tools.db");
+    let address = start(database_url.clone(), true, |_| {}).await;
+    let settings = Settings {
+        database_url,
+        ..Settings::default()
+    };
+    let store = citabot_server::database::open(&settings)
+        .await
+        .expect("database");
+    let key = citabot_server::usecases::api_keys::create(
+        store.as_ref(),
+        citabot_server::usecases::api_keys::Maker::COMMAND_LINE,
+        "bench",
+        citabot_domain::account::Role::Usuario,
+        time::OffsetDateTime::now_utc(),
+    )
+    .await
+    .expect("a key")
+    .text;
+    let client = reqwest::Client::new();
+    let url = format!("http://{address}/mcp");
+    let call = |tool: &'static str, arguments: serde_json::Value| {
+        let request = client.post(&url).bearer_auth(&key).json(&json!({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments}}));
+        async move {
+            let answer: serde_json::Value = request
+                .send()
+                .await
+                .expect("answers")
+                .json()
+                .await
+                .expect("JSON");
+            answer["result"].clone()
+        }
+    };
+    let services = call("list_services", json!({})).await;
+    let service = services["structuredContent"]["services"][0]["id"].clone();
+    let today = time::OffsetDateTime::now_utc().date();
+    let week = json!({"serviceIds": [service], "from": (today + time::Duration::days(1)).to_string(),
+        "to": (today + time::Duration::days(7)).to_string()});
+
+    let mut latencies = Vec::new();
+    let started = Instant::now();
+    while started.elapsed() < PHASE {
+        let sent = Instant::now();
+        let result = call("find_free_times", week.clone()).await;
+        assert_eq!(result["isError"], false, "{result}");
+        latencies.push(sent.elapsed());
+    }
+    let find = report(latencies, started.elapsed());
+    print_load("mcp find_free_times  ", 1, &find);
+
+    let free = call(
+        "find_free_times",
+        json!({"serviceIds": [service], "from": (today + time::Duration::days(1)).to_string(),
+            "to": (today + time::Duration::days(30)).to_string(), "limit": 100}),
+    )
+    .await;
+    let times = free["structuredContent"]["times"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let (mut latencies, mut refused) = (Vec::new(), 0);
+    let started = Instant::now();
+    for (index, time) in times.iter().enumerate() {
+        if started.elapsed() >= PHASE {
+            break;
+        }
+        let sent = Instant::now();
+        let result = call(
+            "book_cita",
+            json!({"serviceIds": [service], "start": time["start"], "staffId": time["staffId"],
+                "client": {"name": format!("Bench {index}"), "email": format!("bench{index}@cliente.example")},
+                "idempotencyKey": format!("bench-{index}")}),
+        )
+        .await;
+        latencies.push(sent.elapsed());
+        if result["isError"] != false {
+            refused += 1;
+        }
+    }
+    let book = report(latencies, started.elapsed());
+    print_load("mcp book_cita        ", 1, &book);
+    if refused > 0 {
+        println!("  ({refused} of {} bookings refused)", book.count);
+    }
+    let turn = load(&format!("http://{address}/api/n8n/chat"), 1).await;
+    print_load("chat turn, same salon", 1, &turn);
+    println!(
+        "tools beside a chat turn (p50): find_free_times {:.2}×, book_cita {:.2}×",
+        find.p50_ms / turn.p50_ms,
+        book.p50_ms / turn.p50_ms
+    );
 }
 
 /// The smallest n8n stand-in: answers every message with `{"output": ...}` at once.
