@@ -6,8 +6,9 @@
  * touches `./data` or a server started with `make run`. The fixture server (a stand-in n8n for
  * the answers the citabot server never gives: streams, errors, the live channel) runs beside it on
  * its own port, started by the global setup. With aiosmtpd in the venv `make smtp-venv` builds, a
- * real SMTP server (the Rust mail tests' sink) and a citabot server sending through it run too,
- * for the mail spec (`mail-smtp.spec.ts`). The salon's pictures and the visual baselines have a
+ * real SMTP server (the Rust mail tests' sink) and two citabot servers sending through it run
+ * too: the mail spec's (`mail-smtp.spec.ts`) and one in proxy mode whose workflow books through
+ * the MCP tools (`n8n-workflow-books.spec.ts`). The salon's pictures and the visual baselines have a
  * server each (`pictures.spec.ts`, `visual.spec.ts`), the latter with its clock started at a
  * fixed instant.
  */
@@ -30,6 +31,9 @@ import {
   visualDatabaseUrl,
   visualNow,
   visualPort,
+  workflowDatabaseUrl,
+  workflowPort,
+  workflowUrl,
 } from './tests/support/server';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -105,8 +109,10 @@ export default defineConfig({
 });
 
 /**
- * The mail spec's own pair: the SMTP sink on a free loopback port, then a citabot server that
- * sends through it, with links to itself. The other servers keep sending nothing.
+ * The SMTP sink on a free loopback port, then the citabot servers that send through it, each
+ * with links to itself: the mail spec's, and the workflow spec's (proxy mode, to the fixture
+ * server's `agent`). One sink serves both: specs tell messages apart by their recipient. The
+ * other servers keep sending nothing.
  */
 function mailServers() {
   const sink = {
@@ -118,17 +124,31 @@ function mailServers() {
     timeout: 30_000,
     stderr: 'pipe' as const,
   };
-  const server = citabotServer(mailPort, mailDatabaseUrl, {
-    CITABOT_MAIL_FROM: 'Peluquería Lucía <citas@peluqueria.example>',
-    CITABOT_PUBLIC_URL: mailUrl,
-  });
+  const from = 'Peluquería Lucía <citas@peluqueria.example>';
   return [
     sink,
-    {
-      ...server,
-      command: `CITABOT_SMTP_URL="smtp://127.0.0.1:$CITABOT_E2E_SINK_PORT?tls=none" ${server.command}`,
-    },
+    throughSink(
+      citabotServer(mailPort, mailDatabaseUrl, {
+        CITABOT_MAIL_FROM: from,
+        CITABOT_PUBLIC_URL: mailUrl,
+      }),
+    ),
+    throughSink(
+      citabotServer(workflowPort, workflowDatabaseUrl, {
+        CITABOT_WEBHOOK_URL: `http://127.0.0.1:${fixturePort}/webhook/agent/chat`,
+        CITABOT_MAIL_FROM: from,
+        CITABOT_PUBLIC_URL: workflowUrl,
+      }),
+    ),
   ];
+}
+
+/** `server` sending its mail to the sink, whose port is known only once the sink is up. */
+function throughSink(server: ReturnType<typeof citabotServer>) {
+  return {
+    ...server,
+    command: `CITABOT_SMTP_URL="smtp://127.0.0.1:$CITABOT_E2E_SINK_PORT?tls=none" ${server.command}`,
+  };
 }
 
 /** The release binary serving on `serverPort` with its own database and extra settings. */

@@ -29,6 +29,12 @@
  * - `reply`: answers each message with the next entry of `?batch=<id>` as `{"output": entry}`.
  * - `bench-stream`: `?bytes=<n>&chunks=<n>` of markdown as one run, each item written as soon as
  *   the previous one is sent.
+ * - `agent`: a small AI-agent workflow without the model (`agent.ts`): through the MCP endpoint
+ *   in `metadata.citabot.mcpUrl` (metadata as an object or as JSON text) it books "quiero …, soy
+ *   <name>, <email>" (the service with "Corte" in its name, the first free time from tomorrow in
+ *   the next 14 days, `idempotencyKey` the sessionId) and answers `{"output": "Reservada tu cita
+ *   de … Referencia <id>."}`, or "No he podido reservar: <the tool's sentence>"; "¿qué citas
+ *   tengo?" lists them. Each JSON-RPC message it sends is logged (`kind: 'mcp'`).
  *
  * Control endpoints for the tests: `POST /__fixture/batches` (a JSON list of strings; answers
  * `{"id"}`), `POST /__fixture/gates/<name>` (opens a gate), `GET /__fixture/log/<sessionId>` (every
@@ -41,6 +47,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { agentReply, type McpCall } from './agent';
 import { conversation, historyItem, markdownOfSize, splitInto } from './content';
 import { acceptWebSocket, type WebSocketConnection } from './websocket';
 
@@ -55,7 +62,8 @@ export type LogEntry =
     }
   | { kind: 'ws-open'; query: Record<string, string> }
   | { kind: 'ws-in'; text: string }
-  | { kind: 'stream-sent'; items: number; bytes: number; milliseconds: number };
+  | { kind: 'stream-sent'; items: number; bytes: number; milliseconds: number }
+  | ({ kind: 'mcp' } & McpCall);
 
 /** A page of a host site, served as registered. */
 export interface HostPage {
@@ -345,6 +353,15 @@ export async function startFixtureServer(port = 0, host = '127.0.0.1'): Promise<
         });
         return;
       }
+      case 'agent':
+        sendJson(
+          response,
+          200,
+          await agentReply(call.fields, (mcp) => {
+            log(call.sessionId, { kind: 'mcp', ...mcp });
+          }),
+        );
+        return;
       default:
         sendJson(response, 404, {
           code: 404,

@@ -32,6 +32,12 @@ export const visualPort = Number(process.env.CITABOT_E2E_VISUAL_PORT ?? 3922);
  * on) and in the browser (fixed): Tuesday 1 December 2026, 10:20 in Madrid, the salon open.
  */
 export const visualNow = '2026-12-01T10:20:00+01:00';
+/**
+ * A fifth server in proxy mode whose workflow (the fixture server's `agent`) books through the
+ * MCP tools, sending its mail through the SMTP sink: the workflow spec's own.
+ */
+export const workflowPort = Number(process.env.CITABOT_E2E_WORKFLOW_PORT ?? 3923);
+export const workflowUrl = `http://127.0.0.1:${String(workflowPort)}`;
 /** `CITABOT_E2E_BINARY` runs the suite against another build of the server. */
 export const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
@@ -67,7 +73,7 @@ export const sinkFolder = join(dataFolder, 'sink');
 mkdirSync(sinkFolder, { recursive: true });
 
 // Asked once, in the main process (workers inherit the answer): can the venv's Python run the
-// sink? Without it the mail spec is skipped, unless CITABOT_TEST_SMTP=required (CI) makes that
+// sink? Without it the mail and workflow specs are skipped, unless CITABOT_TEST_SMTP=required (CI) makes that
 // a failure, as for the Rust mail tests.
 export const smtpMissing = `no aiosmtpd at ${sinkPython}: run \`make smtp-venv\``;
 if (process.env.CITABOT_E2E_SMTP === undefined) {
@@ -75,13 +81,14 @@ if (process.env.CITABOT_E2E_SMTP === undefined) {
   if (!ready && process.env.CITABOT_TEST_SMTP === 'required') {
     throw new Error(`CITABOT_TEST_SMTP=required, but ${smtpMissing}`);
   }
-  if (!ready) console.warn(`SKIPPING the mail spec: ${smtpMissing}`);
+  if (!ready) console.warn(`SKIPPING the mail and workflow specs: ${smtpMissing}`);
   process.env.CITABOT_E2E_SMTP = ready ? 'ready' : 'missing';
 }
-/** Whether the sink and the mail server run in this run. */
+/** Whether the sink and the servers sending through it (mail, workflow) run in this run. */
 export const smtpReady = process.env.CITABOT_E2E_SMTP === 'ready';
 export const picturesDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-pictures.db')}`;
 export const visualDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-visual.db')}`;
+export const workflowDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-workflow.db')}`;
 
 export type Role = 'cliente' | 'usuario' | 'administrador';
 
