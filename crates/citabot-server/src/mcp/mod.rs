@@ -8,6 +8,12 @@
 //! `DELETE` (ending a session) are 405. JSON-RPC batches are refused, as every revision since
 //! 2025-06-18 does.
 //!
+//! Two eras of the protocol are answered. The handshake revisions (2025-03-26 to 2025-11-25)
+//! start with `initialize`. The newest, 2026-07-28, has no handshake: `server/discover` says what
+//! the server speaks, and every request names its revision in `params._meta` (checked against
+//! the `MCP-Protocol-Version`, `Mcp-Method` and, for `tools/call`, `Mcp-Name` headers); its
+//! results say `resultType` and carry the server's name in `_meta`.
+//!
 //! Credential: `Authorization: Bearer <token>`, or the token as the path's last segment
 //! (`/mcp/<token>`, so n8n's node needs only a URL). The token is a visitor's capability
 //! ([`crate::auth::capability`]); a staff API key works as a bearer too. Nothing else is read:
@@ -26,8 +32,17 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use crate::tools::{self, CredentialRefused, Principal, Refused};
 
-/// The revisions answered, newest first; a client asking for another gets the newest.
+/// The handshake revisions answered, newest first; a client asking `initialize` for another
+/// gets the newest.
 pub const PROTOCOL_VERSIONS: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
+
+/// The revision without a handshake (each request names it in `_meta`).
+pub const MODERN_VERSION: &str = "2026-07-28";
+
+// The reserved `_meta` keys of 2026-07-28.
+const VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
+const CAPABILITIES_META: &str = "io.modelcontextprotocol/clientCapabilities";
+const SERVER_INFO_META: &str = "io.modelcontextprotocol/serverInfo";
 
 /// The largest JSON-RPC message read.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -37,10 +52,13 @@ const PARSE_ERROR: i64 = -32700;
 const INVALID_REQUEST: i64 = -32600;
 const METHOD_NOT_FOUND: i64 = -32601;
 const INVALID_PARAMS: i64 = -32602;
-const INTERNAL_ERROR: i64 = -32603;
 /// In the range JSON-RPC leaves to servers; what MCP servers commonly answer a missing or bad
 /// credential with.
 const UNAUTHORISED: i64 = -32001;
+/// 2026-07-28: a header disagrees with the request's body.
+const HEADER_MISMATCH: i64 = -32020;
+/// 2026-07-28: a revision this server does not speak (`data.supported` says which it does).
+const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 
 /// `POST /mcp` with a bearer token.
 pub async fn post(
@@ -126,20 +144,6 @@ async fn answer(
         )
         .into_response();
     }
-    if let Some(version) = headers
-        .get("mcp-protocol-version")
-        .and_then(|value| value.to_str().ok())
-        && !PROTOCOL_VERSIONS.contains(&version)
-    {
-        return rpc_error_response(
-            StatusCode::BAD_REQUEST,
-            Value::Null,
-            INVALID_REQUEST,
-            &format!(
-                "Unsupported MCP-Protocol-Version {version:?}; this server speaks {PROTOCOL_VERSIONS:?}."
-            ),
-        );
-    }
     let principal = match principal(state, token).await {
         Ok(principal) => principal,
         Err(response) => return response,
@@ -199,12 +203,143 @@ async fn answer(
         );
     }
     let params = message.get("params").cloned().unwrap_or(Value::Null);
-    match dispatch(state, &principal, method, params).await {
-        Ok(result) => rpc_response(json!({"jsonrpc": "2.0", "id": id, "result": result})),
-        Err(RpcError { code, message }) => rpc_response(json!({
-            "jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}
-        })),
+    let era = match era(headers, method, &params) {
+        Ok(era) => era,
+        Err(refused) => {
+            let body = json!({"jsonrpc": "2.0", "id": id, "error": refused});
+            return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+        }
+    };
+    match (dispatch(state, &principal, method, params).await, era) {
+        (Ok(result), Era::Handshake) => {
+            rpc_response(json!({"jsonrpc": "2.0", "id": id, "result": result}))
+        }
+        (Ok(result), Era::Modern) => rpc_response(
+            json!({"jsonrpc": "2.0", "id": id, "result": modern_result(method, result)}),
+        ),
+        (Err(RpcError { code, message }), era) => {
+            let body =
+                json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+            // The newest revision answers an unknown method with 404, its others as every
+            // revision before: at 200, where every SDK reads them.
+            let status = if era == Era::Modern && code == METHOD_NOT_FOUND {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::OK
+            };
+            let mut response = rpc_response(body);
+            *response.status_mut() = status;
+            response
+        }
     }
+}
+
+/// Which era of the protocol a request belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Era {
+    /// After an `initialize` handshake (2025-11-25 and before).
+    Handshake,
+    /// 2026-07-28: the revision named in every request.
+    Modern,
+}
+
+fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers.get(name).and_then(|value| value.to_str().ok())
+}
+
+/// The request's era, or the JSON-RPC error (answered with 400) that says what is wrong with
+/// how it names its revision.
+fn era(headers: &HeaderMap, method: &str, params: &Value) -> Result<Era, Value> {
+    let version_header = header(headers, "mcp-protocol-version");
+    let meta = params.get("_meta");
+    let named = meta.and_then(|meta| meta.get(VERSION_META));
+    let modern =
+        named.is_some() || version_header == Some(MODERN_VERSION) || method == "server/discover";
+    if !modern {
+        return match version_header {
+            Some(version) if !PROTOCOL_VERSIONS.contains(&version) => Err(unsupported(version)),
+            _ => Ok(Era::Handshake),
+        };
+    }
+    let (Some(version), Some(_)) = (named, meta.and_then(|meta| meta.get(CAPABILITIES_META)))
+    else {
+        return Err(json!({"code": INVALID_PARAMS, "message": format!(
+            "params._meta must carry {VERSION_META:?} and {CAPABILITIES_META:?}.")}));
+    };
+    let Some(version) = version.as_str() else {
+        return Err(json!({"code": INVALID_PARAMS,
+            "message": format!("{VERSION_META:?} must be a string.")}));
+    };
+    let mismatch = |what: &str| json!({"code": HEADER_MISMATCH, "message": what});
+    if version_header != Some(version) {
+        return Err(mismatch(
+            "The MCP-Protocol-Version header does not match params._meta's protocol version.",
+        ));
+    }
+    if header(headers, "mcp-method") != Some(method) {
+        return Err(mismatch(
+            "The Mcp-Method header does not match the request's method.",
+        ));
+    }
+    if method == "tools/call"
+        && let Some(name) = params.get("name").and_then(Value::as_str)
+        && header(headers, "mcp-name") != Some(name)
+    {
+        return Err(mismatch(
+            "The Mcp-Name header does not match the tool's name.",
+        ));
+    }
+    if version != MODERN_VERSION {
+        return Err(unsupported(version));
+    }
+    Ok(Era::Modern)
+}
+
+/// Every revision answered, newest first.
+fn all_versions() -> Vec<&'static str> {
+    std::iter::once(MODERN_VERSION)
+        .chain(PROTOCOL_VERSIONS)
+        .collect()
+}
+
+fn unsupported(version: &str) -> Value {
+    json!({"code": UNSUPPORTED_PROTOCOL_VERSION,
+        "message": format!("Unsupported protocol version {version:?}."),
+        "data": {"supported": all_versions(), "requested": version}})
+}
+
+fn server_info() -> Value {
+    json!({
+        "name": "citabot",
+        "title": "citabot: la agenda del salón",
+        "version": env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// A result as 2026-07-28 writes it: complete (never a request for input), with the server's
+/// name; the tools' list may be cached, by anyone, for five minutes (it is the same for every
+/// caller and changes only with a new version of the server).
+fn modern_result(method: &str, mut result: Value) -> Value {
+    if let Value::Object(fields) = &mut result {
+        fields.insert("resultType".into(), json!("complete"));
+        fields.insert("_meta".into(), json!({ SERVER_INFO_META: server_info() }));
+        if method == "tools/list" {
+            fields.insert("ttlMs".into(), json!(300_000));
+            fields.insert("cacheScope".into(), json!("public"));
+        }
+    }
+    result
+}
+
+/// `server/discover` (2026-07-28): what the server speaks, with nothing to negotiate.
+fn discover() -> Value {
+    json!({
+        "supportedVersions": all_versions(),
+        "capabilities": { "tools": { "listChanged": false } },
+        "instructions": tools::INSTRUCTIONS,
+        "ttlMs": 300_000,
+        "cacheScope": "public",
+    })
 }
 
 /// A JSON-RPC error to answer a request with.
@@ -221,13 +356,6 @@ impl RpcError {
             message: message.into(),
         }
     }
-
-    pub fn internal() -> Self {
-        Self {
-            code: INTERNAL_ERROR,
-            message: "Internal error; try again shortly.".into(),
-        }
-    }
 }
 
 async fn dispatch(
@@ -238,6 +366,7 @@ async fn dispatch(
 ) -> Result<Value, RpcError> {
     match method {
         "initialize" => Ok(initialize(&params)),
+        "server/discover" => Ok(discover()),
         "ping" => Ok(json!({})),
         "tools/list" => Ok(json!({ "tools": tools::definitions() })),
         "tools/call" => call(state, principal, params).await,
@@ -294,11 +423,7 @@ fn initialize(params: &Value) -> Value {
     json!({
         "protocolVersion": negotiated(params),
         "capabilities": { "tools": { "listChanged": false } },
-        "serverInfo": {
-            "name": "citabot",
-            "title": "citabot: la agenda del salón",
-            "version": env!("CARGO_PKG_VERSION"),
-        },
+        "serverInfo": server_info(),
         "instructions": tools::INSTRUCTIONS,
     })
 }

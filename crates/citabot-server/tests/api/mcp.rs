@@ -392,3 +392,144 @@ async fn a_credential_that_does_not_work_is_401_and_garbage_is_a_json_rpc_error(
     let (status, _) = rpc_to(&app, url, None, &list).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
+
+/// 2026-07-28 without an SDK: `server/discover` names every revision; each request names its
+/// own in `_meta`, matched by the headers; what does not match is a JSON-RPC error at 400.
+#[tokio::test]
+async fn the_newest_revision_is_discovered_and_checked_request_by_request() {
+    let (app, fake) = proxied(Backend::Sqlite).await.expect("SQLite");
+    let citabot = capability(&app, &fake, "mcp-modern", "hola").await;
+    let url = citabot["mcpUrl"].as_str().expect("an URL").to_owned();
+    let envelope = |version: &str| {
+        json!({"io.modelcontextprotocol/protocolVersion": version,
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"}})
+    };
+    let send = |method: &'static str, params: Value, headers: Vec<(&'static str, String)>| {
+        let mut request = app.client.post(&url).json(&json!({
+            "jsonrpc": "2.0", "id": 9, "method": method, "params": params}));
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
+        async move { json_body(request.send().await.expect("answers")).await }
+    };
+    let modern = |method: &str| {
+        vec![
+            ("mcp-protocol-version", "2026-07-28".to_owned()),
+            ("mcp-method", method.to_owned()),
+        ]
+    };
+
+    let (status, found) = send(
+        "server/discover",
+        json!({"_meta": envelope("2026-07-28")}),
+        modern("server/discover"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{found}");
+    let result = &found["result"];
+    assert_eq!(
+        result["supportedVersions"],
+        json!(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"])
+    );
+    assert_eq!(result["resultType"], "complete");
+    assert!(result["capabilities"]["tools"].is_object(), "{found}");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "citabot"
+    );
+
+    let (status, listed) = send(
+        "tools/list",
+        json!({"_meta": envelope("2026-07-28")}),
+        modern("tools/list"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["result"]["resultType"], "complete");
+    assert_eq!(listed["result"]["cacheScope"], "public");
+    assert!(listed["result"]["ttlMs"].as_u64().is_some(), "{listed}");
+
+    let mut call_headers = modern("tools/call");
+    call_headers.push(("mcp-name", "list_services".to_owned()));
+    let (status, called) = send(
+        "tools/call",
+        json!({"_meta": envelope("2026-07-28"), "name": "list_services", "arguments": {}}),
+        call_headers,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{called}");
+    assert_eq!(called["result"]["resultType"], "complete");
+    assert!(called["result"]["structuredContent"]["services"].is_array());
+
+    // A header that disagrees with the body, a missing name, a version nobody speaks, no
+    // envelope: each a JSON-RPC error at 400 with the request's id.
+    let (status, mismatch) = send(
+        "tools/call",
+        json!({"_meta": envelope("2026-07-28"), "name": "list_services", "arguments": {}}),
+        modern("tools/call"),
+    )
+    .await;
+    assert_eq!(
+        (
+            status,
+            mismatch["error"]["code"].clone(),
+            mismatch["id"].clone()
+        ),
+        (StatusCode::BAD_REQUEST, json!(-32020), json!(9)),
+        "{mismatch}"
+    );
+    let (status, wrong_method) = send(
+        "tools/list",
+        json!({"_meta": envelope("2026-07-28")}),
+        modern("server/discover"),
+    )
+    .await;
+    assert_eq!(
+        (status, wrong_method["error"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!(-32020))
+    );
+    let (status, unknown) = send(
+        "server/discover",
+        json!({"_meta": envelope("2099-01-01")}),
+        vec![
+            ("mcp-protocol-version", "2099-01-01".to_owned()),
+            ("mcp-method", "server/discover".to_owned()),
+        ],
+    )
+    .await;
+    assert_eq!(
+        (status, unknown["error"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!(-32022))
+    );
+    assert_eq!(
+        unknown["error"]["data"]["supported"][0], "2026-07-28",
+        "{unknown}"
+    );
+    let (status, bare) = send("tools/list", json!({}), modern("tools/list")).await;
+    assert_eq!(
+        (status, bare["error"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!(-32602))
+    );
+    let (status, nope) = send(
+        "nope/nothing",
+        json!({"_meta": envelope("2026-07-28")}),
+        modern("nope/nothing"),
+    )
+    .await;
+    assert_eq!(
+        (status, nope["error"]["code"].clone()),
+        (StatusCode::NOT_FOUND, json!(-32601))
+    );
+    // A handshake client naming an unknown revision in the header learns which are spoken.
+    let (status, old) = send(
+        "tools/list",
+        json!({}),
+        vec![("mcp-protocol-version", "2024-01-01".to_owned())],
+    )
+    .await;
+    assert_eq!(
+        (status, old["error"]["code"].clone()),
+        (StatusCode::BAD_REQUEST, json!(-32022))
+    );
+}

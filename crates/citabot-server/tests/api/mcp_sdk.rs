@@ -1,7 +1,8 @@
 //! The MCP server driven by an independent client: the official Python SDK (`mcp`, pinned in
 //! `tests/mcp/requirements.txt`, installed by `make mcp-venv`) runs `tests/mcp/client.py`
-//! against a real server, in the SDK's own negotiation (it probes the newest revision, then
-//! falls back to `initialize`) and in the initialize handshake alone. Skipped, saying so, when
+//! against a real server, in the SDK's own negotiation (it probes `server/discover` at the
+//! newest revision, 2026-07-28, and speaks it, with no handshake) and in the initialize
+//! handshake alone (2025-11-25). Skipped, saying so, when
 //! the venv is missing, unless `CITABOT_TEST_MCP=required`.
 
 use std::path::{Path, PathBuf};
@@ -88,6 +89,11 @@ async fn the_official_python_sdk_books_moves_cancels_and_is_refused_elsewhere() 
     )
     .await;
     assert_eq!(code, 0, "{booked}");
+    assert_eq!(
+        booked["protocolVersion"], "2026-07-28",
+        "the SDK's own negotiation finds the newest revision: {booked}"
+    );
+    assert_eq!(booked["server"]["name"], "citabot", "{booked}");
     let cita = booked["cita"]["id"].as_str().expect("a cita").to_owned();
     assert_eq!(booked["cancelled"]["status"], "cancelada", "{booked}");
 
@@ -109,6 +115,7 @@ async fn the_official_python_sdk_books_moves_cancels_and_is_refused_elsewhere() 
     )
     .await;
     assert_eq!(code, 0, "{again}");
+    assert_eq!(again["protocolVersion"], "2025-11-25", "{again}");
     assert_ne!(
         again["cita"]["id"].as_str(),
         Some(cita.as_str()),
