@@ -21,16 +21,21 @@ use sha2::Sha256;
 
 use std::sync::Arc;
 
+pub mod redact;
+
 use crate::config::{Settings, redact_url_password};
 use crate::metrics::Metrics;
 use crate::uploads::Upload;
 use crate::visitor_error::VisitorError;
+use redact::{Secret, StreamRedactor};
 
 /// An execution of the external workflow, as its webhook announced it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UpstreamExecution {
     pub execution_id: String,
     pub resume_token: Option<String>,
+    /// The capability the message that started it carried: kept out of its frames.
+    pub secret: Option<Secret>,
 }
 
 /// Largest non-streamed answer read from the webhook.
@@ -324,18 +329,20 @@ pub fn execution_started(reply: &Value) -> Option<UpstreamExecution> {
         .filter(|token| !token.is_empty())
         .map(str::to_owned);
     Some(UpstreamExecution {
+        secret: None,
         execution_id,
         resume_token,
     })
 }
 
 /// Relays a streamed answer chunk by chunk, collecting the text of its `item` events (and of
-/// non-JSON lines, which n8n's widget shows as text). When the webhook fails mid-stream, a final
-/// `error` event tells the widget why instead of a silent cut. Before the relayed stream ends,
-/// `on_end` receives the collected text (and is awaited, so the transcript is complete when the
-/// widget sees the end).
+/// non-JSON lines, which n8n's widget shows as text), with `secret` taken out of both. When the
+/// webhook fails mid-stream, a final `error` event tells the widget why instead of a silent cut.
+/// Before the relayed stream ends, `on_end` receives the collected text (and is awaited, so the
+/// transcript is complete when the widget sees the end).
 pub fn relay<F>(
     response: reqwest::Response,
+    secret: Option<Secret>,
     on_end: F,
 ) -> impl Stream<Item = Result<Bytes, std::io::Error>> + Send
 where
@@ -344,24 +351,38 @@ where
     struct Relaying<F> {
         chunks: Pin<Box<dyn Stream<Item = reqwest::Result<Bytes>> + Send>>,
         collector: NdjsonText,
+        redactor: Option<StreamRedactor>,
         on_end: Option<F>,
     }
     impl<F: FnOnce(String) -> BoxFuture<'static, ()>> Relaying<F> {
-        async fn finish(&mut self) {
+        /// What the redactor still held, collected; then `on_end`.
+        async fn finish(&mut self) -> Bytes {
+            let held = self
+                .redactor
+                .as_mut()
+                .map(StreamRedactor::finish)
+                .unwrap_or_default();
+            self.collector.feed(&held);
             if let Some(on_end) = self.on_end.take() {
                 on_end(std::mem::take(&mut self.collector).finish()).await;
             }
+            Bytes::from(held)
         }
     }
     let start = Relaying {
         chunks: Box::pin(response.bytes_stream()),
         collector: NdjsonText::default(),
+        redactor: secret.as_ref().map(Secret::stream),
         on_end: Some(on_end),
     };
     futures_util::stream::unfold(start, |mut relaying| async move {
         relaying.on_end.as_ref()?;
         match relaying.chunks.next().await {
             Some(Ok(chunk)) => {
+                let chunk = match relaying.redactor.as_mut() {
+                    Some(redactor) => Bytes::from(redactor.feed(&chunk)),
+                    None => chunk,
+                };
                 relaying.collector.feed(&chunk);
                 Some((Ok(chunk), relaying))
             }
@@ -372,17 +393,20 @@ where
                 } else {
                     "The connection to the assistant's workflow was lost."
                 };
-                relaying.finish().await;
+                let held = relaying.finish().await;
                 // A newline first: the broken chunk may have ended mid-line.
                 let line = format!(
                     "\n{}\n",
                     serde_json::json!({ "type": "error", "content": sentence })
                 );
-                Some((Ok(Bytes::from(line)), relaying))
+                let mut last = held.to_vec();
+                last.extend_from_slice(line.as_bytes());
+                Some((Ok(Bytes::from(last)), relaying))
             }
             None => {
-                relaying.finish().await;
-                None
+                let held = relaying.finish().await;
+                // The stream's end, after what the redactor held back, if anything.
+                (!held.is_empty()).then(|| (Ok(held), relaying))
             }
         }
     })

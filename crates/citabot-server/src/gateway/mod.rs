@@ -358,6 +358,9 @@ async fn send_message(
         .map_err(|error| VisitorError::from_store(&error))?;
     let mut metadata = metadata::for_caller(user, client_metadata, state.clock.now());
     metadata["citabot"] = metadata::capability(state, session, sign_in, input, headers);
+    let secret = metadata["citabot"]["token"]
+        .as_str()
+        .and_then(workflow::redact::Secret::new);
     let body = json!({
         "action": "sendMessage",
         "sessionId": session.as_str(),
@@ -366,10 +369,14 @@ async fn send_message(
     });
     let streaming = wants_stream(headers);
     match upstream.send(&body, files, headers, streaming).await? {
-        UpstreamReply::Json(reply) => {
-            if let Some(execution) = workflow::execution_started(&reply) {
+        UpstreamReply::Json(mut reply) => {
+            if let Some(secret) = &secret {
+                secret.json(&mut reply);
+            }
+            if let Some(mut execution) = workflow::execution_started(&reply) {
                 // The reply will come over the workflow's live channel: the widget gets our own
                 // execution, bridged to it, and never the workflow's ids.
+                execution.secret = secret;
                 let source = ExecutionSource::Upstream(execution);
                 return Ok(start_execution(state, session, caller_id, source).await);
             }
@@ -395,7 +402,7 @@ async fn send_message(
                 session.clone(),
                 user.map(|user| user.id.clone()),
             );
-            let relayed = workflow::relay(response, move |text| {
+            let relayed = workflow::relay(response, secret, move |text| {
                 Box::pin(async move {
                     if !text.is_empty() {
                         chat_turn::store_workflow_reply(&state, session, owner, text).await;

@@ -67,10 +67,14 @@ pub async fn run(
         tokio::select! {
             from_workflow = workflow.next() => match from_workflow {
                 Some(Ok(WorkflowMessage::Text(text))) => {
-                    if let Some(reply) = bot_text(text.as_str()) {
+                    let text = match &execution.secret {
+                        Some(secret) => secret.text(text.as_str()),
+                        None => std::borrow::Cow::Borrowed(text.as_str()),
+                    };
+                    if let Some(reply) = bot_text(&text) {
                         chat_turn::store_workflow_reply(state, attached.session.clone(), attached.owner.clone(), reply).await;
                     }
-                    if send_text(socket, text.as_str()).await.is_err() {
+                    if send_text(socket, &text).await.is_err() {
                         let _ = workflow.close(None).await;
                         return;
                     }

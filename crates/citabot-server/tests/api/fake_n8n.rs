@@ -205,7 +205,43 @@ async fn answer(State(fake): State<FakeN8n>, request: Request) -> Response {
         return axum::Json(json!({ "data": [human] })).into_response();
     }
     let input = body["chatInput"].as_str().unwrap_or_default().to_owned();
+    // What a careless workflow (or an agent talked into it) would send back: the capability.
+    let token = body["metadata"]["citabot"]["token"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     match input.as_str() {
+        "leak" => axum::Json(json!({
+            "output": format!("Tu enlace: {}", body["metadata"]["citabot"]["mcpUrl"].as_str().unwrap_or_default()),
+            "echo": { "metadata": body["metadata"].clone() },
+        }))
+        .into_response(),
+        "leak stream" => {
+            // The token cut across three chunks, and whole in another line.
+            let text = [
+                ndjson_line(&run_event("begin", None)),
+                ndjson_line(&run_event("item", Some(&format!("token {token} fin")))),
+                ndjson_line(&run_event("end", None)),
+            ]
+            .concat();
+            let at = text.find(&token).unwrap_or(0);
+            let chunks = vec![
+                text[..at + 3].to_owned(),
+                text[at + 3..at + 10].to_owned(),
+                text[at + 10..].to_owned(),
+            ];
+            let stream =
+                futures_util::stream::unfold(chunks.into_iter(), |mut chunks| async move {
+                    let chunk = chunks.next()?;
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    Some((Ok::<_, std::io::Error>(Bytes::from(chunk)), chunks))
+                });
+            (
+                [("content-type", "application/json; charset=utf-8")],
+                Body::from_stream(stream),
+            )
+                .into_response()
+        }
         "stream" => {
             // Chunks cut mid-line, with pauses, as a network delivers them.
             let text = [

@@ -190,6 +190,62 @@ async fn a_stream_is_relayed_as_it_arrives_and_kept_whole() {
     );
 }
 
+/// A workflow that sends the visitor's capability back (echoing its metadata, or an agent
+/// reading out its tool's URL) never hands it to the browser or the history: in a JSON answer
+/// and in a stream that cuts it across chunks, it arrives as "[credencial oculta]".
+#[tokio::test]
+async fn the_capability_never_comes_back_from_the_workflow() {
+    let (app, fake) = proxied_app(|_| {}).await;
+    let response = chat(&app, None, &send("s-leak", "leak"), &[]).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let body = response.text().await.expect("a body");
+    let token = fake.received()[0].body["metadata"]["citabot"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    assert!(!body.contains(&token), "{body}");
+    let reply: Value = serde_json::from_str(&body).expect("JSON");
+    assert!(
+        reply["output"]
+            .as_str()
+            .expect("output")
+            .ends_with("/mcp/[credencial oculta]"),
+        "{reply}"
+    );
+    assert_eq!(
+        reply["echo"]["metadata"]["citabot"]["token"],
+        "[credencial oculta]"
+    );
+
+    let response = chat(
+        &app,
+        None,
+        &send("s-leak", "leak stream"),
+        &[("accept", "text/plain")],
+    )
+    .await;
+    let streamed = response.text().await.expect("the stream");
+    let token = fake.received()[1].body["metadata"]["citabot"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    assert!(!streamed.contains(&token), "{streamed}");
+    assert!(
+        streamed.contains("token [credencial oculta] fin"),
+        "{streamed}"
+    );
+    let stored = stored_texts(&app, "s-leak").await.join("\n");
+    let first = fake.received()[0].body["metadata"]["citabot"]["token"]
+        .as_str()
+        .expect("a token")
+        .to_owned();
+    for secret in [&first, &token] {
+        assert!(!stored.contains(secret.as_str()), "{stored}");
+    }
+    assert!(stored.contains("/mcp/[credencial oculta]"), "{stored}");
+    assert!(stored.contains("token [credencial oculta] fin"), "{stored}");
+}
+
 #[tokio::test]
 async fn a_hang_up_mid_stream_ends_with_an_error_event() {
     let (app, _fake) = proxied_app(|_| {}).await;
