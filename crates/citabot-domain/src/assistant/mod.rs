@@ -28,7 +28,7 @@ use crate::understanding::{
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
     everyday_names, for_several_people, names_a_cita, opens_as_question, parse_date, parse_dates,
     part_named, replaced_services, resolve_in_hours, same_time_asked, staff_preference,
-    stylist_schedule_asked, understand, unoffered_service,
+    stylist_schedule_asked, understand, unknown_stylist, unoffered_service,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -296,6 +296,14 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     if refused.is_some() {
         preference = None;
     }
+    // "con Marta" when nobody called Marta works here: said, with who does, never booked
+    // silently with whoever is free.
+    let refused = refused.or_else(|| {
+        let name = unknown_stylist(message, &stylist_names(context))
+            .filter(|_| preference.is_none())
+            .filter(|name| !names_a_service(name, context))?;
+        Some(Replies::new(state.language, context).no_such_stylist(&name))
+    });
     let turn = respond(
         state,
         message,
@@ -546,6 +554,15 @@ fn respond(
         // "no", "al final no", "no quiero la cita" once the time is chosen (what is left to ask is
         // who it is for), or a "cancela" that names no cita while one is being put together:
         // the booking in progress is dropped, not asked about again.
+        // "no, gracias" to the contact question: why it is needed, and that a phone is enough;
+        // the booking waits (only "olvídalo" drops it).
+        Intent::Deny
+            if state.step == Step::Booking
+                && asked_for_contact(&state.draft, context)
+                && !gives_facts =>
+        {
+            return reply(state, say.contact_needed());
+        }
         Intent::Deny
             if state.step == Step::Booking && state.draft.slot.is_some() && !gives_facts =>
         {
@@ -716,6 +733,18 @@ fn respond(
         && let Some((day, month)) = heard.impossible_date
     {
         return reply(state, say.no_such_date(day, month));
+    }
+    if date.is_none()
+        && let Some(mismatch) = heard.weekday_mismatch
+    {
+        return Turn {
+            quick: quick::days(
+                &[mismatch.date, mismatch.weekday_date],
+                context.today,
+                state.language,
+            ),
+            ..reply(state, say.weekday_mismatch(&mismatch))
+        };
     }
     if let Some(typed) = heard
         .invalid_email
@@ -1169,7 +1198,7 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         _ if state.draft.moving.is_some() => None,
         Caller::Cliente { .. } => None,
         Caller::Guest if state.draft.client_name.is_none() => Some(say.ask_name()),
-        Caller::Guest if !reachable(&state.draft, context) => Some(say.ask_contact()),
+        Caller::Guest if !reachable(&state.draft) => Some(say.ask_contact()),
         Caller::Staff { .. } if state.draft.client_name.is_none() => Some(say.ask_client_name()),
         Caller::Guest | Caller::Staff { .. } => None,
     };
@@ -1206,8 +1235,28 @@ fn cannot_note(
 
 /// Whether the guest can be reached: an email when the salon sends mail (it carries the
 /// confirmation), else an email or a phone.
-fn reachable(draft: &Draft, context: &Context<'_>) -> bool {
-    draft.client_email.is_some() || !context.sends_mail && draft.client_phone.is_some()
+/// Whether the salon can reach a guest: an email, or a phone (enough, also where the salon
+/// sends mail: it calls instead of writing).
+fn reachable(draft: &Draft) -> bool {
+    draft.client_email.is_some() || draft.client_phone.is_some()
+}
+
+/// Whether the last question was for a guest's contact.
+fn asked_for_contact(draft: &Draft, context: &Context<'_>) -> bool {
+    draft.slot.is_some()
+        && draft.client_name.is_some()
+        && !reachable(draft)
+        && matches!(context.caller, Caller::Guest)
+}
+
+/// Whether `word` is (part of) one of the salon's service names ("con Keratina").
+fn names_a_service(word: &str, context: &Context<'_>) -> bool {
+    let word = crate::understanding::normalize(word);
+    context.services.iter().any(|service| {
+        crate::understanding::normalize(&service.name)
+            .split_whitespace()
+            .any(|part| part == word)
+    })
 }
 
 /// The stylists as the visitor may name them.

@@ -178,6 +178,11 @@ pub(super) fn parts_to_change(lang: Lang) -> QuickReplies {
     )
 }
 
+/// Days to choose between, as taps ("¿el jueves 10 o el lunes 14?").
+pub(super) fn days(days: &[Date], today: Date, lang: Lang) -> QuickReplies {
+    QuickReplies::suggest(days.iter().map(|day| day_tap(*day, today, lang)).collect())
+}
+
 /// A tap whose label fits on a button: a longer one (a long service name) is cut with "…".
 fn tap(label: &str, value: &str) -> QuickReply {
     let label = if label.chars().count() > QuickReply::MAX_LABEL_CHARS {

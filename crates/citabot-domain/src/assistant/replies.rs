@@ -12,7 +12,7 @@ use crate::booking::{
     Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
     format_price_english,
 };
-use crate::understanding::{DayPart, phone_for_reading};
+use crate::understanding::{DayPart, WeekdayMismatch, phone_for_reading};
 
 pub(super) struct Replies<'a> {
     lang: Lang,
@@ -435,6 +435,54 @@ impl<'a> Replies<'a> {
                 month_es(month)
             ),
             Lang::En => format!("There is no {month} {day}. Which day suits you?"),
+        }
+    }
+
+    /// "con Marta" when nobody of that name works here: who does.
+    pub(super) fn no_such_stylist(&self, name: &str) -> String {
+        let team: Vec<&str> = self
+            .context
+            .staff
+            .iter()
+            .map(|member| member.name.as_str())
+            .collect();
+        let team = self.join(&team);
+        match self.lang {
+            Lang::Es => format!("En el salón no trabaja nadie llamado {name}: atienden {team}."),
+            Lang::En => format!("Nobody called {name} works here: our team is {team}."),
+        }
+    }
+
+    /// "el lunes 10" when the 10th is a Thursday: both readings, asked.
+    pub(super) fn weekday_mismatch(&self, mismatch: &WeekdayMismatch) -> String {
+        let WeekdayMismatch {
+            said,
+            date,
+            weekday_date,
+        } = *mismatch;
+        match self.lang {
+            Lang::Es => format!(
+                "El {} de {} es {}, no {}: ¿el {} {} o el {} {}?",
+                date.day(),
+                month_es(date.month()),
+                weekday_es(date.weekday()),
+                weekday_es(said),
+                weekday_es(date.weekday()),
+                date.day(),
+                weekday_es(said),
+                weekday_date.day()
+            ),
+            Lang::En => format!(
+                "{} {} is a {}, not a {}: {} {} or {} {}?",
+                date.month(),
+                date.day(),
+                date.weekday(),
+                said,
+                date.weekday(),
+                date.day(),
+                said,
+                weekday_date.day()
+            ),
         }
     }
 
@@ -1156,8 +1204,8 @@ impl<'a> Replies<'a> {
     pub(super) fn ask_contact(&self) -> String {
         if self.context.sends_mail {
             self.pick(
-                "¿Y un email para enviarte la confirmación?",
-                "And an email for the confirmation?",
+                "¿Y un email para enviarte la confirmación? Si lo prefieres, con un teléfono basta.",
+                "And an email for the confirmation? A phone number is fine too, if you prefer.",
             )
         } else {
             self.pick(
@@ -1165,6 +1213,14 @@ impl<'a> Replies<'a> {
                 "Could you leave an email or phone number? The salon sees it with your booking, in case they need to reach you.",
             )
         }
+    }
+
+    /// A guest who would rather not leave a contact: why the salon needs one, and the smallest.
+    pub(super) fn contact_needed(&self) -> String {
+        self.pick(
+            "Sin un email o un teléfono no puedo dejar la cita reservada: es la única forma que tiene el salón de avisarte si algo cambia, y no se usa para nada más. Con un teléfono basta. ¿Me dejas uno? Si prefieres no reservar, dime «olvídalo».",
+            "I can't keep the booking without an email or a phone number: it's the only way the salon can reach you if something changes, and it's used for nothing else. A phone number is enough. Could you leave one? If you'd rather not book, just say \"forget it\".",
+        )
     }
 
     /// The day of a cita being moved was not said yet.

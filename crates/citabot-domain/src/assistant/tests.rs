@@ -992,7 +992,8 @@ fn without_mail_a_guest_is_asked_for_any_contact_and_promised_nothing() {
     assert!(!reply.contains("confirmation"), "{reply}");
 }
 
-/// Once the salon sends mail, the email question says what it is for, and is the one asked.
+/// Once the salon sends mail, the email question says what it is for, and that a phone is
+/// enough (issue 22: a guest who would rather not give an email still books).
 #[test]
 fn with_mail_the_email_is_asked_for_the_confirmation() {
     let mut chat = Chat::new(Caller::Guest);
@@ -1000,14 +1001,19 @@ fn with_mail_the_email_is_asked_for_the_confirmation() {
     chat.say("quiero un corte de pelo el lunes 23 a las 10");
     let (reply, _) = chat.say("Ana López");
     assert!(
-        reply.contains("email para enviarte la confirmación"),
+        reply.contains("email para enviarte la confirmación") && reply.contains("teléfono basta"),
         "{reply}"
     );
     let (reply, _) = chat.say("600111222");
     assert!(
-        reply.contains("email"),
-        "a phone does not carry the confirmation: {reply}"
+        reply.contains("¿La confirmo?"),
+        "a phone is enough: {reply}"
     );
+
+    let mut chat = Chat::new(Caller::Guest);
+    chat.mail = true;
+    chat.say("quiero un corte de pelo el lunes 23 a las 10");
+    chat.say("Ana López");
     let (reply, _) = chat.say("ana@ejemplo.es");
     assert!(reply.contains("¿La confirmo?"), "{reply}");
 }

@@ -108,6 +108,68 @@ pub fn impossible_date(text: &str) -> Option<(u8, Month)> {
     None
 }
 
+/// A weekday said with a date it is not ("el lunes 10" when the 10th is a Thursday).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeekdayMismatch {
+    /// The weekday said.
+    pub said: Weekday,
+    /// The date the day of the month names.
+    pub date: Date,
+    /// The weekday said in the same week as `date` (Monday to Sunday), or the next one when
+    /// that has passed: the other thing the visitor may have meant.
+    pub weekday_date: Date,
+}
+
+/// The first weekday in `text` that disagrees with the date said with it, so the visitor can
+/// be asked which they meant rather than have one silently win.
+pub fn weekday_mismatch(text: &str, today: Date) -> Option<WeekdayMismatch> {
+    let normalized = normalize(text);
+    let t = tokens(&normalized);
+    (0..t.len()).find_map(|i| {
+        let said = weekday(t[i])?;
+        let (date, _) = day_after_weekday(&t, i, today)?;
+        if date.weekday() == said {
+            return None;
+        }
+        let back = i64::from(date.weekday().number_days_from_monday())
+            - i64::from(said.number_days_from_monday());
+        let same_week = shift(date, -back)?;
+        let weekday_date = if same_week < today {
+            shift(same_week, 7)?
+        } else {
+            same_week
+        };
+        Some(WeekdayMismatch {
+            said,
+            date,
+            weekday_date,
+        })
+    })
+}
+
+/// The date written right after the weekday at `i`: "viernes 27", "lunes día 10", "lunes 10 de
+/// diciembre", "monday the 14th of january", "monday january 14"; and the words it takes.
+fn day_after_weekday(t: &[&str], i: usize, today: Date) -> Option<(Date, usize)> {
+    let skip = usize::from(matches!(t.get(i + 1), Some(&"the" | &"dia")));
+    let at = i + 1 + skip;
+    if let Some((Found::Day(d), used)) = day_month_at(t, at, today) {
+        return Some((d, skip + used));
+    }
+    if let Some(month) = t.get(at).and_then(|w| month(w))
+        && let Some((day, used)) = ordinal_at(t, at + 1)
+    {
+        let (year, year_used) = year_at(t, at + 1 + used);
+        return calendar(day, month, year, today).map(|d| (d, skip + 1 + used + year_used));
+    }
+    // A bare number: digits only ("el viernes 27"), so "el lunes a las 5" keeps its hour.
+    let digits = t.get(at)?;
+    let n = digits.parse::<u8>().ok().or_else(|| {
+        let (n, _) = ordinal_at(t, at).filter(|_| digits.ends_with(char::is_alphabetic))?;
+        Some(n)
+    })?;
+    day_of_month(n, today).map(|d| (d, skip + 1))
+}
+
 /// What one phrase said, before phrases are combined.
 #[derive(Debug, Clone, Copy)]
 enum Found {
@@ -320,12 +382,10 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
     // Weekdays: "el viernes", "este viernes", "el viernes que viene", "next friday".
     if let Some(wd) = weekday(w) {
         let this = matches!(prev, Some("este" | "this"));
-        // "el viernes 27": the number is the day, the weekday only decoration.
-        if let Some(n) = next.and_then(|n| n.parse::<u8>().ok())
-            && let Some((d, used)) = day_month_at(t, i + 1, today)
-                .or_else(|| day_of_month(n, today).map(|d| (Found::Day(d), 1)))
-        {
-            return Some((d, 1 + used));
+        // "el viernes 27", "Monday the 14th of January": the number is the day, the weekday
+        // only decoration (when they disagree, `weekday_mismatch` says so).
+        if let Some((d, used)) = day_after_weekday(t, i, today) {
+            return Some((Found::Day(d), 1 + used));
         }
         // "el lunes pasado", "last monday": the latest one before today.
         if matches!(next, Some("pasado" | "pasada")) || prev == Some("last") {
@@ -815,6 +875,82 @@ mod tests {
         for (text, want) in cases {
             assert_eq!(day(text, TUE), Some(want), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_weekday_that_is_not_the_date_is_found_in_both_languages() {
+        // On Friday 20 November 2026: the 10th of December is a Thursday.
+        let cases = [
+            (
+                "el lunes 10",
+                Weekday::Monday,
+                date!(2026 - 12 - 10),
+                date!(2026 - 12 - 7),
+            ),
+            (
+                "quiero cita el martes 17 por la tarde",
+                Weekday::Tuesday,
+                date!(2026 - 12 - 17),
+                date!(2026 - 12 - 15),
+            ),
+            (
+                "el lunes 10 de diciembre",
+                Weekday::Monday,
+                date!(2026 - 12 - 10),
+                date!(2026 - 12 - 7),
+            ),
+            (
+                "el lunes día 10",
+                Weekday::Monday,
+                date!(2026 - 12 - 10),
+                date!(2026 - 12 - 7),
+            ),
+            (
+                "Monday the 14th of January",
+                Weekday::Monday,
+                date!(2027 - 1 - 14),
+                date!(2027 - 1 - 11),
+            ),
+            (
+                "monday january 14th",
+                Weekday::Monday,
+                date!(2027 - 1 - 14),
+                date!(2027 - 1 - 11),
+            ),
+            // The same week's Monday has passed: the next one.
+            (
+                "el lunes 20",
+                Weekday::Monday,
+                date!(2026 - 11 - 20),
+                date!(2026 - 11 - 23),
+            ),
+        ];
+        for (text, said, date, weekday_date) in cases {
+            assert_eq!(
+                weekday_mismatch(text, FRI),
+                Some(WeekdayMismatch {
+                    said,
+                    date,
+                    weekday_date
+                }),
+                "{text:?}"
+            );
+        }
+        for text in [
+            "el jueves 10",
+            "el viernes 27",
+            "el lunes a las 10",
+            "el lunes",
+            "Thursday the 10th",
+        ] {
+            assert_eq!(weekday_mismatch(text, FRI), None, "{text:?}");
+        }
+        // Said in English with "the", the day is the date, not the next Monday.
+        assert_eq!(
+            day("Monday the 14th of January", FRI),
+            Some(date!(2027 - 1 - 14))
+        );
+        assert_eq!(day("thursday the 10th", FRI), Some(date!(2026 - 12 - 10)));
     }
 
     #[test]

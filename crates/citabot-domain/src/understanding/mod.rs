@@ -26,7 +26,9 @@ pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
     phone_for_reading,
 };
-pub use date::{DateExpr, impossible_date, parse_date, parse_dates};
+pub use date::{
+    DateExpr, WeekdayMismatch, impossible_date, parse_date, parse_dates, weekday_mismatch,
+};
 pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
 pub use faq::{FaqIndex, FaqMatch};
 pub use intent::{Intent, for_several_people, intents, main_intent, names_a_cita};
@@ -40,7 +42,9 @@ pub use services::{
     ServiceMatch, ServiceName, adds_services, everyday_names, match_services, replaced_services,
     unoffered_service,
 };
-pub use staff::{StaffName, StaffPreference, staff_preference, stylist_schedule_asked};
+pub use staff::{
+    StaffName, StaffPreference, staff_preference, stylist_schedule_asked, unknown_stylist,
+};
 pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 
 /// Everything a message says, read at once.
@@ -60,8 +64,11 @@ pub struct Understanding {
     pub language: Option<Language>,
     /// The services named, in order of appearance.
     pub services: Vec<ServiceMatch>,
-    /// The date named, resolved against the visitor's today.
+    /// The date named, resolved against the visitor's today; `None` when its weekday and its
+    /// day disagree (see `weekday_mismatch`).
     pub date: Option<DateExpr>,
+    /// A weekday said with a day it is not ("el lunes 10", the 10th a Thursday).
+    pub weekday_mismatch: Option<WeekdayMismatch>,
     /// A day and month named that no calendar has ("31 de febrero").
     pub impossible_date: Option<(u8, time::Month)>,
     /// The time named.
@@ -90,6 +97,7 @@ impl Understanding {
 pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understanding {
     let services = match_services(text, catalog);
     let reading = intent::detect(text, !services.is_empty());
+    let mismatch = weekday_mismatch(text, today);
     Understanding {
         intents: reading.intents,
         says_no: reading.says_no,
@@ -97,7 +105,9 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         asks_whether_needed: reading.asks_whether_needed,
         language: detect_language(text),
         services,
-        date: parse_date(text, today),
+        // Never one of the two silently: the visitor is asked which they meant.
+        date: parse_date(text, today).filter(|_| mismatch.is_none()),
+        weekday_mismatch: mismatch,
         impossible_date: impossible_date(text),
         time: parse_time(text),
         email: extract_email(text),

@@ -6,6 +6,7 @@
 //! the stylist Lucía, and staff booking "para Lucía" name a client.
 
 use super::normalize::{near, normalize, tokens};
+use super::terms::is_known_word;
 
 /// A stylist as the visitor may name them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,6 +79,38 @@ pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreferen
         }
     }
     anyone(&words).then_some(StaffPreference::Anyone)
+}
+
+/// A name asked for that is nobody in the team ("con Marta", "with Sarah"), as typed: a word
+/// written with a capital after a word that asks for a person, that is neither a stylist nor a
+/// word the assistant knows (a service, a day). Lowercase words are left alone: "con mechas",
+/// "con tinte" are what people write.
+pub fn unknown_stylist(text: &str, staff: &[StaffName]) -> Option<String> {
+    let typed: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '@' || c == '\''))
+        .filter(|word| !word.is_empty())
+        .collect();
+    typed.iter().enumerate().find_map(|(i, word)| {
+        let capitalised = word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().skip(1).all(char::is_lowercase)
+            && word.chars().count() >= 3;
+        let asked = i > 0
+            && typed[i.saturating_sub(2)..i]
+                .iter()
+                .any(|before| ASKS_FOR.contains(&normalize(before).as_str()));
+        if !capitalised || !asked || word.contains('@') {
+            return None;
+        }
+        let normalized = normalize(word);
+        // "Javi" for Javier: a short form of a name in the team is somebody here.
+        let in_team = staff.iter().any(|member| {
+            member.name.split_whitespace().any(|part| {
+                let part = normalize(part);
+                near(&normalized, &part) || part.starts_with(&normalized)
+            })
+        });
+        (!in_team && !is_known_word(&normalized)).then(|| (*word).to_owned())
+    })
 }
 
 /// The stylist whose working days a message asks about ("¿qué días trabaja Lucía?", "horario
@@ -156,6 +189,29 @@ mod tests {
             StaffName::new("lucia", "Lucía Martín"),
             StaffName::new("javier", "Javier Gómez"),
         ]
+    }
+
+    #[test]
+    fn a_name_asked_for_that_is_nobody_in_the_team() {
+        let cases = [
+            ("quiero un corte con Marta", Some("Marta")),
+            ("no, prefiero con Marta", Some("Marta")),
+            ("can I book a haircut with Sarah?", Some("Sarah")),
+            ("With Sarah please", Some("Sarah")),
+            ("que me atienda Rocío", Some("Rocío")),
+            ("con Lucía", None),
+            ("con Javi", None),
+            ("con Martín", None),
+            ("con marta", None),
+            ("un corte con mechas", None),
+            ("con Mechas", None),
+            ("pago con Tarjeta", None),
+            ("Marta quiere un corte", None),
+            ("con email Marta@correo.es", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(unknown_stylist(text, &team()).as_deref(), want, "{text:?}");
+        }
     }
 
     #[test]

@@ -233,6 +233,12 @@ pub fn stem(word: &str) -> String {
 }
 
 /// Whether `word` is a stop-word, with or without its `ñ` ("mañana", "manana").
+/// Whether a (normalised) word means something to the assistant: a stop-word, or a word of the
+/// synonym table (a service, a day, an intent…), as itself or by its stem. A name is none.
+pub(super) fn is_known_word(word: &str) -> bool {
+    is_stop(word) || TABLE.words.contains_key(word) || concept_of(word).is_some()
+}
+
 fn is_stop(word: &str) -> bool {
     if word.contains('ñ') {
         return is_stop(&word.replace('ñ', "n"));
