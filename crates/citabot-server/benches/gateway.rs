@@ -175,7 +175,11 @@ fn report(mut latencies: Vec<Duration>, elapsed: Duration) -> Report {
 /// `find_free_times` and `book_cita` through `/mcp`, and a chat turn, on one demo salon.
 async fn agent_tools(folder: &tempfile::TempDir) {
     let database_url = sqlite(folder, "tools.db");
-    let address = start(database_url.clone(), true, |_| {}).await;
+    // One key makes every call: lift its per-minute budget.
+    let address = start(database_url.clone(), true, |settings| {
+        settings.api_key_requests_per_minute = u32::MAX;
+    })
+    .await;
     let settings = Settings {
         database_url,
         ..Settings::default()
@@ -233,10 +237,32 @@ async fn agent_tools(folder: &tempfile::TempDir) {
             "to": (today + time::Duration::days(30)).to_string(), "limit": 100}),
     )
     .await;
-    let times = free["structuredContent"]["times"]
+    // Times that do not overlap for their stylist, so each booking is a real write, not a
+    // refusal of a time the previous booking took.
+    let duration = services["structuredContent"]["services"][0]["durationMin"]
+        .as_u64()
+        .unwrap_or(60);
+    let minutes = |time: &serde_json::Value| {
+        let text = time["time"].as_str().unwrap_or("00:00");
+        let (hours, minutes) = text.split_once(':').unwrap_or(("0", "0"));
+        hours.parse::<u64>().unwrap_or(0) * 60 + minutes.parse::<u64>().unwrap_or(0)
+    };
+    let mut free_until = std::collections::HashMap::new();
+    let times: Vec<serde_json::Value> = free["structuredContent"]["times"]
         .as_array()
         .cloned()
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|time| {
+            let key = (time["date"].to_string(), time["staffId"].to_string());
+            let start = minutes(time);
+            if free_until.get(&key).is_some_and(|until| start < *until) {
+                return false;
+            }
+            free_until.insert(key, start + duration);
+            true
+        })
+        .collect();
     let (mut latencies, mut refused) = (Vec::new(), 0);
     let started = Instant::now();
     for (index, time) in times.iter().enumerate() {
