@@ -339,7 +339,15 @@ fn respond(
         schedule_of: stylist_schedule_asked(message, &stylist_names(context)),
         message,
         asks_whether_needed: heard.asks_whether_needed,
-        intents: heard.intents.clone(),
+        // As acted on: a "cancel that" right after a booking cancels it, and is no question
+        // left unanswered ("sorry, something came up, can you cancel that booking?").
+        intents: {
+            let mut intents = heard.intents.clone();
+            if let Some(first) = intents.first_mut() {
+                *first = main;
+            }
+            intents
+        },
         services: heard
             .services
             .iter()

@@ -1516,3 +1516,40 @@ fn cancel_that_drops_a_proposal_or_cancels_the_cita_just_booked() {
         );
     }
 }
+
+/// Issue 22: "sorry, something came up, can you cancel that booking?" right after booking is
+/// the cancellation of that cita, asked to be confirmed, never "I don't know".
+#[test]
+fn an_english_guest_cancels_what_she_just_booked() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.conversation = Some("chat-en".into());
+    chat.say("I'd like a haircut on Monday 23 at 10am");
+    chat.say("Ann Lopez");
+    chat.say("ann@example.com");
+    let booked = booking(chat.say("yes").1);
+    let mut cita = cita(
+        "c-ann",
+        &booked.staff_id,
+        "k-ann",
+        booked.date,
+        booked.start_min,
+        booked.end_min,
+    );
+    cita.service_ids.clone_from(&booked.service_ids);
+    cita.chat_session_id = Some("chat-en".into());
+    chat.agenda.push(cita.clone());
+    chat.settle(&Action::Book(booked), &Outcome::Booked(cita));
+    let (reply, action) = chat.say("sorry, something came up, can you cancel that booking?");
+    assert!(!reply.contains("I don't know"), "{reply}");
+    assert!(
+        reply.contains("Monday 23 November") && action.is_none(),
+        "the cita is named and asked about: {reply}"
+    );
+    let (_, action) = chat.say("yes");
+    assert_eq!(
+        action,
+        Some(Action::Cancel {
+            cita_id: "c-ann".into()
+        })
+    );
+}
