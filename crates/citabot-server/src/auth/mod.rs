@@ -292,7 +292,8 @@ fn key_refusal(why: KeyUnusable) -> &'static str {
 }
 
 /// 401 in the API's error shape, with the challenge RFC 6750 asks of a refused bearer token.
-fn unauthenticated(message: &str) -> Response {
+/// 401 in the API's error shape, with `WWW-Authenticate: Bearer`.
+pub fn unauthenticated(message: &str) -> Response {
     let mut response =
         ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", message).into_response();
     response.headers_mut().insert(

@@ -24,16 +24,6 @@ use crate::state::AppState;
 /// The largest body read: as MCP's messages.
 pub const MAX_BODY_BYTES: usize = crate::mcp::MAX_MESSAGE_BYTES;
 
-fn unauthorised(message: &str) -> Response {
-    let mut response =
-        ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", message).into_response();
-    response.headers_mut().insert(
-        axum::http::header::WWW_AUTHENTICATE,
-        axum::http::HeaderValue::from_static("Bearer realm=\"citabot\""),
-    );
-    response
-}
-
 /// `POST /api/tools/{name}` (described per tool in the OpenAPI document: `openapi::ToolPaths`).
 pub async fn call(
     State(state): State<AppState>,
@@ -44,13 +34,13 @@ pub async fn call(
     let token = match auth::bearer(&headers) {
         Ok(Some(Bearer::Key(token) | Bearer::Other(token))) => token,
         Ok(None) => {
-            return unauthorised(
+            return auth::unauthenticated(
                 "Falta la credencial: envía «Authorization: Bearer» con el token de la \
                  conversación (metadata.citabot.token) o una clave de API (cbk_…).",
             );
         }
         Err(MalformedBearer) => {
-            return unauthorised(
+            return auth::unauthenticated(
                 "La cabecera Authorization no es válida: envía «Bearer » seguido del token.",
             );
         }
@@ -58,7 +48,9 @@ pub async fn call(
     let principal = match principal(&state, token).await {
         Ok(principal) => principal,
         Err(CredentialRefused::Invalid) => {
-            return unauthorised("La credencial no es válida, se ha revocado o ha caducado.");
+            return auth::unauthenticated(
+                "La credencial no es válida, se ha revocado o ha caducado.",
+            );
         }
         Err(CredentialRefused::Answered(response)) => return response,
     };

@@ -163,6 +163,20 @@ async fn live_channel(
     })
 }
 
+/// A streamed answer sent as `chunks`, with a pause before each, as a network delivers them.
+fn paced_stream(chunks: Vec<String>) -> Response {
+    let stream = futures_util::stream::unfold(chunks.into_iter(), |mut chunks| async move {
+        let chunk = chunks.next()?;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Some((Ok::<_, std::io::Error>(Bytes::from(chunk)), chunks))
+    });
+    (
+        [("content-type", "application/json; charset=utf-8")],
+        Body::from_stream(stream),
+    )
+        .into_response()
+}
+
 fn ndjson_line(event: &Value) -> String {
     format!("{event}\n")
 }
@@ -230,17 +244,7 @@ async fn answer(State(fake): State<FakeN8n>, request: Request) -> Response {
                 text[at + 3..at + 10].to_owned(),
                 text[at + 10..].to_owned(),
             ];
-            let stream =
-                futures_util::stream::unfold(chunks.into_iter(), |mut chunks| async move {
-                    let chunk = chunks.next()?;
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    Some((Ok::<_, std::io::Error>(Bytes::from(chunk)), chunks))
-                });
-            (
-                [("content-type", "application/json; charset=utf-8")],
-                Body::from_stream(stream),
-            )
-                .into_response()
+            paced_stream(chunks)
         }
         "stream" => {
             // Chunks cut mid-line, with pauses, as a network delivers them.
@@ -253,17 +257,7 @@ async fn answer(State(fake): State<FakeN8n>, request: Request) -> Response {
             .concat();
             let (first, second) = text.split_at(text.len() / 2);
             let chunks = vec![first.to_owned(), second.to_owned()];
-            let stream =
-                futures_util::stream::unfold(chunks.into_iter(), |mut chunks| async move {
-                    let chunk = chunks.next()?;
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    Some((Ok::<_, std::io::Error>(Bytes::from(chunk)), chunks))
-                });
-            (
-                [("content-type", "application/json; charset=utf-8")],
-                Body::from_stream(stream),
-            )
-                .into_response()
+            paced_stream(chunks)
         }
         "hang up" => {
             let events = vec![
