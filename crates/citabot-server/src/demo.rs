@@ -5,7 +5,7 @@
 
 use citabot_domain::account::Role;
 use citabot_domain::booking::rules::StaffSchedule;
-use citabot_domain::booking::{self, Client, Service};
+use citabot_domain::booking::{self, Client};
 use citabot_domain::clock::Clock;
 use citabot_store::{Store, StoreError};
 
@@ -28,54 +28,6 @@ pub struct DemoAccount {
     pub email: String,
     pub password: String,
 }
-
-/// `(id, name, description, minutes, cents)` of each service, in menu order.
-const SERVICES: [(&str, &str, &str, u16, u32); 8] = [
-    (
-        "corte-mujer",
-        "Corte de pelo",
-        "Corte, lavado y secado.",
-        45,
-        2500,
-    ),
-    (
-        "corte-caballero",
-        "Corte de caballero",
-        "Corte a tijera o máquina.",
-        30,
-        1500,
-    ),
-    (
-        "peinado",
-        "Lavado y peinado",
-        "Lavado, peinado y secado.",
-        30,
-        1800,
-    ),
-    (
-        "tinte",
-        "Tinte",
-        "Color completo de raíz a puntas.",
-        90,
-        4800,
-    ),
-    ("mechas", "Mechas", "Mechas o balayage.", 120, 6500),
-    (
-        "keratina",
-        "Alisado de keratina",
-        "Alisado con tratamiento de keratina.",
-        150,
-        9000,
-    ),
-    (
-        "barba",
-        "Arreglo de barba",
-        "Perfilado y arreglo de barba.",
-        15,
-        800,
-    ),
-    ("manicura", "Manicura", "Manicura con esmaltado.", 40, 2000),
-];
 
 /// `(role, email, first name, last name, phone)` of each demo account: the owner and a stylist
 /// (the two staff members) and a client.
@@ -100,34 +52,6 @@ const ACCOUNTS: [(Role, &str, &str, &str, &str); 3] = [
         "Marta",
         "Ruiz",
         "+34 611 222 333",
-    ),
-];
-
-/// The services each stylist does (by email): Lucía the colour work, Javier the barbering, both
-/// the cuts, washes, tints and manicures.
-const SKILLS: [(&str, &[&str]); 2] = [
-    (
-        "lucia@peluqueria.example",
-        &[
-            "corte-mujer",
-            "corte-caballero",
-            "peinado",
-            "tinte",
-            "mechas",
-            "keratina",
-            "manicura",
-        ],
-    ),
-    (
-        "javier@peluqueria.example",
-        &[
-            "corte-mujer",
-            "corte-caballero",
-            "peinado",
-            "tinte",
-            "barba",
-            "manicura",
-        ],
     ),
 ];
 
@@ -174,18 +98,10 @@ pub async fn seed_if_empty(
             password,
         });
     }
-    for (id, name, description, duration_min, price_cents) in SERVICES {
-        let service = Service {
-            id: id.to_owned(),
-            name: name.to_owned(),
-            description: description.to_owned(),
-            duration_min,
-            price_cents,
-            active: true,
-        };
+    for service in booking::demo::services() {
         store.create_service(&service).await?;
     }
-    for (email, services) in SKILLS {
+    for (email, services) in booking::demo::SKILLS {
         if let Some((_, staff_id)) = staff_ids.iter().find(|(staff, _)| *staff == email) {
             let schedule = StaffSchedule {
                 service_ids: Some(services.iter().map(|id| (*id).to_owned()).collect()),
@@ -229,20 +145,22 @@ mod tests {
 
     #[test]
     fn the_demo_services_last_a_valid_time() {
-        for (_, _, _, minutes, _) in SERVICES {
-            assert!(booking::check_duration(minutes).is_ok());
+        for service in booking::demo::services() {
+            assert!(booking::check_duration(service.duration_min).is_ok());
         }
     }
 
     #[test]
     fn every_service_has_a_stylist_and_some_have_both() {
+        use booking::demo::SKILLS;
+        let menu = booking::demo::services();
         let does = |email: &str, id: &str| {
             SKILLS
                 .iter()
                 .any(|(staff, services)| *staff == email && services.contains(&id))
         };
         let mut shared = 0;
-        for (id, ..) in SERVICES {
+        for id in menu.iter().map(|service| service.id.as_str()) {
             let lucia = does("lucia@peluqueria.example", id);
             let javier = does("javier@peluqueria.example", id);
             assert!(lucia || javier, "nobody does {id}");
@@ -253,7 +171,7 @@ mod tests {
             ACCOUNTS.iter().any(|(_, account, ..)| account == email)
                 && services
                     .iter()
-                    .all(|id| SERVICES.iter().any(|(service, ..)| service == id))
+                    .all(|id| menu.iter().any(|service| service.id == *id))
         }));
     }
 }

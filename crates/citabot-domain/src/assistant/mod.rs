@@ -27,8 +27,9 @@ use crate::understanding::{
     BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
     everyday_names, for_several_people, names_a_cita, opens_as_question, parse_date, parse_dates,
-    part_named, replaced_services, resolve_in_hours, same_time_asked, staff_preference,
-    stylist_schedule_asked, understand, unknown_stylist, unoffered_service,
+    part_named, replaced_services, resolve_in_hours, running_late, same_time_asked,
+    staff_preference, stylist_schedule_asked, typed_full_name, understand, unknown_stylist,
+    unoffered_service,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -171,12 +172,20 @@ pub struct Draft {
     /// anyone (see `times` for who is chosen then).
     #[serde(default)]
     pub stylist: Option<String>,
+    /// "lo antes posible": without a day, the first with free times; without a time, that
+    /// day's first free times.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub soonest: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Wish {
     At(DayMinute),
+    /// A start in `[from, to)`: a part of the day ("por la tarde"), "después de las 6".
     Between(DayMinute, DayMinute),
+    /// The whole cita inside `[from, until]`: a said range ("de 5 a 7", "antes de las 12"),
+    /// where the visitor has that time and no more.
+    Within(DayMinute, DayMinute),
 }
 
 impl Wish {
@@ -184,8 +193,20 @@ impl Wish {
     fn met_by(self, offered: &[(String, DayMinute)]) -> bool {
         offered.iter().any(|(_, start)| match self {
             Wish::At(minute) => *start == minute,
-            Wish::Between(from, to) => (from..to).contains(start),
+            Wish::Between(from, to) | Wish::Within(from, to) => (from..to).contains(start),
         })
+    }
+
+    /// The starts that meet the wish for a visit of `length` minutes: a said range ends its
+    /// latest start `length` before its end (empty when the visit is longer than the range).
+    fn starts(self, length: DayMinute) -> Wish {
+        match self {
+            Wish::Within(from, until) => Wish::Between(
+                from,
+                until.saturating_sub(length).saturating_add(1).max(from),
+            ),
+            other => other,
+        }
     }
 }
 
@@ -274,6 +295,15 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
     let mut state = state;
     // Left by a turn whose action was never settled: not this turn's to say.
     state.answer_after = None;
+    // "Mercedes Cortés" asked for a name is that name, not a change to a cut.
+    if state.step == Step::Booking
+        && asked_for_name(&state.draft, context)
+        && let Some(name) = typed_full_name(message)
+    {
+        state.draft.client_name = Some(name);
+        let say = Replies::new(state.language, context);
+        return quick::decorate(next_question(state, context, &say), context);
+    }
     let heard = understand(message, context.today, &catalog(context.services));
     if let Some(language) = heard.language {
         state.language = match language {
@@ -325,6 +355,27 @@ fn respond(
     context: &Context<'_>,
 ) -> Turn {
     let say = Replies::new(state.language, context);
+    // About a cita already had or booked: for the salon's people, never a new booking.
+    if heard.running_late && !matches!(heard.main_intent(), Intent::Cancel | Intent::Reschedule) {
+        // The salon's word on it, when its FAQ asks about being late.
+        let policy = context
+            .faq
+            .entries()
+            .iter()
+            .find(|entry| running_late(&entry.question))
+            .map(|entry| entry.answer.clone());
+        let cita = own_citas(context).first().copied();
+        return Turn {
+            wants_person: true,
+            ..reply(state, say.running_late(cita, policy.as_deref()))
+        };
+    }
+    if heard.about_a_past_service {
+        return Turn {
+            wants_person: true,
+            ..reply(state, say.about_a_past_service())
+        };
+    }
     let mut main = heard.main_intent();
     // "cancel it" drops a proposal; with none, right after a booking, it means that cita.
     if main == Intent::Deny
@@ -463,8 +514,12 @@ fn respond(
             .iter()
             .any(|found| !state.draft.service_ids.contains(&found.id));
     // A stylist refused is still a fact of the booking said ("no, con Lucía" is no bare no).
-    let booking_facts =
-        !services.is_empty() || date.is_some() || time.is_some() || asks_for.is_some() || refused;
+    let booking_facts = !services.is_empty()
+        || date.is_some()
+        || time.is_some()
+        || heard.soonest
+        || asks_for.is_some()
+        || refused;
     // "otra hora", "otro día", "cambiar": that part of the booking is asked again.
     let gives_facts = booking_facts || named;
     if matches!(state.step, Step::Booking | Step::ConfirmBooking)
@@ -679,6 +734,17 @@ fn respond(
     }
     if let Some(date) = date {
         draft.date = Some(first_open_day(date, context));
+        draft.slot = None;
+        draft.offered.clear();
+    }
+    if heard.soonest {
+        draft.soonest = true;
+        if time.is_none() {
+            draft.time = None;
+        }
+        if date.is_none() {
+            draft.date = None;
+        }
         draft.slot = None;
         draft.offered.clear();
     }
@@ -1056,13 +1122,24 @@ fn wish(time: TimeExpr, date: Option<Date>, context: &Context<'_>) -> Wish {
     let periods = date.map_or(&[][..], |day| context.business.hours.on(day.weekday()));
     let open = periods.first().map_or(9 * 60, |period| period.open);
     let close = periods.last().map_or(21 * 60, |period| period.close);
+    // "de 5 a 7", "antes de las 12": the visitor has until then, so the cita must end by it;
+    // "después de las 6" only says when it may start.
+    let said_end = matches!(time, TimeExpr::Between { to, .. } if to < DAY_MINUTES);
+    let window = |start, end| {
+        if said_end {
+            Wish::Within(start, end)
+        } else {
+            Wish::Between(start, end)
+        }
+    };
     match resolve_in_hours(time, open, close) {
         Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
-        Some(ResolvedTime::Window { start, end }) => Wish::Between(start, end),
+        Some(ResolvedTime::Window { start, end }) => window(start, end),
         // Closed all of it: read as meant over the whole day ("entre las 5 y las 7" is the
         // afternoon), so the visitor is told the salon is closed then.
         None => match resolve_in_hours(time, 0, DAY_MINUTES) {
             Some(ResolvedTime::Exact(minute)) => Wish::At(minute),
+            Some(ResolvedTime::Window { start, end }) if said_end => Wish::Within(start, end),
             // The latest start is said, and a cita starting then must be offered too.
             Some(ResolvedTime::Window { start, end }) => {
                 Wish::Between(start, end.saturating_add(1))
@@ -1178,6 +1255,9 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
         let note = cannot_note(&stylist, breach, &state.draft.service_ids, context, say);
         let again = next_question(state, context, say);
         return reply(again.state, format!("{note}\n\n{}", again.reply));
+    }
+    if state.draft.date.is_none() && state.draft.soonest {
+        state.draft.date = times::free_days(&state.draft, context, 1).first().copied();
     }
     let Some(date) = state.draft.date else {
         let moving = state

@@ -161,6 +161,46 @@ impl<'a> Replies<'a> {
         )
     }
 
+    /// Running late: the cita found (the next one), the salon's word on lateness when its FAQ
+    /// has one, and that the team is told.
+    pub(super) fn running_late(&self, cita: Option<&Cita>, policy: Option<&str>) -> String {
+        let mut text = self.pick("Gracias por avisar.", "Thanks for letting us know.");
+        if let Some(cita) = cita {
+            let with = self.staff_name(&cita.staff_id);
+            let _ = match self.lang {
+                Lang::Es => write!(
+                    text,
+                    " Tu cita es el **{}** a las **{}** con {with}.",
+                    self.day(cita.date),
+                    format_minutes(cita.start_min)
+                ),
+                Lang::En => write!(
+                    text,
+                    " Your appointment is on **{}** at **{}** with {with}.",
+                    self.day(cita.date),
+                    format_minutes(cita.start_min)
+                ),
+            };
+        }
+        if let Some(policy) = policy {
+            text.push_str("\n\n");
+            text.push_str(policy);
+        }
+        text.push_str(&self.pick(
+            "\n\nSe lo digo al equipo ahora mismo, y si hace falta te responderán aquí.",
+            "\n\nI'm telling the team right now; if needed, they'll answer you here.",
+        ));
+        text
+    }
+
+    /// Something wrong with a service already done: a person of the team answers.
+    pub(super) fn about_a_past_service(&self) -> String {
+        self.pick(
+            "Siento que no haya ido bien. Esto prefiero que lo vea una persona del equipo: les aviso ahora para que te respondan aquí mismo en cuanto puedan. Si quieres, cuéntame mientras tanto qué pasó y cuándo fue tu cita.",
+            "I'm sorry it didn't go well. I'd rather a person from the team looks at this: I'm letting them know now so they answer you here as soon as they can. Meanwhile, feel free to tell me what happened and when your appointment was.",
+        )
+    }
+
     pub(super) fn reschedule_needs_account(&self) -> String {
         self.pick(
             "No veo ninguna cita reservada en esta conversación. Para cambiar una cita de antes, inicia sesión con tu cuenta y vuelve a pedírmelo, o llama al salón.",
@@ -725,7 +765,7 @@ impl<'a> Replies<'a> {
                 "Las {} de hoy, {day}, ya han pasado.",
                 format_minutes(minute)
             ),
-            (Lang::Es, Wish::Between(..)) => format!(
+            (Lang::Es, Wish::Between(..) | Wish::Within(..)) => format!(
                 "Hoy, {day}, ya ha pasado esa parte del día ({}).",
                 self.when(wish)
             ),
@@ -733,7 +773,7 @@ impl<'a> Replies<'a> {
                 "{} today, {day}, has already passed.",
                 format_minutes(minute)
             ),
-            (Lang::En, Wish::Between(..)) => format!(
+            (Lang::En, Wish::Between(..) | Wish::Within(..)) => format!(
                 "Today, {day}, that part of the day ({}) has already passed.",
                 self.when(wish)
             ),
@@ -756,7 +796,7 @@ impl<'a> Replies<'a> {
                 "El {} {when} estamos cerrados; ese día abrimos {hours}.",
                 self.day(date)
             ),
-            (Lang::Es, Wish::Between(..)) => format!(
+            (Lang::Es, Wish::Between(..) | Wish::Within(..)) => format!(
                 "El {} {when} cerramos; ese día abrimos {hours}.",
                 self.day(date)
             ),
@@ -792,6 +832,29 @@ impl<'a> Replies<'a> {
             ),
         };
         let told = capitalise(&told);
+        format!("{told} {}", self.listed(stylist, offers))
+    }
+
+    /// A said range shorter than the visit ("de 5 a 6" for a 90-minute tint).
+    pub(super) fn longer_than_range(
+        &self,
+        date: Date,
+        wish: Wish,
+        minutes: DayMinute,
+        stylist: Option<&str>,
+        offers: &[(String, DayMinute)],
+    ) -> String {
+        let when = self.when(wish);
+        let told = match self.lang {
+            Lang::Es => format!(
+                "Son {minutes} min, así que {when} no da tiempo el {}.",
+                self.day(date)
+            ),
+            Lang::En => format!(
+                "It takes {minutes} min, so it won't fit {when} on {}.",
+                self.day(date)
+            ),
+        };
         format!("{told} {}", self.listed(stylist, offers))
     }
 
@@ -1029,6 +1092,14 @@ impl<'a> Replies<'a> {
             Wish::At(minute) => match self.lang {
                 Lang::Es => format!("a las {}", format_minutes(minute)),
                 Lang::En => format!("at {}", format_minutes(minute)),
+            },
+            Wish::Within(start, until) => match self.lang {
+                Lang::Es => format!("de {} a {}", format_minutes(start), format_minutes(until)),
+                Lang::En => format!(
+                    "from {} to {}",
+                    format_minutes(start),
+                    format_minutes(until)
+                ),
             },
             Wish::Between(start, end) => {
                 if let Some((es, en)) = part_words(start, end) {
@@ -1661,7 +1732,7 @@ pub(crate) fn weekday_es(weekday: Weekday) -> &'static str {
     }
 }
 
-fn month_es(month: Month) -> &'static str {
+pub(crate) fn month_es(month: Month) -> &'static str {
     match month {
         Month::January => "enero",
         Month::February => "febrero",

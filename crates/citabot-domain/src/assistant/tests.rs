@@ -1130,6 +1130,7 @@ fn a_guest_manages_the_cita_booked_in_this_conversation() {
 }
 /// Questions about the salon (issue 12).
 mod facts;
+mod goals;
 
 /// "en vez de" replaces the service named after it and keeps the rest (issue 12's trial: it
 /// was added instead).

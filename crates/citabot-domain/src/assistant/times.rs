@@ -92,7 +92,7 @@ pub(super) fn settle_time(
     if times.is_empty() {
         return nothing_that_day(state, date, context, say);
     }
-    match draft.time {
+    match wished(draft, context) {
         Some(Wish::At(minute)) => {
             if let Some(slot) = times.iter().find(|slot| slot.start == minute) {
                 state.draft.slot = Some((slot.staff_id.clone(), minute));
@@ -101,15 +101,22 @@ pub(super) fn settle_time(
             let reply = not_at(draft, date, minute, &times, context, say);
             offered(state, date, reply)
         }
-        Some(Wish::Between(start, end)) => {
+        Some(Wish::Between(start, end) | Wish::Within(start, end)) => {
             let inside = to_offers(availability::spread(&times, start, end, MAX_OFFERS));
             if !inside.is_empty() {
                 let reply = say.offer_times(date, draft.stylist.as_deref(), &inside);
                 state.draft.offered = inside;
                 return Settled::Said { state, reply };
             }
-            let reply = not_between(draft, date, (start, end), &times, context, say);
+            let said = draft.time.unwrap_or(Wish::Between(start, end));
+            let reply = not_between(draft, date, (start, end), said, &times, context, say);
             offered(state, date, reply)
+        }
+        None if draft.soonest => {
+            let offers = first_offers(&times);
+            let reply = say.offer_times(date, draft.stylist.as_deref(), &offers);
+            state.draft.offered = offers;
+            Settled::Said { state, reply }
         }
         None => {
             let offers = offers_for(None, &times);
@@ -118,6 +125,11 @@ pub(super) fn settle_time(
             Settled::Said { state, reply }
         }
     }
+}
+
+/// The draft's wish as the starts that meet it, for the visit as it is now.
+fn wished(draft: &Draft, context: &Context<'_>) -> Option<Wish> {
+    draft.time.map(|wish| wish.starts(duration(draft, context)))
 }
 
 /// A reply with offers on the day asked for, written by `reply` from them.
@@ -209,7 +221,7 @@ fn nothing_that_day(state: State, date: Date, context: &Context<'_>, say: &Repli
         };
         let others = free_times(draft, date, context, None);
         let hers = next_free(draft, date, context);
-        let offers = offers_for(draft.time, &others);
+        let offers = offers_for(wished(draft, context), &others);
         let reply = say.stylist_cannot_that_day(stylist, date, absent, &offers, hers.as_ref());
         let mut state = state;
         if offers.is_empty() {
@@ -301,12 +313,23 @@ fn not_between(
     draft: &Draft,
     date: Date,
     (start, end): (DayMinute, DayMinute),
+    said: Wish,
     times: &[Slot],
     context: &Context<'_>,
     say: &Replies<'_>,
 ) -> Offered {
-    let wish = Wish::Between(start, end);
+    let wish = said;
     let all = offers_for(None, times);
+    let length = duration(draft, context);
+    if let Wish::Within(from, until) = said
+        && until.saturating_sub(from) < length
+    {
+        let nearest = to_offers(availability::nearest(times, from, MAX_OFFERS));
+        return Offered {
+            text: say.longer_than_range(date, said, length, draft.stylist.as_deref(), &nearest),
+            offers: nearest,
+        };
+    }
     let first = first_offers(times);
     let open = context.business.hours.on(date.weekday());
     let overlaps = open
@@ -329,7 +352,6 @@ fn not_between(
             offers: first,
         };
     }
-    let length = duration(draft, context);
     let step = context.business.slot_step.max(1);
     let fits = (start.div_ceil(step) * step..end)
         .step_by(usize::from(step))
@@ -489,7 +511,7 @@ pub(super) fn next_free(draft: &Draft, after: Date, context: &Context<'_>) -> Op
         if !times.is_empty() {
             return Some(Instead {
                 date: day,
-                offers: offers_for(draft.time, &times),
+                offers: offers_for(wished(draft, context), &times),
             });
         }
     }
@@ -513,7 +535,7 @@ fn offers_for(wish: Option<Wish>, times: &[Slot]) -> Vec<(String, DayMinute)> {
     let whole_day = || availability::spread(times, 0, DAY_MINUTES, MAX_OFFERS);
     let picked = match wish {
         Some(Wish::At(minute)) => availability::nearest(times, minute, MAX_OFFERS),
-        Some(Wish::Between(start, end)) => {
+        Some(Wish::Between(start, end) | Wish::Within(start, end)) => {
             let inside = availability::spread(times, start, end, MAX_OFFERS);
             if inside.is_empty() {
                 whole_day()

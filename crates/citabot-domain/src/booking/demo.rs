@@ -5,7 +5,7 @@ use time::{Date, Duration, Month, Weekday};
 
 use super::profile::{Address, BusinessProfile, BusinessSettings, Faq};
 use super::rules::{BookingRules, Closure};
-use super::{Business, OpeningPeriod, WeeklyHours};
+use super::{Business, OpeningPeriod, Service, WeeklyHours};
 
 /// Peluquería Lucía, Europe/Madrid: Monday to Friday 09:30–14:00 and 16:30–20:30, Saturday
 /// 09:00–14:00, Sunday closed; 15-minute steps.
@@ -99,6 +99,99 @@ pub fn settings() -> BusinessSettings {
         rules: BookingRules::default(),
     }
 }
+
+/// `(id, name, description, minutes, cents)` of each service, in menu order.
+const SERVICES: [(&str, &str, &str, u16, u32); 8] = [
+    (
+        "corte-mujer",
+        "Corte de pelo",
+        "Corte, lavado y secado.",
+        45,
+        2500,
+    ),
+    (
+        "corte-caballero",
+        "Corte de caballero",
+        "Corte a tijera o máquina.",
+        30,
+        1500,
+    ),
+    (
+        "peinado",
+        "Lavado y peinado",
+        "Lavado, peinado y secado.",
+        30,
+        1800,
+    ),
+    (
+        "tinte",
+        "Tinte",
+        "Color completo de raíz a puntas.",
+        90,
+        4800,
+    ),
+    ("mechas", "Mechas", "Mechas o balayage.", 120, 6500),
+    (
+        "keratina",
+        "Alisado de keratina",
+        "Alisado con tratamiento de keratina.",
+        150,
+        9000,
+    ),
+    (
+        "barba",
+        "Arreglo de barba",
+        "Perfilado y arreglo de barba.",
+        15,
+        800,
+    ),
+    ("manicura", "Manicura", "Manicura con esmaltado.", 40, 2000),
+];
+
+/// The demo's services, in menu order, all active.
+pub fn services() -> Vec<Service> {
+    SERVICES
+        .into_iter()
+        .map(
+            |(id, name, description, duration_min, price_cents)| Service {
+                id: id.to_owned(),
+                name: name.to_owned(),
+                description: description.to_owned(),
+                duration_min,
+                price_cents,
+                active: true,
+            },
+        )
+        .collect()
+}
+
+/// The services each stylist does (by email): Lucía the colour work, Javier the barbering, both
+/// the cuts, washes, tints and manicures.
+pub const SKILLS: [(&str, &[&str]); 2] = [
+    (
+        "lucia@peluqueria.example",
+        &[
+            "corte-mujer",
+            "corte-caballero",
+            "peinado",
+            "tinte",
+            "mechas",
+            "keratina",
+            "manicura",
+        ],
+    ),
+    (
+        "javier@peluqueria.example",
+        &[
+            "corte-mujer",
+            "corte-caballero",
+            "peinado",
+            "tinte",
+            "barba",
+            "manicura",
+        ],
+    ),
+];
 
 /// The salon's closure on Christmas Day of `year`, as [`holidays`] has it (none in a year when
 /// it falls on a Sunday).

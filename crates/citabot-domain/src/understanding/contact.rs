@@ -112,7 +112,104 @@ pub fn extract_phone(text: &str) -> Option<String> {
         }
         i = end.max(i + 1);
     }
-    None
+    spoken_digits(text).and_then(|digits| phone_from(&digits))
+}
+
+/// A phone number said in words, as dictation writes it ("seis uno dos tres cuatro…", "seis
+/// cinco cinco doce treinta y cuatro cincuenta y seis", "six one two…"): the digits of the
+/// longest run of number words, when they are as many as a phone has (9 to 12).
+fn spoken_digits(text: &str) -> Option<String> {
+    let normalized = normalize(text);
+    let words = super::normalize::tokens(&normalized);
+    let unit = |word: &str| -> Option<u8> {
+        Some(match word {
+            "cero" | "zero" | "oh" => 0,
+            "uno" | "un" | "una" | "one" => 1,
+            "dos" | "two" => 2,
+            "tres" | "three" => 3,
+            "cuatro" | "four" => 4,
+            "cinco" | "five" => 5,
+            "seis" | "six" => 6,
+            "siete" | "seven" => 7,
+            "ocho" | "eight" => 8,
+            "nueve" | "nine" => 9,
+            _ => return None,
+        })
+    };
+    let whole = |word: &str| -> Option<u8> {
+        Some(match word {
+            "diez" | "ten" => 10,
+            "once" | "eleven" => 11,
+            "doce" | "twelve" => 12,
+            "trece" | "thirteen" => 13,
+            "catorce" | "fourteen" => 14,
+            "quince" | "fifteen" => 15,
+            "dieciseis" | "sixteen" => 16,
+            "diecisiete" | "seventeen" => 17,
+            "dieciocho" | "eighteen" => 18,
+            "diecinueve" | "nineteen" => 19,
+            "veinte" => 20,
+            "veintiuno" => 21,
+            "veintidos" => 22,
+            "veintitres" => 23,
+            "veinticuatro" => 24,
+            "veinticinco" => 25,
+            "veintiseis" => 26,
+            "veintisiete" => 27,
+            "veintiocho" => 28,
+            "veintinueve" => 29,
+            _ => return None,
+        })
+    };
+    let tens = |word: &str| -> Option<u8> {
+        Some(match word {
+            "twenty" => 20,
+            "treinta" | "thirty" => 30,
+            "cuarenta" | "forty" => 40,
+            "cincuenta" | "fifty" => 50,
+            "sesenta" | "sixty" => 60,
+            "setenta" | "seventy" => 70,
+            "ochenta" | "eighty" => 80,
+            "noventa" | "ninety" => 90,
+            _ => return None,
+        })
+    };
+    let mut best = String::new();
+    let mut run = String::new();
+    let mut i = 0;
+    while i <= words.len() {
+        let word = words.get(i).copied().unwrap_or("");
+        if let Some(ten) = tens(word) {
+            // "treinta y cuatro", "thirty four": one group of two digits.
+            let (joined, used) = match (words.get(i + 1), words.get(i + 2)) {
+                (Some(&"y"), Some(next)) if unit(next).is_some() => (ten + unit(next)?, 3),
+                (Some(next), _) if unit(next).is_some() => (ten + unit(next)?, 2),
+                _ => (ten, 1),
+            };
+            run.push_str(&joined.to_string());
+            i += used;
+            continue;
+        }
+        if let Some(number) = whole(word) {
+            run.push_str(&number.to_string());
+        } else if let Some(digit) = unit(word) {
+            run.push(char::from(b'0' + digit));
+        } else if matches!(word, "doble" | "double")
+            && let Some(digit) = words.get(i + 1).and_then(|next| unit(next))
+        {
+            run.push(char::from(b'0' + digit));
+            run.push(char::from(b'0' + digit));
+            i += 2;
+            continue;
+        } else {
+            if run.len() > best.len() {
+                best = std::mem::take(&mut run);
+            }
+            run.clear();
+        }
+        i += 1;
+    }
+    (9..=12).contains(&best.len()).then_some(best)
 }
 
 /// The digits of a phone-like run starting at `start` (keeping a leading `+`), and where it ends.
@@ -270,6 +367,30 @@ pub fn bare_name(text: &str) -> Option<String> {
             || CONTACT_LABELS.contains(&norm.as_str())
     };
     words[used..].iter().all(contact_detail).then_some(name)
+}
+
+/// The whole message as a full name typed with capitals, two to four words ("Mercedes Cortés",
+/// "Dolores Mañana", "Ángeles Barba"): the answer to "¿a nombre de quién?" even when a word of
+/// it is also a service or a day, which [`bare_name`] cannot tell.
+pub fn typed_full_name(text: &str) -> Option<String> {
+    let words: Vec<&str> = text
+        .split_whitespace()
+        .map(|word| word.trim_matches(|c: char| matches!(c, ',' | '.' | '!' | ';')))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let capitalised = |word: &&str| {
+        let mut letters = word.chars();
+        letters.next().is_some_and(char::is_uppercase)
+            && letters.all(|c| c.is_alphabetic() || c == '-' || c == '\'')
+    };
+    let opens_otherwise = words.first().is_some_and(|first| {
+        let first = normalize(first);
+        OPENING_WORDS.contains(&first.as_str())
+            || STOP.contains(&first.as_str())
+            || NOT_BARE_NAMES.contains(&first.as_str())
+    });
+    ((2..=4).contains(&words.len()) && words.iter().all(capitalised) && !opens_otherwise)
+        .then(|| words.join(" "))
 }
 
 /// Words that open an answer without being part of it: "vale, Ana", "bueno, Ana Gil".
@@ -711,6 +832,54 @@ pub fn phone_for_reading(phone: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phones_said_in_words() {
+        for (said, phone) in [
+            (
+                "seis uno dos tres cuatro cinco seis siete ocho",
+                "+34612345678",
+            ),
+            (
+                "mi cel es seis cinco cinco doce treinta y cuatro cincuenta y seis",
+                "+34655123456",
+            ),
+            (
+                "six one two three four five six seven eight",
+                "+34612345678",
+            ),
+            (
+                "seis doble cero uno dos tres cuatro cinco seis",
+                "+34600123456",
+            ),
+        ] {
+            assert_eq!(extract_phone(said).as_deref(), Some(phone), "{said}");
+        }
+        for not_a_phone in [
+            "a las cinco y media",
+            "dos cortes y un tinte",
+            "twenty five",
+        ] {
+            assert_eq!(extract_phone(not_a_phone), None, "{not_a_phone}");
+        }
+        assert_eq!(
+            typed_full_name("Mercedes Cortés").as_deref(),
+            Some("Mercedes Cortés")
+        );
+        assert_eq!(
+            typed_full_name("Dolores Mañana,").as_deref(),
+            Some("Dolores Mañana")
+        );
+        for not_a_name in [
+            "Con Javier",
+            "Mañana Tarde?",
+            "el Lunes",
+            "Ana",
+            "Vale Gracias",
+        ] {
+            assert_eq!(typed_full_name(not_a_name), None, "{not_a_name}");
+        }
+    }
 
     /// Issue 12: an answer to "¿a nombre de quién?" is a name, alone or with contact details
     /// after it; commands, greetings, calendar words and sentences never are.

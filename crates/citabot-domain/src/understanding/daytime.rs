@@ -173,6 +173,40 @@ fn reads_later(minutes: u16, open_min: u16, close_min: u16) -> bool {
 /// Finds the time in a message: the first exact time or range of times, settled by any part of
 /// the day also said ("a las 5, por la tarde" is 17:00); otherwise the first part of the day. `None` when the
 /// message names no time.
+/// "lo antes posible", "el primer hueco", "ahorita", "asap", "first available": the first free
+/// time, whatever the day.
+pub fn soonest_asked(text: &str) -> bool {
+    const PHRASES: [&[&str]; 24] = [
+        &["lo", "antes", "posible"],
+        &["lo", "mas", "pronto", "posible"],
+        &["lo", "mas", "pronto"],
+        &["cuanto", "antes"],
+        &["primer", "hueco"],
+        &["primera", "hora", "libre"],
+        &["primera", "hora", "disponible"],
+        &["primer", "dia", "libre"],
+        &["primer", "dia", "disponible"],
+        &["primer", "dia", "que", "tengas"],
+        &["primer", "dia", "que", "tengais"],
+        &["primera", "cita", "libre"],
+        &["primera", "cita", "disponible"],
+        &["primer", "turno"],
+        &["ahorita"],
+        &["ya", "mismo"],
+        &["asap"],
+        &["as", "soon", "as", "possible"],
+        &["earliest"],
+        &["soonest"],
+        &["first", "available"],
+        &["next", "available"],
+        &["first", "free"],
+        &["first", "opening"],
+    ];
+    let normalized = normalize(text);
+    let words = tokens(&normalized);
+    (0..words.len()).any(|i| PHRASES.iter().any(|phrase| words[i..].starts_with(phrase)))
+}
+
 pub fn parse_time(text: &str) -> Option<TimeExpr> {
     let normalized = normalize(text);
     parse_time_tokens(&tokens(&normalized))
@@ -372,6 +406,22 @@ fn range_end_at(t: &[&str], i: usize) -> Option<((u16, bool), usize)> {
 }
 
 /// A part of the day starting at `t[i]`, and how many tokens it takes.
+/// A word naming a day: "hoy", "mañana", "pasado" (mañana), a weekday.
+fn is_day_word(word: &str) -> bool {
+    matches!(
+        word,
+        "hoy"
+            | "manana"
+            | "lunes"
+            | "martes"
+            | "miercoles"
+            | "jueves"
+            | "viernes"
+            | "sabado"
+            | "domingo"
+    )
+}
+
 fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
     let w = t[i];
     let next = t.get(i + 1).copied();
@@ -396,6 +446,13 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
         return Some((p, 3));
     }
     if w == "esta"
+        && let Some(p) = next.and_then(of_day)
+    {
+        return Some((p, 2));
+    }
+    // "mañana tarde", "el lunes noche", "hoy tarde": a day and then its part, as typed in a
+    // hurry ("mañana mañana" too); the day itself is the date's to read.
+    if is_day_word(w)
         && let Some(p) = next.and_then(of_day)
     {
         return Some((p, 2));

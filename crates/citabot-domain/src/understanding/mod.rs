@@ -10,6 +10,7 @@ mod change;
 mod contact;
 mod date;
 mod daytime;
+mod existing;
 mod faq;
 mod intent;
 mod language;
@@ -24,12 +25,13 @@ use time::Date;
 pub use change::{BookingPart, change_asked, part_named, same_time_asked};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
-    phone_for_reading,
+    phone_for_reading, typed_full_name,
 };
 pub use date::{
     DateExpr, WeekdayMismatch, impossible_date, parse_date, parse_dates, weekday_mismatch,
 };
-pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours};
+pub use daytime::{DayPart, ResolvedTime, TimeExpr, parse_time, resolve_in_hours, soonest_asked};
+pub use existing::{about_a_past_service, running_late};
 pub use faq::{FaqIndex, FaqMatch};
 pub use intent::{Intent, for_several_people, intents, main_intent, names_a_cita};
 pub use language::{Language, detect_language};
@@ -73,6 +75,12 @@ pub struct Understanding {
     pub impossible_date: Option<(u8, time::Month)>,
     /// The time named.
     pub time: Option<TimeExpr>,
+    /// The first free time asked for, whatever it is ("lo antes posible").
+    pub soonest: bool,
+    /// The visitor says they will be late to a cita.
+    pub running_late: bool,
+    /// Something about a service already done (a complaint, a charge).
+    pub about_a_past_service: bool,
     /// A valid email address, lowercased.
     pub email: Option<String>,
     /// A phone number in E.164.
@@ -110,6 +118,9 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         weekday_mismatch: mismatch,
         impossible_date: impossible_date(text),
         time: parse_time(text),
+        soonest: soonest_asked(text),
+        running_late: running_late(text),
+        about_a_past_service: about_a_past_service(text),
         email: extract_email(text),
         phone: extract_phone(text),
         name: extract_name(text),
