@@ -20,6 +20,18 @@ pub(crate) fn normalize_keeping_enye(text: &str) -> String {
 }
 
 fn normalize_with(text: &str, keep_enye: bool) -> String {
+    // An email address is contact, not words: "peter@parker.example" says nothing of parking.
+    let without_addresses;
+    let text = if text.contains('@') {
+        without_addresses = text
+            .split_whitespace()
+            .filter(|word| !word.contains('@'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        without_addresses.as_str()
+    } else {
+        text
+    };
     let folded = fold_text(text, keep_enye);
     if !folded.split(' ').any(|word| phone_spelling(word).is_some()) {
         return folded;

@@ -10,6 +10,27 @@
 //! the diary: Friday 27th both stylists busy 17:00–18:00, and Marta Ruiz's Tuesday 24th at 10:00
 //! with Lucía. The figures (success, false writes, median messages of a guest's booking) are
 //! printed; the floors asserted are what the assistant reaches today, to rise, never to fall.
+//! `GOALS_SHOW=all` prints every conversation.
+//!
+//! The script format, one conversation after another (`#` starts a comment line):
+//!
+//! ```text
+//! === es-001-name                      (es- or en-: the language the person writes)
+//! as: guest                            (guest | cliente: Marta Ruiz, signed in)
+//! goal: book corte-mujer+tinte | 2026-11-27 | 10:00 | lucia
+//!                                      (services | day or any | 10:00, any, earliest,
+//!                                       from 18:00, until 14:00 (ends by), 17:00-19:00 |
+//!                                       lucia, javier or any)
+//! goal: move | 2026-11-26 | 10:00      (Marta's Tuesday cita, to there)
+//! goal: cancel | answer | person | late
+//! expect: 48                           (some reply says it, accents and case aside)
+//! expect-not: aparcamiento             (no reply says it)
+//! name: soy Ana López                  (typed when asked for a name)
+//! contact: 612 345 678                 (typed when asked for an email or phone)
+//! refuses-contact: no gracias          (typed the first time contact is asked for)
+//! then: el jueves                      (typed, in order, when the goal alone has no answer)
+//! > the person's own opening messages, one per turn
+//! ```
 
 use time::Date;
 use time::macros::{date, datetime};
@@ -100,6 +121,8 @@ struct Script {
     cliente: bool,
     goal: Goal,
     expect: Vec<String>,
+    /// Text no reply may contain.
+    expect_not: Vec<String>,
     name: Option<String>,
     contact: Option<String>,
     refuses_contact: Option<String>,
@@ -121,6 +144,7 @@ fn parse_scripts(text: &str) -> Vec<Script> {
                 cliente: false,
                 goal: Goal::Answer,
                 expect: Vec::new(),
+                expect_not: Vec::new(),
                 name: None,
                 contact: None,
                 refuses_contact: None,
@@ -142,6 +166,7 @@ fn parse_scripts(text: &str) -> Vec<Script> {
             "as" => script.cliente = value == "cliente",
             "goal" => script.goal = parse_goal(&value),
             "expect" => script.expect.push(value),
+            "expect-not" => script.expect_not.push(value),
             "name" => script.name = Some(value),
             "contact" => script.contact = Some(value),
             "refuses-contact" => script.refuses_contact = Some(value),
@@ -672,7 +697,11 @@ fn run(script: &Script) -> Run {
         let expected = script
             .expect
             .iter()
-            .all(|text| seen.contains(&normalize(text)));
+            .all(|text| seen.contains(&normalize(text)))
+            && !script
+                .expect_not
+                .iter()
+                .any(|text| seen.contains(&normalize(text)));
         let written: Vec<&(Action, Outcome)> = writes
             .iter()
             .filter(|(_, outcome)| {
