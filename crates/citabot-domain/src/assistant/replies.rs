@@ -1093,33 +1093,24 @@ impl<'a> Replies<'a> {
                 Lang::Es => format!("a las {}", format_minutes(minute)),
                 Lang::En => format!("at {}", format_minutes(minute)),
             },
-            Wish::Within(start, until) => match self.lang {
-                Lang::Es => format!("de {} a {}", format_minutes(start), format_minutes(until)),
-                Lang::En => format!(
-                    "from {} to {}",
-                    format_minutes(start),
-                    format_minutes(until)
-                ),
-            },
+            Wish::Within(start, until) => self.range_words(start, until),
             Wish::Between(start, end) => {
                 if let Some((es, en)) = part_words(start, end) {
                     return self.pick(es, en);
                 }
                 // A said range keeps its latest start as an exclusive end one minute later.
                 let end = if end % 5 == 1 { end - 1 } else { end };
-                match self.lang {
-                    Lang::Es => format!(
-                        "de {} a {}",
-                        format_minutes(start),
-                        format_minutes(end.min(DAY_MINUTES))
-                    ),
-                    Lang::En => format!(
-                        "from {} to {}",
-                        format_minutes(start),
-                        format_minutes(end.min(DAY_MINUTES))
-                    ),
-                }
+                self.range_words(start, end.min(DAY_MINUTES))
             }
+        }
+    }
+
+    /// "de 17:00 a 19:00", "from 17:00 to 19:00".
+    fn range_words(&self, start: DayMinute, end: DayMinute) -> String {
+        let (start, end) = (format_minutes(start), format_minutes(end));
+        match self.lang {
+            Lang::Es => format!("de {start} a {end}"),
+            Lang::En => format!("from {start} to {end}"),
         }
     }
 

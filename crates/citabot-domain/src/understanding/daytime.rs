@@ -13,7 +13,7 @@
 //! opening hours. A qualifier ("de la tarde", "pm", "por la tarde" anywhere in the message), a
 //! 24-hour clock ("17:00") or a leading zero ("08:00") settles it. Twelve is noon.
 
-use super::normalize::{normalize, number_at, tokens};
+use super::normalize::{normalize, number_at, says_any, tokens};
 
 /// A time the visitor named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,7 +204,7 @@ pub fn soonest_asked(text: &str) -> bool {
     ];
     let normalized = normalize(text);
     let words = tokens(&normalized);
-    (0..words.len()).any(|i| PHRASES.iter().any(|phrase| words[i..].starts_with(phrase)))
+    says_any(&words, &PHRASES)
 }
 
 pub fn parse_time(text: &str) -> Option<TimeExpr> {

@@ -2,7 +2,7 @@
 //! to it, or something wrong with a service already done. Both are for the salon's people, so
 //! the assistant says what it found and tells the team; neither is ever read as a booking.
 
-use super::normalize::{normalize, tokens};
+use super::normalize::{normalize, says_any, tokens};
 
 /// "voy a llegar 10 minutos tarde", "llego un pelín tarde", "running 15 mins late".
 pub fn running_late(text: &str) -> bool {
@@ -61,7 +61,7 @@ pub fn about_a_past_service(text: &str) -> bool {
         &["not", "happy", "with"],
         &["complaint"],
     ];
-    (0..words.len()).any(|i| DONE.iter().any(|phrase| words[i..].starts_with(phrase)))
+    says_any(&words, &DONE)
 }
 
 #[cfg(test)]

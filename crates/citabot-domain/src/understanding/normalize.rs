@@ -136,6 +136,13 @@ pub(crate) fn tokens(normalized: &str) -> Vec<&str> {
     normalized.split(' ').filter(|t| !t.is_empty()).collect()
 }
 
+/// Whether `words` say one of `phrases`, each as consecutive words.
+pub(crate) fn says_any(words: &[&str], phrases: &[&[&str]]) -> bool {
+    phrases
+        .iter()
+        .any(|phrase| words.windows(phrase.len()).any(|window| window == *phrase))
+}
+
 /// Damerau–Levenshtein distance (optimal string alignment: an adjacent swap costs one edit), by
 /// characters.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {

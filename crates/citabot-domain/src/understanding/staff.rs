@@ -5,7 +5,7 @@
 //! "atienda", "with", "by"): a client called Lucía Pérez giving her own name is not asking for
 //! the stylist Lucía, and staff booking "para Lucía" name a client.
 
-use super::normalize::{near, normalize, tokens};
+use super::normalize::{near, normalize, says_any, tokens};
 use super::terms::is_known_word;
 
 /// A stylist as the visitor may name them.
@@ -174,9 +174,7 @@ fn anyone(words: &[&str]) -> bool {
     const ABOUT_WHEN: &[&str] = &[
         "hora", "horas", "dia", "dias", "cuando", "fecha", "time", "day", "when", "date",
     ];
-    let said = PHRASES
-        .iter()
-        .any(|phrase| words.windows(phrase.len()).any(|window| window == *phrase));
+    let said = says_any(words, PHRASES);
     said && !words.iter().any(|word| ABOUT_WHEN.contains(word))
 }
 

@@ -33,12 +33,11 @@
 //! ```
 
 use time::Date;
-use time::macros::{date, datetime};
+use time::macros::date;
 
 use super::*;
 use crate::booking::availability::{SlotQuery, busy_citas, free_slots};
 use crate::booking::demo;
-use crate::booking::profile::BusinessProfile;
 use crate::booking::rules::StaffSchedule;
 use crate::understanding::normalize;
 
@@ -207,127 +206,68 @@ fn parse_goal(text: &str) -> Goal {
     }
 }
 
-/// The demo salon as the server seeds it, with this suite's diary.
-struct World {
-    business: Business,
-    services: Vec<Service>,
-    staff: Vec<StaffMember>,
-    calendar: Calendar,
-    agenda: Vec<Cita>,
-    clients: Vec<Client>,
-    profile: BusinessProfile,
-    faq: FaqIndex,
-    caller: Caller,
-}
+/// The test salon of `Chat`, made the demo salon as the server seeds it (services, skills,
+/// holidays, profile and FAQ, mail sent), with this suite's diary.
+type World = Chat;
 
-impl World {
-    fn new(cliente: bool) -> Self {
-        let staff = vec![
-            StaffMember {
-                user_id: "lucia".into(),
-                name: "Lucía Martín".into(),
-            },
-            StaffMember {
-                user_id: "javier".into(),
-                name: "Javier Gómez".into(),
-            },
-        ];
-        let schedules = demo::SKILLS
+fn goal_world(cliente: bool) -> World {
+    let mut world = Chat::new(if cliente {
+        super::marta()
+    } else {
+        Caller::Guest
+    });
+    let settings = demo::settings();
+    world.services = demo::services();
+    world.calendar = Calendar {
+        rules: settings.rules,
+        closures: demo::holidays(TODAY),
+        schedules: demo::SKILLS
             .iter()
             .map(|(email, services)| StaffSchedule {
                 service_ids: Some(services.iter().map(|id| (*id).to_owned()).collect()),
                 ..StaffSchedule::default_for(email.split('@').next().unwrap())
             })
-            .collect();
-        let busy = |id: &str, staff: &str, client: &str, date: Date, start, end| {
-            let mut cita = super::cita(id, staff, client, date, start, end);
-            cita.service_ids = vec!["corte-mujer".into()];
-            cita
-        };
-        let agenda = vec![
-            busy("c-1", "lucia", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
-            busy("c-2", "javier", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
-            busy(
-                MARTAS_CITA,
-                "lucia",
-                "k-marta",
-                date!(2026 - 11 - 24),
-                600,
-                645,
-            ),
-        ];
-        let settings = demo::settings();
-        Self {
-            business: demo::salon(),
-            services: demo::services(),
-            staff,
-            calendar: Calendar {
-                rules: settings.rules,
-                closures: demo::holidays(TODAY),
-                schedules,
-                time_off: Vec::new(),
-            },
-            agenda,
-            clients: vec![
-                Client {
-                    id: "k-marta".into(),
-                    name: "Marta Ruiz".into(),
-                    email: Some("marta@cliente.example".into()),
-                    phone: Some("+34611222333".into()),
-                    user_id: Some("u-marta".into()),
-                },
-                Client {
-                    id: "k-otra".into(),
-                    name: "Otra Persona".into(),
-                    email: None,
-                    phone: None,
-                    user_id: None,
-                },
-            ],
-            faq: FaqIndex::new(&settings.profile.faq),
-            profile: settings.profile,
-            caller: if cliente {
-                Caller::Cliente {
-                    user_id: "u-marta".into(),
-                    name: "Marta Ruiz".into(),
-                    email: "marta@cliente.example".into(),
-                    phone: Some("+34611222333".into()),
-                    client_id: Some("k-marta".into()),
-                }
-            } else {
-                Caller::Guest
-            },
-        }
-    }
+            .collect(),
+        time_off: Vec::new(),
+    };
+    let busy = |id: &str, staff: &str, client: &str, date: Date, start, end| {
+        let mut cita = super::cita(id, staff, client, date, start, end);
+        cita.service_ids = vec!["corte-mujer".into()];
+        cita
+    };
+    world.agenda = vec![
+        busy("c-1", "lucia", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
+        busy("c-2", "javier", "k-otra", date!(2026 - 11 - 27), 1020, 1080),
+        busy(
+            MARTAS_CITA,
+            "lucia",
+            "k-marta",
+            date!(2026 - 11 - 24),
+            600,
+            645,
+        ),
+    ];
+    world.faq = FaqIndex::new(&settings.profile.faq);
+    world.profile = settings.profile;
+    world.mail = true;
+    world.conversation = Some("goal-conversation".into());
+    world
+}
 
-    fn context(&self) -> Context<'_> {
-        Context {
-            business: &self.business,
-            calendar: &self.calendar,
-            services: &self.services,
-            staff: &self.staff,
-            caller: &self.caller,
-            today: TODAY,
-            now: (TODAY, 540),
-            agenda: &self.agenda,
-            holds: &[],
-            at: datetime!(2026-11-20 08:00 UTC),
-            clients: &self.clients,
-            sends_mail: true,
-            conversation: Some("goal-conversation"),
-            profile: &self.profile,
-            faq: &self.faq,
-        }
+impl Chat {
+    /// The minutes of `services` back to back.
+    fn visit_length(&self, services: &[String]) -> u16 {
+        services
+            .iter()
+            .filter_map(|id| self.services.iter().find(|s| &s.id == id))
+            .map(|s| s.duration_min)
+            .sum()
     }
 
     /// The first free start, from now on, of `services` (with `stylist` only).
     fn earliest(&self, services: &[String], stylist: Option<&str>) -> Option<(Date, u16)> {
         let context = self.context();
-        let duration = services
-            .iter()
-            .filter_map(|id| self.services.iter().find(|s| &s.id == id))
-            .map(|s| s.duration_min)
-            .sum();
+        let duration = self.visit_length(services);
         let window = self.calendar.window((TODAY, 540), Booker::Client);
         (0..LOOKAHEAD_DAYS).find_map(|ahead| {
             let date = TODAY + time::Duration::days(ahead);
@@ -480,12 +420,7 @@ impl<'a> Person<'a> {
                     .find(|c| c.id == MARTAS_CITA)
                     .map_or(45, |c| c.end_min - c.start_min)
             } else {
-                draft
-                    .service_ids
-                    .iter()
-                    .filter_map(|id| world.services.iter().find(|s| &s.id == id))
-                    .map(|s| s.duration_min)
-                    .sum()
+                world.visit_length(&draft.service_ids)
             };
             let date = draft.date.unwrap_or(TODAY);
             let earliest = world.earliest(
@@ -496,13 +431,7 @@ impl<'a> Person<'a> {
                 },
                 stylist.as_deref(),
             );
-            let services_ok = services.is_empty() || {
-                let mut a = services.clone();
-                let mut b = draft.service_ids.clone();
-                a.sort();
-                b.sort();
-                a == b
-            };
+            let services_ok = services.is_empty() || same_services(&services, &draft.service_ids);
             let day_ok = day.is_none_or(|d| d == date);
             let time_ok = time.met(start, start + duration, earliest, date);
             let stylist_ok = stylist.as_deref().is_none_or(|s| s == staff_id);
@@ -561,13 +490,7 @@ impl<'a> Person<'a> {
                 .or_else(|| self.script.contact.clone());
         }
         if !state.draft.offered.is_empty() {
-            let duration: u16 = state
-                .draft
-                .service_ids
-                .iter()
-                .filter_map(|id| world.services.iter().find(|s| &s.id == id))
-                .map(|s| s.duration_min)
-                .sum();
+            let duration = world.visit_length(&state.draft.service_ids);
             let date = state.draft.date.unwrap_or(TODAY);
             let earliest = world.earliest(&state.draft.service_ids, stylist.as_deref());
             let fits = state.draft.offered.iter().find(|(staff_id, start)| {
@@ -683,7 +606,7 @@ fn clock(minute: u16) -> String {
 }
 
 fn run(script: &Script) -> Run {
-    let mut world = World::new(script.cliente);
+    let mut world = goal_world(script.cliente);
     let mut state = State::default();
     let mut person = Person::new(script);
     let mut reply = String::new();
@@ -692,7 +615,7 @@ fn run(script: &Script) -> Run {
     let mut writes: Vec<(Action, Outcome)> = Vec::new();
     let mut wanted_person = false;
     let mut messages = 0;
-    let reached = |writes: &[(Action, Outcome)], seen: &str, wanted_person: bool, world: &World| {
+    let reached = |writes: &[(Action, Outcome)], seen: &str, wanted_person: bool| {
         let seen = normalize(seen);
         let expected = script
             .expect
@@ -702,15 +625,7 @@ fn run(script: &Script) -> Run {
                 .expect_not
                 .iter()
                 .any(|text| seen.contains(&normalize(text)));
-        let written: Vec<&(Action, Outcome)> = writes
-            .iter()
-            .filter(|(_, outcome)| {
-                matches!(
-                    outcome,
-                    Outcome::Booked(_) | Outcome::Cancelled | Outcome::Moved(_)
-                )
-            })
-            .collect();
+        let written = written(writes);
         expected
             && match &script.goal {
                 Goal::Answer | Goal::Late => written.is_empty(),
@@ -719,13 +634,13 @@ fn run(script: &Script) -> Run {
                     matches!(written.as_slice(), [(Action::Cancel { cita_id }, _)] if cita_id == MARTAS_CITA)
                 }
                 Goal::Book { .. } | Goal::Move { .. } => {
-                    written.len() == 1 && goal_met(script, written[0], world)
+                    written.len() == 1 && goal_met(script, written[0])
                 }
             }
     };
     let mut why = String::new();
     while messages < MAX_MESSAGES {
-        if reached(&writes, &replies_seen, wanted_person, &world) {
+        if reached(&writes, &replies_seen, wanted_person) {
             break;
         }
         let Some(message) = person.next(&reply, &state, &world) else {
@@ -745,12 +660,7 @@ fn run(script: &Script) -> Run {
             reply = settled.reply;
             writes.push((action, outcome));
         }
-        let wrote = writes.iter().any(|(_, outcome)| {
-            matches!(
-                outcome,
-                Outcome::Booked(_) | Outcome::Cancelled | Outcome::Moved(_)
-            )
-        });
+        let wrote = !written(&writes).is_empty();
         transcript.push_str(&format!("{reply}\n\n"));
         replies_seen.push_str(&reply);
         replies_seen.push('\n');
@@ -759,19 +669,11 @@ fn run(script: &Script) -> Run {
             break;
         }
     }
-    let done = reached(&writes, &replies_seen, wanted_person, &world);
-    let written: Vec<&(Action, Outcome)> = writes
-        .iter()
-        .filter(|(_, outcome)| {
-            matches!(
-                outcome,
-                Outcome::Booked(_) | Outcome::Cancelled | Outcome::Moved(_)
-            )
-        })
-        .collect();
+    let done = reached(&writes, &replies_seen, wanted_person);
+    let written = written(&writes);
     let false_write = written.len() > 1
         || written.iter().any(|write| match &script.goal {
-            Goal::Book { .. } | Goal::Move { .. } => !goal_met(script, write, &world),
+            Goal::Book { .. } | Goal::Move { .. } => !goal_met(script, write),
             Goal::Cancel => {
                 !matches!(&write.0, Action::Cancel { cita_id } if cita_id == MARTAS_CITA)
             }
@@ -794,7 +696,7 @@ fn run(script: &Script) -> Run {
     }
 }
 
-fn goal_met(script: &Script, write: &(Action, Outcome), world: &World) -> bool {
+fn goal_met(script: &Script, write: &(Action, Outcome)) -> bool {
     let booked = match (&script.goal, write) {
         (Goal::Book { .. }, (Action::Book(booking), Outcome::Booked(_))) => booking,
         (Goal::Move { .. }, (Action::Move { cita_id, to }, Outcome::Moved(_)))
@@ -815,18 +717,33 @@ fn goal_met(script: &Script, write: &(Action, Outcome), world: &World) -> bool {
         _ => unreachable!(),
     };
     // Earliest is judged against the diary before the write.
-    let before = World::new(script.cliente);
-    let _ = world;
+    let before = goal_world(script.cliente);
     let earliest = before.earliest(&booked.service_ids, stylist);
-    services.is_none_or(|ids| {
-        let mut a = ids.clone();
-        let mut b = booked.service_ids.clone();
-        a.sort();
-        b.sort();
-        a == b
-    }) && day.is_none_or(|d| d == booked.date)
+    services.is_none_or(|ids| same_services(ids, &booked.service_ids))
+        && day.is_none_or(|d| d == booked.date)
         && time.met(booked.start_min, booked.end_min, earliest, booked.date)
         && stylist.is_none_or(|s| s == booked.staff_id)
+}
+
+/// The writes that took effect.
+fn written(writes: &[(Action, Outcome)]) -> Vec<&(Action, Outcome)> {
+    writes
+        .iter()
+        .filter(|(_, outcome)| {
+            matches!(
+                outcome,
+                Outcome::Booked(_) | Outcome::Cancelled | Outcome::Moved(_)
+            )
+        })
+        .collect()
+}
+
+/// The same services, in any order.
+fn same_services(a: &[String], b: &[String]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort();
+    b.sort();
+    a == b
 }
 
 #[test]
