@@ -11,7 +11,8 @@ use super::{Context, Lang, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
     DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
-    is_question, normalize, payment_methods, salon_question, terms,
+    is_question, normalize, parse_date, parse_time, payment_methods, salon_question, terms,
+    without_name,
 };
 
 /// What this turn's message said, as [`answer`] needs it.
@@ -29,6 +30,8 @@ pub(super) struct Asked<'m> {
     pub names_stylist: bool,
     /// "¿qué días trabaja Lucía?": the stylist (id) whose week is asked.
     pub schedule_of: Option<String>,
+    /// "¿quién hace mechas?" (`Some(None)`), "¿Javier hace mechas?" (`Some(Some(id))`).
+    pub who_does: Option<Option<String>>,
     /// The visitor gave their own email or phone: "email" or "teléfono" then is not a question.
     pub gave_email: bool,
     pub gave_phone: bool,
@@ -48,6 +51,19 @@ pub(super) fn answer(
     replies: &Replies<'_>,
 ) -> Option<String> {
     let main = main_intent(asked);
+    // "¿Javier hace mechas?": who does it, before what it costs; with a day or a time it is a
+    // booking, and the times offered name who.
+    if let Some(stylist) = &asked.who_does
+        && !asked.services.is_empty()
+        && asked.date.is_none()
+        && !asked.time_named
+        && !matches!(
+            main,
+            Intent::Human | Intent::MyAppointments | Intent::Cancel
+        )
+    {
+        return Some(replies.who_does(&asked.services, stylist.as_deref()));
+    }
     // Requests: acted on elsewhere (and not read further: most turns are these).
     if matches!(
         main,
@@ -94,7 +110,18 @@ pub(super) fn answer(
         Intent::OpeningHours => Some(say.parts(asked, &question, true)),
         // "¿cuánto cuesta el parking?"; prices alone are answered as before.
         Intent::Services if !question.topics.is_empty() => Some(say.parts(asked, &question, false)),
-        Intent::Services => None,
+        // "¿cuánto aguanta la keratina?": the salon's word on it, with the price and length of
+        // the visit; what a service costs is the catalogue's to say.
+        Intent::Services => faq()
+            .filter(|found| {
+                !terms(&found.faq.question, None)
+                    .iter()
+                    .any(|t| t == "precio")
+            })
+            .map(|found| {
+                let prices = replies.prices(&asked.services, true);
+                format!("{}\n\n{prices}", say.faq(&found.faq.answer))
+            }),
         _ if !question.topics.is_empty() => Some(say.parts(asked, &question, false)),
         _ if !question.is_question => None,
         _ => {
@@ -149,18 +176,45 @@ pub(super) fn aside(
     replies: &Replies<'_>,
 ) -> Option<String> {
     // Asked as a question ("…, ¿tenéis parking?"); a plain request is not read further.
-    if !matches!(main_intent(asked), Intent::Book | Intent::Availability)
-        || !is_question(asked.message)
+    if !matches!(
+        main_intent(asked),
+        Intent::Book | Intent::Availability | Intent::Reschedule
+    ) || !is_question(asked.message)
     {
         return None;
     }
-    let question = read(asked).filter(|question| !question.topics.is_empty())?;
     let say = Say {
         lang: state.language,
         context,
         replies,
     };
-    Some(say.parts(asked, &question, false))
+    if let Some(question) = read(asked).filter(|question| !question.topics.is_empty()) {
+        return Some(say.parts(asked, &question, false));
+    }
+    // "¿cuánto dura un tinte? y me das cita el jueves": the question clause, answered by the
+    // salon's FAQ, else by the catalogue when it asks what a service named costs or lasts.
+    question_clauses(asked.message, context.today).find_map(|clause| {
+        if let Some(found) = context.faq.best(clause) {
+            return Some(say.faq(&found.faq.answer));
+        }
+        let about = terms(clause, None);
+        (!asked.services.is_empty() && about.iter().any(|t| t == "duracion" || t == "precio"))
+            .then(|| replies.prices(&asked.services, false))
+    })
+}
+
+/// The clauses of `message` that end in a question mark, each from the sentence it opens
+/// ("Hola, el tinte lleva amoníaco? Soy alérgica" → "Hola, el tinte lleva amoníaco?"), without
+/// those that carry a day or a time (the booking's own "¿me das cita el jueves?").
+fn question_clauses(message: &str, today: Date) -> impl Iterator<Item = &str> {
+    message
+        .split_inclusive('?')
+        .filter(|part| part.ends_with('?'))
+        .map(|part| {
+            let start = part.rfind(['.', '!', '\n']).map_or(0, |at| at + 1);
+            part[start..].trim()
+        })
+        .filter(move |clause| parse_date(clause, today).is_none() && parse_time(clause).is_none())
 }
 
 fn main_intent(asked: &Asked<'_>) -> Intent {
@@ -182,19 +236,6 @@ fn read(asked: &Asked<'_>) -> Option<SalonQuestion> {
         _ => true,
     });
     Some(question)
-}
-
-/// `message` without the words of `name`.
-fn without_name(message: &str, name: Option<&str>) -> String {
-    let Some(name) = name else {
-        return message.to_owned();
-    };
-    let name_words: Vec<String> = normalize(name).split(' ').map(str::to_owned).collect();
-    message
-        .split_whitespace()
-        .filter(|word| !name_words.contains(&normalize(word)))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The wording, in the conversation's language.

@@ -28,8 +28,8 @@ use crate::understanding::{
     StaffName, StaffPreference, TimeExpr, Understanding, adds_services, bare_name, change_asked,
     everyday_names, for_several_people, names_a_cita, opens_as_question, parse_date, parse_dates,
     part_named, replaced_services, resolve_in_hours, running_late, same_time_asked,
-    staff_preference, stylist_schedule_asked, typed_full_name, understand, unknown_stylist,
-    unoffered_service,
+    staff_preference, stylist_schedule_asked, time_shift, typed_full_name, understand,
+    unknown_stylist, unoffered_service, who_does_asked,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -388,6 +388,7 @@ fn respond(
     let asked = facts::Asked {
         names_stylist: preference.is_some() || refused,
         schedule_of: stylist_schedule_asked(message, &stylist_names(context)),
+        who_does: who_does_asked(message, &stylist_names(context)),
         message,
         asks_whether_needed: heard.asks_whether_needed,
         // As acted on: a "cancel that" right after a booking cancels it, and is no question
@@ -642,7 +643,9 @@ fn respond(
         // "cámbiala a las 18:30" while a booking is being put together changes that booking.
         Intent::Reschedule
             if booking_facts && matches!(state.step, Step::Booking | Step::ConfirmBooking) => {}
-        Intent::Reschedule => return start_reschedule(state, message, context, &say),
+        Intent::Reschedule => {
+            return with_aside(aside, start_reschedule(state, message, context, &say));
+        }
         Intent::MyAppointments => return my_appointments(state, context, &say, date),
         Intent::Services | Intent::Help => {
             let booking = matches!(state.step, Step::Booking | Step::ConfirmBooking);
@@ -1522,7 +1525,19 @@ fn start_moving(
         .into_iter()
         .rev()
         .find(|date| !date.contains(cita.date));
-    let time = crate::understanding::parse_time(message);
+    // "el sábado a la misma hora": the cita's own time; "retrásala media hora": from it.
+    let time = crate::understanding::parse_time(message).or_else(|| {
+        let minutes = if same_time_asked(message) {
+            Some(cita.start_min)
+        } else {
+            time_shift(message)
+                .and_then(|shift| DayMinute::try_from(i32::from(cita.start_min) + shift).ok())
+        };
+        minutes.map(|minutes| TimeExpr::At {
+            minutes,
+            ambiguous_half_day: false,
+        })
+    });
     if let Some(date) = said {
         state.draft.date = Some(first_open_day(date, context));
         if let Some(time) = time {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use time::{Date, Month, Weekday};
 
-use super::times::{Absence, Instead};
+use super::times::{self, Absence, Instead};
 use super::{Context, Draft, Lang, Wish};
 use crate::booking::rules::Closure;
 use crate::booking::{
@@ -991,8 +991,46 @@ impl<'a> Replies<'a> {
             (Lang::Es, 1) => format!("{name} no hace {service}; lo hace {names}."),
             (Lang::Es, _) => format!("{name} no hace {service}; lo hacen {names}."),
             (Lang::En, 0) => format!("{name} doesn't do {service}."),
-            (Lang::En, _) => format!("{name} doesn't do {service}; {names} does."),
+            (Lang::En, 1) => format!("{name} doesn't do {service}; {names} does."),
+            (Lang::En, _) => format!("{name} doesn't do {service}; {names} do."),
         }
+    }
+
+    /// Who does the services of `ids`: "Sí, Javier hace …" or why not and who does, for the
+    /// stylist asked about; else everyone who does them. The prices follow, with an offer.
+    pub(super) fn who_does(&self, ids: &[String], asked: Option<&str>) -> String {
+        let who = times::who_does(ids, self.context);
+        let services = self.service_names(ids, false);
+        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
+        let names = self.join(&names);
+        let told = match (asked, self.lang) {
+            (Some(stylist), _) if !who.contains(&stylist) => match ids.iter().find(|id| {
+                times::cannot_do(stylist, std::slice::from_ref(*id), self.context).is_some()
+            }) {
+                Some(id) => self.stylist_lacks_service(stylist, id, &who),
+                None => self.stylist_not_bookable(stylist, &who),
+            },
+            (Some(stylist), Lang::Es) => {
+                format!("Sí, {} hace {services}.", self.first_name(stylist))
+            }
+            (Some(stylist), Lang::En) => {
+                format!("Yes, {} does {services}.", self.first_name(stylist))
+            }
+            (None, Lang::Es) if who.is_empty() => {
+                format!("Ahora mismo nadie del equipo tiene citas de {services}.")
+            }
+            (None, Lang::En) if who.is_empty() => {
+                format!("Nobody in the team is taking {services} appointments right now.")
+            }
+            (None, Lang::Es) => format!(
+                "De {services} se encarga{} {names}.",
+                if who.len() > 1 { "n" } else { "" }
+            ),
+            (None, Lang::En) => {
+                format!("{} by {names}.", capitalise(&format!("{services} is done")))
+            }
+        };
+        format!("{told}\n\n{}", self.prices(ids, true))
     }
 
     /// The stylist asked for takes no bookings.
@@ -1540,11 +1578,14 @@ impl<'a> Replies<'a> {
         )
     }
 
+    /// A cita in one line: its day, time and stylist, what it is and how it stands.
     pub(super) fn cita_line(&self, cita: &Cita) -> String {
         format!(
-            "{}, {} — {} ({})",
+            "{}, {} {} {} — {} ({})",
             self.day(cita.date),
             format_minutes(cita.start_min),
+            self.pick("con", "with"),
+            self.staff_name(&cita.staff_id),
             self.service_names(&cita.service_ids, false),
             self.status(cita.status)
         )

@@ -58,7 +58,7 @@ pub fn settings() -> BusinessSettings {
         ),
         (
             "¿Cuánto dura el alisado de keratina?",
-            "La sesión dura unas dos horas y media. El resultado dura de tres a cinco meses según el tipo de pelo y los cuidados.",
+            "La sesión dura unas dos horas y media. El resultado dura de 3 a 5 meses según el tipo de pelo y los cuidados.",
         ),
         (
             "¿Tengo que llevar el pelo lavado para el tinte?",

@@ -203,9 +203,106 @@ pub fn same_time_asked(message: &str) -> bool {
     }) || words.ends_with(&["a", "la", "misma"])
 }
 
+/// A move by an amount from the cita's own time, in minutes, later positive: "retrásala media
+/// hora" (+30), "push it back an hour" (+60), "adelántala 15 minutos" (-15), "una hora antes"
+/// (-60). Both an amount and a direction must be said; a clock time is not a shift.
+pub fn time_shift(message: &str) -> Option<i32> {
+    let normalized = normalize(message);
+    let words = tokens(&normalized);
+    let has = |word: &str| words.contains(&word);
+    let starts = |prefix: &str| words.iter().any(|word| word.starts_with(prefix));
+    let later = starts("retras")
+        || starts("atras")
+        || has("later")
+        || has("back")
+        || (has("mas") || has("despues")) && has("tarde");
+    let earlier = starts("adelant")
+        || has("earlier")
+        || has("forward")
+        || has("antes")
+        || has("mas") && has("pronto");
+    let direction = match (later, earlier) {
+        (true, false) => 1,
+        (false, true) => -1,
+        _ => return None,
+    };
+    Some(direction * shift_amount(&words)?)
+}
+
+/// The amount of [`time_shift`]: "media hora", "una hora y media", "45 minutos", "2 horas",
+/// "half an hour", "an hour", "20 min", "un cuarto de hora".
+fn shift_amount(words: &[&str]) -> Option<i32> {
+    let count = |word: &str| -> Option<i32> {
+        match word {
+            "un" | "una" | "an" | "a" | "one" | "1" => Some(1),
+            "dos" | "two" => Some(2),
+            "tres" | "three" => Some(3),
+            "cinco" | "five" => Some(5),
+            "diez" | "ten" => Some(10),
+            "quince" | "fifteen" => Some(15),
+            "veinte" | "twenty" => Some(20),
+            "treinta" | "thirty" => Some(30),
+            "cuarenta" | "forty" => Some(40),
+            _ => word.parse().ok().filter(|n| (1..=600).contains(n)),
+        }
+    };
+    let at = |i: usize| words.get(i).copied().unwrap_or("");
+    for i in 0..words.len() {
+        // "una hora y media", "an hour and a half".
+        let half_after = matches!((at(i + 1), at(i + 2)), ("y", "media") | ("and", "a"));
+        match words[i] {
+            "hora" | "horas" | "hour" | "hours" => {
+                let n = i.checked_sub(1).and_then(|b| count(words[b]));
+                // "media hora", "half an hour".
+                if i >= 1 && words[i - 1] == "media" || i >= 2 && words[i - 2] == "half" {
+                    return Some(30);
+                }
+                if i >= 2 && words[i - 2] == "cuarto" || i >= 3 && words[i - 3] == "quarter" {
+                    return Some(15);
+                }
+                let hours = n?;
+                return Some(hours * 60 + if half_after { 30 } else { 0 });
+            }
+            "minutos" | "minuto" | "min" | "mins" | "minutes" | "minute" => {
+                return i.checked_sub(1).and_then(|b| count(words[b]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shift_needs_an_amount_and_a_direction() {
+        for (said, minutes) in [
+            ("retrásala media hora porfa", 30),
+            ("could you push my appointment back an hour?", 60),
+            ("adelántala 15 minutos", -15),
+            ("¿me la pones una hora antes?", -60),
+            ("media hora más tarde", 30),
+            ("una hora y media más tarde", 90),
+            ("can you move it 30 minutes earlier", -30),
+            ("push it back half an hour", 30),
+            ("retrasa la cita 2 horas", 120),
+            ("un cuarto de hora más tarde", 15),
+        ] {
+            assert_eq!(time_shift(said), Some(minutes), "{said}");
+        }
+        for said in [
+            "más tarde",
+            "a las 5 de la tarde",
+            "retrásala",
+            "una hora",
+            "llego tarde",
+            "¿cuánto dura? una hora?",
+        ] {
+            assert_eq!(time_shift(said), None, "{said}");
+        }
+    }
 
     #[test]
     fn the_same_time_is_asked_by_those_words_only() {

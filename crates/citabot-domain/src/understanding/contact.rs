@@ -15,6 +15,51 @@ pub fn extract_email(text: &str) -> Option<String> {
     })
     .map(|w| w.trim_end_matches('.').to_lowercase())
     .find(|w| valid_email(w))
+    .or_else(|| spoken_email(text).map(|(address, _)| address))
+}
+
+/// An address said in words, as a dictating phone writes it: "lauren price at gmail dot com"
+/// (laurenprice@gmail.com), "ana punto lopez arroba correo punto es" (ana.lopez@correo.es).
+/// The domain needs a "dot"; the name is the words before "at", back to one that introduces it
+/// ("my email is", "mi correo es"). With the words it was read from, so they are no intent.
+pub(crate) fn spoken_email(text: &str) -> Option<(String, String)> {
+    const INTRODUCES: &[&str] = &[
+        "is", "es", "email", "mail", "correo", "my", "mi", "its", "it", "me", "el", "and", "y",
+        "sorry", "perdon", "vale", "ok", "to", "the",
+    ];
+    if text.contains('@') {
+        return None;
+    }
+    let normalized = normalize(text);
+    let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
+    let at = words.iter().rposition(|w| matches!(*w, "at" | "arroba"))?;
+    let spelled = |word: &str| match word {
+        "dot" | "punto" => Some("."),
+        "dash" | "guion" | "hyphen" => Some("-"),
+        "underscore" => Some("_"),
+        _ if word.bytes().all(|b| b.is_ascii_alphanumeric()) => None,
+        _ => Some(""),
+    };
+    let mut domain = String::new();
+    for word in &words[at + 1..] {
+        match spelled(word) {
+            Some("") => break,
+            Some(mark) => domain.push_str(mark),
+            None => domain.push_str(word),
+        }
+    }
+    let local_from = words[..at]
+        .iter()
+        .rposition(|word| INTRODUCES.contains(word) || spelled(word) == Some(""))
+        .map_or(0, |at| at + 1)
+        .max(at.saturating_sub(5));
+    let local: String = words[local_from..at]
+        .iter()
+        .map(|word| spelled(word).unwrap_or(word))
+        .collect();
+    let address = format!("{local}@{domain}");
+    (domain.contains('.') && valid_email(&address))
+        .then(|| (address, words[local_from..].join(" ")))
 }
 
 fn valid_email(w: &str) -> bool {
@@ -274,6 +319,20 @@ fn phone_from(run: &str) -> Option<String> {
             .then(|| format!("+{digits}"));
     }
     spanish(digits)
+}
+
+/// `message` without the words of `name` ("me llamo Lauren Price, ¿precio?" keeps its question,
+/// and the name's "Price" is no question about prices).
+pub fn without_name(message: &str, name: Option<&str>) -> String {
+    let Some(name) = name else {
+        return message.to_owned();
+    };
+    let name_words: Vec<String> = normalize(name).split(' ').map(str::to_owned).collect();
+    message
+        .split_whitespace()
+        .filter(|word| !name_words.contains(&normalize(word)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The visitor's name when they give it: "me llamo Ana López", "soy Ana", "mi nombre es…", "a
@@ -983,6 +1042,16 @@ mod tests {
             ("ana @ example.com", None),
             ("sin correo", None),
             ("ana@exam_ple.com", None),
+            // Dictated.
+            ("lauren price at gmail dot com", Some("laurenprice@gmail.com")),
+            (
+                "mi correo es ana punto lopez arroba correo punto es",
+                Some("ana.lopez@correo.es"),
+            ),
+            ("my email is j dash smith at mail dot co dot uk", Some("j-smith@mail.co.uk")),
+            ("see you at ten thirty", None),
+            ("at gmail dot com", None),
+            ("nos vemos en la peluqueria at five", None),
         ];
         for (text, want) in cases {
             assert_eq!(extract_email(text).as_deref(), want, "{text:?}");

@@ -996,6 +996,9 @@ mod tests {
             ("the first of december", date!(2026 - 12 - 1)),
             ("el treinta y uno de diciembre", date!(2026 - 12 - 31)),
             ("december thirty one", date!(2026 - 12 - 31)),
+            ("friday the twenty seventh", date!(2026 - 11 - 27)),
+            ("on the twenty first of december", date!(2026 - 12 - 21)),
+            ("the fourth of december", date!(2026 - 12 - 4)),
         ];
         for (text, want) in cases {
             assert_eq!(day(text, FRI), Some(want), "{text:?}");

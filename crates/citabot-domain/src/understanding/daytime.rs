@@ -691,6 +691,13 @@ fn minute_offset(t: &[&str], at: usize) -> (i32, usize) {
             }
             _ => (0, 0),
         },
+        // "ten thirty", "nine forty five": English says the minutes straight after the hour.
+        (Some("ten" | "fifteen" | "twenty" | "thirty" | "forty" | "fifty"), _) => {
+            match number_at(t, at) {
+                Some((n, used)) if (10..60).contains(&n) => (n as i32, used),
+                _ => (0, 0),
+            }
+        }
         _ => (0, 0),
     }
 }
@@ -711,6 +718,10 @@ fn qualify(t: &[&str], at: usize, hour: u16, minute: u16) -> (u16, usize, bool) 
             3,
         ),
         ["de", "la", "manana" | "madrugada", ..] => (Some(if hour == 12 { -12 } else { 0 }), 3),
+        ["in", "the", "afternoon" | "evening", ..] => {
+            (Some(if (1..12).contains(&hour) { 12 } else { 0 }), 3)
+        }
+        ["in", "the", "morning", ..] => (Some(if hour == 12 { -12 } else { 0 }), 3),
         ["pm", ..] => (Some(if hour < 12 { 12 } else { 0 }), 1),
         ["am", ..] => (Some(if hour == 12 { -12 } else { 0 }), 1),
         ["p", "m", ..] => (Some(if hour < 12 { 12 } else { 0 }), 2),
@@ -790,6 +801,10 @@ mod tests {
             ("half past 4", at(4, 30, true)),
             ("quarter to 5 pm", at(16, 45, false)),
             ("midnight", at(0, 0, false)),
+            // Dictated.
+            ("at ten thirty in the morning", at(10, 30, false)),
+            ("at four forty five in the afternoon", at(16, 45, false)),
+            ("at nine fifteen", at(9, 15, true)),
         ];
         for (text, want) in cases {
             assert_eq!(parse_time(text), want, "{text:?}");

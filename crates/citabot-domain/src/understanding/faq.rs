@@ -16,14 +16,17 @@
 //! message says that the entry lacks, and the entry's question words the message lacks, both
 //! pull the score down; alternatives in a question ("¿cómo cancelo o cambio mi cita?") count as
 //! one, said when either is. An entry matches when at least one of its question's terms is said and
-//! the score reaches [`THRESHOLD`]; the best score wins, and on a tie the earlier entry.
+//! the score reaches [`THRESHOLD`]; the best score wins, and on a tie the earlier entry. When
+//! none does, a concept of the trade (a word of the synonym table, as "amoniaco") that only one
+//! entry's answer names still finds that entry, unless the message says something as telling
+//! of another entry's question.
 //!
 //! The index is built once from the entries ([`FaqIndex::new`]) and holds no reference to them;
 //! the server keeps it until the salon's FAQ changes.
 
 use std::collections::BTreeMap;
 
-use super::terms::{Term, Vocabulary, term_groups, terms};
+use super::terms::{Term, Vocabulary, is_concept, term_groups, terms};
 use crate::booking::profile::Faq;
 
 /// The lowest score that counts as a match (tuned on the tuning tables in `faq/tests.rs`, never
@@ -99,12 +102,47 @@ impl FaqIndex {
         &self.entries
     }
 
-    /// The entry that answers `text`, if one scores at least [`THRESHOLD`].
+    /// The entry that answers `text`, if one scores at least [`THRESHOLD`]; else the one entry
+    /// whose answer alone names a concept the message asks about ("¿lleva amoníaco?" against
+    /// "¿Qué productos usáis?", answered "tintes sin amoniaco").
     pub fn best(&self, text: &str) -> Option<FaqMatch<'_>> {
         self.ranked(text)
             .into_iter()
             .next()
             .filter(|found| found.score >= THRESHOLD)
+            .or_else(|| self.named_in_one_answer(text))
+    }
+
+    /// The entry whose answer is the only place of the FAQ that names a concept of `text`,
+    /// when exactly one entry is and nothing `text` says is as telling of another entry's
+    /// question ("¿vendéis tarjetas regalo?" is about cards, not the products one can buy).
+    fn named_in_one_answer(&self, text: &str) -> Option<FaqMatch<'_>> {
+        let said = terms(text, Some(&self.vocabulary));
+        let mut named = said
+            .iter()
+            .filter(|term| is_concept(term) && self.entries_with.get(*term) == Some(&1))
+            .filter_map(|term| {
+                let index = self.keys.iter().position(|key| key.answer.contains(term))?;
+                Some((index, self.weight(term)))
+            });
+        let (index, weight) = named.next()?;
+        if named.any(|(other, _)| other != index) {
+            return None;
+        }
+        let elsewhere = said
+            .iter()
+            .filter(|term| {
+                self.keys.iter().enumerate().any(|(other, key)| {
+                    other != index && key.question.iter().flatten().any(|asked| asked == *term)
+                })
+            })
+            .map(|term| self.weight(term))
+            .fold(0.0, f64::max);
+        (weight > elsewhere).then(|| FaqMatch {
+            index,
+            faq: &self.entries[index],
+            score: THRESHOLD,
+        })
     }
 
     /// Every entry sharing a question term with `text`, best first (ties: the earlier entry).

@@ -193,7 +193,13 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
             Intent::Greeting | Intent::Thanks | Intent::Affirm | Intent::Goodbye
         )
     };
-    if !found.iter().any(acts) {
+    // "I want a keratin treatment with Javier on Monday at 4:30": a service word beside a
+    // service, a day and a wish is a booking too; "¿cuánto cuesta un corte el lunes?" asks.
+    let only_services = found
+        .iter()
+        .filter(|i| acts(i))
+        .all(|i| *i == Intent::Services);
+    if only_services {
         // Any reference day will do: only whether a date is named matters here.
         let names_when = parse_date_tokens(&all, date!(2026 - 01 - 01)).is_some()
             || parse_time_tokens(&all).is_some();
@@ -218,7 +224,12 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
             all.as_slice(),
             ["cita"] | ["una", "cita"] | ["appointment"] | ["an", "appointment"]
         );
-        if (names_service || names_when) && wants || names_service && names_when || bare {
+        let books = if found.contains(&Intent::Services) {
+            names_service && names_when && wants
+        } else {
+            (names_service || names_when) && wants || names_service && names_when || bare
+        };
+        if books {
             found.push(Intent::Book);
         }
     }
@@ -247,6 +258,7 @@ fn shorthand(w: &str) -> &str {
         "tb" | "tmb" => "tambien",
         "x" => "por",
         "u" => "you",
+        "appt" | "appts" => "appointment",
         "pls" | "plz" => "please",
         "thx" | "ty" => "thanks",
         other => other,
@@ -549,6 +561,18 @@ const RULES: &[(Intent, &[&str])] = &[
             "anybody there",
             "someone there",
             "somebody there",
+            // "que me atienda alguien del equipo, no un chat": a person, not the assistant.
+            "atienda alguien",
+            "atienda una persona",
+            "alguien del equipo",
+            "alguien del salon",
+            "no un chat",
+            "no un bot",
+            "no una maquina",
+            "someone from the team",
+            "someone from the salon",
+            "not a bot",
+            "not a chatbot",
         ],
     ),
     (
@@ -595,6 +619,25 @@ const RULES: &[(Intent, &[&str])] = &[
             "reprogram*",
             "adelant* .. cita*",
             "retras* .. cita*",
+            // "retrásala media hora", "adelántamela", "ponla a las 6", "push it back".
+            "retrasala",
+            "retrasarla",
+            "retrasamela",
+            "atrasala",
+            "atrasarla",
+            "adelantala",
+            "adelantarla",
+            "adelantamela",
+            "ponmela",
+            "ponla",
+            "ponerla",
+            "me la pones",
+            "me la puedes poner",
+            "me la podeis poner",
+            "push .. appointment*",
+            "push .. booking*",
+            "push it back",
+            "bring .. forward",
             "modific* .. cita*",
             "modific* .. reserva*",
             "resched*",
@@ -639,6 +682,14 @@ const RULES: &[(Intent, &[&str])] = &[
             "cuando es mi cita",
             "cuando tengo",
             "a que hora es mi cita",
+            // "¿a qué hora tenía yo la cita?", "¿con quién tengo la cita del martes?".
+            "hora tenia",
+            "tenia yo la cita",
+            "con quien tengo",
+            "con quien tenia",
+            "con quien es mi cita",
+            "who is my appointment*",
+            "what time is my appointment*",
             "que dia es mi cita",
             "ver mi cita*",
             "ver mis",
@@ -1101,6 +1152,17 @@ mod tests {
             ("is anyone there?", Human),
             ("¿me pasas con un humano?", Human),
             ("talk to a real person", Human),
+            ("retrásala media hora porfa", Reschedule),
+            ("could you push my appointment back an hour?", Reschedule),
+            ("can i move my appt to thursday, same time?", Reschedule),
+            ("la cita del martes me la puedes poner a las 6?", Reschedule),
+            ("a q hora tenia yo la cita?? no me acuerdo", MyAppointments),
+            ("con quien tengo la cita del martes?", MyAppointments),
+            (
+                "quiero que me atienda alguien del equipo, no un chat",
+                Human,
+            ),
+            ("can someone from the salon answer me, not a bot", Human),
             ("quiero hablar con una persona para reservar", Human),
             // Help
             ("ayuda", Help),

@@ -22,10 +22,10 @@ mod terms;
 
 use time::Date;
 
-pub use change::{BookingPart, change_asked, part_named, same_time_asked};
+pub use change::{BookingPart, change_asked, part_named, same_time_asked, time_shift};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
-    phone_for_reading, typed_full_name,
+    phone_for_reading, typed_full_name, without_name,
 };
 pub use date::{
     DateExpr, WeekdayMismatch, impossible_date, parse_date, parse_dates, weekday_mismatch,
@@ -46,6 +46,7 @@ pub use services::{
 };
 pub use staff::{
     StaffName, StaffPreference, staff_preference, stylist_schedule_asked, unknown_stylist,
+    who_does_asked,
 };
 pub use terms::{Term, Vocabulary, stem, term_groups, terms};
 
@@ -104,7 +105,14 @@ impl Understanding {
 /// the catalogue lets a bare "quiero un corte" count as a booking.
 pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understanding {
     let services = match_services(text, catalog);
-    let reading = intent::detect(text, !services.is_empty());
+    let name = extract_name(text);
+    // "my name is Lauren Price" asks no price: a name's words are no intent.
+    // A name's and a dictated address's words are no intent either ("lauren price at …").
+    let mut plain = contact::without_name(text, name.as_deref());
+    if let Some((_, said)) = contact::spoken_email(&plain) {
+        plain = contact::without_name(&plain, Some(&said));
+    }
+    let reading = intent::detect(&plain, !services.is_empty());
     let mismatch = weekday_mismatch(text, today);
     Understanding {
         intents: reading.intents,
@@ -123,7 +131,7 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         about_a_past_service: about_a_past_service(text),
         email: extract_email(text),
         phone: extract_phone(text),
-        name: extract_name(text),
+        name,
         invalid_email: invalid_email(text),
         invalid_phone: invalid_phone(text),
     }

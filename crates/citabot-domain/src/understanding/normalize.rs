@@ -262,20 +262,57 @@ pub(crate) fn number_at(tokens: &[&str], at: usize) -> Option<(u32, usize)> {
     if !first.is_empty() && first.len() <= 4 && first.bytes().all(|b| b.is_ascii_digit()) {
         return first.parse().ok().map(|n| (n, 1));
     }
-    let value = word_number(first)?;
-    // "treinta y uno", "twenty five", "twenty-five" (the hyphen became a space).
+    let value = word_number(first).or_else(|| ordinal(first).filter(|n| *n >= 3))?;
+    // "treinta y uno", "twenty five", "twenty-five" (the hyphen became a space), "twenty
+    // seventh".
     if value % 10 == 0 && value >= 20 {
         let (unit_at, used) = match tokens.get(at + 1) {
             Some(&"y") => (at + 2, 3),
             _ => (at + 1, 2),
         };
-        if let Some(unit) = tokens.get(unit_at).and_then(|t| word_number(t))
+        if let Some(unit) = tokens
+            .get(unit_at)
+            .and_then(|t| word_number(t).or_else(|| ordinal(t)))
             && (1..=9).contains(&unit)
         {
             return Some((value + unit, used));
         }
     }
     Some((value, 1))
+}
+
+/// An English ordinal day said in words, "third" to "thirtieth"; "first" and "second" only
+/// after a ten ("twenty first"), where they cannot mean "the first free time" or "a second".
+fn ordinal(word: &str) -> Option<u32> {
+    const ORDINALS: &[&str] = &[
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+        "fourteenth",
+        "fifteenth",
+        "sixteenth",
+        "seventeenth",
+        "eighteenth",
+        "nineteenth",
+    ];
+    match word {
+        "twentieth" => Some(20),
+        "thirtieth" => Some(30),
+        _ => ORDINALS
+            .iter()
+            .position(|ordinal| *ordinal == word)
+            .map(|at| at as u32 + 1),
+    }
 }
 
 fn word_number(word: &str) -> Option<u32> {

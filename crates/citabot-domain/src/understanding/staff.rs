@@ -113,6 +113,45 @@ pub fn unknown_stylist(text: &str, staff: &[StaffName]) -> Option<String> {
     })
 }
 
+/// A question about who in the team does a service ("¿quién hace mechas?", "¿Javier hace
+/// mechas?", "who does balayage?"): `Some` with the stylist it names (their id), if any. "con
+/// quien sea" is a preference, not a question; the service is read by the caller.
+pub fn who_does_asked(text: &str, staff: &[StaffName]) -> Option<Option<String>> {
+    const WHO: &[&str] = &["quien", "quienes", "who"];
+    const DOES: &[&str] = &["hace", "hacen", "haceis", "does", "do"];
+    if !super::is_question(text) {
+        return None;
+    }
+    let normalized = normalize(text);
+    let words = tokens(&normalized);
+    let named_at = |i: usize| {
+        staff.iter().find(|member| {
+            let first = normalize(member.name.split_whitespace().next().unwrap_or_default());
+            !first.is_empty() && near(words[i], &first)
+        })
+    };
+    let asks_who = words.iter().enumerate().any(|(i, word)| {
+        WHO.contains(word)
+            && !matches!(
+                words.get(i + 1).copied(),
+                Some("sea" | "quiera" | "este" | "tengo" | "tenia")
+            )
+    });
+    // "¿Javier hace mechas?", "does Javier do highlights?": the name next to the verb.
+    let stylist_does = (0..words.len()).find_map(|i| {
+        let next_to_does = [i.checked_sub(1), Some(i + 1)]
+            .into_iter()
+            .flatten()
+            .any(|at| words.get(at).is_some_and(|word| DOES.contains(word)));
+        next_to_does.then(|| named_at(i)).flatten()
+    });
+    if !asks_who && stylist_does.is_none() {
+        return None;
+    }
+    let named = stylist_does.or_else(|| (0..words.len()).find_map(named_at));
+    Some(named.map(|member| member.id.clone()))
+}
+
 /// The stylist whose working days a message asks about ("¿qué días trabaja Lucía?", "horario
 /// de Javier", "when does Lucía work?"): a stylist's first name within three words of a word
 /// about working days, never right after "soy" or "me llamo" (a client called Lucía asking the
@@ -187,6 +226,24 @@ mod tests {
             StaffName::new("lucia", "Lucía Martín"),
             StaffName::new("javier", "Javier Gómez"),
         ]
+    }
+
+    #[test]
+    fn who_does_a_service_is_a_question_with_who_or_a_stylist_next_to_does() {
+        let some = |id: &str| Some(Some(id.to_owned()));
+        for (said, want) in [
+            ("¿quién hace mechas?", Some(None)),
+            ("who does balayage at your salon?", Some(None)),
+            ("Javier hace mechas? o quien las hace", some("javier")),
+            ("quien os hace las barbas? lucia tambien?", some("lucia")),
+            ("does Lucía do keratin?", some("lucia")),
+            ("mechas con quien sea?", None),
+            ("con quien tengo la cita?", None),
+            ("quiero mechas con Lucía", None),
+            ("Javier hace mechas", None),
+        ] {
+            assert_eq!(who_does_asked(said, &team()), want, "{said}");
+        }
     }
 
     #[test]

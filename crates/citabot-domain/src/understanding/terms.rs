@@ -54,6 +54,13 @@ impl Vocabulary {
     }
 }
 
+/// Whether `term` is one of the synonym table's concepts (a word the salon's trade has a name
+/// for, as "amoniaco"), not a word of the message kept as it came.
+pub fn is_concept(term: &str) -> bool {
+    TABLE.words.values().any(|concept| *concept == term)
+        || TABLE.phrases.iter().any(|(_, concept)| *concept == term)
+}
+
 /// The distinct terms of `text`, in order of first appearance.
 pub fn terms(text: &str, vocabulary: Option<&Vocabulary>) -> Vec<Term> {
     let mut out: Vec<Term> = Vec::new();
@@ -358,8 +365,12 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
             "tardais",
             "tiempo",
             "minutos",
+            "aguanta",
+            "aguantan",
+            "aguantar",
             "cuantas horas",
             "how long",
+            "last",
             "lasts",
             "duration",
         ],
@@ -588,6 +599,7 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("amoniaco", &["amoniaco", "ammonia"]),
+    ("mes", &["mes", "meses", "month", "months"]),
     (
         "vegano",
         &["vegano", "vegana", "veganos", "veganas", "vegan"],
