@@ -1479,31 +1479,30 @@ impl<'a> Replies<'a> {
 
     /// `client` is the name the cita is for, when known (staff booking for someone).
     pub(super) fn booked(&self, cita: &Cita, client: Option<&str>) -> String {
-        // The salon decides whether chat bookings start confirmed (its booking rules).
-        let (estado, status) = if cita.status == CitaStatus::Confirmada {
-            ("confirmada", "confirmed")
-        } else {
-            (
-                "pendiente de confirmar por el salón",
-                "pending confirmation by the salon",
-            )
-        };
         if let (super::Caller::Staff { .. }, Some(client)) = (self.context.caller, client) {
             return self.booked_for_client(cita, client);
         }
         let services = self.service_names(&cita.service_ids, true);
-        match self.lang {
-            Lang::Es => format!(
-                "¡Hecho! Tu cita está reservada ✅\n\n- **Servicio**: {services}\n- **Día**: {}\n- **Hora**: {}\n- **Con**: {}\n- **Estado**: {estado}\n\nTe esperamos.",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id)
+        let (day, time, with) = (
+            self.day(cita.date),
+            format_minutes(cita.start_min),
+            self.staff_name(&cita.staff_id),
+        );
+        // The salon decides whether chat bookings start confirmed (its booking rules); one
+        // sentence says which, and what happens next, with no "reservada" beside "pendiente".
+        let confirmed = cita.status == CitaStatus::Confirmada;
+        match (self.lang, confirmed) {
+            (Lang::Es, true) => format!(
+                "¡Hecho! Tu cita está confirmada ✅\n\n- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}\n\nTe esperamos."
             ),
-            Lang::En => format!(
-                "Done! Your appointment is booked ✅\n\n- **Service**: {services}\n- **Day**: {}\n- **Time**: {}\n- **With**: {}\n- **Status**: {status}\n\nSee you then.",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id)
+            (Lang::Es, false) => format!(
+                "¡Hecho! Tu hora queda guardada ✅ El salón te confirmará la cita en cuanto la revise.\n\n- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}"
+            ),
+            (Lang::En, true) => format!(
+                "Done! Your appointment is confirmed ✅\n\n- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}\n\nSee you then."
+            ),
+            (Lang::En, false) => format!(
+                "Done! The time is kept for you ✅ The salon will confirm the appointment once they've reviewed it.\n\n- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}"
             ),
         }
     }

@@ -249,7 +249,7 @@ fn a_guest_books_step_by_step() {
     let written = cita("new", "lucia", "k-ana", date!(2026 - 11 - 27), 600, 645);
     let reply = chat.settle(&Action::Book(booking), &Outcome::Booked(written));
     assert!(
-        reply.contains("¡Hecho!") && reply.contains("pendiente"),
+        reply.contains("¡Hecho!") && reply.contains("te confirmará la cita"),
         "{reply}"
     );
     assert_eq!(chat.state.step, Step::Idle);

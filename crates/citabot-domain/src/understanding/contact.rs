@@ -683,6 +683,15 @@ fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<St
             {
                 return None;
             }
+            // "soy Marta Ruiz quería cancelar": a name typed with capitals ends at the first
+            // word without one.
+            let typed_with_capitals = words[at].0.chars().next().is_some_and(char::is_uppercase);
+            if !parts.is_empty()
+                && typed_with_capitals
+                && !raw.chars().next().is_some_and(char::is_uppercase)
+            {
+                break;
+            }
             parts.push(capitalise(raw));
         }
         i += 1;
@@ -1043,12 +1052,18 @@ mod tests {
             ("sin correo", None),
             ("ana@exam_ple.com", None),
             // Dictated.
-            ("lauren price at gmail dot com", Some("laurenprice@gmail.com")),
+            (
+                "lauren price at gmail dot com",
+                Some("laurenprice@gmail.com"),
+            ),
             (
                 "mi correo es ana punto lopez arroba correo punto es",
                 Some("ana.lopez@correo.es"),
             ),
-            ("my email is j dash smith at mail dot co dot uk", Some("j-smith@mail.co.uk")),
+            (
+                "my email is j dash smith at mail dot co dot uk",
+                Some("j-smith@mail.co.uk"),
+            ),
             ("see you at ten thirty", None),
             ("at gmail dot com", None),
             ("nos vemos en la peluqueria at five", None),

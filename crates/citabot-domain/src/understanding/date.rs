@@ -280,7 +280,7 @@ fn find_at(t: &[&str], i: usize, today: Date) -> Option<(Found, usize)> {
         "manana" if !matches!(prev, Some("la" | "pasado" | "esta" | "hasta" | "media")) => {
             return shift(today, 1).map(|day| (Found::Day(day), 1));
         }
-        "tomorrow" => {
+        "tomorrow" | "tmrw" | "tmr" | "tomoz" | "2moro" => {
             let back = i >= 3 && t[i - 3..i] == ["the", "day", "after"];
             return shift(today, if back { 2 } else { 1 }).map(|day| (Found::Day(day), 1));
         }
@@ -582,6 +582,18 @@ fn weekday(w: &str) -> Option<Weekday> {
         ("friday", Weekday::Friday),
         ("saturday", Weekday::Saturday),
         ("sunday", Weekday::Sunday),
+        // How English chat shortens them.
+        ("mon", Weekday::Monday),
+        ("tue", Weekday::Tuesday),
+        ("tues", Weekday::Tuesday),
+        ("wed", Weekday::Wednesday),
+        ("weds", Weekday::Wednesday),
+        ("thu", Weekday::Thursday),
+        ("thur", Weekday::Thursday),
+        ("thurs", Weekday::Thursday),
+        ("fri", Weekday::Friday),
+        ("sat", Weekday::Saturday),
+        ("sun", Weekday::Sunday),
     ];
     // "lunnes" is a Monday: five-letter names forgive a typo too (no common word is one away).
     lookup(NAMES, w, 5)
@@ -803,6 +815,9 @@ mod tests {
             ("today", date!(2026 - 11 - 20)),
             ("tonight", date!(2026 - 11 - 20)),
             ("tomorrow", date!(2026 - 11 - 21)),
+            ("tmrw around 11", date!(2026 - 11 - 21)),
+            ("tues 24th after work", date!(2026 - 11 - 24)),
+            ("next thurs", date!(2026 - 11 - 26)),
             ("the day after tomorrow", date!(2026 - 11 - 22)),
             ("in 3 days", date!(2026 - 11 - 23)),
             ("in three days", date!(2026 - 11 - 23)),

@@ -423,7 +423,7 @@ fn is_day_word(word: &str) -> bool {
 }
 
 fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
-    let w = t[i];
+    let w = *t.get(i)?;
     let next = t.get(i + 1).copied();
     let has = |words: &[&str]| {
         words
@@ -514,7 +514,8 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
 /// An exact time starting at `t[i]`: the minutes, whether the half of the day is open, and how
 /// many tokens it takes.
 fn exact_at(t: &[&str], i: usize) -> Option<((u16, bool), usize)> {
-    let w = t[i];
+    // A range's far end may be asked for past the last word ("de 10 a").
+    let w = *t.get(i)?;
     let fixed = |minutes: u16, used: usize| Some(((minutes, false), used));
     match w {
         "mediodia" | "noon" => return fixed(12 * 60, 1),
@@ -752,6 +753,15 @@ mod tests {
 
     fn part(p: DayPart) -> Option<TimeExpr> {
         Some(TimeExpr::Part(p))
+    }
+
+    /// A range whose far end is missing ("de 10 a", the message cut there) reads what it can
+    /// and never looks past the last word (it once did, and panicked).
+    #[test]
+    fn a_range_cut_short_is_read_without_looking_past_the_end() {
+        for said in ["de 10 a", "entre las 5 y", "from 10 to", "de 5 a 7 a", "a"] {
+            let _ = parse_time(said);
+        }
     }
 
     #[test]

@@ -185,6 +185,20 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
         says_no |= said.contains(&Intent::Deny) && !clause.contains('¿') && !clause.ends_with('?');
         found.extend(said);
     }
+    // "mi cita del martes a las 10 se puede cambiar?", "cambiar lo del martes": a cita of
+    // one's own and a change verb anywhere in the message.
+    let own_cita = all.windows(2).any(|pair| {
+        matches!(
+            pair,
+            ["mi", "cita"] | ["lo", "del"] | ["la", "del"] | ["my", "appointment"]
+        )
+    });
+    let changes = all
+        .iter()
+        .any(|w| w.starts_with("cambi") || matches!(*w, "mover" | "moverla" | "change" | "move"));
+    if own_cita && changes && !found.contains(&Intent::Cancel) {
+        found.push(Intent::Reschedule);
+    }
     // "quiero un corte el viernes", "cita para mañana", "corte el viernes a las 5": a booking
     // said without a booking verb.
     let acts = |i: &Intent| {
@@ -1153,6 +1167,14 @@ mod tests {
             ("¿me pasas con un humano?", Human),
             ("talk to a real person", Human),
             ("retrásala media hora porfa", Reschedule),
+            (
+                "oye mi cita del martes a las 10 se puede cambiar a por la tarde?",
+                Reschedule,
+            ),
+            (
+                "necesito cambiar lo del martes... no se si el miercoles",
+                Reschedule,
+            ),
             ("could you push my appointment back an hour?", Reschedule),
             ("can i move my appt to thursday, same time?", Reschedule),
             ("la cita del martes me la puedes poner a las 6?", Reschedule),

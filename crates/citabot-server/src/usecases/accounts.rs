@@ -2,6 +2,7 @@
 //! demo data all validate, hash and store it here.
 
 use citabot_domain::account::{AccountValueError, Email, NewPassword, PersonName, Phone, Role};
+use citabot_domain::booking::rules::StaffSchedule;
 use citabot_store::{NewUser, Store, StoreError, User};
 
 use crate::auth::password;
@@ -55,8 +56,25 @@ pub async fn create_account(
         role: input.role,
         created_at: now,
     };
-    store.create_user(&user).await.map_err(|error| match error {
-        StoreError::Conflict(_) => CreateAccountError::EmailTaken,
-        other => CreateAccountError::Failed(Box::new(other)),
-    })
+    let created = store
+        .create_user(&user)
+        .await
+        .map_err(|error| match error {
+            StoreError::Conflict(_) => CreateAccountError::EmailTaken,
+            other => CreateAccountError::Failed(Box::new(other)),
+        })?;
+    // An administrador added to a running salon is someone to run the dashboard, not a stylist
+    // the chat books ("atiende citas" is off until turned on). The salon's first accounts,
+    // made before it is set up (as the demo's administradora), stay bookable.
+    if created.role == Role::Administrador {
+        let failed = |error: StoreError| CreateAccountError::Failed(Box::new(error));
+        if store.business().await.map_err(failed)?.is_some() {
+            let schedule = StaffSchedule {
+                bookable: false,
+                ..StaffSchedule::default_for(&created.id)
+            };
+            store.save_staff_schedule(&schedule).await.map_err(failed)?;
+        }
+    }
+    Ok(created)
 }

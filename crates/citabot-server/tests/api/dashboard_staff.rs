@@ -101,6 +101,30 @@ async fn administradores_create_staff_accounts(backend: Backend) {
         (status, body["item"]["role"].clone()),
         (StatusCode::CREATED, json!("administrador"))
     );
+    // An administrador added to a running salon runs the dashboard and takes no bookings until
+    // "Acepta reservas" is turned on; a usuario takes them at once, and the salon's own
+    // administradora (made with the salon) still does.
+    let jefa = body["item"]["id"].as_str().expect("an id").to_owned();
+    let (_, staff) = salon.get(Some(&salon.admin), "/api/staff").await;
+    let sara_id = staff["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .find(|member| member["email"] == "sara@peluqueria.example")
+        .and_then(|member| member["id"].as_str())
+        .expect("Sara listed")
+        .to_owned();
+    for (id, bookable) in [
+        (jefa.as_str(), false),
+        (sara_id.as_str(), true),
+        (Salon::id_of(&salon.admin).as_str(), true),
+    ] {
+        let (status, body) = salon
+            .get(Some(&salon.admin), &format!("/api/staff/{id}/schedule"))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["item"]["bookable"], bookable, "{id}: {body}");
+    }
 
     assert_error(
         &salon

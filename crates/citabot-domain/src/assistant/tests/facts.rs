@@ -501,7 +501,7 @@ fn a_yes_with_anything_else_books_as_before() {
             &Outcome::Booked(written(&booked)),
         );
         if message.starts_with("yes") {
-            says(&reply, &["Done! Your appointment is booked"]);
+            says(&reply, &["Done! The time is kept for you"]);
             assert!(!reply.contains("\n\nYes"), "{message}: {reply}");
         } else {
             assert_eq!(reply, plain, "{message}");
