@@ -1288,7 +1288,12 @@ fn next_question(mut state: State, context: &Context<'_>, say: &Replies<'_>) -> 
     let question = match context.caller {
         _ if state.draft.moving.is_some() => None,
         Caller::Cliente { .. } => None,
-        Caller::Guest if state.draft.client_name.is_none() => Some(say.ask_name()),
+        // Both at once, so a guest who knows them answers in one message.
+        Caller::Guest if state.draft.client_name.is_none() => Some(if reachable(&state.draft) {
+            say.ask_name()
+        } else {
+            say.ask_name_and_contact()
+        }),
         Caller::Guest if !reachable(&state.draft) => Some(say.ask_contact()),
         Caller::Staff { .. } if state.draft.client_name.is_none() => Some(say.ask_client_name()),
         Caller::Guest | Caller::Staff { .. } => None,

@@ -1292,6 +1292,23 @@ impl<'a> Replies<'a> {
         )
     }
 
+    /// The name, and in the same breath how to reach the guest: what [`Self::ask_contact`]
+    /// asks, said as the second half.
+    pub(super) fn ask_name_and_contact(&self) -> String {
+        let contact = if self.context.sends_mail {
+            self.pick(
+                "Y un email para enviarte la confirmación (o un teléfono, si lo prefieres).",
+                "And an email for the confirmation (or a phone number, if you prefer).",
+            )
+        } else {
+            self.pick(
+                "Y un email o teléfono de contacto, por si el salón necesita avisarte.",
+                "And an email or phone number, in case the salon needs to reach you.",
+            )
+        };
+        format!("{} {contact}", self.ask_name())
+    }
+
     pub(super) fn ask_client_name(&self) -> String {
         self.pick(
             "¿Para qué cliente es la cita? Dime su nombre (y su email o teléfono si lo tienes).",

@@ -44,7 +44,7 @@ use crate::understanding::normalize;
 /// Conversations that reach their goal, in percent, at least.
 const SUCCESS_FLOOR: f64 = 99.0;
 /// A guest's booking, in the median, takes at most this many messages.
-const MEDIAN_MESSAGES_CEILING: usize = 5;
+const MEDIAN_MESSAGES_CEILING: usize = 4;
 /// A conversation that has not got there after this many messages has failed.
 const MAX_MESSAGES: usize = 12;
 
@@ -483,11 +483,16 @@ impl<'a> Person<'a> {
             .iter()
             .any(|question| folded.contains(question));
         if asks_name {
-            return self
-                .script
-                .name
-                .clone()
-                .or_else(|| self.script.contact.clone());
+            // Asked for both, a person gives both, unless they would rather not leave a contact.
+            return match (&self.script.name, &self.script.contact) {
+                (Some(name), Some(contact))
+                    if asks_contact && self.script.refuses_contact.is_none() =>
+                {
+                    Some(format!("{name}, {contact}"))
+                }
+                (Some(name), _) => Some(name.clone()),
+                (None, contact) => contact.clone(),
+            };
         }
         if !state.draft.offered.is_empty() {
             let duration = world.visit_length(&state.draft.service_ids);
