@@ -961,7 +961,10 @@ mod tests {
             ("Lucía Pérez", Some("Lucía Pérez")),
             ("lucía pérez", Some("Lucía Pérez")),
             ("Lucía Pérez, 600111222", Some("Lucía Pérez")),
-            ("Daniela Cárdenas, mi cel es 644 556 677", Some("Daniela Cárdenas")),
+            (
+                "Daniela Cárdenas, mi cel es 644 556 677",
+                Some("Daniela Cárdenas"),
+            ),
             ("Lucía Pérez 600111222", Some("Lucía Pérez")),
             ("Lucía Pérez, 600 111 222", Some("Lucía Pérez")),
             ("Lucía Pérez, lucia@correo.es", Some("Lucía Pérez")),

@@ -231,6 +231,8 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
                     | "need"
                     | "appointment"
                     | "looking"
+                    // "can I get a haircut?"
+                    | "get"
             )
         });
         // A bare "cita" asks for one.
@@ -1167,6 +1169,7 @@ mod tests {
             ("¿me pasas con un humano?", Human),
             ("talk to a real person", Human),
             ("retrásala media hora porfa", Reschedule),
+            ("can i get a haircut tomorrow?", Book),
             (
                 "oye mi cita del martes a las 10 se puede cambiar a por la tarde?",
                 Reschedule,
