@@ -92,7 +92,14 @@ pub(super) fn answer(
     } else {
         asked.message
     };
-    let faq = || context.faq.best(query);
+    // The whole message, else one of its questions ("¿cuánto dura la keratina? y ¿cuánto
+    // aguanta el resultado?").
+    let faq = || {
+        context.faq.best(query).or_else(|| {
+            question_clauses(asked.message, context.today)
+                .find_map(|clause| context.faq.best(clause))
+        })
+    };
     match main {
         Intent::Human
         | Intent::Restart

@@ -318,6 +318,11 @@ fn phone_from(run: &str) -> Option<String> {
         return ((8..=15).contains(&digits.len()) && !digits.starts_with('0'))
             .then(|| format!("+{digits}"));
     }
+    // A national number of another country, with its trunk 0 ("07700 900123" in the UK,
+    // "06 12 34 56 78" in France): kept as typed, as the salon would dial it.
+    if (10..=11).contains(&digits.len()) && digits.starts_with('0') && !digits.starts_with("00") {
+        return Some(digits.to_owned());
+    }
     spanish(digits)
 }
 
@@ -1131,6 +1136,8 @@ mod tests {
             ("llamadme al 912 34 56 78", Some("+34912345678")),
             ("tel: 712345678.", Some("+34712345678")),
             ("(+34) 612 345 678", Some("+34612345678")),
+            ("names Sophie Turner 07700 900123", Some("07700900123")),
+            ("06 12 34 56 78", Some("0612345678")),
             ("+44 20 7946 0958", Some("+442079460958")),
             ("+1 (415) 555-2671", Some("+14155552671")),
             ("0044 20 7946 0958", Some("+442079460958")),

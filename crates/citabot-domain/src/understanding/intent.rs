@@ -240,8 +240,10 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
             all.as_slice(),
             ["cita"] | ["una", "cita"] | ["appointment"] | ["an", "appointment"]
         );
+        // "keratin treatment on tuesday dec 8 at 4:30pm pls" says no "want" and asks nothing.
+        let asks = text.contains(['?', '¿']);
         let books = if found.contains(&Intent::Services) {
-            names_service && names_when && wants
+            names_service && names_when && (wants || !asks)
         } else {
             (names_service || names_when) && wants || names_service && names_when || bare
         };
