@@ -302,7 +302,7 @@ impl Say<'_> {
             .or_else(|| {
                 self.context
                     .faq
-                    .best(asked.message)
+                    .best_by_question(asked.message)
                     .map(|found| self.faq(&found.faq.answer))
             })
             .unwrap_or_else(|| self.not_on_record(topic));

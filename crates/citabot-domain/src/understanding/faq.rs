@@ -106,11 +106,19 @@ impl FaqIndex {
     /// whose answer alone names a concept the message asks about ("¿lleva amoníaco?" against
     /// "¿Qué productos usáis?", answered "tintes sin amoniaco").
     pub fn best(&self, text: &str) -> Option<FaqMatch<'_>> {
+        self.best_by_question(text)
+            .or_else(|| self.named_in_one_answer(text))
+    }
+
+    /// The entry that answers `text` by its question's terms alone, if one scores at least
+    /// [`THRESHOLD`]: what a question on a topic the salon's profile covers ("¿dónde estáis?"
+    /// with no address filled in) may find, where a word of another entry's answer ("la calle
+    /// de Fuencarral 70", about parking) is no answer.
+    pub fn best_by_question(&self, text: &str) -> Option<FaqMatch<'_>> {
         self.ranked(text)
             .into_iter()
             .next()
             .filter(|found| found.score >= THRESHOLD)
-            .or_else(|| self.named_in_one_answer(text))
     }
 
     /// The entry whose answer is the only place of the FAQ that names a concept of `text`,
