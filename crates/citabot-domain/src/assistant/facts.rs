@@ -198,6 +198,10 @@ pub(super) fn aside(
     if let Some(question) = read(asked).filter(|question| !question.topics.is_empty()) {
         return Some(say.parts(asked, &question, false));
     }
+    // "¿puedo cambiar mi cita?" is the move itself, not a question about how to.
+    if main_intent(asked) == Intent::Reschedule {
+        return None;
+    }
     // "¿cuánto dura un tinte? y me das cita el jueves": the question clause, answered by the
     // salon's FAQ, else by the catalogue when it asks what a service named costs or lasts.
     question_clauses(asked.message, context.today).find_map(|clause| {
