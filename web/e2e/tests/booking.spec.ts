@@ -24,7 +24,7 @@ test('a guest books a haircut through the chat and finds the booking after a rel
   await expect(summary).toContainText('10:00–10:30');
   await expect(summary).toContainText('Pedro Sanz');
   await say('sí', /Hecho/);
-  await expect(botMessages.last()).toContainText('pendiente');
+  await expect(botMessages.last()).toContainText('te confirmará la cita');
 
   const sessionId = await chatSessionId(page);
   const staff = await signedInApi(addAccount('usuario', 'Nuria', 'Recepción'));
