@@ -601,6 +601,10 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
     ("amoniaco", &["amoniaco", "ammonia"]),
     ("mes", &["mes", "meses", "month", "months"]),
     (
+        "edad",
+        &["edad", "años", "anos", "añitos", "anitos", "añito", "years", "old"],
+    ),
+    (
         "vegano",
         &["vegano", "vegana", "veganos", "veganas", "vegan"],
     ),
