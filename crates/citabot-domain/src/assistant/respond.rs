@@ -248,8 +248,11 @@ fn read<'m>(
             .iter()
             .any(|found| !state.draft.service_ids.contains(&found.id));
     // A stylist refused is still a fact of the booking said ("no, con Lucía" is no bare no).
+    // A date that cannot be ("el 31 de noviembre") is still one said, and said back.
     let booking_facts = !services.is_empty()
         || date.is_some()
+        || heard.impossible_date.is_some()
+        || heard.weekday_mismatch.is_some()
         || time.is_some()
         || heard.soonest
         || asks_for.is_some()

@@ -1554,3 +1554,24 @@ fn an_english_guest_cancels_what_she_just_booked() {
         })
     );
 }
+
+#[test]
+fn a_date_that_cannot_be_is_said_back_even_alone() {
+    let mut chat = Chat::new(Caller::Guest);
+    let (reply, _) = chat.say("cita para el 31 de noviembre");
+    assert!(
+        reply.starts_with("El 31 de noviembre no existe."),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_british_fringe_trim_at_half_4_is_a_cut_at_half_past() {
+    let mut chat = Chat::new(Caller::Guest);
+    chat.say("book me in for a fringe trim on monday at half 4");
+    assert_eq!(chat.state.draft.service_ids, ["corte"]);
+    assert_eq!(
+        chat.state.draft.slot.as_ref().map(|(_, start)| *start),
+        Some(16 * 60 + 30)
+    );
+}

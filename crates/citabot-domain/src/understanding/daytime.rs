@@ -433,8 +433,9 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
     };
     let of_day = |word: &str| match word {
         "manana" => Some(DayPart::Morning),
-        "tarde" => Some(DayPart::Afternoon),
-        "noche" => Some(DayPart::Evening),
+        // "a la tardecita", "en la nochecita": how the south of the Americas says it.
+        "tarde" | "tardecita" => Some(DayPart::Afternoon),
+        "noche" | "nochecita" => Some(DayPart::Evening),
         _ => None,
     };
     // "por la mañana", "de la tarde", "en la noche", "a la tarde", "esta tarde"; "x la tarde"
@@ -536,6 +537,13 @@ fn exact_at(t: &[&str], i: usize) -> Option<((u16, bool), usize)> {
         let (minutes, used_after, settled) = qualify(t, i + 2 + used, h as u16, 0);
         let minutes = (i32::from(minutes) + offset).rem_euclid(24 * 60) as u16;
         return Some(((minutes, !settled && h < 12), 2 + used + used_after));
+    }
+    // "half 4": British for half past four.
+    if w == "half"
+        && let Some((h, used)) = number_at(t, i + 1).filter(|&(h, _)| (1..=12).contains(&h))
+    {
+        let (minutes, used_after, settled) = qualify(t, i + 1 + used, h as u16, 30);
+        return Some(((minutes, !settled && h < 12), 1 + used + used_after));
     }
 
     // A clock token that stands on its own: "10:30", "10.30", "10h", "10h30", "5pm", "08:00".
@@ -815,6 +823,8 @@ mod tests {
             ("at ten thirty in the morning", at(10, 30, false)),
             ("at four forty five in the afternoon", at(16, 45, false)),
             ("at nine fifteen", at(9, 15, true)),
+            ("tmrw at half 4", at(4, 30, true)),
+            ("half 5 pm", at(17, 30, false)),
         ];
         for (text, want) in cases {
             assert_eq!(parse_time(text), want, "{text:?}");

@@ -108,6 +108,9 @@ const EVERYDAY_NAMES: &[(&str, &[&str])] = &[
             "cortar el pelo",
             "haircut",
             "hair cut",
+            "trim",
+            "fringe trim",
+            "cut and blow dry",
         ],
     ),
     (

@@ -602,7 +602,9 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
     ("mes", &["mes", "meses", "month", "months"]),
     (
         "edad",
-        &["edad", "años", "anos", "añitos", "anitos", "añito", "years", "old"],
+        &[
+            "edad", "años", "anos", "añitos", "anitos", "añito", "years", "old",
+        ],
     ),
     (
         "vegano",

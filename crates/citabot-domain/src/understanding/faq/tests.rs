@@ -101,7 +101,10 @@ const SPANISH: &[(&str, &str)] = &[
     ),
     (PRODUCTS, "puedo comprar productos en el salon?"),
     (KERATIN, KERATIN),
-    (CHILDREN, "mi hijo tiene 3 añitos, le cortais el pelo o es muy peque?"),
+    (
+        CHILDREN,
+        "mi hijo tiene 3 añitos, le cortais el pelo o es muy peque?",
+    ),
     (KERATIN, "cuanto tarda la keratina"),
     (KERATIN, "y la keratina cuanto aguanta el pelo liso?"),
     (KERATIN, "cuanto me dura la keratina? meses?"),
@@ -317,4 +320,3 @@ fn a_salons_own_words_are_learnt_with_their_typos() {
     );
     assert_eq!(index.best("¿hacéis tatuajes?"), None);
 }
-
