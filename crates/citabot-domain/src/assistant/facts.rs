@@ -185,7 +185,7 @@ pub(super) fn aside(
     // Asked as a question ("…, ¿tenéis parking?"); a plain request is not read further.
     if !matches!(
         main_intent(asked),
-        Intent::Book | Intent::Availability | Intent::Reschedule
+        Intent::Book | Intent::Availability | Intent::Reschedule | Intent::MyAppointments
     ) || !is_question(asked.message)
     {
         return None;
@@ -198,8 +198,12 @@ pub(super) fn aside(
     if let Some(question) = read(asked).filter(|question| !question.topics.is_empty()) {
         return Some(say.parts(asked, &question, false));
     }
-    // "¿puedo cambiar mi cita?" is the move itself, not a question about how to.
-    if main_intent(asked) == Intent::Reschedule {
+    // "¿puedo cambiar mi cita?" is the move itself, not a question about how to; "¿cuánto me
+    // costará mi cita?" is answered by the cita's own line.
+    if matches!(
+        main_intent(asked),
+        Intent::Reschedule | Intent::MyAppointments
+    ) {
         return None;
     }
     // "¿cuánto dura un tinte? y me das cita el jueves": the question clause, answered by the

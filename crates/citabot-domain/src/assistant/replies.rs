@@ -1594,15 +1594,24 @@ impl<'a> Replies<'a> {
         )
     }
 
-    /// A cita in one line: its day, time and stylist, what it is and how it stands.
+    /// A cita in one line: its day, time and stylist, what it is, what it costs at today's
+    /// prices, and how it stands.
     pub(super) fn cita_line(&self, cita: &Cita) -> String {
+        let price: u32 = self
+            .context
+            .services
+            .iter()
+            .filter(|service| cita.service_ids.contains(&service.id))
+            .map(|service| service.price_cents)
+            .sum();
         format!(
-            "{}, {} {} {} — {} ({})",
+            "{}, {} {} {} — {}, {} ({})",
             self.day(cita.date),
             format_minutes(cita.start_min),
             self.pick("con", "with"),
             self.staff_name(&cita.staff_id),
             self.service_names(&cita.service_ids, false),
+            self.price(price),
             self.status(cita.status)
         )
     }

@@ -465,7 +465,10 @@ fn intent_acted_on(
             aside.clone(),
             start_reschedule(state, said.message, context, say),
         ),
-        Intent::MyAppointments => my_appointments(state, context, say, date),
+        // "how much is my appt on the 24th? cash ok?": the citas, and the question beside them.
+        Intent::MyAppointments => {
+            with_aside(aside.clone(), my_appointments(state, context, say, date))
+        }
         // "keratin treatment" in answer to "¿qué servicio quieres?" is that service.
         Intent::Services
             if booking

@@ -741,7 +741,9 @@ fn english_cita_lines_give_the_status_in_english() {
     let mut chat = Chat::new(marta());
     let (reply, _) = chat.say("show my appointments");
     assert!(
-        reply.contains("Tuesday 24 November, 10:00 with Lucía Martín — Corte de pelo (pending)"),
+        reply.contains(
+            "Tuesday 24 November, 10:00 with Lucía Martín — Corte de pelo, €25.00 (pending)"
+        ),
         "{reply}"
     );
 }
@@ -1354,13 +1356,17 @@ fn service_names_are_lower_case_in_the_middle_of_a_sentence() {
         (
             marta(),
             &["qué citas tengo"],
-            &["martes 24 de noviembre, 10:00 con Lucía Martín — corte de pelo (pendiente)"],
+            &[
+                "martes 24 de noviembre, 10:00 con Lucía Martín — corte de pelo, 25,00 € (pendiente)",
+            ],
             &["Corte"],
         ),
         (
             marta(),
             &["quiero cancelar mi cita"],
-            &["- martes 24 de noviembre, 10:00 con Lucía Martín — corte de pelo (pendiente)"],
+            &[
+                "- martes 24 de noviembre, 10:00 con Lucía Martín — corte de pelo, 25,00 € (pendiente)",
+            ],
             &["Corte"],
         ),
         (
@@ -1401,7 +1407,7 @@ fn service_names_are_lower_case_in_the_middle_of_a_sentence() {
         (
             marta(),
             &["what appointments do I have"],
-            &["Tuesday 24 November, 10:00 with Lucía Martín — Corte de pelo (pending)"],
+            &["Tuesday 24 November, 10:00 with Lucía Martín — Corte de pelo, €25.00 (pending)"],
             &[],
         ),
     ];

@@ -464,7 +464,8 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
     }
     let english = match w {
         "morning" => Some(DayPart::Morning),
-        "afternoon" => Some(DayPart::Afternoon),
+        // "arvo": Australian for the afternoon.
+        "afternoon" | "arvo" => Some(DayPart::Afternoon),
         "evening" | "tonight" | "night" => Some(DayPart::Evening),
         _ => None,
     };
@@ -617,7 +618,8 @@ fn clock_token(w: &str) -> Option<Clock<'_>> {
     {
         return clock(h, Some(m), "");
     }
-    if !matches!(suffix, "" | "h" | "hs" | "hrs" | "pm" | "am") {
+    // "5ish": about five, as precise as people are.
+    if !matches!(suffix, "" | "h" | "hs" | "hrs" | "pm" | "am" | "ish") {
         return None;
     }
     match core.split_once([':', '.']) {
@@ -824,6 +826,7 @@ mod tests {
             ("at four forty five in the afternoon", at(16, 45, false)),
             ("at nine fifteen", at(9, 15, true)),
             ("tmrw at half 4", at(4, 30, true)),
+            ("arvo, 5ish", at(17, 0, false)),
             ("half 5 pm", at(17, 30, false)),
         ];
         for (text, want) in cases {

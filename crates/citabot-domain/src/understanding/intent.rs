@@ -277,6 +277,9 @@ fn shorthand(w: &str) -> &str {
         "x" => "por",
         "u" => "you",
         "appt" | "appts" => "appointment",
+        // "el turno", as the River Plate says "la cita".
+        "turno" => "cita",
+        "turnos" => "citas",
         "pls" | "plz" => "please",
         "thx" | "ty" => "thanks",
         other => other,
@@ -703,6 +706,7 @@ const RULES: &[(Intent, &[&str])] = &[
             // "¿a qué hora tenía yo la cita?", "¿con quién tengo la cita del martes?".
             "hora tenia",
             "tenia yo la cita",
+            "era mi cita",
             "con quien tengo",
             "con quien tenia",
             "con quien es mi cita",
@@ -1185,6 +1189,11 @@ mod tests {
             ("la cita del martes me la puedes poner a las 6?", Reschedule),
             ("a q hora tenia yo la cita?? no me acuerdo", MyAppointments),
             ("con quien tengo la cita del martes?", MyAppointments),
+            (
+                "a q hora era mi cita del martes? no me acuerdo",
+                MyAppointments,
+            ),
+            ("me podes pasar el turno al sabado 28 a las 11?", Reschedule),
             (
                 "quiero que me atienda alguien del equipo, no un chat",
                 Human,

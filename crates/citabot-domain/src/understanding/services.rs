@@ -108,6 +108,7 @@ const EVERYDAY_NAMES: &[(&str, &[&str])] = &[
             "cortar el pelo",
             "haircut",
             "hair cut",
+            "cut",
             "trim",
             "fringe trim",
             "cut and blow dry",

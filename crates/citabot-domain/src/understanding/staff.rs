@@ -49,6 +49,8 @@ const ASKS_FOR: &[&str] = &[
     "sea",
     "fuera",
     "with",
+    // "w lucia": "with" on a phone.
+    "w",
     "by",
     "prefer",
     "want",

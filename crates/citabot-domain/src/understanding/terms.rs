@@ -603,7 +603,7 @@ pub(crate) const SYNONYMS: &[(&str, &[&str])] = &[
     (
         "edad",
         &[
-            "edad", "años", "anos", "añitos", "anitos", "añito", "years", "old",
+            "edad", "años", "anos", "añitos", "anitos", "añito", "age", "years", "old",
         ],
     ),
     (

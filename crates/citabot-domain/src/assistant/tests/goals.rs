@@ -265,12 +265,24 @@ impl Chat {
     }
 
     /// The first free start, from now on, of `services` (with `stylist` only).
-    fn earliest(&self, services: &[String], stylist: Option<&str>) -> Option<(Date, u16)> {
+    /// The first free start for `services`: on `day` when the goal names one ("el lunes, lo
+    /// antes posible"), else on the first day with one.
+    fn earliest(
+        &self,
+        services: &[String],
+        stylist: Option<&str>,
+        day: Option<Date>,
+    ) -> Option<(Date, u16)> {
         let context = self.context();
         let duration = self.visit_length(services);
         let window = self.calendar.window((TODAY, 540), Booker::Client);
-        (0..LOOKAHEAD_DAYS).find_map(|ahead| {
-            let date = TODAY + time::Duration::days(ahead);
+        let days: Vec<Date> = match day {
+            Some(day) => vec![day],
+            None => (0..LOOKAHEAD_DAYS)
+                .map(|ahead| TODAY + time::Duration::days(ahead))
+                .collect(),
+        };
+        days.into_iter().find_map(|date| {
             let busy: Vec<_> = busy_citas(context.agenda, date, None).collect();
             let slots = free_slots(
                 &self.business,
@@ -430,6 +442,7 @@ impl<'a> Person<'a> {
                     &services
                 },
                 stylist.as_deref(),
+                day,
             );
             let services_ok = services.is_empty() || same_services(&services, &draft.service_ids);
             let day_ok = day.is_none_or(|d| d == date);
@@ -497,7 +510,7 @@ impl<'a> Person<'a> {
         if !state.draft.offered.is_empty() {
             let duration = world.visit_length(&state.draft.service_ids);
             let date = state.draft.date.unwrap_or(TODAY);
-            let earliest = world.earliest(&state.draft.service_ids, stylist.as_deref());
+            let earliest = world.earliest(&state.draft.service_ids, stylist.as_deref(), day);
             let fits = state.draft.offered.iter().find(|(staff_id, start)| {
                 time.met(*start, *start + duration, earliest, date)
                     && stylist.as_deref().is_none_or(|s| s == staff_id)
@@ -723,7 +736,7 @@ fn goal_met(script: &Script, write: &(Action, Outcome)) -> bool {
     };
     // Earliest is judged against the diary before the write.
     let before = goal_world(script.cliente);
-    let earliest = before.earliest(&booked.service_ids, stylist);
+    let earliest = before.earliest(&booked.service_ids, stylist, day);
     services.is_none_or(|ids| same_services(ids, &booked.service_ids))
         && day.is_none_or(|d| d == booked.date)
         && time.met(booked.start_min, booked.end_min, earliest, booked.date)
