@@ -1507,21 +1507,30 @@ impl<'a> Replies<'a> {
         );
         // The salon decides whether chat bookings start confirmed (its booking rules); one
         // sentence says which, and what happens next, with no "reservada" beside "pendiente".
-        let confirmed = cita.status == CitaStatus::Confirmada;
-        match (self.lang, confirmed) {
-            (Lang::Es, true) => format!(
-                "¡Hecho! Tu cita está confirmada ✅\n\n- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}\n\nTe esperamos."
+        let (opening, closing) = match (self.lang, cita.status == CitaStatus::Confirmada) {
+            (Lang::Es, true) => ("¡Hecho! Tu cita está confirmada ✅", "\n\nTe esperamos."),
+            (Lang::Es, false) => (
+                "¡Hecho! Tu hora queda guardada ✅ El salón te confirmará la cita en cuanto la revise.",
+                "",
             ),
-            (Lang::Es, false) => format!(
-                "¡Hecho! Tu hora queda guardada ✅ El salón te confirmará la cita en cuanto la revise.\n\n- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}"
+            (Lang::En, true) => (
+                "Done! Your appointment is confirmed ✅",
+                "\n\nSee you then.",
             ),
-            (Lang::En, true) => format!(
-                "Done! Your appointment is confirmed ✅\n\n- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}\n\nSee you then."
+            (Lang::En, false) => (
+                "Done! The time is kept for you ✅ The salon will confirm the appointment once they've reviewed it.",
+                "",
             ),
-            (Lang::En, false) => format!(
-                "Done! The time is kept for you ✅ The salon will confirm the appointment once they've reviewed it.\n\n- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}"
+        };
+        let fields = match self.lang {
+            Lang::Es => format!(
+                "- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}"
             ),
-        }
+            Lang::En => format!(
+                "- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}"
+            ),
+        };
+        format!("{opening}\n\n{fields}{closing}")
     }
 
     /// Staff booked for a client: what was booked, for whom (no welcome meant for the client).

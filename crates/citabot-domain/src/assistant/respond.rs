@@ -156,10 +156,11 @@ fn read<'m>(
     {
         main = Intent::Cancel;
     }
+    let stylists = stylist_names(context);
     let asked = facts::Asked {
         names_stylist: preference.is_some() || refused,
-        schedule_of: stylist_schedule_asked(message, &stylist_names(context)),
-        who_does: who_does_asked(message, &stylist_names(context)),
+        schedule_of: stylist_schedule_asked(message, &stylists),
+        who_does: who_does_asked(message, &stylists),
         message,
         asks_whether_needed: heard.asks_whether_needed,
         // As acted on: a "cancel that" right after a booking cancels it, and is no question

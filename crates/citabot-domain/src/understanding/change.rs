@@ -2,7 +2,7 @@
 //! value: "otra hora", "cambiar el día", "otro servicio", "another time", or a bare "cambiar".
 //! ("a las 18:30" or "mejor el martes" give the new value and are read as those facts.)
 
-use super::normalize::{normalize, tokens};
+use super::normalize::{normalize, number_at, tokens};
 
 /// A part of a booking in progress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,42 +230,36 @@ pub fn time_shift(message: &str) -> Option<i32> {
 }
 
 /// The amount of [`time_shift`]: "media hora", "una hora y media", "45 minutos", "2 horas",
-/// "half an hour", "an hour", "20 min", "un cuarto de hora".
+/// "half an hour", "an hour", "20 min", "un cuarto de hora" (at most 600 minutes).
 fn shift_amount(words: &[&str]) -> Option<i32> {
-    let count = |word: &str| -> Option<i32> {
-        match word {
-            "un" | "una" | "an" | "a" | "one" | "1" => Some(1),
-            "dos" | "two" => Some(2),
-            "tres" | "three" => Some(3),
-            "cinco" | "five" => Some(5),
-            "diez" | "ten" => Some(10),
-            "quince" | "fifteen" => Some(15),
-            "veinte" | "twenty" => Some(20),
-            "treinta" | "thirty" => Some(30),
-            "cuarenta" | "forty" => Some(40),
-            _ => word.parse().ok().filter(|n| (1..=600).contains(n)),
-        }
-    };
     let at = |i: usize| words.get(i).copied().unwrap_or("");
     for i in 0..words.len() {
-        // "una hora y media", "an hour and a half".
-        let half_after = matches!((at(i + 1), at(i + 2)), ("y", "media") | ("and", "a"));
-        match words[i] {
+        match (at(i), at(i + 1), at(i + 2), at(i + 3)) {
+            ("media", "hora", ..) | ("half", "an", "hour", _) => return Some(30),
+            ("cuarto", "de", "hora", _) | ("quarter", "of", "an", "hour") => return Some(15),
+            _ => {}
+        }
+        // "an hour", "una hora", "2 horas", "veinte minutos".
+        let counted = match at(i) {
+            "an" | "a" => Some((1, 1)),
+            _ => number_at(words, i),
+        };
+        let Some((count, used)) = counted.and_then(|(count, used)| {
+            let count = i32::try_from(count)
+                .ok()
+                .filter(|n| (1..=600).contains(n))?;
+            Some((count, used))
+        }) else {
+            continue;
+        };
+        let unit = i + used;
+        match at(unit) {
             "hora" | "horas" | "hour" | "hours" => {
-                let n = i.checked_sub(1).and_then(|b| count(words[b]));
-                // "media hora", "half an hour".
-                if i >= 1 && words[i - 1] == "media" || i >= 2 && words[i - 2] == "half" {
-                    return Some(30);
-                }
-                if i >= 2 && words[i - 2] == "cuarto" || i >= 3 && words[i - 3] == "quarter" {
-                    return Some(15);
-                }
-                let hours = n?;
-                return Some(hours * 60 + if half_after { 30 } else { 0 });
+                // "una hora y media", "an hour and a half".
+                let half = matches!((at(unit + 1), at(unit + 2)), ("y", "media") | ("and", "a"));
+                return Some(count * 60 + if half { 30 } else { 0 });
             }
-            "minutos" | "minuto" | "min" | "mins" | "minutes" | "minute" => {
-                return i.checked_sub(1).and_then(|b| count(words[b]));
-            }
+            "minutos" | "minuto" | "min" | "mins" | "minutes" | "minute" => return Some(count),
             _ => {}
         }
     }
@@ -289,6 +283,7 @@ mod tests {
             ("push it back half an hour", 30),
             ("retrasa la cita 2 horas", 120),
             ("un cuarto de hora más tarde", 15),
+            ("la del 2026 retrásala 20 minutos", 20),
         ] {
             assert_eq!(time_shift(said), Some(minutes), "{said}");
         }

@@ -6,6 +6,11 @@ use super::normalize::normalize;
 /// ASCII letters, digits and `._%+-` before the `@`, no leading, trailing or doubled dots, and a
 /// domain of dot-separated labels ending in a letters-only top-level domain.
 pub fn extract_email(text: &str) -> Option<String> {
+    typed_email(text).or_else(|| spoken_email(text).map(|(address, _)| address))
+}
+
+/// The first valid address typed as one ("ana@correo.es"), lowercased.
+pub(crate) fn typed_email(text: &str) -> Option<String> {
     text.split(|c: char| {
         c.is_whitespace()
             || matches!(
@@ -15,7 +20,6 @@ pub fn extract_email(text: &str) -> Option<String> {
     })
     .map(|w| w.trim_end_matches('.').to_lowercase())
     .find(|w| valid_email(w))
-    .or_else(|| spoken_email(text).map(|(address, _)| address))
 }
 
 /// An address said in words, as a dictating phone writes it: "lauren price at gmail dot com"

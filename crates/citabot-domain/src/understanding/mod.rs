@@ -108,9 +108,10 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
     let name = extract_name(text);
     // "my name is Lauren Price" asks no price: a name's words are no intent.
     // A name's and a dictated address's words are no intent either ("lauren price at …").
+    let spoken = contact::spoken_email(text);
     let mut plain = contact::without_name(text, name.as_deref());
-    if let Some((_, said)) = contact::spoken_email(&plain) {
-        plain = contact::without_name(&plain, Some(&said));
+    if let Some((_, said)) = &spoken {
+        plain = contact::without_name(&plain, Some(said));
     }
     let reading = intent::detect(&plain, !services.is_empty());
     let mismatch = weekday_mismatch(text, today);
@@ -129,7 +130,7 @@ pub fn understand(text: &str, today: Date, catalog: &[ServiceName]) -> Understan
         soonest: soonest_asked(text),
         running_late: running_late(text),
         about_a_past_service: about_a_past_service(text),
-        email: extract_email(text),
+        email: contact::typed_email(text).or(spoken.map(|(address, _)| address)),
         phone: extract_phone(text),
         name,
         invalid_email: invalid_email(text),

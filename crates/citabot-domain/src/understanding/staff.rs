@@ -24,6 +24,12 @@ impl StaffName {
             name: name.into(),
         }
     }
+
+    /// Whether `word` (normalised) is their first name, allowing a typo.
+    fn answers_to(&self, word: &str) -> bool {
+        let first = normalize(self.name.split_whitespace().next().unwrap_or_default());
+        !first.is_empty() && near(word, &first)
+    }
 }
 
 /// What the visitor said about who should attend them.
@@ -73,10 +79,7 @@ pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreferen
         if !asked {
             continue;
         }
-        if let Some(member) = staff.iter().find(|member| {
-            let first = normalize(member.name.split_whitespace().next().unwrap_or_default());
-            !first.is_empty() && near(word, &first)
-        }) {
+        if let Some(member) = staff.iter().find(|member| member.answers_to(word)) {
             return Some(StaffPreference::Only(member.id.clone()));
         }
     }
@@ -126,12 +129,7 @@ pub fn who_does_asked(text: &str, staff: &[StaffName]) -> Option<Option<String>>
     }
     let normalized = normalize(text);
     let words = tokens(&normalized);
-    let named_at = |i: usize| {
-        staff.iter().find(|member| {
-            let first = normalize(member.name.split_whitespace().next().unwrap_or_default());
-            !first.is_empty() && near(words[i], &first)
-        })
-    };
+    let named_at = |i: usize| staff.iter().find(|member| member.answers_to(words[i]));
     let asks_who = words.iter().enumerate().any(|(i, word)| {
         WHO.contains(word)
             && !matches!(

@@ -57,8 +57,7 @@ impl Vocabulary {
 /// Whether `term` is one of the synonym table's concepts (a word the salon's trade has a name
 /// for, as "amoniaco"), not a word of the message kept as it came.
 pub fn is_concept(term: &str) -> bool {
-    TABLE.words.values().any(|concept| *concept == term)
-        || TABLE.phrases.iter().any(|(_, concept)| *concept == term)
+    TABLE.concepts.contains(term)
 }
 
 /// The distinct terms of `text`, in order of first appearance.
@@ -259,6 +258,8 @@ struct Table {
     words: BTreeMap<&'static str, &'static str>,
     /// Stems of single words → concept (a stem claimed by two concepts is dropped).
     stems: BTreeMap<String, &'static str>,
+    /// Every concept of the table, for [`is_concept`].
+    concepts: BTreeSet<&'static str>,
     /// Phrases of two or more words, split.
     phrases: Vec<(Vec<&'static str>, &'static str)>,
     /// The single words a typo may stand for (five letters or more), with their length in
@@ -288,6 +289,7 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
         .filter(|(_, letters, _)| *letters >= TYPO_MIN_LETTERS)
         .collect();
     Table {
+        concepts: synonyms().map(|(concept, _)| concept).collect(),
         words,
         typo_targets,
         stems: stems
