@@ -58,13 +58,13 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
   await expect(chat.botMessages.last()).toContainText('Hecho');
 
   // The confirmation: to the guest, from the salon, in Spanish, text and HTML, and the event.
-  const booked = await mailTo(email, new RegExp(`^Hemos recibido tu reserva en ${SALON}: `));
+  const booked = await mailTo(email, new RegExp(`^Tu hora en ${SALON} queda guardada: `));
   expect(booked.rcpt_tos).toEqual([email]);
   expect(booked.to).toContain(email);
   expect(booked.from).toBe(`${SALON} <citas@peluqueria.example>`);
   const text = part(booked, 'text/plain').content ?? '';
   expect(text).toContain('Hola, Rosa Buzón:');
-  expect(text).toContain('El salón todavía tiene que confirmarla');
+  expect(text).toContain('El salón te confirmará la cita en cuanto la revise');
   expect(text).toContain('Corte de caballero');
   expect(text).toContain('11:00');
   expect(part(booked, 'text/html').content).toContain('Gestionar mi cita');

@@ -3,7 +3,7 @@
  * `mail-smtp.spec.ts` sends through a real one): every message is written `unsent` and shown in
  * "Correos". A guest books in the chat; an administrador opens the booking's message in Correos
  * (its HTML in a sandboxed frame served under its own policy, its text with the manage link);
- * the guest opens that link, which changes nothing, says "Confirmo que voy" (the diary shows
+ * the guest opens that link, which changes nothing, says "Sí, voy" (the diary shows
  * it), moves the cita to another day (a "moved" message appears) and cancels it (a "cancelled"
  * message, a page with no actions). A forged link gets a clear page.
  */
@@ -93,15 +93,15 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   const citaId = before[0]?.citaId ?? '';
   expect(citaId).not.toBe('');
 
-  await guest.getByRole('button', { name: 'Confirmo que voy' }).click();
-  await expect(facts).toContainText('Nos has confirmado que vienes.');
-  await expect(guest.getByRole('button', { name: 'Confirmo que voy' })).toHaveCount(0);
+  await guest.getByRole('button', { name: 'Sí, voy' }).click();
+  await expect(facts).toContainText('Has avisado de que vienes.');
+  await expect(guest.getByRole('button', { name: 'Sí, voy' })).toHaveCount(0);
   // The diary, opened from the message, shows the client's word beside the status.
   await preview.getByRole('link', { name: 'Ver la cita en la agenda' }).click();
   await expect(
     staff
       .locator('.diary-block', { hasText: 'Rosa Enlace' })
-      .getByText('Confirmada por el cliente'),
+      .getByText('Ha avisado de que viene'),
   ).toBeVisible();
 
   // "Cambiar": another working day, its first free time.
@@ -129,7 +129,7 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   await guest.getByRole('button', { name: 'Cancelar', exact: true }).click();
   await guest.getByRole('button', { name: 'Sí, cancelar la cita' }).click();
   await expect(guest.getByRole('heading', { level: 1, name: 'Cita cancelada' })).toBeVisible();
-  for (const name of ['Confirmo que voy', 'Cambiar', 'Cancelar']) {
+  for (const name of ['Sí, voy', 'Cambiar', 'Cancelar']) {
     await expect(guest.getByRole('button', { name, exact: true })).toHaveCount(0);
   }
   await staff.reload();

@@ -123,7 +123,7 @@ test('the workflow books through MCP with the capability from the metadata', asy
 
   // The confirmation: to Nuria, from the salon, in Spanish, with the service and the time, and
   // a manage link to this server.
-  const booked = await mailTo(email, new RegExp(`^Hemos recibido tu reserva en ${SALON}: `));
+  const booked = await mailTo(email, new RegExp(`^Tu hora en ${SALON} queda guardada: `));
   expect(booked.rcpt_tos).toEqual([email]);
   expect(booked.from).toBe(`${SALON} <citas@peluqueria.example>`);
   const text = part(booked, 'text/plain').content ?? '';

@@ -94,7 +94,7 @@ pub struct AppointmentView {
     created_at: String,
     /// Staff placed it outside the hours, a closure or the stylist's schedule on purpose.
     outside_hours: bool,
-    /// Its client said from the manage link that they will come ("Confirmo que voy"); not the
+    /// Its client said from the manage link that they will come ("Sí, voy"); not the
     /// salon's `confirmada`.
     client_confirmed: bool,
 }

@@ -278,7 +278,7 @@ pub async fn cancel(
     managed(&state, peer, work).await
 }
 
-/// `POST /api/manage/{token}/attend`: "Confirmo que voy", the cita marked as confirmed by its
+/// `POST /api/manage/{token}/attend`: "Sí, voy", the cita marked as confirmed by its
 /// client (shown in the diary; not the salon's `confirmada`).
 #[utoipa::path(post, path = "/api/manage/{token}/attend", tag = "booking",
     params(("token" = String, Path, description = "The manage link's token")),

@@ -1387,7 +1387,7 @@ pub async fn list_for(
     Ok(citas)
 }
 
-/// "Confirmo que voy": the cita's client says they will come (shown in the diary; not the
+/// "Sí, voy": the cita's client says they will come (shown in the diary; not the
 /// salon's `confirmada`), while it holds its time and is not over. Saying it twice is the
 /// same as once.
 pub async fn client_confirms(

@@ -157,7 +157,7 @@ pub async fn reschedule(
     shown(store, written.cita, now).await
 }
 
-/// "Confirmo que voy": marks the cita as confirmed by its client (shown in the diary), while
+/// "Sí, voy": marks the cita as confirmed by its client (shown in the diary), while
 /// it still holds its time and is not over. Saying it twice is the same as once.
 pub async fn attend(
     store: &dyn Store,

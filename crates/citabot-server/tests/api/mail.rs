@@ -76,12 +76,12 @@ async fn a_chat_booking_queues_its_messages_in_spanish(backend: Backend) {
     let booked = &mails[0];
     assert_eq!(booked.language, "es");
     assert!(
-        booked.subject.contains("Hemos recibido tu reserva"),
+        booked.subject.contains("queda guardada"),
         "{}",
         booked.subject
     );
     assert!(
-        booked.text.contains("todavía tiene que confirmarla"),
+        booked.text.contains("te confirmará la cita en cuanto la revise"),
         "{}",
         booked.text
     );
@@ -116,7 +116,7 @@ async fn a_chat_booking_queues_its_messages_in_spanish(backend: Backend) {
     assert!(booked.text[link_start..].len() > 20);
     // The reminder is due 24 hours before the start (Monday 10:00 in Madrid).
     assert_eq!(mails[1].send_after, datetime!(2026-11-22 09:00 UTC));
-    assert!(mails[1].text.contains("Confirmo que voy"));
+    assert!(mails[1].text.contains("Sí, voy"));
     assert!(mails[1].text.contains("?accion=asistir"));
     assert!(mails[2].text.contains("Pedro Sanz"), "{}", mails[2].text);
     assert!(mails[2].text.contains("/dashboard/conversaciones/s-mail"));
@@ -146,7 +146,7 @@ async fn an_english_booking_is_written_in_english(backend: Backend) {
         .expect("a booked message");
     assert_eq!(booked.language, "en");
     assert!(
-        booked.subject.contains("We've received your booking"),
+        booked.subject.contains("is kept for you"),
         "{}",
         booked.subject
     );

@@ -1,5 +1,5 @@
 //! The manage link's API (issue 13), on both databases: `/api/manage/{token}` read by a guest
-//! holding the link from the booking's message, "Confirmo que voy", a move and a cancellation
+//! holding the link from the booking's message, "Sí, voy", a move and a cancellation
 //! under a cliente's rules (and their messages), the free times a move may pick (the cita's
 //! own time among them), refusals of forged, expired and cancelled
 //! links, the per-address limit. The clock says Friday 2026-11-20, 10:30 in Madrid; Pedro's

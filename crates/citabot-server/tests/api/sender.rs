@@ -118,7 +118,7 @@ async fn a_booking_is_delivered_once_with_its_calendar_and_link(backend: Backend
     let message = arrived(&received, booked);
     assert_eq!(message.rcpt_tos, ["pedro@ejemplo.es"]);
     assert_eq!(message.subject, booked.subject);
-    assert!(message.subject.contains("Hemos recibido tu reserva"));
+    assert!(message.subject.contains("queda guardada"));
     assert!(
         message.from.contains("citas@peluqueria.example"),
         "{}",
@@ -221,7 +221,7 @@ async fn an_english_booking_arrives_in_english() {
     let received = sink.wait_for(1).await;
     assert_eq!(received[0].rcpt_tos, ["peter@example.com"]);
     assert!(
-        received[0].subject.contains("We've received your booking"),
+        received[0].subject.contains("is kept for you"),
         "{}",
         received[0].subject
     );

@@ -144,7 +144,7 @@ export interface Appointment {
   /** Only in `GET /api/business/outside-rules`: why the cita is now outside the rules. */
   reason?: string;
   /**
-   * The client said "Confirmo que voy" from their reminder (issue 13): not the salon's
+   * The client said "Sí, voy" from their reminder (issue 13): not the salon's
    * `confirmada`, a mark beside it. A server from before mail leaves it out.
    */
   clientConfirmed?: boolean;

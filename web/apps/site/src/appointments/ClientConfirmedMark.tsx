@@ -1,5 +1,5 @@
 /**
- * The mark of a cita whose client said "Confirmo que voy" from their reminder, put after its
+ * The mark of a cita whose client said "Sí, voy" from their reminder, put after its
  * status: a mark beside it, never a status (the salon's `confirmada` is its own decision).
  */
 export function ClientConfirmedMark({ className }: { className: string }) {
@@ -7,7 +7,7 @@ export function ClientConfirmedMark({ className }: { className: string }) {
     <span className={className}>
       {' · '}
       <span aria-hidden="true">✓ </span>
-      Confirmada por el cliente
+      Ha avisado de que viene
     </span>
   );
 }

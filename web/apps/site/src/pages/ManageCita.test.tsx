@@ -75,15 +75,19 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
     expect(facts).toHaveTextContent('ConLucía');
     expect(facts).toHaveTextContent('A nombre deAna García');
-    expect(facts).toHaveTextContent('Pendiente El salón todavía tiene que confirmarla.');
+    expect(facts).toHaveTextContent('Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.');
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
     expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
       'href',
       'tel:+34910000000',
     );
-    for (const name of ['Confirmo que voy', 'Cambiar', 'Cancelar']) {
+    for (const name of ['Sí, voy', 'Cambiar', 'Cancelar']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
+    // The client's "I'm coming" is told apart from the salon's confirmation.
+    expect(screen.getByRole('button', { name: 'Sí, voy' })).toHaveAccessibleDescription(
+      '¿Vienes? Con «Sí, voy» avisas al salón de que cuenta contigo.',
+    );
     await waitFor(() => {
       expect(document.title).toBe('Tu cita · Peluquería Lucía');
     });
@@ -97,41 +101,41 @@ describe('the manage link’s page (/cita/<token>)', () => {
     await expectNoAxeViolations();
   });
 
-  it('"Confirmo que voy" POSTs and then says so, without the button', async () => {
+  it('"Sí, voy" POSTs and then says so, without the button', async () => {
     const server = serveCita(managed(), {
       [`POST ${API}/attend`]: { body: { item: managed({ clientConfirmed: true }) } },
     });
     const user = userEvent.setup();
     await openPage();
-    await user.click(screen.getByRole('button', { name: 'Confirmo que voy' }));
-    expect(await screen.findByText('Nos has confirmado que vienes.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sí, voy' }));
+    expect(await screen.findByText('Has avisado de que vienes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
     expect(writes(server).map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
       `POST ${API}/attend`,
     ]);
     expect(await screen.findByText('¡Gracias! Te esperamos')).toBeInTheDocument();
   });
 
-  it('offers no "Confirmo que voy" once confirmed', async () => {
+  it('offers no "Sí, voy" once confirmed', async () => {
     serveCita(managed({ clientConfirmed: true }));
     await openPage();
-    expect(screen.getByText('Nos has confirmado que vienes.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+    expect(screen.getByText('Has avisado de que vienes.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cambiar' })).toBeInTheDocument();
   });
 
-  it('offers no "Confirmo que voy" for a day gone by', async () => {
+  it('offers no "Sí, voy" for a day gone by', async () => {
     serveCita(managed({ date: '2026-11-19', canChange: false, canCancel: false }));
     renderApp(`/cita/${TOKEN}`);
     await screen.findByRole('heading', { level: 2, name: /jueves, 19 de noviembre/ });
-    expect(screen.queryByRole('button', { name: 'Confirmo que voy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
   });
 
   it('offers only what the server allows', async () => {
     serveCita(managed({ status: 'confirmada', canChange: false, canCancel: false }));
     await openPage();
     expect(screen.getByText(/El salón la ha confirmado\./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Confirmo que voy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sí, voy' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cambiar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
   });

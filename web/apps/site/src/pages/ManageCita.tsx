@@ -43,7 +43,7 @@ const INVALID_LINK = 'Este enlace no es válido o ha caducado.';
 
 /** What the status means to the person holding the link. */
 const STATUS_SENTENCES: Record<AppointmentStatus, string> = {
-  pendiente: 'El salón todavía tiene que confirmarla.',
+  pendiente: 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
   confirmada: 'El salón la ha confirmado.',
   cancelada: 'Ya no se puede cambiar.',
   completada: 'Esta cita ya se realizó.',
@@ -164,7 +164,7 @@ type Mode = 'idle' | 'moving' | 'cancelling';
 /**
  * What an email's action link (`?accion=cambiar` or `?accion=cancelar`) opens: the form or the
  * question it leads to, never the change itself (that still takes a button). `asistir` needs
- * nothing: "Confirmo que voy" is the first button.
+ * nothing: "Sí, voy" is the first button.
  */
 function requestedMode(cita: ManagedCita): Mode {
   const action = new URLSearchParams(window.location.search).get('accion');
@@ -198,7 +198,7 @@ function CitaView({
   const [problem, setProblem] = useState<string | null>(null);
   const when = `${formatDate(cita.date)}, a las ${formatTime(cita.startMin)}`;
   const cancelled = cita.status === 'cancelada';
-  // "Confirmo que voy" only makes sense before the day is over, for a cita still holding time.
+  // "Sí, voy" only makes sense before the day is over, for a cita still holding time.
   const canAttend = !cita.clientConfirmed && holdsTime(cita.status) && cita.date >= today;
 
   async function send(action: 'attend' | 'cancel', done: string) {
@@ -256,7 +256,7 @@ function CitaView({
             {cita.clientConfirmed && !cancelled && (
               <>
                 {' '}
-                <strong>Nos has confirmado que vienes.</strong>
+                <strong>Has avisado de que vienes.</strong>
               </>
             )}
           </dd>
@@ -324,13 +324,20 @@ function CitaView({
       {mode === 'idle' && !cancelled && (canAttend || cita.canChange || cita.canCancel) && (
         <div className="actions">
           {canAttend && (
+            // The client's word that they will come is not the salon's confirmation: it says so.
+            <p className="manage-attend-hint muted" id="manage-attend-hint">
+              ¿Vienes? Con «Sí, voy» avisas al salón de que cuenta contigo.
+            </p>
+          )}
+          {canAttend && (
             <button
+              aria-describedby="manage-attend-hint"
               type="button"
               className="button button-primary"
               disabled={sending}
               onClick={() => void send('attend', '¡Gracias! Te esperamos')}
             >
-              Confirmo que voy
+              Sí, voy
             </button>
           )}
           {cita.canChange && (

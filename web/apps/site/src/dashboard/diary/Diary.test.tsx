@@ -147,18 +147,18 @@ describe('the diary', () => {
     renderWithProviders(<Dashboard path="/dashboard" />);
     await screen.findByRole('group', { name: /^Lucía/ });
     // The salon's status stays its own; the client's word is a mark beside it.
-    expect(block('Pilar')).toHaveTextContent(/Pendiente · ✓ Confirmada por el cliente/);
-    expect(block('Rosa')).not.toHaveTextContent('Confirmada por el cliente');
+    expect(block('Pilar')).toHaveTextContent(/Pendiente · ✓ Ha avisado de que viene/);
+    expect(block('Rosa')).not.toHaveTextContent('Ha avisado de que viene');
 
     await user.click(block('Pilar'));
     const panel = within(await screen.findByRole('complementary', { name: 'Cita de Pilar' }));
     expect(panel.getByText('Pendiente').closest('dd')).toHaveTextContent(
-      'Pendiente · ✓ Confirmada por el cliente',
+      'Pendiente · ✓ Ha avisado de que viene',
     );
     await user.click(panel.getByRole('button', { name: /Cerrar/ }));
     await user.click(block('Rosa'));
     const rosa = within(await screen.findByRole('complementary', { name: 'Cita de Rosa' }));
-    expect(rosa.queryByText('Confirmada por el cliente')).toBeNull();
+    expect(rosa.queryByText('Ha avisado de que viene')).toBeNull();
   });
 
   it('changes a cita from the panel, shows a refusal in Spanish and keeps what was chosen', async () => {
