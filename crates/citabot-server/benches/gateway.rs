@@ -99,7 +99,7 @@ async fn start(database_url: String, demo: bool, adjust: impl FnOnce(&mut Settin
         .await
         .expect("bind");
     let address = app.local_addr();
-    tokio::spawn(app.run_until(std::future::pending()));
+    tokio::spawn(app.run_until(std::future::pending::<()>()));
     address
 }
 

@@ -5,6 +5,7 @@
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
@@ -293,6 +294,9 @@ pub struct Application {
     router: Router,
     connection_limits: ConnectionLimits,
     grace: Duration,
+    /// How long `/readyz` says 503 after the stop signal before the listener closes.
+    drain: Duration,
+    draining: Arc<AtomicBool>,
     mail_sender: MailSender,
 }
 
@@ -339,7 +343,10 @@ impl Application {
             metrics,
             faq_index: Arc::new(FaqIndexCache::default()),
             outbox,
+            turns: Arc::default(),
+            draining: Arc::default(),
         };
+        let draining = Arc::clone(&state.draining);
         // Visitors who were waiting for a person when the server stopped are still told.
         match crate::usecases::takeover::resume_waits(&state).await {
             Ok(0) => {}
@@ -351,6 +358,8 @@ impl Application {
             router: router(state),
             connection_limits: ConnectionLimits::from_settings(settings),
             grace: Duration::from_secs(settings.shutdown_grace_secs),
+            drain: Duration::from_secs(settings.shutdown_drain_secs),
+            draining,
             mail_sender,
         })
     }
@@ -361,22 +370,36 @@ impl Application {
             .expect("a bound TCP listener has an address")
     }
 
-    /// Serves (and sends mail) until `shutdown` completes, then stops accepting connections and
-    /// lets running requests finish for up to the grace period; the mail sender stops after
+    /// Serves (and sends mail) until `shutdown` completes; then drains: `/readyz` answers 503
+    /// for the drain period while everything is still served, so that a load balancer moves
+    /// new requests to another instance without a refusal. Then it stops accepting connections
+    /// and lets running requests finish for up to the grace period; the mail sender stops after
     /// them, so what they queued is still looked at until then.
-    pub async fn run_until(
+    pub async fn run_until<S: Into<StopSignal>>(
         self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
+        shutdown: impl Future<Output = S> + Send + 'static,
     ) -> std::io::Result<()> {
         let (stop_mail, mail_stopped) = tokio::sync::oneshot::channel::<()>();
         let mail = tokio::spawn(self.mail_sender.run(async {
             let _ = mail_stopped.await;
         }));
+        let (draining, drain) = (self.draining, self.drain);
+        let drained = async move {
+            let signal: StopSignal = shutdown.await.into();
+            draining.store(true, Ordering::Relaxed);
+            if signal == StopSignal::Terminate && !drain.is_zero() {
+                tracing::info!(
+                    drain_secs = drain.as_secs(),
+                    "stopping: /readyz says 503 while the last requests arrive"
+                );
+                tokio::time::sleep(drain).await;
+            }
+        };
         serve::serve(
             self.listener,
             self.router,
             self.connection_limits,
-            shutdown,
+            drained,
             self.grace,
         )
         .await;
@@ -388,8 +411,23 @@ impl Application {
     }
 }
 
+/// Why the server stops. A service manager's SIGTERM drains first; Ctrl-C at a terminal is
+/// someone waiting for the prompt, so it does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopSignal {
+    Interrupt,
+    Terminate,
+}
+
+/// A stop asked for by code (the tests) is a service manager's: it drains.
+impl From<()> for StopSignal {
+    fn from((): ()) -> Self {
+        Self::Terminate
+    }
+}
+
 /// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
+pub async fn shutdown_signal() -> StopSignal {
     let interrupt = async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
@@ -407,7 +445,7 @@ pub async fn shutdown_signal() {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! {
-        () = interrupt => {}
-        () = terminate => {}
+        () = interrupt => StopSignal::Interrupt,
+        () = terminate => StopSignal::Terminate,
     }
 }

@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
+use crate::client_address::TrustedProxies;
+
 /// The types a chat file may be, told by content (`citabot_domain::file_type::sniff`).
 pub const KNOWN_TYPES: [&str; 6] = [
     "image/png",
@@ -45,6 +47,9 @@ pub struct Settings {
     pub chat_max_body_bytes: usize,
     /// On SIGINT/SIGTERM, how long running requests may take to finish, in seconds.
     pub shutdown_grace_secs: u64,
+    /// Seconds between a stop signal and closing the listener, while `/readyz` answers 503 so
+    /// that a load balancer sends new requests elsewhere; everything is still served meanwhile.
+    pub shutdown_drain_secs: u64,
     /// Seconds a client has to send a request's headers; an idle keep-alive connection is
     /// closed after the same time.
     pub header_read_timeout_secs: u64,
@@ -55,6 +60,9 @@ pub struct Settings {
     /// Open connections one client address may hold (behind a reverse proxy, every client
     /// shares the proxy's address: raise this).
     pub max_connections_per_address: usize,
+    /// The proxies in front of citabot (CIDRs or addresses): only their `Forwarded` or
+    /// `X-Forwarded-For` is believed about who the client is. Empty: every peer is a client.
+    pub trusted_proxies: TrustedProxies,
     /// Mark cookies `Secure` (and name the session cookie `__Host-…`): turn on behind HTTPS.
     pub secure_cookies: bool,
     /// How long a sign-in lasts, in days.
@@ -137,10 +145,12 @@ impl Default for Settings {
             log_filter: "info".to_owned(),
             chat_max_body_bytes: 1024 * 1024,
             shutdown_grace_secs: 30,
+            shutdown_drain_secs: 5,
             header_read_timeout_secs: 10,
             request_body_timeout_secs: 60,
             max_connections: 10_000,
             max_connections_per_address: 256,
+            trusted_proxies: TrustedProxies::default(),
             secure_cookies: false,
             session_days: 14,
             allowed_origins: Vec::new(),
@@ -179,6 +189,7 @@ impl std::fmt::Debug for Settings {
             .field("log_filter", &self.log_filter)
             .field("chat_max_body_bytes", &self.chat_max_body_bytes)
             .field("shutdown_grace_secs", &self.shutdown_grace_secs)
+            .field("shutdown_drain_secs", &self.shutdown_drain_secs)
             .field("header_read_timeout_secs", &self.header_read_timeout_secs)
             .field("request_body_timeout_secs", &self.request_body_timeout_secs)
             .field("max_connections", &self.max_connections)
@@ -186,6 +197,7 @@ impl std::fmt::Debug for Settings {
                 "max_connections_per_address",
                 &self.max_connections_per_address,
             )
+            .field("trusted_proxies", &self.trusted_proxies)
             .field("secure_cookies", &self.secure_cookies)
             .field("session_days", &self.session_days)
             .field("allowed_origins", &self.allowed_origins)
@@ -274,6 +286,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_SHUTDOWN_GRACE_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shutdown_grace_secs: Option<u64>,
+    /// Seconds /readyz answers 503 after a stop signal before the listener closes.
+    #[arg(long, env = "CITABOT_SHUTDOWN_DRAIN_SECS", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shutdown_drain_secs: Option<u64>,
     /// Seconds a client has to send a request's headers (and an idle connection stays open).
     #[arg(long, env = "CITABOT_HEADER_READ_TIMEOUT_SECS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -291,6 +307,16 @@ pub struct SettingsLayer {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_connections_per_address: Option<usize>,
     /// Mark cookies Secure (and name the session cookie __Host-…): turn on behind HTTPS.
+    /// The proxies in front of citabot, comma-separated CIDRs or addresses (10.0.0.0/8,::1):
+    /// their Forwarded or X-Forwarded-For tells the client's address.
+    #[arg(
+        long,
+        env = "CITABOT_TRUSTED_PROXIES",
+        global = true,
+        value_delimiter = ','
+    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trusted_proxies: Option<Vec<String>>,
     #[arg(long, env = "CITABOT_SECURE_COOKIES", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secure_cookies: Option<bool>,
@@ -463,6 +489,11 @@ impl Settings {
     }
 
     fn validate(&self) -> Result<(), ConfigError> {
+        if self.shutdown_drain_secs > 300 {
+            return Err(ConfigError::Invalid(
+                "shutdown_drain_secs must be at most 300".into(),
+            ));
+        }
         if self.database_max_connections == 0 {
             return Err(ConfigError::Invalid(
                 "database_max_connections must be at least 1".into(),
@@ -744,6 +775,35 @@ mod tests {
             error
                 .to_string()
                 .contains("chat_max_body_bytes must be at least 1024"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn trusted_proxies_are_networks_from_the_file_or_the_flags() {
+        let file = file_with("trusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n");
+        let settings = Settings::load(Some(file.path()), &SettingsLayer::default()).expect("loads");
+        assert!(
+            settings
+                .trusted_proxies
+                .contains("10.20.30.40".parse().unwrap())
+        );
+        assert!(settings.trusted_proxies.contains("::1".parse().unwrap()));
+        assert!(
+            !settings
+                .trusted_proxies
+                .contains("192.0.2.1".parse().unwrap())
+        );
+        assert!(Settings::default().trusted_proxies.is_empty());
+
+        let overrides = SettingsLayer {
+            trusted_proxies: Some(vec!["10.0.0.0/8".into(), "haproxy.internal".into()]),
+            ..SettingsLayer::default()
+        };
+        let error = Settings::load(None, &overrides).expect_err("a name is no network");
+        assert!(
+            error.to_string().contains("trusted_proxies")
+                && error.to_string().contains("haproxy.internal"),
             "{error}"
         );
     }

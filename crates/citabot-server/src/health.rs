@@ -1,6 +1,7 @@
 //! Probes for orchestrators: `/healthz` says the process answers, `/readyz` that it can serve
 //! (the database answers and would take a write now), within a second.
 
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::Json;
@@ -18,7 +19,9 @@ pub struct Health {
     #[schema(example = "ok")]
     status: &'static str,
     /// Why the server cannot serve, when it cannot: `database unavailable` (it cannot take a
-    /// write now) or `database too slow` (it did not say within a second).
+    /// write now), `database too slow` (it did not say within a second) or `shutting down` (a
+    /// stop signal came: requests are still served for the drain period, new ones belong
+    /// elsewhere).
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'static str>,
 }
@@ -37,8 +40,17 @@ const READY_WITHIN: Duration = Duration::from_secs(1);
 
 #[utoipa::path(get, path = "/readyz", tag = "operations", responses(
     (status = 200, description = "The database answers and a write could start now: ready to serve", body = Health),
-    (status = 503, description = "The database cannot take a write now (unreachable, locked by another writer, read-only) or did not say so within a second", body = Health)))]
+    (status = 503, description = "The database cannot take a write now (unreachable, locked by another writer, read-only) or did not say so within a second, or the server is shutting down", body = Health)))]
 pub async fn ready(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
+    if state.draining.load(Ordering::Relaxed) {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(Health {
+                status: "unavailable",
+                reason: Some("shutting down"),
+            }),
+        );
+    }
     let reason = match tokio::time::timeout(READY_WITHIN, state.store.ping()).await {
         Ok(Ok(())) => {
             return (

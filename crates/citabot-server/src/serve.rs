@@ -19,6 +19,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tower::ServiceExt;
 
+use crate::client_address::TrustedProxies;
 use crate::config::Settings;
 
 /// Largest request head (request line and headers) held in memory. Above the URL and header
@@ -29,14 +30,17 @@ const MAX_HEAD_BUFFER_BYTES: usize = 128 * 1024;
 /// Pause after a failed `accept` (out of file descriptors, mostly) so the loop does not spin.
 const ACCEPT_RETRY: Duration = Duration::from_millis(50);
 
-/// How long connections may stay open and how many there may be.
-#[derive(Debug, Clone, Copy)]
+/// How long connections may stay open, how many there may be, and who is a proxy.
+#[derive(Debug, Clone)]
 pub struct ConnectionLimits {
     /// Time a client has to send a request's head; an idle keep-alive connection is closed
     /// after the same time.
     pub header_read_timeout: Duration,
     pub max_connections: usize,
+    /// Per client address; a trusted proxy, which carries many clients' connections, counts
+    /// only towards `max_connections`.
     pub max_connections_per_address: usize,
+    pub trusted_proxies: Arc<TrustedProxies>,
 }
 
 impl ConnectionLimits {
@@ -45,6 +49,7 @@ impl ConnectionLimits {
             header_read_timeout: Duration::from_secs(settings.header_read_timeout_secs),
             max_connections: settings.max_connections,
             max_connections_per_address: settings.max_connections_per_address,
+            trusted_proxies: Arc::new(settings.trusted_proxies.clone()),
         }
     }
 }
@@ -81,7 +86,13 @@ pub async fn serve(
             tracing::debug!(%peer, "connection refused: too many open connections");
             continue;
         };
-        let connection = serve_connection(stream, peer, router.clone(), limits, stopping.clone());
+        let connection = serve_connection(
+            stream,
+            peer,
+            router.clone(),
+            limits.clone(),
+            stopping.clone(),
+        );
         let running = running.clone();
         tokio::spawn(async move {
             connection.await;
@@ -112,9 +123,12 @@ async fn serve_connection(
 ) {
     // Replies are small and often streamed line by line: send each write at once.
     let _ = stream.set_nodelay(true);
+    let proxies = limits.trusted_proxies;
     let service = service_fn(move |mut request: hyper::Request<Incoming>| {
-        // The peer address feeds the per-address rate limits, as `ConnectInfo` in handlers.
-        request.extensions_mut().insert(ConnectInfo(peer));
+        // The client's address feeds every per-address limit and log line, as `ConnectInfo` in
+        // handlers: the peer's, or the one a trusted proxy in front of us recorded.
+        let client = proxies.client_of(peer, request.headers());
+        request.extensions_mut().insert(ConnectInfo(client));
         router.clone().oneshot(request)
     });
     let connection = http1::Builder::new()
@@ -160,8 +174,9 @@ impl OpenConnections {
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         let from_address = counts.per_address.get(&address).copied().unwrap_or(0);
+        let capped = !limits.trusted_proxies.contains(address);
         if counts.total >= limits.max_connections
-            || from_address >= limits.max_connections_per_address
+            || (capped && from_address >= limits.max_connections_per_address)
         {
             return None;
         }
@@ -207,6 +222,7 @@ mod tests {
             header_read_timeout: Duration::from_secs(1),
             max_connections: total,
             max_connections_per_address: per_address,
+            trusted_proxies: Arc::new(TrustedProxies::parse(&["10.9.9.9"]).expect("an address")),
         }
     }
 
@@ -226,5 +242,16 @@ mod tests {
             open.claim(a, &limits).is_some(),
             "a closed connection frees its place"
         );
+    }
+
+    #[test]
+    fn a_trusted_proxy_is_capped_only_in_all() {
+        let open = Arc::new(OpenConnections::default());
+        let proxy: IpAddr = [10, 9, 9, 9].into();
+        let limits = limits(3, 1);
+        let _held: Vec<Slot> = (0..3)
+            .map(|_| open.claim(proxy, &limits).expect("room in all"))
+            .collect();
+        assert!(open.claim(proxy, &limits).is_none(), "three in all");
     }
 }

@@ -3,12 +3,14 @@
 //! that nothing needs the router to get at them.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use citabot_domain::clock::Clock;
 use citabot_store::Store;
 
 use crate::auth::limits::Limits;
 use crate::config::Settings;
+use crate::conversation_queue::ConversationQueue;
 use crate::hub::LiveHub;
 use crate::hub::channels::OpenChannels;
 use crate::mail::Outbox;
@@ -35,4 +37,8 @@ pub struct AppState {
     /// What messages are written with (links, the sender's address, the manage link's key),
     /// and the mail sender's wake-up call.
     pub outbox: Arc<Outbox>,
+    /// The chat turns of each conversation, one at a time in arrival order.
+    pub turns: Arc<ConversationQueue>,
+    /// Set when a stop signal came: `/readyz` answers 503 while the listener still serves.
+    pub draining: Arc<AtomicBool>,
 }

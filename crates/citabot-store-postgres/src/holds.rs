@@ -1,12 +1,13 @@
 //! The times chat conversations hold (issue 12) in PostgreSQL: read, placed, released, and weighed
 //! against a cita's write inside its transaction. Expiry is judged in the code
-//! ([`Holds::in_the_way`]), not in SQL. Under READ COMMITTED two transactions may each miss
-//! the other's hold or booking; the exclusion constraint still refuses every double booking,
-//! so the worst a race leaves is a hold on a time just booked (it expires).
+//! ([`Holds::in_the_way`]), not in SQL. Under READ COMMITTED two transactions could each miss
+//! the other's hold or booking, so every hold and every booking of a stylist's day first takes
+//! that day's advisory lock ([`lock_stylist_day`]); the exclusion constraint still refuses
+//! every double booking underneath.
 
 use citabot_domain::booking::{DayMinute, SlotHold};
 use citabot_store::booking::{HoldColumns, hold_from_columns};
-use citabot_store::turn::may_hold;
+use citabot_store::turn::{HOLD_TAKEN, may_hold};
 use citabot_store::{CitaChange, CitaWritten, HoldWrite, Holds, StoreError};
 use sqlx::PgConnection;
 use time::{Date, OffsetDateTime};
@@ -36,6 +37,22 @@ async fn overlapping(
     rows.into_iter().map(hold_from_columns).collect()
 }
 
+/// Takes, until the transaction ends, the lock of `staff_id`'s `date`: holds and bookings of
+/// one stylist's day are written one at a time, so that under READ COMMITTED no two of them
+/// both miss each other (two guests racing for one time: exactly one holds it).
+pub(crate) async fn lock_stylist_day(
+    conn: &mut PgConnection,
+    staff_id: &str,
+    date: Date,
+) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 17))")
+        .bind(format!("{staff_id}|{date}"))
+        .execute(&mut *conn)
+        .await
+        .map(drop)
+        .map_err(db_error)
+}
+
 /// Weighs `change` against the holds on its time, before it is written: refuses it or
 /// releases them, as `holds` says.
 pub(crate) async fn make_way(
@@ -47,6 +64,7 @@ pub(crate) async fn make_way(
     let Some(time) = change.takes() else {
         return Ok(CitaWritten::default());
     };
+    lock_stylist_day(conn, time.0, time.1).await?;
     let found = overlapping(conn, time).await?;
     let in_the_way = holds.in_the_way(&found, now);
     if in_the_way.is_empty() {
@@ -90,10 +108,34 @@ pub(crate) async fn write(
         hold,
         visitor_address,
         per_address,
+        per_day,
     } = write
     else {
         return Ok(());
     };
+    lock_stylist_day(conn, &hold.staff_id, hold.date).await?;
+    let time = (
+        hold.staff_id.as_str(),
+        hold.date,
+        hold.start_min,
+        hold.end_min,
+    );
+    let found = overlapping(conn, time).await?;
+    let respecting_others = Holds::Respect { own: Some(session) };
+    if !respecting_others.in_the_way(&found, now).is_empty() {
+        return Err(HOLD_TAKEN);
+    }
+    let day_expiries: Vec<(OffsetDateTime,)> =
+        sqlx::query_as("SELECT expires_at FROM slot_holds WHERE date = $1 AND session_id <> $2")
+            .bind(hold.date)
+            .bind(session)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(db_error)?;
+    let live_that_day = day_expiries.iter().filter(|(until,)| *until > now).count();
+    if !may_hold(live_that_day, per_day) {
+        return Ok(());
+    }
     if let Some(address) = visitor_address {
         let expiries: Vec<(OffsetDateTime,)> = sqlx::query_as(
             "SELECT expires_at FROM slot_holds WHERE visitor_address = $1 AND session_id <> $2",

@@ -17,8 +17,8 @@ use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
-    CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
-    StoreError, User, UserColumns,
+    CitaWritten, Credentials, CredentialsColumns, HoldWrite, Holds, MailWrite, NewAuthSession,
+    NewUser, Store, StoreError, User, UserColumns,
 };
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
 use time::OffsetDateTime;
@@ -225,6 +225,23 @@ impl Store for PgStore {
 
     async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_error)?;
+        // The stylist days this turn books or holds, locked in one order before anything else,
+        // so that two turns taking the same two days cannot wait for each other.
+        let mut days: Vec<(&str, time::Date)> = turn
+            .change
+            .and_then(CitaChange::takes)
+            .map(|(staff, date, ..)| (staff, date))
+            .into_iter()
+            .chain(match turn.hold {
+                Some(HoldWrite::Place { hold, .. }) => Some((hold.staff_id.as_str(), hold.date)),
+                _ => None,
+            })
+            .collect();
+        days.sort_unstable();
+        days.dedup();
+        for (staff, date) in days {
+            holds::lock_stylist_day(&mut tx, staff, date).await?;
+        }
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
         conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
         if let Some(state) = turn.assistant_state {

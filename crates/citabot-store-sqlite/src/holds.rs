@@ -4,7 +4,7 @@
 
 use citabot_domain::booking::{DayMinute, SlotHold};
 use citabot_store::booking::{HoldColumns, hold_from_columns};
-use citabot_store::turn::may_hold;
+use citabot_store::turn::{HOLD_TAKEN, may_hold};
 use citabot_store::{CitaChange, CitaWritten, HoldWrite, Holds, StoreError};
 use sqlx::SqliteConnection;
 use time::{Date, OffsetDateTime};
@@ -86,10 +86,33 @@ pub(crate) async fn write(
         hold,
         visitor_address,
         per_address,
+        per_day,
     } = write
     else {
         return Ok(());
     };
+    let time = (
+        hold.staff_id.as_str(),
+        hold.date,
+        hold.start_min,
+        hold.end_min,
+    );
+    let found = overlapping(conn, time).await?;
+    let respecting_others = Holds::Respect { own: Some(session) };
+    if !respecting_others.in_the_way(&found, now).is_empty() {
+        return Err(HOLD_TAKEN);
+    }
+    let day_expiries: Vec<(OffsetDateTime,)> =
+        sqlx::query_as("SELECT expires_at FROM slot_holds WHERE date = ? AND session_id <> ?")
+            .bind(hold.date)
+            .bind(session)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(db_error)?;
+    let live_that_day = day_expiries.iter().filter(|(until,)| *until > now).count();
+    if !may_hold(live_that_day, per_day) {
+        return Ok(());
+    }
     if let Some(address) = visitor_address {
         let expiries: Vec<(OffsetDateTime,)> = sqlx::query_as(
             "SELECT expires_at FROM slot_holds WHERE visitor_address = ? AND session_id <> ?",

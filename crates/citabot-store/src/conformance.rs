@@ -437,6 +437,8 @@ macro_rules! store_conformance_tests {
             holds_expire_and_are_replaced,
             staff_booking_over_a_hold_releases_it,
             one_address_keeps_only_a_few_holds,
+            two_conversations_never_hold_one_time,
+            a_day_keeps_only_so_many_holds,
             the_outbox_is_written_with_its_change,
             mail_claims_are_exclusive_until_they_expire,
             racing_claims_share_nothing,

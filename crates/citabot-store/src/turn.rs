@@ -7,10 +7,10 @@ use citabot_domain::booking::{Cita, CitaStatus, Client, DayMinute, SlotHold};
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime};
 
-use crate::ChatMessage;
 use crate::booking::CitaTime;
 use crate::conversations::InboxNote;
 use crate::mail::MailWrite;
+use crate::{ChatMessage, StoreError};
 
 /// The assistant's state for a conversation as saved, with the version that saved it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,12 +82,18 @@ pub struct CitaWritten {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HoldWrite<'a> {
     /// Replaces the conversation's hold with `hold`, unless `visitor_address` already keeps
-    /// `per_address` live holds in other conversations (then the conversation holds nothing:
-    /// one visitor cannot block a day by opening conversations).
+    /// `per_address` live holds in other conversations, or the day already has `per_day` live
+    /// holds of other conversations (then the conversation holds nothing: a few visitors cannot
+    /// block a day by opening conversations). A live hold of another conversation over any of
+    /// its time refuses the whole turn with [`StoreError::Conflict`]`("hold")`: of two
+    /// conversations racing for one time exactly one holds it, and the other's turn is worked
+    /// out again from what is held now. Holds and bookings of one stylist's day are
+    /// serialised, so no two writes both miss each other.
     Place {
         hold: &'a SlotHold,
         visitor_address: Option<&'a str>,
         per_address: u32,
+        per_day: u32,
     },
     /// The conversation holds nothing any more.
     Release,
@@ -164,7 +170,10 @@ impl CitaChange {
 }
 
 /// Whether a conversation may place one more hold: `others` are the live holds of its visitor
-/// address in other conversations.
-pub fn may_hold(others: usize, per_address: u32) -> bool {
-    u32::try_from(others).unwrap_or(u32::MAX) < per_address
+/// address (or of its day) in other conversations, `cap` how many there may be.
+pub fn may_hold(others: usize, cap: u32) -> bool {
+    u32::try_from(others).unwrap_or(u32::MAX) < cap
 }
+
+/// The refusal of a hold over another conversation's live one.
+pub const HOLD_TAKEN: StoreError = StoreError::Conflict("hold");

@@ -27,7 +27,7 @@ use citabot_store::{
 use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
-use super::citas::{self, ChangedBy, HOLDS_PER_VISITOR, Refusal};
+use super::citas::{self, ChangedBy, HOLDS_PER_DAY, HOLDS_PER_VISITOR, Refusal};
 use super::mail::{Letters, News, Queued, SalonContact};
 use crate::state::AppState;
 
@@ -86,6 +86,9 @@ pub async fn answer_here(
         site,
         visitor,
     } = visit;
+    // A message sent while this conversation's previous turn is still being worked out waits
+    // for it, and is then answered from what it left.
+    let _slot = state.turns.enter(session.as_str()).await;
     let received_at = state.clock.now();
     if store_if_taken_over(state, session, user.map(|user| user.id.as_str()), input).await? {
         return Ok(Turn::HeldForStaff);
@@ -184,6 +187,7 @@ impl<'a> Said<'a> {
                 hold,
                 visitor_address: self.visitor,
                 per_address: HOLDS_PER_VISITOR,
+                per_day: HOLDS_PER_DAY,
             }),
             None => current.map(|_| HoldWrite::Release),
         }

@@ -36,6 +36,11 @@ use crate::mail::Outbox;
 /// How many conversations of one visitor (an address, or an account) may hold a time at once.
 pub const HOLDS_PER_VISITOR: u32 = 2;
 
+/// How many conversations may hold a time on one day at once, whoever they are: a courtesy
+/// while a guest types her name, which a few addresses together must not turn into an empty
+/// day. Past it a guest still books; her time is just not kept while she types.
+pub const HOLDS_PER_DAY: u32 = 8;
+
 /// The most services one cita may have.
 pub const MAX_SERVICES: usize = 10;
 
@@ -1314,6 +1319,7 @@ pub async fn hold_for(
         hold: &hold,
         visitor_address: None,
         per_address: HOLDS_PER_VISITOR,
+        per_day: HOLDS_PER_DAY,
     };
     let written = store
         .commit_chat_turn(&agent_write(

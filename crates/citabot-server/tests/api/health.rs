@@ -1,6 +1,6 @@
 use reqwest::StatusCode;
 
-use crate::helpers::{TestApp, json_body};
+use crate::helpers::{Backend, TestApp, json_body};
 
 #[tokio::test]
 async fn healthz_answers() {
@@ -117,6 +117,38 @@ async fn shutdown_lets_a_running_server_stop_cleanly() {
     assert!(
         tokio::net::TcpStream::connect(address).await.is_err(),
         "the port no longer accepts connections"
+    );
+}
+
+#[tokio::test]
+async fn a_stop_signal_drains_then_closes_the_listener() {
+    let mut app = TestApp::spawn_on(Backend::Sqlite, |settings| {
+        settings.shutdown_drain_secs = 2;
+    })
+    .await
+    .expect("SQLite is always available");
+    assert_eq!(app.get("/readyz").await.status(), StatusCode::OK);
+    let asked = std::time::Instant::now();
+    app.signal_stop();
+    // A load balancer's probe is told to send new requests elsewhere, while a request that
+    // still arrives here is served.
+    let (status, body) = json_body(app.get("/readyz").await).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(body["reason"], "shutting down");
+    assert_eq!(
+        app.send_message("s-late", "hola").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(app.get("/healthz").await.status(), StatusCode::OK);
+    let address = app.address;
+    app.stop_server().await.expect("stops");
+    assert!(
+        asked.elapsed() >= std::time::Duration::from_secs(2),
+        "the listener stayed open for the drain"
+    );
+    assert!(
+        tokio::net::TcpStream::connect(address).await.is_err(),
+        "then it is closed"
     );
 }
 

@@ -68,6 +68,8 @@ impl TestApp {
             database_url,
             database_max_connections: 4,
             shutdown_grace_secs: 5,
+            // Tests stop their servers at once; the drain has its own test.
+            shutdown_drain_secs: 0,
             ..Settings::default()
         };
         adjust(&mut settings);
@@ -106,6 +108,8 @@ impl TestApp {
         let mut settings = Settings {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
             shutdown_grace_secs: 5,
+            // Tests stop their servers at once; the drain has its own test.
+            shutdown_drain_secs: 0,
             ..Settings::default()
         };
         adjust(&mut settings);
@@ -209,11 +213,16 @@ impl TestApp {
         self.stop_server().await
     }
 
-    /// Stops the server (and its mail sender) but keeps the database, for another app on it.
-    pub async fn stop_server(&mut self) -> std::io::Result<()> {
+    /// Sends the stop signal without waiting for the server to stop: it drains first.
+    pub fn signal_stop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+    }
+
+    /// Stops the server (and its mail sender) but keeps the database, for another app on it.
+    pub async fn stop_server(&mut self) -> std::io::Result<()> {
+        self.signal_stop();
         let server = self.server.take().expect("the server runs until shut down");
         server.await.expect("the server task does not panic")
     }

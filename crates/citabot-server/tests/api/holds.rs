@@ -17,6 +17,7 @@ both!(
     staff_booking_over_a_hold_release_it_and_are_told,
     a_hold_lapses_after_the_salons_hold_time,
     one_address_holds_at_most_two_times,
+    of_two_guests_racing_for_one_time_one_holds_it_and_the_other_is_offered_others,
 );
 
 const MONDAY: &str = "2026-11-23";
@@ -322,5 +323,46 @@ async fn one_address_holds_at_most_two_times(backend: Backend) {
     )
     .await;
     assert_eq!(holds(&salon).await.len(), 3);
+    salon.app.shut_down().await.expect("shuts down");
+}
+
+async fn of_two_guests_racing_for_one_time_one_holds_it_and_the_other_is_offered_others(
+    backend: Backend,
+) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let app = &salon.app;
+    for (round, hour) in ["10", "11", "12", "13", "18"].iter().enumerate() {
+        let wish = format!("quiero un corte de caballero el lunes a las {hour} con Javier");
+        let (a, b) = (format!("race-{round}-a"), format!("race-{round}-b"));
+        let (first, second) = tokio::join!(say(app, None, &a, &wish), say(app, None, &b, &wish));
+        let picked = [&first, &second]
+            .iter()
+            .filter(|reply| reply.contains("¿A nombre de quién"))
+            .count();
+        assert_eq!(
+            picked, 1,
+            "round {round}: exactly one holds it:\n{first}\n---\n{second}"
+        );
+        let (holder, other, told) = if first.contains("¿A nombre de quién") {
+            (&a, &b, &second)
+        } else {
+            (&b, &a, &first)
+        };
+        // The other is told the truth (nobody has booked it) and offered other times.
+        assert!(!told.contains("acaba de reservar"), "round {round}: {told}");
+        assert!(
+            !told.contains(&format!("**{hour}:00**")),
+            "round {round}: the held time is not offered: {told}"
+        );
+        assert!(told.contains("**"), "round {round}: other times: {told}");
+        let held = holds(&salon).await;
+        assert_eq!(held.len(), 1, "round {round}: {held:?}");
+        assert_eq!(held[0]["conversationId"], holder.as_str());
+        // Both let go (one address keeps at most two holds).
+        say(app, None, holder, "olvídalo").await;
+        say(app, None, other, "olvídalo").await;
+    }
     salon.app.shut_down().await.expect("shuts down");
 }

@@ -81,7 +81,9 @@ async fn a_chat_booking_queues_its_messages_in_spanish(backend: Backend) {
         booked.subject
     );
     assert!(
-        booked.text.contains("te confirmará la cita en cuanto la revise"),
+        booked
+            .text
+            .contains("te confirmará la cita en cuanto la revise"),
         "{}",
         booked.text
     );

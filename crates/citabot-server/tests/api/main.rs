@@ -6,6 +6,7 @@ mod booking;
 mod chat;
 mod citas;
 mod cli;
+mod client_address;
 mod clients;
 mod correos;
 mod dashboard_appointments;

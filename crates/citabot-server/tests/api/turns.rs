@@ -244,3 +244,52 @@ async fn a_guest_typing_an_account_s_email_gets_a_client_of_their_own_on_sqlite(
 async fn a_guest_typing_an_account_s_email_gets_a_client_of_their_own_on_postgres() {
     a_guest_typing_an_account_s_email_gets_a_client_of_their_own(Backend::Postgres).await;
 }
+
+/// Twenty messages of one conversation sent at once: each is answered, none with a 5xx, and the
+/// history pairs each message with its own reply (turns queue instead of failing when busy).
+async fn messages_sent_together_are_answered_one_after_another(backend: Backend) {
+    const MESSAGES: usize = 20;
+    // The salon's default budget (30 a minute) holds all twenty.
+    let Some((app, _)) = salon(backend).await else {
+        return;
+    };
+    let sent: Vec<_> = (0..MESSAGES)
+        .map(|at| {
+            let (client, url) = (app.client.clone(), app.url("/api/n8n/chat"));
+            tokio::spawn(async move {
+                let body = json!({
+                    "action": "sendMessage", "sessionId": "s-busy",
+                    "chatInput": format!("¿cuánto cuesta un corte? ({at})")
+                });
+                let response = client.post(url).json(&body).send().await.expect("answers");
+                response.status()
+            })
+        })
+        .collect();
+    for task in sent {
+        assert_eq!(task.await.expect("the request ran"), StatusCode::OK);
+    }
+    let (_, history) = json_body(app.load_previous_session("s-busy").await).await;
+    let messages = history["data"].as_array().expect("data is a list");
+    assert_eq!(messages.len(), 2 * MESSAGES, "every message and its reply");
+    for (at, pair) in messages.chunks(2).enumerate() {
+        let kind = |item: &serde_json::Value| item["id"][2].as_str().unwrap_or_default().to_owned();
+        assert_eq!(
+            (kind(&pair[0]).as_str(), kind(&pair[1]).as_str()),
+            ("HumanMessage", "AIMessage"),
+            "turn {at}: a message, then its reply"
+        );
+        let reply = pair[1]["kwargs"]["content"].as_str().unwrap_or_default();
+        assert!(reply.contains('€'), "turn {at} is answered: {reply}");
+    }
+}
+
+#[tokio::test]
+async fn messages_sent_together_are_answered_one_after_another_on_sqlite() {
+    messages_sent_together_are_answered_one_after_another(Backend::Sqlite).await;
+}
+
+#[tokio::test]
+async fn messages_sent_together_are_answered_one_after_another_on_postgres() {
+    messages_sent_together_are_answered_one_after_another(Backend::Postgres).await;
+}

@@ -12,6 +12,9 @@ use crate::{ChatTurnWrite, CitaChange, HoldWrite, Holds, Store, StoreError};
 
 const FRIDAY: Date = date!(2026 - 11 - 27);
 
+/// The live holds one day may have, in these cases.
+const PER_DAY: u32 = 4;
+
 fn hold(conversation: &str, staff: &str, start: u16, end: u16, until: OffsetDateTime) -> SlotHold {
     SlotHold {
         conversation: conversation.into(),
@@ -30,6 +33,17 @@ async fn turn(
     change: Option<&CitaChange>,
     hold: HoldWrite<'_>,
 ) -> Result<(), StoreError> {
+    turn_at(store, id, change, hold, T0).await
+}
+
+/// [`turn`] written at `at`.
+async fn turn_at(
+    store: &dyn Store,
+    id: &ChatSessionId,
+    change: Option<&CitaChange>,
+    hold: HoldWrite<'_>,
+    at: OffsetDateTime,
+) -> Result<(), StoreError> {
     let said = [message(MessageAuthor::Human, "a las 10", 0)];
     store
         .commit_chat_turn(&ChatTurnWrite {
@@ -39,7 +53,7 @@ async fn turn(
             assistant_state: None,
             change,
             hold: Some(hold),
-            at: T0,
+            at,
             inbox: InboxNote::default(),
             mail: crate::MailWrite::NONE,
         })
@@ -51,6 +65,7 @@ fn place<'a>(hold: &'a SlotHold, address: &'a str) -> HoldWrite<'a> {
         hold,
         visitor_address: Some(address),
         per_address: 2,
+        per_day: PER_DAY,
     }
 }
 
@@ -299,5 +314,120 @@ pub async fn one_address_keeps_only_a_few_holds(store: &dyn Store) -> Result<(),
     };
     store_at(soon).await?;
     assert_eq!(holders(store, soon).await?, ["hold-3", "hold-2", "hold-4"]);
+    Ok(())
+}
+
+/// Of two conversations after one time, exactly one holds it: the other's turn is refused
+/// whole (its message too), also when both write at the same moment. A neighbouring time is
+/// free to hold, and the conversation holding a time may pick it again.
+pub async fn two_conversations_never_hold_one_time(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let until = T0 + Duration::minutes(10);
+    let (mine, other) = (session("hold-mine"), session("hold-other"));
+    let held = hold("hold-mine", "staff-ana", 600, 645, until);
+    turn(store, &mine, None, place(&held, "198.51.100.1")).await?;
+    let over = hold("hold-other", "staff-ana", 630, 675, until);
+    let refused = turn(store, &other, None, place(&over, "198.51.100.2")).await;
+    assert!(
+        matches!(refused, Err(StoreError::Conflict("hold"))),
+        "{refused:?}"
+    );
+    assert_eq!(super::history(store, &other).await?.len(), 0);
+    turn(store, &mine, None, place(&held, "198.51.100.1")).await?;
+    let next = hold("hold-other", "staff-ana", 645, 690, until);
+    turn(store, &other, None, place(&next, "198.51.100.2")).await?;
+    assert_eq!(holders(store, T0).await?, ["hold-mine", "hold-other"]);
+
+    // Races: two new conversations at once, each round on a time nobody holds yet.
+    for round in 0..8_u16 {
+        let start = 720 + round * 45;
+        let racers: Vec<(ChatSessionId, SlotHold)> = ["a", "b"]
+            .iter()
+            .map(|who| {
+                let id = format!("race-{round}-{who}");
+                let wanted = hold(&id, "staff-luis", start, start + 45, until);
+                (session(&id), wanted)
+            })
+            .collect();
+        let results = super::join_all(racers.iter().enumerate().map(|(at, (id, wanted))| {
+            let address = if at == 0 { "192.0.2.1" } else { "192.0.2.2" };
+            turn(store, id, None, place(wanted, address))
+        }))
+        .await;
+        let held: usize = results.iter().filter(|result| result.is_ok()).count();
+        assert_eq!(held, 1, "round {round}: {results:?}");
+        for result in results {
+            assert!(
+                matches!(result, Ok(()) | Err(StoreError::Conflict("hold"))),
+                "round {round}: {result:?}"
+            );
+        }
+        // Let these go: the day's cap is not what this case is about.
+        for (id, _) in &racers {
+            turn(store, id, None, HoldWrite::Release).await?;
+        }
+    }
+    Ok(())
+}
+
+/// A day keeps at most `per_day` live holds of different conversations, whatever their
+/// addresses; one more conversation is simply not held, and an expired hold frees a place.
+pub async fn a_day_keeps_only_so_many_holds(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let until = T0 + Duration::minutes(10);
+    let soon = T0 + Duration::minutes(1);
+    for at in 0..=PER_DAY {
+        let id = format!("day-{at}");
+        let start = 600 + u16::try_from(at).unwrap_or(0) * 45;
+        let expiry = if at == 0 { soon } else { until };
+        let wanted = hold(&id, "staff-ana", start, start + 45, expiry);
+        turn(
+            store,
+            &session(&id),
+            None,
+            place(&wanted, &format!("203.0.113.{at}")),
+        )
+        .await?;
+    }
+    let held = holders(store, T0).await?;
+    assert_eq!(
+        held.len(),
+        usize::try_from(PER_DAY).unwrap_or(0),
+        "{held:?}"
+    );
+    assert!(
+        !held.contains(&format!("day-{PER_DAY}")),
+        "the last is not held"
+    );
+    // Another day is counted apart.
+    let saturday = SlotHold {
+        date: FRIDAY + Duration::days(1),
+        ..hold("day-other", "staff-ana", 600, 645, until)
+    };
+    turn(
+        store,
+        &session("day-other"),
+        None,
+        place(&saturday, "203.0.113.99"),
+    )
+    .await?;
+    assert_eq!(
+        store
+            .holds_between(FRIDAY + Duration::days(1), FRIDAY + Duration::days(2), T0)
+            .await?
+            .len(),
+        1
+    );
+    // Once the first expires, a new conversation may hold.
+    let late = hold("day-late", "staff-luis", 600, 645, until);
+    turn_at(
+        store,
+        &session("day-late"),
+        None,
+        place(&late, "203.0.113.98"),
+        soon,
+    )
+    .await?;
+    assert!(holders(store, soon).await?.contains(&"day-late".to_owned()));
     Ok(())
 }
