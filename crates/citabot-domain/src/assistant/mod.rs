@@ -13,6 +13,7 @@ mod facts;
 mod quick;
 pub(crate) mod replies;
 mod respond;
+mod sentences;
 mod times;
 
 use serde::{Deserialize, Serialize};
