@@ -5,7 +5,7 @@
 use time::{Date, Duration};
 
 use crate::assistant::Lang;
-use crate::assistant::replies::weekday_es;
+use crate::assistant::replies::weekday_name;
 use crate::booking::{DayMinute, WeeklyHours, format_minutes};
 
 /// A message as one line of plain text, at most `max_chars` characters (an ellipsis marks a
@@ -142,7 +142,11 @@ fn day_said(date: Date, today: Date, lang: Lang) -> String {
     match (offset, lang) {
         (0, Lang::Es) => "hoy".to_owned(),
         (1, Lang::Es) => "mañana".to_owned(),
-        (_, Lang::Es) => format!("el {} {}", weekday_es(date.weekday()), date.day()),
+        (_, Lang::Es) => format!(
+            "el {} {}",
+            weekday_name(Lang::Es, date.weekday()),
+            date.day()
+        ),
         (0, Lang::En) => "today".to_owned(),
         (1, Lang::En) => "tomorrow".to_owned(),
         (_, Lang::En) => format!("on {} {}", date.weekday(), date.day()),

@@ -7,7 +7,8 @@
 use time::{Date, Month};
 
 use super::replies::{Replies, capitalise};
-use super::{Context, Lang, State, Step, last_bookable_day};
+use super::sentences::{Sentences, fill};
+use super::{Context, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
 use crate::understanding::{
     DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
@@ -81,11 +82,7 @@ pub(super) fn answer(
         return Some(format!("{}.", replies.stylist_week(stylist, true)));
     }
     let question = read(asked)?;
-    let say = Say {
-        lang: state.language,
-        context,
-        replies,
-    };
+    let say = Say { context, replies };
     // "¿hay que pedir cita?" is what a salon's FAQ asks as "¿se puede ir sin cita?".
     let query = if asked.asks_whether_needed {
         "¿se puede ir sin cita?"
@@ -178,7 +175,6 @@ fn after_first_clause(message: &str) -> &str {
 /// estáis?"), answered before the booking's next question.
 pub(super) fn aside(
     asked: &Asked<'_>,
-    state: &State,
     context: &Context<'_>,
     replies: &Replies<'_>,
 ) -> Option<String> {
@@ -190,11 +186,7 @@ pub(super) fn aside(
     {
         return None;
     }
-    let say = Say {
-        lang: state.language,
-        context,
-        replies,
-    };
+    let say = Say { context, replies };
     if let Some(question) = read(asked).filter(|question| !question.topics.is_empty()) {
         return Some(say.parts(asked, &question, false));
     }
@@ -253,19 +245,15 @@ fn read(asked: &Asked<'_>) -> Option<SalonQuestion> {
     Some(question)
 }
 
-/// The wording, in the conversation's language.
+/// The wording, in the conversation's language (the replies').
 struct Say<'a> {
-    lang: Lang,
     context: &'a Context<'a>,
     replies: &'a Replies<'a>,
 }
 
 impl Say<'_> {
-    fn pick(&self, es: &str, en: &str) -> String {
-        match self.lang {
-            Lang::Es => es.to_owned(),
-            Lang::En => en.to_owned(),
-        }
+    fn say(&self) -> &'static Sentences {
+        self.replies.say()
     }
 
     /// Every part the message asks, one paragraph each: the prices of the services named when
@@ -287,22 +275,18 @@ impl Say<'_> {
     }
 
     fn topic(&self, topic: Topic, asked: &Asked<'_>) -> Option<String> {
-        let profile = self.context.profile;
+        let (profile, say) = (self.context.profile, self.say());
         let text = match topic {
             Topic::Closures => return None,
             Topic::Address => self.address(),
-            Topic::Phone => (!profile.phone.is_empty()).then(|| match self.lang {
-                Lang::Es => format!("Nuestro teléfono es el **{}**.", profile.phone),
-                Lang::En => format!("Our phone number is **{}**.", profile.phone),
-            }),
-            Topic::Email => (!profile.email.is_empty()).then(|| match self.lang {
-                Lang::Es => format!("Nuestro email es **{}**.", profile.email),
-                Lang::En => format!("Our email is **{}**.", profile.email),
-            }),
+            Topic::Phone => (!profile.phone.is_empty())
+                .then(|| fill(say.our_phone, &[("phone", &profile.phone)])),
+            Topic::Email => (!profile.email.is_empty())
+                .then(|| fill(say.our_email, &[("email", &profile.email)])),
             Topic::Payment => self.payment(asked.message),
-            Topic::Parking => self.note(&profile.parking, "Aparcamiento", "Parking"),
-            Topic::Access => self.note(&profile.access, "Cómo llegar", "Getting here"),
-            Topic::About => self.note(&profile.description, "Sobre nosotros", "About us"),
+            Topic::Parking => self.note(&profile.parking, say.heading_parking),
+            Topic::Access => self.note(&profile.access, say.heading_access),
+            Topic::About => self.note(&profile.description, say.heading_about),
             Topic::Confirmation => return Some(self.confirmation()),
         };
         // A field left empty: the salon's FAQ may still say it; else it is not known.
@@ -319,21 +303,13 @@ impl Say<'_> {
 
     /// Whether the salon writes to confirm: only when it sends mail, to the email given.
     fn confirmation(&self) -> String {
-        if self.context.sends_mail {
-            self.pick(
-                "Sí: si nos has dejado un email, te llega un correo con la cita (y un archivo para \
-                 tu calendario), y otro si la cita cambia.",
-                "Yes: if you gave us an email, you get one with the appointment (and a file for \
-                 your calendar), and another if it changes.",
-            )
+        let say = self.say();
+        let answer = if self.context.sends_mail {
+            say.confirmation_by_mail
         } else {
-            self.pick(
-                "No enviamos correos ni mensajes de confirmación: la cita queda guardada en el \
-                 salón tal como te la he resumido. Si necesitas cambiarla, escríbeme aquí.",
-                "We don't send confirmation emails or messages: the appointment is saved at the \
-                 salon exactly as I summarised it. If you need to change it, write to me here.",
-            )
-        }
+            say.confirmation_none
+        };
+        answer.to_owned()
     }
 
     /// "Calle de Fuencarral 45, 28004 Madrid"; without a street, only where it is.
@@ -349,31 +325,23 @@ impl Say<'_> {
             if town.is_empty() {
                 return None;
             }
-            return Some(match self.lang {
-                Lang::Es => format!(
-                    "No tengo la dirección exacta del salón, solo que está en **{town}**. {}",
-                    self.where_to_ask()
-                ),
-                Lang::En => format!(
-                    "I don't have the salon's exact address, only that it's in **{town}**. {}",
-                    self.where_to_ask()
-                ),
-            });
+            return Some(fill(
+                self.say().address_town_only,
+                &[("town", &town), ("where_to_ask", &self.where_to_ask())],
+            ));
         }
         let full = if town.is_empty() {
             street.to_owned()
         } else {
             format!("{street}, {town}")
         };
-        Some(match self.lang {
-            Lang::Es => format!("Estamos en **{full}**."),
-            Lang::En => format!("We're at **{full}**."),
-        })
+        Some(fill(self.say().our_address, &[("address", &full)]))
     }
 
     /// The ways of paying, and whether the ones asked about are among them: "Sí, aceptamos
     /// tarjeta. También efectivo y Bizum."
     fn payment(&self, message: &str) -> Option<String> {
+        let say = self.say();
         let methods = &self.context.profile.payment_methods;
         if methods.is_empty() {
             return None;
@@ -384,14 +352,11 @@ impl Say<'_> {
             let taken = methods
                 .iter()
                 .any(|method| payment_methods(method).contains(&asked));
-            let (es, en) = asked_method(asked);
-            lines.push(match (self.lang, taken) {
-                (Lang::Es, true) => format!("Sí, aceptamos {es}."),
-                (Lang::Es, false) => {
-                    format!("{} no está entre nuestras formas de pago.", capitalise(es))
-                }
-                (Lang::En, true) => format!("Yes, we take {en}."),
-                (Lang::En, false) => format!("{} isn't among our payment methods.", capitalise(en)),
+            let method = asked_method(asked, say);
+            lines.push(if taken {
+                fill(say.payment_taken, &[("method", method)])
+            } else {
+                fill(say.payment_not_taken, &[("method", &capitalise(method))])
             });
             if taken {
                 taken_asked.push(asked);
@@ -409,12 +374,12 @@ impl Say<'_> {
             .collect();
         let rest = self.replies.join(&rest);
         if !rest.is_empty() {
-            lines.push(match (self.lang, taken_asked.is_empty()) {
-                (Lang::Es, true) => format!("Aceptamos {rest}."),
-                (Lang::Es, false) => format!("También {rest}."),
-                (Lang::En, true) => format!("We accept {rest}."),
-                (Lang::En, false) => format!("We also accept {rest}."),
-            });
+            let template = if taken_asked.is_empty() {
+                say.payment_accepted
+            } else {
+                say.payment_also_accepted
+            };
+            lines.push(fill(template, &[("methods", &rest)]));
         }
         Some(lines.join(" "))
     }
@@ -422,108 +387,85 @@ impl Say<'_> {
     /// A way of paying as the salon listed it, in the sentence's language: "Tarjeta" reads
     /// "tarjeta" in Spanish and "card" in English; a name of its own stays as written.
     fn method_name(&self, method: &str) -> String {
-        let plain = normalize(method);
-        let known = match plain.as_str() {
-            "tarjeta" | "tarjetas" | "card" | "cards" => Some(("tarjeta", "card")),
-            "efectivo" | "cash" => Some(("efectivo", "cash")),
-            "transferencia" | "bank transfer" => Some(("transferencia", "bank transfer")),
+        let say = self.say();
+        let known = match normalize(method).as_str() {
+            "tarjeta" | "tarjetas" | "card" | "cards" => Some(say.paying_by_card),
+            "efectivo" | "cash" => Some(say.paying_in_cash),
+            "transferencia" | "bank transfer" => Some(say.paying_by_transfer),
             _ => None,
         };
-        match (known, self.lang) {
-            (Some((es, _)), Lang::Es) => es.to_owned(),
-            (Some((_, en)), Lang::En) => en.to_owned(),
-            (None, _) => method.trim().to_owned(),
-        }
+        known.map_or_else(|| method.trim().to_owned(), str::to_owned)
     }
 
     /// A note the salon wrote, under its heading; in English, said to be in Spanish when it is.
-    fn note(&self, text: &str, es: &str, en: &str) -> Option<String> {
+    fn note(&self, text: &str, heading: &str) -> Option<String> {
         let text = text.trim();
         if text.is_empty() {
             return None;
         }
-        Some(match self.lang {
-            Lang::Es => format!("**{es}**: {text}"),
-            Lang::En if detect_language(text) == Some(Language::En) => format!("**{en}**: {text}"),
-            Lang::En => format!("**{en}** (the salon's note, in Spanish): {text}"),
-        })
+        let say = self.say();
+        let template = if detect_language(text) == Some(Language::En) {
+            say.salon_note
+        } else {
+            say.salon_note_in_spanish
+        };
+        Some(fill(template, &[("heading", heading), ("text", text)]))
     }
 
     /// A FAQ answer as the salon wrote it; in English, with a lead-in when it is in Spanish.
     fn faq(&self, answer: &str) -> String {
-        match self.lang {
-            Lang::En if detect_language(answer) != Some(Language::En) => {
-                format!("The salon's answer, in Spanish:\n\n{answer}")
-            }
-            _ => answer.to_owned(),
+        if detect_language(answer) == Some(Language::En) {
+            answer.to_owned()
+        } else {
+            fill(self.say().faq_answer_in_spanish, &[("answer", answer)])
         }
     }
 
     /// A topic whose field the salon left empty.
     fn not_on_record(&self, topic: Topic) -> String {
-        let (es, en) = match topic {
-            Topic::Address => ("la dirección del salón", "the salon's address"),
-            Topic::Access => (
-                "información sobre el acceso al salón",
-                "any details about access",
-            ),
-            Topic::Parking => (
-                "información sobre aparcamiento",
-                "any details about parking",
-            ),
-            Topic::Payment => ("las formas de pago", "the payment methods"),
-            Topic::Phone => ("el teléfono del salón", "the salon's phone number"),
-            Topic::Email => ("el email del salón", "the salon's email"),
-            Topic::About | Topic::Closures | Topic::Confirmation => {
-                ("una descripción del salón", "a description of the salon")
-            }
+        let say = self.say();
+        let what = match topic {
+            Topic::Address => say.unknown_address,
+            Topic::Access => say.unknown_access,
+            Topic::Parking => say.unknown_parking,
+            Topic::Payment => say.unknown_payment,
+            Topic::Phone => say.unknown_phone,
+            Topic::Email => say.unknown_email,
+            Topic::About | Topic::Closures | Topic::Confirmation => say.unknown_description,
         };
-        match self.lang {
-            Lang::Es => format!("No tengo {es} en mis datos. {}", self.where_to_ask()),
-            Lang::En => format!("I don't have {en}. {}", self.where_to_ask()),
-        }
+        fill(
+            say.not_on_record,
+            &[("what", what), ("where_to_ask", &self.where_to_ask())],
+        )
     }
 
     /// "No lo sé", where to ask, and the offer of a person.
     fn dont_know(&self) -> String {
-        let lead = self.pick(
-            "No lo sé: no tengo esa información.",
-            "I don't know, I'm afraid: I don't have that information.",
-        );
-        format!("{lead} {}", self.where_to_ask())
+        fill(
+            self.say().dont_know,
+            &[("where_to_ask", &self.where_to_ask())],
+        )
     }
 
     /// The salon's phone and email, whichever it gave, and the offer of a person.
     fn where_to_ask(&self) -> String {
-        let profile = self.context.profile;
+        let (say, profile) = (self.say(), self.context.profile);
         let (phone, email) = (profile.phone.trim(), profile.email.trim());
-        match (self.lang, phone.is_empty(), email.is_empty()) {
-            (Lang::Es, false, false) => format!(
-                "Puedes preguntar al salón en el **{phone}** o en **{email}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
+        match (phone.is_empty(), email.is_empty()) {
+            (false, false) => fill(
+                say.where_to_ask_phone_or_email,
+                &[("phone", phone), ("email", email)],
             ),
-            (Lang::Es, false, true) => format!(
-                "Puedes llamar al salón al **{phone}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
-            ),
-            (Lang::Es, true, false) => format!(
-                "Puedes escribir al salón a **{email}**, o escribir «hablar con una persona» y aviso al equipo para que te responda aquí."
-            ),
-            (Lang::Es, true, true) => "Si quieres, escribe «hablar con una persona» y aviso al equipo para que te responda aquí.".to_owned(),
-            (Lang::En, false, false) => format!(
-                "You can ask the salon on **{phone}** or at **{email}**, or type «talk to a person» and I'll let the team know so someone answers you here."
-            ),
-            (Lang::En, false, true) => format!(
-                "You can call the salon on **{phone}**, or type «talk to a person» and I'll let the team know so someone answers you here."
-            ),
-            (Lang::En, true, false) => format!(
-                "You can write to the salon at **{email}**, or type «talk to a person» and I'll let the team know so someone answers you here."
-            ),
-            (Lang::En, true, true) => "If you like, type «talk to a person» and I'll let the team know so someone answers you here.".to_owned(),
+            (false, true) => fill(say.where_to_ask_phone, &[("phone", phone)]),
+            (true, false) => fill(say.where_to_ask_email, &[("email", email)]),
+            (true, true) => say.where_to_ask_person.to_owned(),
         }
     }
 
     /// The hours asked: of one day (a closure said as such), the closures of a span or a
     /// holiday, or the week with the closures ahead.
     fn hours(&self, asked: &Asked<'_>, question: &SalonQuestion) -> String {
+        let say = self.say();
         let today = self.context.now.0;
         if let Some(DateExpr::Day(day)) = asked.date {
             return self.replies.hours_on(day);
@@ -539,7 +481,7 @@ impl Say<'_> {
             let ahead = self.closures(None);
             let mut text = self.replies.hours();
             if !ahead.is_empty() {
-                text.push_str(&self.pick("\nAdemás, cerramos", "\nWe're also closed"));
+                text.push_str(say.closures_also);
                 text.push_str(&self.closure_list(&ahead));
             }
             return text;
@@ -547,41 +489,26 @@ impl Say<'_> {
         let closures = self.closures(span);
         if closures.is_empty() {
             let until = match span {
-                Some(_) => self.pick("en esas fechas", "for those dates"),
+                Some(_) => say.closures_none_in_dates.to_owned(),
                 None => {
                     let last = self.replies.day(last_bookable_day(self.context));
-                    match self.lang {
-                        Lang::Es => format!("hasta el **{last}**"),
-                        Lang::En => format!("up to **{last}**"),
-                    }
+                    fill(say.closures_none_until, &[("day", &last)])
                 }
             };
-            return match self.lang {
-                Lang::Es => format!(
-                    "Por ahora no tenemos ningún cierre previsto {until}: abrimos con el horario de siempre.\n\n{}",
-                    self.replies.hours()
-                ),
-                Lang::En => format!(
-                    "For now we have no closures planned {until}: we're open our usual hours.\n\n{}",
-                    self.replies.hours()
-                ),
-            };
+            return fill(
+                say.closures_none,
+                &[("until", &until), ("hours", &self.replies.hours())],
+            );
         }
-        let mut text = match (span, self.lang) {
-            (Some(_), _) => self.pick("Cerramos", "We're closed"),
-            (None, lang) => {
+        let mut text = match span {
+            Some(_) => say.closures_in_dates.to_owned(),
+            None => {
                 let last = self.replies.day(last_bookable_day(self.context));
-                match lang {
-                    Lang::Es => format!("Hasta el **{last}** cerramos"),
-                    Lang::En => format!("Up to **{last}** we're closed"),
-                }
+                fill(say.closures_until, &[("day", &last)])
             }
         };
         text.push_str(&self.closure_list(&closures));
-        text.push_str(&self.pick(
-            "\n\nEl resto de días abrimos con el horario de siempre.",
-            "\n\nOtherwise we're open our usual hours.",
-        ));
+        text.push_str(say.closures_otherwise_open);
         text
     }
 
@@ -614,30 +541,26 @@ impl Say<'_> {
 
     /// "el **viernes 25 de diciembre** por Navidad" / "on **Friday 25 December** (Navidad)".
     fn closure(&self, closure: &Closure) -> String {
-        let (from, to) = (self.replies.day(closure.from), self.replies.day(closure.to));
-        let span = match (self.lang, closure.from == closure.to) {
-            (Lang::Es, true) => format!("el **{from}**"),
-            (Lang::Es, false) => format!("del **{from}** al **{to}**"),
-            (Lang::En, true) => format!("on **{from}**"),
-            (Lang::En, false) => format!("from **{from}** to **{to}**"),
+        let say = self.say();
+        let from = self.replies.day(closure.from);
+        let span = if closure.from == closure.to {
+            fill(say.closure_on, &[("day", &from)])
+        } else {
+            let to = self.replies.day(closure.to);
+            fill(say.closure_from_to, &[("from", &from), ("to", &to)])
         };
-        let reason = closure.reason.trim();
-        match (self.lang, reason.is_empty()) {
-            (_, true) => span,
-            (Lang::Es, false) => format!("{span} por {reason}"),
-            (Lang::En, false) => format!("{span} ({reason})"),
-        }
+        span + &self.replies.closure_reason(&closure.reason)
     }
 }
 
-/// The method asked about, as a sentence names it: Spanish, English.
-fn asked_method(method: PaymentMethod) -> (&'static str, &'static str) {
+/// The method asked about, as a sentence names it; brands keep their names.
+fn asked_method(method: PaymentMethod, say: &Sentences) -> &'static str {
     match method {
-        PaymentMethod::Card => ("tarjeta", "cards"),
-        PaymentMethod::Cash => ("efectivo", "cash"),
-        PaymentMethod::Bizum => ("Bizum", "Bizum"),
-        PaymentMethod::Transfer => ("transferencia", "bank transfers"),
-        PaymentMethod::PayPal => ("PayPal", "PayPal"),
+        PaymentMethod::Card => say.paying_by_card_asked,
+        PaymentMethod::Cash => say.paying_in_cash,
+        PaymentMethod::Bizum => "Bizum",
+        PaymentMethod::Transfer => say.paying_by_transfer_asked,
+        PaymentMethod::PayPal => "PayPal",
     }
 }
 

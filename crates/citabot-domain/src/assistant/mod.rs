@@ -13,6 +13,7 @@ mod facts;
 mod quick;
 pub(crate) mod replies;
 mod respond;
+mod sentences;
 mod times;
 
 use serde::{Deserialize, Serialize};
@@ -538,12 +539,11 @@ pub fn wants_restart(message: &str) -> bool {
 /// and how to go on (the server keeps the state for a person to look at until the visitor asks
 /// to start over).
 pub fn unreadable_state_reply(message: &str) -> String {
-    let english = crate::understanding::detect_language(message) == Some(Language::En);
-    if english {
-        "Sorry, I couldn't recover where we were in this conversation, so I haven't changed anything. Type «start over» to begin again, or ask to talk to a person.".to_owned()
-    } else {
-        "Perdona: no he podido recuperar dónde nos habíamos quedado en esta conversación, así que no he cambiado nada. Escribe «empezar de nuevo» para empezar otra vez, o pide hablar con una persona.".to_owned()
-    }
+    let lang = match crate::understanding::detect_language(message) {
+        Some(Language::En) => Lang::En,
+        _ => Lang::Es,
+    };
+    sentences::of(lang).unreadable_state.to_owned()
 }
 
 /// A question answered. In the middle of a booking the booking goes on where it was, without

@@ -6,6 +6,7 @@
 //! language, so a tap is the same as typing it (the property tests feed them back).
 
 use super::replies::Replies;
+use super::sentences::{self, Sentences, fill};
 use super::{Caller, Context, Lang, State, Step, Turn, times};
 use time::Date;
 
@@ -27,11 +28,11 @@ pub(super) fn decorate(mut turn: Turn, context: &Context<'_>) -> Turn {
 }
 
 fn for_state(state: &State, reply: &str, context: &Context<'_>) -> QuickReplies {
-    let say = Replies::new(state.language, context);
-    let pick = |es: &str, en: &str| say.pick(es, en);
+    let replies = Replies::new(state.language, context);
+    let say = replies.say();
     let draft = &state.draft;
     match &state.step {
-        Step::Idle => QuickReplies::suggest(idle(context, &pick)),
+        Step::Idle => QuickReplies::suggest(idle(context, say)),
         Step::Booking if draft.service_ids.is_empty() && draft.moving.is_none() => {
             QuickReplies::suggest(
                 context
@@ -56,10 +57,7 @@ fn for_state(state: &State, reply: &str, context: &Context<'_>) -> QuickReplies 
                     })
                     .map(|(_, start)| {
                         let time = format_minutes(*start);
-                        QuickReply::new(
-                            &time,
-                            pick(&format!("A las {time}"), &format!("At {time}")),
-                        )
+                        QuickReply::new(&time, fill(say.tap_at_time, &[("time", &time)]))
                     })
                     .collect(),
             )
@@ -76,18 +74,15 @@ fn for_state(state: &State, reply: &str, context: &Context<'_>) -> QuickReplies 
         }
         Step::ConfirmBooking => {
             let actions = vec![
-                QuickReply::new(
-                    pick("Confirmar", "Confirm"),
-                    pick("Sí, confírmala", "Yes, confirm it"),
-                ),
-                QuickReply::new(pick("Cambiar", "Change"), pick("Otra hora", "Another time")),
+                QuickReply::new(say.tap_confirm, say.tap_confirm_said),
+                QuickReply::new(say.tap_change, say.tap_change_said),
             ];
-            let summary = say.summary(draft, context);
+            let summary = replies.summary(draft, context);
             // The summary said in full is drawn as the card; said after an answer, that answer
             // leads the card. A reply that only asks again ("¿la confirmo?") gets the buttons.
             match reply.strip_suffix(summary.as_str()) {
                 Some(before) => {
-                    let (title, rows) = say.summary_rows(draft, context);
+                    let (title, rows) = replies.summary_rows(draft, context);
                     let lead = before.trim();
                     QuickReplies {
                         suggestions: Vec::new(),
@@ -106,71 +101,39 @@ fn for_state(state: &State, reply: &str, context: &Context<'_>) -> QuickReplies 
             }
         }
         Step::ConfirmCancel(_) => QuickReplies::suggest(vec![
-            QuickReply::new(
-                pick("Sí, cancélala", "Yes, cancel it"),
-                pick("Sí, cancélala", "Yes, cancel it"),
-            ),
-            QuickReply::new(
-                pick("No, mantenerla", "No, keep it"),
-                pick("No, la mantengo", "No, keep it"),
-            ),
+            QuickReply::new(say.tap_cancel_it, say.tap_cancel_it),
+            QuickReply::new(say.tap_keep_it, say.tap_keep_it_said),
         ]),
-        Step::ChooseCancel(ids) | Step::ChooseReschedule(ids) => {
-            let ordinals = [
-                pick("La primera", "The first"),
-                pick("La segunda", "The second"),
-                pick("La tercera", "The third"),
-                pick("La cuarta", "The fourth"),
-            ];
-            QuickReplies::suggest(
-                ids.iter()
-                    .zip(ordinals)
-                    .filter_map(|(id, ordinal)| {
-                        let cita = context.agenda.iter().find(|cita| &cita.id == id)?;
-                        Some(tap(&say.cita_tap(cita), &ordinal))
-                    })
-                    .collect(),
-            )
-        }
+        Step::ChooseCancel(ids) | Step::ChooseReschedule(ids) => QuickReplies::suggest(
+            ids.iter()
+                .zip(say.ordinal_taps)
+                .filter_map(|(id, ordinal)| {
+                    let cita = context.agenda.iter().find(|cita| &cita.id == id)?;
+                    Some(tap(&replies.cita_tap(cita), ordinal))
+                })
+                .collect(),
+        ),
         Step::Booking => QuickReplies::default(),
     }
 }
 
 /// With nothing in progress: book, and a person for those who are not the salon's staff.
-fn idle(context: &Context<'_>, pick: &dyn Fn(&str, &str) -> String) -> Vec<QuickReply> {
-    let mut taps = vec![QuickReply::new(
-        pick("Reservar cita", "Book an appointment"),
-        pick(
-            "Quiero reservar una cita",
-            "I'd like to book an appointment",
-        ),
-    )];
+fn idle(context: &Context<'_>, say: &Sentences) -> Vec<QuickReply> {
+    let mut taps = vec![QuickReply::new(say.tap_book, say.tap_book_said)];
     if !matches!(context.caller, Caller::Staff { .. }) {
-        taps.push(QuickReply::new(
-            pick("Hablar con una persona", "Talk to a person"),
-            pick(
-                "Quiero hablar con una persona",
-                "I'd like to talk to a person",
-            ),
-        ));
+        taps.push(QuickReply::new(say.tap_person, say.tap_person_said));
     }
     taps
 }
 
 /// "¿Qué quieres cambiar?": the parts, as taps.
 pub(super) fn parts_to_change(lang: Lang) -> QuickReplies {
-    let taps: [(&str, &str); 3] = match lang {
-        Lang::Es => [
-            ("El servicio", "Otro servicio"),
-            ("El día", "Otro día"),
-            ("La hora", "Otra hora"),
-        ],
-        Lang::En => [
-            ("The service", "Another service"),
-            ("The day", "Another day"),
-            ("The time", "Another time"),
-        ],
-    };
+    let say = sentences::of(lang);
+    let taps = [
+        (say.tap_change_service, say.tap_change_service_said),
+        (say.tap_change_day, say.tap_change_day_said),
+        (say.tap_change_time, say.tap_change_time_said),
+    ];
     QuickReplies::suggest(
         taps.into_iter()
             .map(|(label, value)| QuickReply::new(label, value))
@@ -199,43 +162,30 @@ fn tap(label: &str, value: &str) -> QuickReply {
 
 /// A free day as a tap: "Hoy", "Mañana", or "sáb 28 nov" sending "el sábado 28 de noviembre".
 fn day_tap(day: Date, today: Date, lang: Lang) -> QuickReply {
-    const WEEKDAYS_ES: [&str; 7] = ["lun", "mar", "mié", "jue", "vie", "sáb", "dom"];
-    const MONTHS_ES: [&str; 12] = [
-        "ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic",
-    ];
+    let say = sentences::of(lang);
+    if day == today {
+        return QuickReply::new(say.tap_today, say.tap_today_said);
+    }
+    if Some(day) == today.next_day() {
+        return QuickReply::new(say.tap_tomorrow, say.tap_tomorrow_said);
+    }
     let weekday = usize::from(day.weekday().number_days_from_monday());
     let month = usize::from(u8::from(day.month())) - 1;
-    let tomorrow = today.next_day();
-    match lang {
-        Lang::Es if day == today => QuickReply::new("Hoy", "hoy"),
-        Lang::Es if Some(day) == tomorrow => QuickReply::new("Mañana", "mañana"),
-        Lang::Es => QuickReply::new(
-            format!(
-                "{} {} {}",
-                WEEKDAYS_ES[weekday],
-                day.day(),
-                MONTHS_ES[month]
-            ),
-            format!("el {}", day_words(lang, day)),
-        ),
-        Lang::En if day == today => QuickReply::new("Today", "today"),
-        Lang::En if Some(day) == tomorrow => QuickReply::new("Tomorrow", "tomorrow"),
-        Lang::En => {
-            let words = day_words(lang, day);
-            let short: Vec<String> = words
-                .split(' ')
-                .map(|word| match word.parse::<u8>() {
-                    Ok(_) => word.to_owned(),
-                    Err(_) => word.chars().take(3).collect(),
-                })
-                .collect();
-            QuickReply::new(short.join(" "), words)
-        }
-    }
+    let label = fill(
+        say.tap_day,
+        &[
+            ("weekday", say.short_weekdays[weekday]),
+            ("day", &day.day().to_string()),
+            ("month", say.short_months[month]),
+        ],
+    );
+    let said = fill(say.tap_day_said, &[("day", &day_words(lang, day))]);
+    QuickReply::new(label, said)
 }
 
 /// "¿Con quién prefieres?": each stylist who does the services ("Con Lucía"), and anyone.
 pub(super) fn stylists(who: &[&str], context: &Context<'_>, lang: Lang) -> QuickReplies {
+    let say = sentences::of(lang);
     let mut taps: Vec<QuickReply> = who
         .iter()
         .filter_map(|id| context.staff.iter().find(|member| member.user_id == *id))
@@ -245,16 +195,10 @@ pub(super) fn stylists(who: &[&str], context: &Context<'_>, lang: Lang) -> Quick
                 .split_whitespace()
                 .next()
                 .unwrap_or(&member.name);
-            let said = match lang {
-                Lang::Es => format!("Con {first}"),
-                Lang::En => format!("With {first}"),
-            };
+            let said = fill(say.tap_with_stylist, &[("name", first)]);
             tap(&said, &said)
         })
         .collect();
-    taps.push(match lang {
-        Lang::Es => QuickReply::new("Me da igual", "Me da igual"),
-        Lang::En => QuickReply::new("Anyone", "Anyone is fine"),
-    });
+    taps.push(QuickReply::new(say.tap_anyone, say.tap_anyone_said));
     QuickReplies::suggest(taps)
 }

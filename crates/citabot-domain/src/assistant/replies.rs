@@ -1,10 +1,14 @@
 //! What the assistant says, in Spanish and English. Markdown, as the widget renders it.
+//!
+//! The sentences themselves are in [`super::sentences`], one catalogue per language; this file
+//! chooses which sentence a reply says and fills in its parts (days, times, names, prices).
 
 use std::borrow::{Borrow, Cow};
 use std::fmt::Write;
 
 use time::{Date, Month, Weekday};
 
+use super::sentences::{self, Sentences, fill};
 use super::times::{self, Absence, Instead};
 use super::{Context, Draft, Lang, Wish};
 use crate::booking::rules::Closure;
@@ -24,11 +28,9 @@ impl<'a> Replies<'a> {
         Self { lang, context }
     }
 
-    pub(super) fn pick(&self, es: &str, en: &str) -> String {
-        match self.lang {
-            Lang::Es => es.to_owned(),
-            Lang::En => en.to_owned(),
-        }
+    /// The sentences of the conversation's language.
+    pub(super) fn say(&self) -> &'static Sentences {
+        sentences::of(self.lang)
     }
 
     /// "25,00 €" / "€25.00".
@@ -44,13 +46,27 @@ impl<'a> Replies<'a> {
         day_words(self.lang, date)
     }
 
+    fn weekday(&self, weekday: Weekday) -> &'static str {
+        weekday_name(self.lang, weekday)
+    }
+
+    /// A weekday meaning every such day ("sábados", "Saturday"): see
+    /// [`Sentences::weekdays_recurring`].
+    fn recurring(&self, weekday: Weekday) -> &'static str {
+        self.say().weekdays_recurring[usize::from(weekday.number_days_from_monday())]
+    }
+
+    fn month(&self, month: Month) -> &'static str {
+        month_name(self.lang, month)
+    }
+
     fn staff_name(&self, staff_id: &str) -> String {
         self.context
             .staff
             .iter()
             .find(|member| member.user_id == staff_id)
             .map_or_else(
-                || self.pick("el equipo", "the team"),
+                || self.say().the_team.to_owned(),
                 |member| member.name.clone(),
             )
     }
@@ -85,11 +101,15 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn join<S: Borrow<str>>(&self, items: &[S]) -> String {
-        let and = self.pick(" y ", " and ");
         match items {
             [] => String::new(),
             [one] => one.borrow().to_owned(),
-            [rest @ .., last] => format!("{}{and}{}", rest.join(", "), last.borrow()),
+            [rest @ .., last] => format!(
+                "{}{}{}",
+                rest.join(", "),
+                self.say().list_and,
+                last.borrow()
+            ),
         }
     }
 
@@ -103,114 +123,83 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn greeting(&self) -> String {
-        let name = &self.context.business.name;
+        let say = self.say();
         // A signed-in cliente is known: greeted by her first name.
         let hello = match self.context.caller {
             super::Caller::Cliente { name, .. } => {
                 let first = name.split_whitespace().next().unwrap_or_default();
-                self.pick(&format!("¡Hola, {first}!"), &format!("Hi, {first}!"))
+                fill(say.greeting_hello_named, &[("first", first)])
             }
-            _ => self.pick("¡Hola!", "Hi!"),
+            _ => say.greeting_hello.to_owned(),
         };
-        match self.lang {
-            Lang::Es => format!(
-                "{hello} Soy el asistente de reservas de {name}. Puedo darte cita, decirte precios y horarios, o ver y cancelar tus citas. ¿Qué necesitas?"
-            ),
-            Lang::En => format!(
-                "{hello} I'm {name}'s booking assistant. I can book you in, tell you prices and opening hours, or show and cancel your appointments. What do you need?"
-            ),
-        }
+        fill(
+            say.greeting,
+            &[("hello", &hello), ("salon", &self.context.business.name)],
+        )
     }
 
     pub(super) fn help(&self) -> String {
-        self.pick(
-            "Puedo ayudarte con esto:\n\n- **Reservar**: «quiero un corte el viernes a las 17:00»\n- **Precios**: «¿cuánto cuesta el tinte?»\n- **Horario**: «¿a qué hora abrís?»\n- **Huecos**: «¿tenéis hueco mañana por la tarde?»\n- **Mis citas** y **cancelar** una cita\n- **Hablar con una persona**",
-            "I can help with:\n\n- **Booking**: \"a haircut on Friday at 5pm\"\n- **Prices**: \"how much is a colour?\"\n- **Opening hours**\n- **Free times**: \"anything tomorrow afternoon?\"\n- **My appointments** and **cancelling** one\n- **Talking to a person**",
-        )
+        self.say().help.to_owned()
     }
 
     pub(super) fn not_understood(&self) -> String {
-        self.pick(
-            "Perdona, no te he entendido. Puedo reservarte una cita, decirte precios y horarios o ver tus citas. Escribe «ayuda» para ver ejemplos.",
-            "Sorry, I didn't get that. I can book an appointment, tell you prices and hours, or show your appointments. Type \"help\" for examples.",
-        )
+        self.say().not_understood.to_owned()
     }
 
     pub(super) fn thanks(&self) -> String {
-        self.pick(
-            "¡De nada! Aquí estoy si necesitas algo más.",
-            "You're welcome! I'm here if you need anything else.",
-        )
+        self.say().thanks.to_owned()
     }
 
     pub(super) fn thanks_before_the_yes(&self) -> String {
-        self.pick(
-            "¡De nada! ¿Te confirmo la cita?",
-            "You're welcome! Shall I confirm the booking?",
-        )
+        self.say().thanks_before_the_yes.to_owned()
     }
 
     pub(super) fn goodbye(&self) -> String {
-        self.pick("¡Hasta pronto! 👋", "Goodbye! 👋")
+        self.say().goodbye.to_owned()
     }
 
     pub(super) fn human(&self) -> String {
-        self.pick(
-            "Entendido: aviso al equipo para que una persona siga la conversación aquí mismo en cuanto pueda. Mientras tanto, puedo seguir ayudándote.",
-            "Got it: I'll let the team know so a person can pick up this conversation here as soon as possible. Meanwhile, I can keep helping.",
-        )
+        self.say().human.to_owned()
     }
 
     /// Running late: the cita found (the next one), the salon's word on lateness when its FAQ
     /// has one, and that the team is told.
     pub(super) fn running_late(&self, cita: Option<&Cita>, policy: Option<&str>) -> String {
-        let mut text = self.pick("Gracias por avisar.", "Thanks for letting us know.");
+        let say = self.say();
+        let mut text = say.running_late.to_owned();
         if let Some(cita) = cita {
-            let with = self.staff_name(&cita.staff_id);
-            let _ = match self.lang {
-                Lang::Es => write!(
-                    text,
-                    " Tu cita es el **{}** a las **{}** con {with}.",
-                    self.day(cita.date),
-                    format_minutes(cita.start_min)
-                ),
-                Lang::En => write!(
-                    text,
-                    " Your appointment is on **{}** at **{}** with {with}.",
-                    self.day(cita.date),
-                    format_minutes(cita.start_min)
-                ),
-            };
+            text.push_str(&fill(
+                say.running_late_cita,
+                &[
+                    ("day", &self.day(cita.date)),
+                    ("time", &format_minutes(cita.start_min)),
+                    ("with", &self.staff_name(&cita.staff_id)),
+                ],
+            ));
         }
         if let Some(policy) = policy {
             text.push_str("\n\n");
             text.push_str(policy);
         }
-        text.push_str(&self.pick(
-            "\n\nSe lo digo al equipo ahora mismo, y si hace falta te responderán aquí.",
-            "\n\nI'm telling the team right now; if needed, they'll answer you here.",
-        ));
+        text.push_str(say.running_late_team_told);
         text
     }
 
     /// Something wrong with a service already done: a person of the team answers.
     pub(super) fn about_a_past_service(&self) -> String {
-        self.pick(
-            "Siento que no haya ido bien. Esto prefiero que lo vea una persona del equipo: les aviso ahora para que te respondan aquí mismo en cuanto puedan. Si quieres, cuéntame mientras tanto qué pasó y cuándo fue tu cita.",
-            "I'm sorry it didn't go well. I'd rather a person from the team looks at this: I'm letting them know now so they answer you here as soon as they can. Meanwhile, feel free to tell me what happened and when your appointment was.",
-        )
+        self.say().about_a_past_service.to_owned()
     }
 
     pub(super) fn reschedule_needs_account(&self) -> String {
-        self.pick(
-            "No veo ninguna cita reservada en esta conversación. Para cambiar una cita de antes, inicia sesión con tu cuenta y vuelve a pedírmelo, o llama al salón.",
-            "I can't see an appointment booked in this conversation. To move an earlier one, sign in to your account and ask me again, or call the salon.",
-        )
+        self.say().reschedule_needs_account.to_owned()
     }
 
     pub(super) fn which_cita_to_move(&self, citas: &[&Cita]) -> String {
-        let question = self.pick("¿Cuál quieres cambiar?", "Which one should I move?");
-        format!("{question}\n\n{}", self.numbered(citas))
+        format!(
+            "{}\n\n{}",
+            self.say().which_cita_to_move,
+            self.numbered(citas)
+        )
     }
 
     /// The citas as a numbered list, so "la segunda" can pick one.
@@ -224,38 +213,24 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn moved(&self, cita: &Cita) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "¡Hecho! Tu cita ahora es el **{}** a las **{}** con {} ✅",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id)
-            ),
-            Lang::En => format!(
-                "Done! Your appointment is now on **{}** at **{}** with {} ✅",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id)
-            ),
-        }
-    }
-
-    pub(super) fn not_moved(&self) -> String {
-        self.pick(
-            "Esa cita ya no se puede cambiar (puede que esté cancelada o completada). No he cambiado nada.",
-            "That appointment can no longer be moved (it may be cancelled or completed). Nothing was changed.",
+        fill(
+            self.say().moved,
+            &[
+                ("day", &self.day(cita.date)),
+                ("time", &format_minutes(cita.start_min)),
+                ("with", &self.staff_name(&cita.staff_id)),
+            ],
         )
     }
 
+    pub(super) fn not_moved(&self) -> String {
+        self.say().not_moved.to_owned()
+    }
+
     pub(super) fn services(&self) -> String {
-        let mut text = self.pick(
-            "Estos son nuestros servicios:\n\n",
-            "These are our services:\n\n",
-        );
-        text.push_str(&self.pick(
-            "| Servicio | Duración | Precio |\n| --- | --- | ---: |\n",
-            "| Service | Duration | Price |\n| --- | --- | ---: |\n",
-        ));
+        let say = self.say();
+        let mut text = say.services_heading.to_owned();
+        text.push_str(say.services_table_head);
         for service in self.context.services.iter().filter(|s| s.active) {
             let _ = writeln!(
                 text,
@@ -265,10 +240,7 @@ impl<'a> Replies<'a> {
                 self.price(service.price_cents)
             );
         }
-        text.push_str(&self.pick(
-            "\n¿Quieres reservar alguno?",
-            "\nWould you like to book one?",
-        ));
+        text.push_str(say.services_offer);
         text
     }
 
@@ -288,72 +260,73 @@ impl<'a> Replies<'a> {
             .collect();
         let mut text = lines.join("\n");
         if offer {
-            text.push_str(&self.pick("\n\n¿Quieres reservar?", "\n\nWould you like to book?"));
+            text.push_str(self.say().prices_offer);
         }
         text
+    }
+
+    /// " por Navidad" / " (Navidad)": why a closure closes, or nothing when the salon gave no
+    /// reason.
+    pub(super) fn closure_reason(&self, reason: &str) -> String {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            String::new()
+        } else {
+            fill(self.say().closure_reason, &[("reason", reason)])
+        }
     }
 
     /// The hours of the day the visitor asked about: that day's closure when there is one,
     /// else its weekday's hours, said for the date ("el sábado 21 de noviembre") and as the
     /// weekly rule they are ("como todos los sábados").
     pub(super) fn hours_on(&self, date: Date) -> String {
+        let say = self.say();
+        let day = self.day(date);
         if let Some(closure) = self.context.calendar.closure_on(date) {
-            let reason = closure.reason.trim();
-            let day = self.day(date);
-            return match (self.lang, reason.is_empty()) {
-                (Lang::Es, true) => format!("El **{day}** cerramos."),
-                (Lang::Es, false) => format!("El **{day}** cerramos por {reason}."),
-                (Lang::En, true) => format!("We're closed on **{day}**."),
-                (Lang::En, false) => format!("We're closed on **{day}** ({reason})."),
-            };
+            let why = self.closure_reason(&closure.reason);
+            return fill(say.hours_on_closure, &[("day", &day), ("why", &why)]);
         }
         let weekday = date.weekday();
-        let every = match self.lang {
-            Lang::Es => format!("como todos los {}", plural_es(weekday_es(weekday))),
-            Lang::En => format!("as every {weekday}"),
-        };
+        let every = fill(say.hours_as_every, &[("weekday", self.recurring(weekday))]);
         if self.context.business.hours.on(weekday).is_empty() {
-            return match self.lang {
-                Lang::Es => format!("El {} cerramos, {every}.", self.day(date)),
-                Lang::En => format!("We're closed on {}, {every}.", self.day(date)),
-            };
+            return fill(
+                say.hours_on_closed_weekday,
+                &[("day", &day), ("every", &every)],
+            );
         }
-        let spans = self.hours_of(date);
-        match self.lang {
-            Lang::Es => format!("El {} abrimos {spans}, {every}.", self.day(date)),
-            Lang::En => format!("On {} we're open {spans}, {every}.", self.day(date)),
-        }
-    }
-
-    pub(super) fn staff_manage_in_dashboard(&self) -> String {
-        self.pick(
-            "Las citas de los clientes se cancelan o se cambian desde el panel (**/dashboard**, en Citas). Aquí puedo reservar para un cliente o enseñarte tu agenda («¿qué citas tengo mañana?»).",
-            "Clients' appointments are cancelled or moved from the dashboard (**/dashboard**, Appointments). Here I can book for a client or show your agenda (\"what appointments do I have tomorrow?\").",
+        fill(
+            say.hours_on_open,
+            &[
+                ("day", &day),
+                ("spans", &self.hours_of(date)),
+                ("every", &every),
+            ],
         )
     }
 
+    pub(super) fn staff_manage_in_dashboard(&self) -> String {
+        self.say().staff_manage_in_dashboard.to_owned()
+    }
+
     /// A cita's status, in the visitor's language.
-    fn status(&self, status: CitaStatus) -> String {
-        match (self.lang, status) {
-            (Lang::Es, CitaStatus::NoPresentado) => "no presentada".to_owned(),
-            (Lang::Es, _) => status.as_str().to_owned(),
-            (Lang::En, CitaStatus::Pendiente) => "pending".to_owned(),
-            (Lang::En, CitaStatus::Confirmada) => "confirmed".to_owned(),
-            (Lang::En, CitaStatus::Cancelada) => "cancelled".to_owned(),
-            (Lang::En, CitaStatus::Completada) => "completed".to_owned(),
-            (Lang::En, CitaStatus::NoPresentado) => "no-show".to_owned(),
+    fn status(&self, status: CitaStatus) -> &'static str {
+        let say = self.say();
+        match status {
+            CitaStatus::Pendiente => say.status_pending,
+            CitaStatus::Confirmada => say.status_confirmed,
+            CitaStatus::Cancelada => say.status_cancelled,
+            CitaStatus::Completada => say.status_completed,
+            CitaStatus::NoPresentado => say.status_no_show,
         }
     }
 
     pub(super) fn hours(&self) -> String {
-        let mut text = self.pick("Nuestro horario:\n\n", "Our opening hours:\n\n");
+        let say = self.say();
+        let mut text = say.hours_heading.to_owned();
         for (weekday, periods) in self.context.business.hours.days() {
-            let day = match self.lang {
-                Lang::Es => capitalise(weekday_es(weekday)),
-                Lang::En => weekday.to_string(),
-            };
+            let day = capitalise(self.weekday(weekday));
             let times = if periods.is_empty() {
-                self.pick("cerrado", "closed")
+                say.hours_closed.to_owned()
             } else {
                 let spans: Vec<String> = periods
                     .iter()
@@ -377,105 +350,69 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn ask_services(&self) -> String {
-        let names = self.active_names();
-        match self.lang {
-            Lang::Es => format!("¿Qué servicio quieres? Tenemos: {}.", self.join(&names)),
-            Lang::En => format!(
-                "Which service would you like? We offer: {}.",
-                self.join(&names)
-            ),
-        }
+        let services = self.join(&self.active_names());
+        fill(self.say().ask_services, &[("services", &services)])
     }
 
     /// A booking for several people: each cita is one person's.
     pub(super) fn one_person_per_cita(&self) -> String {
-        self.pick(
-            "Cada cita es para una persona: reservo primero una y, en cuanto esté, hacemos la siguiente.",
-            "Each appointment is for one person: I'll book the first one, and as soon as it's done we'll do the next.",
-        )
+        self.say().one_person_per_cita.to_owned()
     }
 
     /// A service the salon does not offer ("quiero un masaje"): said, with what it does offer.
+    /// The service's words come in both languages from the reader's table of such services.
     pub(super) fn not_offered(&self, (es, en): (&str, &str)) -> String {
-        let names = self.active_names();
-        match self.lang {
-            Lang::Es => format!(
-                "{es} no está entre nuestros servicios. Tenemos: {}. ¿Te interesa alguno?",
-                self.join(&names)
-            ),
-            Lang::En => format!(
-                "{en} isn't one of our services. We offer: {}. Would you like one of those?",
-                self.join(&names)
-            ),
-        }
+        let service = match self.lang {
+            Lang::Es => es,
+            Lang::En => en,
+        };
+        let services = self.join(&self.active_names());
+        fill(
+            self.say().not_offered,
+            &[("service", service), ("services", &services)],
+        )
     }
 
     /// The day is known (and said back), the service not yet.
     pub(super) fn ask_services_for(&self, date: Date) -> String {
-        let names = self.active_names();
-        match self.lang {
-            Lang::Es => format!(
-                "¿Qué servicio quieres para el **{}**? Tenemos: {}.",
-                self.day(date),
-                self.join(&names)
-            ),
-            Lang::En => format!(
-                "Which service would you like for **{}**? We offer: {}.",
-                self.day(date),
-                self.join(&names)
-            ),
-        }
+        let services = self.join(&self.active_names());
+        fill(
+            self.say().ask_services_for,
+            &[("day", &self.day(date)), ("services", &services)],
+        )
     }
 
     pub(super) fn ask_date(&self, draft: &Draft) -> String {
-        let what = self.service_names(&draft.service_ids, false);
-        match self.lang {
-            Lang::Es => format!("Perfecto, {what}. ¿Qué día te viene bien?"),
-            Lang::En => format!("Great, {what}. Which day suits you?"),
-        }
+        let services = self.service_names(&draft.service_ids, false);
+        fill(self.say().ask_date, &[("services", &services)])
     }
 
     /// Another day asked for ("otro día"): the rest of the booking stays.
     pub(super) fn ask_other_date(&self, draft: &Draft) -> String {
-        let what = self.service_names(&draft.service_ids, false);
-        match self.lang {
-            Lang::Es => format!("De acuerdo, buscamos otro día para {what}. ¿Cuál te viene bien?"),
-            Lang::En => format!("OK, another day for {what}. Which day suits you?"),
-        }
+        let services = self.service_names(&draft.service_ids, false);
+        fill(self.say().ask_other_date, &[("services", &services)])
     }
 
     /// Another stylist asked for: who does the booking's services.
     pub(super) fn ask_stylist(&self, who: &[&str]) -> String {
         let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
-        let names = self.join(&names);
-        match self.lang {
-            Lang::Es => format!("¿Con quién prefieres? Pueden atenderte {names}."),
-            Lang::En => format!("Who would you prefer? {names} can see you."),
-        }
+        fill(self.say().ask_stylist, &[("names", &self.join(&names))])
     }
 
-    /// None of the times offered suits: the day's hours, and a question for the time wanted.
+    /// None of the times offered suits: the day's hours, and a question for the time wished.
     pub(super) fn ask_other_time(&self, date: Date) -> String {
-        let hours = self.hours_on(date);
-        match self.lang {
-            Lang::Es => format!(
-                "{hours} ¿A qué hora te vendría bien? Miro si está libre. También puedo buscar otro día."
-            ),
-            Lang::En => format!(
-                "{hours} What time would suit you? I'll check if it's free. I can also look at another day."
-            ),
-        }
+        fill(
+            self.say().ask_other_time,
+            &[("hours", &self.hours_on(date))],
+        )
     }
 
     /// "31 de febrero": a day the month does not have.
     pub(super) fn no_such_date(&self, day: u8, month: Month) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "El {day} de {} no existe. ¿Qué día te viene bien?",
-                month_es(month)
-            ),
-            Lang::En => format!("There is no {month} {day}. Which day suits you?"),
-        }
+        fill(
+            self.say().no_such_date,
+            &[("day", &day.to_string()), ("month", self.month(month))],
+        )
     }
 
     /// "con Marta" when nobody of that name works here: who does.
@@ -486,11 +423,10 @@ impl<'a> Replies<'a> {
             .iter()
             .map(|member| member.name.as_str())
             .collect();
-        let team = self.join(&team);
-        match self.lang {
-            Lang::Es => format!("En el salón no trabaja nadie llamado {name}: atienden {team}."),
-            Lang::En => format!("Nobody called {name} works here: our team is {team}."),
-        }
+        fill(
+            self.say().no_such_stylist,
+            &[("name", name), ("team", &self.join(&team))],
+        )
     }
 
     /// "el lunes 10" when the 10th is a Thursday: both readings, asked.
@@ -500,43 +436,20 @@ impl<'a> Replies<'a> {
             date,
             weekday_date,
         } = *mismatch;
-        match self.lang {
-            Lang::Es => format!(
-                "El {} de {} es {}, no {}: ¿el {} {} o el {} {}?",
-                date.day(),
-                month_es(date.month()),
-                weekday_es(date.weekday()),
-                weekday_es(said),
-                weekday_es(date.weekday()),
-                date.day(),
-                weekday_es(said),
-                weekday_date.day()
-            ),
-            Lang::En => format!(
-                "{} {} is a {}, not a {}: {} {} or {} {}?",
-                date.month(),
-                date.day(),
-                date.weekday(),
-                said,
-                date.weekday(),
-                date.day(),
-                said,
-                weekday_date.day()
-            ),
-        }
+        fill(
+            self.say().weekday_mismatch,
+            &[
+                ("day", &date.day().to_string()),
+                ("month", self.month(date.month())),
+                ("weekday", self.weekday(date.weekday())),
+                ("said", self.weekday(said)),
+                ("said_day", &weekday_date.day().to_string()),
+            ],
+        )
     }
 
     pub(super) fn date_in_past(&self, date: Date) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "El {} ya ha pasado. ¿Qué otro día te viene bien?",
-                self.day(date)
-            ),
-            Lang::En => format!(
-                "{} has already passed. Which other day suits you?",
-                self.day(date)
-            ),
-        }
+        fill(self.say().date_in_past, &[("day", &self.day(date))])
     }
 
     /// A closure of the salon ("Navidad") covering the day asked for.
@@ -546,53 +459,35 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         instead: Option<&Instead>,
     ) -> String {
-        let reason = closure.reason.trim();
-        let told = match self.lang {
-            Lang::Es => {
-                let days = if closure.from == closure.to {
-                    format!("El {}", self.day(closure.from))
-                } else if closure.from.month() == closure.to.month() {
-                    format!(
-                        "Del {} al {} de {}",
-                        closure.from.day(),
-                        closure.to.day(),
-                        month_es(closure.to.month())
-                    )
-                } else {
-                    format!(
-                        "Del {} de {} al {} de {}",
-                        closure.from.day(),
-                        month_es(closure.from.month()),
-                        closure.to.day(),
-                        month_es(closure.to.month())
-                    )
-                };
-                let why = if reason.is_empty() {
-                    String::new()
-                } else {
-                    format!(" por {reason}")
-                };
-                format!("{days} cerramos{why}.")
-            }
-            Lang::En => {
-                let days = if closure.from == closure.to {
-                    format!("on {}", self.day(closure.from))
-                } else {
-                    format!(
-                        "from {} {} to {} {}",
-                        closure.from.day(),
-                        closure.from.month(),
-                        closure.to.day(),
-                        closure.to.month()
-                    )
-                };
-                let why = if reason.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({reason})")
-                };
-                format!("We're closed {days}{why}.")
-            }
+        let say = self.say();
+        let why = self.closure_reason(&closure.reason);
+        let (from, to) = (closure.from, closure.to);
+        let told = if from == to {
+            fill(
+                say.closure_one_day,
+                &[("day", &self.day(from)), ("why", &why)],
+            )
+        } else if from.month() == to.month() {
+            fill(
+                say.closure_days_in_month,
+                &[
+                    ("from_day", &from.day().to_string()),
+                    ("to_day", &to.day().to_string()),
+                    ("month", self.month(to.month())),
+                    ("why", &why),
+                ],
+            )
+        } else {
+            fill(
+                say.closure_days,
+                &[
+                    ("from_day", &from.day().to_string()),
+                    ("from_month", self.month(from.month())),
+                    ("to_day", &to.day().to_string()),
+                    ("to_month", self.month(to.month())),
+                    ("why", &why),
+                ],
+            )
         };
         format!("{told} {}", self.instead(closure.to, stylist, instead))
     }
@@ -604,18 +499,13 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         instead: Option<&Instead>,
     ) -> String {
-        let told = match self.lang {
-            Lang::Es => format!(
-                "El {} cerramos: los {} no abrimos.",
-                self.day(date),
-                plural_es(weekday_es(date.weekday()))
-            ),
-            Lang::En => format!(
-                "We're closed on {}: we don't open on {}s.",
-                self.day(date),
-                date.weekday()
-            ),
-        };
+        let told = fill(
+            self.say().closed_weekday,
+            &[
+                ("day", &self.day(date)),
+                ("weekdays", self.recurring(date.weekday())),
+            ],
+        );
         format!("{told} {}", self.instead(date, stylist, instead))
     }
 
@@ -631,18 +521,14 @@ impl<'a> Replies<'a> {
     ) -> String {
         let when = wish.map(|wish| format!(" {}", self.when(wish)));
         let when = when.unwrap_or_default();
-        let told = match self.lang {
-            Lang::Es => format!(
-                "Reservamos con al menos {} de antelación, así que el {}{when} ya no puede ser.",
-                self.notice(notice_min),
-                self.day(date)
-            ),
-            Lang::En => format!(
-                "We book with at least {} notice, so {}{when} is too soon.",
-                self.notice(notice_min),
-                self.day(date)
-            ),
-        };
+        let told = fill(
+            self.say().too_soon,
+            &[
+                ("notice", &self.notice(notice_min)),
+                ("day", &self.day(date)),
+                ("when", &when),
+            ],
+        );
         format!("{told} {}", self.instead(date, stylist, instead))
     }
 
@@ -655,17 +541,16 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         instead: Option<&Instead>,
     ) -> String {
-        let (day, close) = (self.day(date), format_minutes(close));
-        let told = match (self.lang, closed) {
-            (Lang::Es, true) => format!("Hoy, {day}, ya hemos cerrado (cerramos a las {close})."),
-            (Lang::Es, false) => {
-                format!("Hoy, {day}, ya no da tiempo para eso: cerramos a las {close}.")
-            }
-            (Lang::En, true) => format!("We've closed for today, {day} (we close at {close})."),
-            (Lang::En, false) => {
-                format!("There's no time left for that today, {day}: we close at {close}.")
-            }
+        let say = self.say();
+        let template = if closed {
+            say.closed_for_today
+        } else {
+            say.no_time_left_today
         };
+        let told = fill(
+            template,
+            &[("day", &self.day(date)), ("close", &format_minutes(close))],
+        );
         format!("{told} {}", self.instead(date, stylist, instead))
     }
 
@@ -679,75 +564,56 @@ impl<'a> Replies<'a> {
         others: &[(String, DayMinute)],
         hers: Option<&Instead>,
     ) -> String {
+        let say = self.say();
         let name = self.first_name(stylist);
         let day = self.day(date);
-        let told = match (self.lang, absent) {
+        let (name, day) = (name.as_str(), day.as_str());
+        let told = match absent {
             // Her week is said, so the visitor can pick a day she works.
-            (Lang::Es, Some(Absence::Weekly)) => format!(
-                "{name} no trabaja el {day}; {}.",
-                self.stylist_week(stylist, false)
-            ),
-            (Lang::En, Some(Absence::Weekly)) => format!(
-                "{name} doesn't work on {day}; {}.",
-                self.stylist_week(stylist, false)
+            Some(Absence::Weekly) => fill(
+                say.stylist_off_that_weekday,
+                &[
+                    ("name", name),
+                    ("day", day),
+                    ("week", &self.stylist_week(stylist, false)),
+                ],
             ),
             // Time off is said without its reason (the salon's private note).
-            (Lang::Es, Some(Absence::Away { until })) if until > date => format!(
-                "{name} no trabaja el {day}: está fuera hasta el {}.",
-                self.day(until)
+            Some(Absence::Away { until }) if until > date => fill(
+                say.stylist_away_until,
+                &[("name", name), ("day", day), ("until", &self.day(until))],
             ),
-            (Lang::En, Some(Absence::Away { until })) if until > date => format!(
-                "{name} doesn't work on {day}: away until {}.",
-                self.day(until)
-            ),
-            (Lang::Es, Some(_)) => format!("{name} no trabaja el {day}."),
-            (Lang::En, Some(_)) => format!("{name} doesn't work on {day}."),
-            (Lang::Es, None) => format!("{name} no tiene hueco el {day}."),
-            (Lang::En, None) => format!("{name} has nothing free on {day}."),
+            Some(_) => fill(say.stylist_off_that_day, &[("name", name), ("day", day)]),
+            None => fill(say.stylist_full_that_day, &[("name", name), ("day", day)]),
         };
         if others.is_empty() {
-            let nobody = self.pick(
-                "Ese día no queda hueco con nadie más del equipo.",
-                "Nobody else in the team is free that day either.",
-            );
             return format!(
-                "{told} {nobody} {}",
+                "{told} {} {}",
+                say.nobody_else_that_day,
                 self.instead(date, Some(stylist), hers)
             );
         }
-        let theirs = match self.lang {
-            Lang::Es => format!(
-                "Ese día sí hay hueco con otras personas del equipo:\n\n{}\n\n¿Te viene bien alguna?",
-                self.times_with_names(others)
+        let theirs = fill(
+            say.others_free_that_day,
+            &[("times", &self.times_with_names(others))],
+        );
+        let later = match hers {
+            Some(hers) => fill(
+                say.stylist_first_free_day_later,
+                &[
+                    ("name", name),
+                    ("day", &self.day(hers.date)),
+                    ("weekday", self.weekday(hers.date.weekday())),
+                ],
             ),
-            Lang::En => format!(
-                "Others in the team are free that day:\n\n{}\n\nDoes one of them suit you?",
-                self.times_with_names(others)
-            ),
-        };
-        let later = match (self.lang, hers) {
-            (Lang::Es, Some(hers)) => format!(
-                " Con {name}, el primer día con hueco es el **{}**; si lo prefieres, dime «el {}».",
-                self.day(hers.date),
-                weekday_es(hers.date.weekday())
-            ),
-            (Lang::En, Some(hers)) => format!(
-                " {name}'s first day with free times is **{}**; if you'd rather, say \"{}\".",
-                self.day(hers.date),
-                hers.date.weekday()
-            ),
-            (Lang::Es, None) => format!(" {name} no tiene hueco en los próximos días."),
-            (Lang::En, None) => format!(" {name} has nothing free in the coming days."),
+            None => fill(say.stylist_nothing_ahead_later, &[("name", name)]),
         };
         format!("{told} {theirs}{later}")
     }
 
     /// Nothing free all day for the services: the first day that has.
     pub(super) fn day_full(&self, date: Date, instead: Option<&Instead>) -> String {
-        let told = match self.lang {
-            Lang::Es => format!("El {} está completo para eso.", self.day(date)),
-            Lang::En => format!("{} is fully booked for that.", self.day(date)),
-        };
+        let told = fill(self.say().day_full, &[("day", &self.day(date))]);
         format!("{told} {}", self.instead(date, None, instead))
     }
 
@@ -759,23 +625,16 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         first: &[(String, DayMinute)],
     ) -> String {
+        let say = self.say();
         let day = self.day(date);
-        let told = match (self.lang, wish) {
-            (Lang::Es, Wish::At(minute)) => format!(
-                "Las {} de hoy, {day}, ya han pasado.",
-                format_minutes(minute)
+        let told = match wish {
+            Wish::At(minute) => fill(
+                say.time_gone,
+                &[("time", &format_minutes(minute)), ("day", &day)],
             ),
-            (Lang::Es, Wish::Between(..) | Wish::Within(..)) => format!(
-                "Hoy, {day}, ya ha pasado esa parte del día ({}).",
-                self.when(wish)
-            ),
-            (Lang::En, Wish::At(minute)) => format!(
-                "{} today, {day}, has already passed.",
-                format_minutes(minute)
-            ),
-            (Lang::En, Wish::Between(..) | Wish::Within(..)) => format!(
-                "Today, {day}, that part of the day ({}) has already passed.",
-                self.when(wish)
+            Wish::Between(..) | Wish::Within(..) => fill(
+                say.part_of_day_gone,
+                &[("day", &day), ("when", &self.when(wish))],
             ),
         };
         format!("{told} {}", self.listed(stylist, first))
@@ -789,22 +648,19 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        let when = self.when(wish);
-        let hours = self.hours_of(date);
-        let told = match (self.lang, wish) {
-            (Lang::Es, Wish::At(_)) => format!(
-                "El {} {when} estamos cerrados; ese día abrimos {hours}.",
-                self.day(date)
-            ),
-            (Lang::Es, Wish::Between(..) | Wish::Within(..)) => format!(
-                "El {} {when} cerramos; ese día abrimos {hours}.",
-                self.day(date)
-            ),
-            (Lang::En, _) => format!(
-                "We're closed {when} on {}; that day we're open {hours}.",
-                self.day(date)
-            ),
+        let say = self.say();
+        let template = match wish {
+            Wish::At(_) => say.closed_at_time,
+            Wish::Between(..) | Wish::Within(..) => say.closed_in_part_of_day,
         };
+        let told = fill(
+            template,
+            &[
+                ("day", &self.day(date)),
+                ("when", &self.when(wish)),
+                ("hours", &self.hours_of(date)),
+            ],
+        );
         format!("{told} {}", self.listed(stylist, offers))
     }
 
@@ -818,19 +674,16 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        let when = self.when(wish);
-        let told = match self.lang {
-            Lang::Es => format!(
-                "El {} {when} no da tiempo: son {minutes} min y a las {} cerramos.",
-                self.day(date),
-                format_minutes(close)
-            ),
-            Lang::En => format!(
-                "{when} on {} there isn't time: it takes {minutes} min and we close at {}.",
-                self.day(date),
-                format_minutes(close)
-            ),
-        };
+        let told = fill(
+            self.say().runs_past_close,
+            &[
+                ("day", &self.day(date)),
+                ("when", &self.when(wish)),
+                ("minutes", &minutes.to_string()),
+                ("close", &format_minutes(close)),
+            ],
+        );
+        // English opens with the time wished ("At 19:00 on …").
         let told = capitalise(&told);
         format!("{told} {}", self.listed(stylist, offers))
     }
@@ -844,17 +697,14 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        let when = self.when(wish);
-        let told = match self.lang {
-            Lang::Es => format!(
-                "Son {minutes} min, así que {when} no da tiempo el {}.",
-                self.day(date)
-            ),
-            Lang::En => format!(
-                "It takes {minutes} min, so it won't fit {when} on {}.",
-                self.day(date)
-            ),
-        };
+        let told = fill(
+            self.say().longer_than_range,
+            &[
+                ("minutes", &minutes.to_string()),
+                ("when", &self.when(wish)),
+                ("day", &self.day(date)),
+            ],
+        );
         format!("{told} {}", self.listed(stylist, offers))
     }
 
@@ -867,48 +717,47 @@ impl<'a> Replies<'a> {
         free_then: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
+        let say = self.say();
         let at = format_minutes(minute);
         let day = self.day(date);
-        let told = match (self.lang, stylist) {
-            (Lang::Es, None) => format!("A las {at} del {day} no hay hueco."),
-            (Lang::En, None) => format!("{at} on {day} is taken."),
-            (Lang::Es, Some(stylist)) => {
+        let told = match stylist {
+            None => fill(say.time_taken, &[("time", &at), ("day", &day)]),
+            Some(stylist) => {
                 let also = free_then.map_or_else(String::new, |other| {
-                    format!(" ({} sí está libre a esa hora)", self.staff_name(other))
+                    fill(say.also_free_then, &[("name", &self.staff_name(other))])
                 });
                 let name = self.first_name(stylist);
                 match self.outside_own_hours(stylist, date, minute) {
-                    Some(hours) => format!(
-                        "A las {at} del {day} {name} no trabaja: ese día su horario es {hours}{also}."
+                    Some(hours) => fill(
+                        say.stylist_not_working_then,
+                        &[
+                            ("time", &at),
+                            ("day", &day),
+                            ("name", &name),
+                            ("hours", &hours),
+                            ("also", &also),
+                        ],
                     ),
-                    None => format!("A las {at} del {day} {name} no tiene hueco{also}."),
-                }
-            }
-            (Lang::En, Some(stylist)) => {
-                let also = free_then.map_or_else(String::new, |other| {
-                    format!(" ({} is free then)", self.staff_name(other))
-                });
-                let name = self.first_name(stylist);
-                match self.outside_own_hours(stylist, date, minute) {
-                    Some(hours) => format!(
-                        "{name} doesn't work at {at} on {day}: that day their hours are {hours}{also}."
+                    None => fill(
+                        say.stylist_taken_then,
+                        &[
+                            ("time", &at),
+                            ("day", &day),
+                            ("name", &name),
+                            ("also", &also),
+                        ],
                     ),
-                    None => format!("{name} isn't free at {at} on {day}{also}."),
                 }
             }
         };
-        let offer = match (self.lang, stylist) {
-            (Lang::Es, None) => "Te puedo ofrecer:".to_owned(),
-            (Lang::En, None) => "I can offer:".to_owned(),
-            (Lang::Es, Some(stylist)) => {
-                format!("Con {} te puedo ofrecer:", self.first_name(stylist))
-            }
-            (Lang::En, Some(stylist)) => format!("With {} I can offer:", self.first_name(stylist)),
+        let offer = match stylist {
+            None => say.can_offer.to_owned(),
+            Some(stylist) => fill(say.can_offer_with, &[("name", &self.first_name(stylist))]),
         };
         format!(
             "{told} {offer}\n\n{}\n\n{}",
             self.times(offers),
-            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
+            say.which_one
         )
     }
 
@@ -931,17 +780,14 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        let when = self.when(wish);
-        let with = stylist.map(|id| self.first_name(id));
-        let told = match (self.lang, &with) {
-            (Lang::Es, None) => format!("El {} {when} no queda nada.", self.day(date)),
-            (Lang::Es, Some(name)) => {
-                format!("El {} {when} no queda nada con {name}.", self.day(date))
-            }
-            (Lang::En, None) => format!("Nothing is free {when} on {}.", self.day(date)),
-            (Lang::En, Some(name)) => {
-                format!("{name} has nothing free {when} on {}.", self.day(date))
-            }
+        let say = self.say();
+        let (day, when) = (self.day(date), self.when(wish));
+        let told = match stylist.map(|id| self.first_name(id)) {
+            None => fill(say.nothing_then, &[("day", &day), ("when", &when)]),
+            Some(name) => fill(
+                say.nothing_then_with,
+                &[("day", &day), ("when", &when), ("name", &name)],
+            ),
         };
         format!("{told} {}", self.listed(stylist, offers))
     }
@@ -952,25 +798,17 @@ impl<'a> Replies<'a> {
         stylist: Option<&str>,
         offers: &[(String, DayMinute)],
     ) -> String {
-        let times = self.times(offers);
-        match (self.lang, stylist) {
-            (Lang::Es, None) => format!(
-                "El {} tengo hueco a estas horas:\n\n{times}\n\n¿Cuál prefieres? También puedes decirme otra hora.",
-                self.day(date)
-            ),
-            (Lang::Es, Some(stylist)) => format!(
-                "Con {} tengo libre el {}:\n\n{times}\n\n¿Cuál prefieres? También puedes decirme otra hora.",
-                self.first_name(stylist),
-                self.day(date)
-            ),
-            (Lang::En, None) => format!(
-                "On {} I have these times:\n\n{times}\n\nWhich one do you prefer? You can also name another time.",
-                self.day(date)
-            ),
-            (Lang::En, Some(stylist)) => format!(
-                "With {} I have these times on {}:\n\n{times}\n\nWhich one do you prefer? You can also name another time.",
-                self.first_name(stylist),
-                self.day(date)
+        let say = self.say();
+        let (day, times) = (self.day(date), self.times(offers));
+        match stylist {
+            None => fill(say.offer_times, &[("day", &day), ("times", &times)]),
+            Some(stylist) => fill(
+                say.offer_times_with,
+                &[
+                    ("name", &self.first_name(stylist)),
+                    ("day", &day),
+                    ("times", &times),
+                ],
             ),
         }
     }
@@ -982,52 +820,58 @@ impl<'a> Replies<'a> {
         service_id: &str,
         who: &[&str],
     ) -> String {
+        let say = self.say();
         let name = self.first_name(stylist);
         let service = self.service_names(&[service_id.to_owned()], false);
         let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
         let names = self.join(&names);
-        match (self.lang, who.len()) {
-            (Lang::Es, 0) => format!("{name} no hace {service}."),
-            (Lang::Es, 1) => format!("{name} no hace {service}; lo hace {names}."),
-            (Lang::Es, _) => format!("{name} no hace {service}; lo hacen {names}."),
-            (Lang::En, 0) => format!("{name} doesn't do {service}."),
-            (Lang::En, 1) => format!("{name} doesn't do {service}; {names} does."),
-            (Lang::En, _) => format!("{name} doesn't do {service}; {names} do."),
-        }
+        let template = match who.len() {
+            0 => {
+                return fill(
+                    say.stylist_lacks_service,
+                    &[("name", &name), ("service", &service)],
+                );
+            }
+            1 => say.stylist_lacks_service_one_does,
+            _ => say.stylist_lacks_service_some_do,
+        };
+        fill(
+            template,
+            &[("name", &name), ("service", &service), ("names", &names)],
+        )
     }
 
     /// Who does the services of `ids`: "Sí, Javier hace …" or why not and who does, for the
     /// stylist asked about; else everyone who does them. The prices follow, with an offer.
     pub(super) fn who_does(&self, ids: &[String], asked: Option<&str>) -> String {
+        let say = self.say();
         let who = times::who_does(ids, self.context);
         let services = self.service_names(ids, false);
         let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
         let names = self.join(&names);
-        let told = match (asked, self.lang) {
-            (Some(stylist), _) if !who.contains(&stylist) => match ids.iter().find(|id| {
+        let told = match asked {
+            Some(stylist) if !who.contains(&stylist) => match ids.iter().find(|id| {
                 times::cannot_do(stylist, std::slice::from_ref(*id), self.context).is_some()
             }) {
                 Some(id) => self.stylist_lacks_service(stylist, id, &who),
                 None => self.stylist_not_bookable(stylist, &who),
             },
-            (Some(stylist), Lang::Es) => {
-                format!("Sí, {} hace {services}.", self.first_name(stylist))
-            }
-            (Some(stylist), Lang::En) => {
-                format!("Yes, {} does {services}.", self.first_name(stylist))
-            }
-            (None, Lang::Es) if who.is_empty() => {
-                format!("Ahora mismo nadie del equipo tiene citas de {services}.")
-            }
-            (None, Lang::En) if who.is_empty() => {
-                format!("Nobody in the team is taking {services} appointments right now.")
-            }
-            (None, Lang::Es) => format!(
-                "De {services} se encarga{} {names}.",
-                if who.len() > 1 { "n" } else { "" }
+            Some(stylist) => fill(
+                say.who_does_yes,
+                &[("name", &self.first_name(stylist)), ("services", &services)],
             ),
-            (None, Lang::En) => {
-                format!("{} by {names}.", capitalise(&format!("{services} is done")))
+            None if who.is_empty() => fill(say.who_does_nobody, &[("services", &services)]),
+            None => {
+                let template = if who.len() > 1 {
+                    say.who_does_some
+                } else {
+                    say.who_does_one
+                };
+                // English opens with the services' names, as they read inside a sentence.
+                capitalise(&fill(
+                    template,
+                    &[("services", &services), ("names", &names)],
+                ))
             }
         };
         format!("{told}\n\n{}", self.prices(ids, true))
@@ -1035,106 +879,74 @@ impl<'a> Replies<'a> {
 
     /// The stylist asked for takes no bookings.
     pub(super) fn stylist_not_bookable(&self, stylist: &str, who: &[&str]) -> String {
+        let say = self.say();
         let name = self.first_name(stylist);
-        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
-        let names = self.join(&names);
-        match (self.lang, who.is_empty()) {
-            (Lang::Es, true) => format!("{name} no tiene citas por ahora."),
-            (Lang::Es, false) => {
-                format!("{name} no tiene citas por ahora; puede atenderte {names}.")
-            }
-            (Lang::En, true) => format!("{name} isn't taking appointments for now."),
-            (Lang::En, false) => {
-                format!("{name} isn't taking appointments for now; {names} can see you.")
-            }
+        if who.is_empty() {
+            return fill(say.stylist_not_bookable, &[("name", &name)]);
         }
+        let names: Vec<String> = who.iter().map(|id| self.staff_name(id)).collect();
+        fill(
+            say.stylist_not_bookable_others_can,
+            &[("name", &name), ("names", &self.join(&names))],
+        )
     }
 
     /// A wished time found free, said back with its day and stylist.
     pub(super) fn time_free(&self, date: Date, start: DayMinute, staff_id: &str) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "Hay hueco el **{}** a las **{}** con {}.",
-                self.day(date),
-                format_minutes(start),
-                self.staff_name(staff_id)
-            ),
-            Lang::En => format!(
-                "**{}** at **{}** is free, with {}.",
-                self.day(date),
-                format_minutes(start),
-                self.staff_name(staff_id)
-            ),
-        }
+        fill(
+            self.say().time_free,
+            &[
+                ("day", &self.day(date)),
+                ("time", &format_minutes(start)),
+                ("with", &self.staff_name(staff_id)),
+            ],
+        )
     }
 
     /// What can be had instead of the day asked for (`asked`): the times of `instead`, on that
     /// day or the first day that has some.
     fn instead(&self, asked: Date, stylist: Option<&str>, instead: Option<&Instead>) -> String {
+        let say = self.say();
         let with = stylist.map(|id| self.first_name(id));
         let Some(instead) = instead else {
-            return match (self.lang, with) {
-                (Lang::Es, None) => {
-                    "En los próximos días no queda hueco para eso. ¿Probamos con otro servicio?"
-                        .to_owned()
-                }
-                (Lang::Es, Some(name)) => format!(
-                    "En los próximos días {name} no tiene hueco para eso. ¿Probamos con otra persona del equipo?"
-                ),
-                (Lang::En, None) => {
-                    "There's nothing free for that in the coming days. Shall we try another service?"
-                        .to_owned()
-                }
-                (Lang::En, Some(name)) => format!(
-                    "{name} has nothing free for that in the coming days. Shall we try someone else in the team?"
-                ),
+            return match with {
+                None => say.nothing_ahead.to_owned(),
+                Some(name) => fill(say.nothing_ahead_with, &[("name", &name)]),
             };
         };
         if instead.date == asked {
             return self.listed(stylist, &instead.offers);
         }
         let day = self.day(instead.date);
-        let told = match (self.lang, with) {
-            (Lang::Es, None) => format!("El primer día con hueco es el **{day}**:"),
-            (Lang::Es, Some(name)) => {
-                format!("Con {name}, el primer día con hueco es el **{day}**:")
-            }
-            (Lang::En, None) => format!("The first day with free times is **{day}**:"),
-            (Lang::En, Some(name)) => format!("{name}'s first day with free times is **{day}**:"),
+        let told = match with {
+            None => fill(say.first_free_day, &[("day", &day)]),
+            Some(name) => fill(say.first_free_day_with, &[("name", &name), ("day", &day)]),
         };
         format!(
             "{told}\n\n{}\n\n{}",
             self.times(&instead.offers),
-            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
+            say.which_one
         )
     }
 
     /// Times free on the day being talked about.
     fn listed(&self, stylist: Option<&str>, offers: &[(String, DayMinute)]) -> String {
-        let told = match (self.lang, stylist) {
-            (Lang::Es, None) => "Tengo libre:".to_owned(),
-            (Lang::Es, Some(id)) => format!("Con {} tengo libre:", self.first_name(id)),
-            (Lang::En, None) => "These times are free:".to_owned(),
-            (Lang::En, Some(id)) => format!("With {} these times are free:", self.first_name(id)),
+        let say = self.say();
+        let told = match stylist {
+            None => say.free_times.to_owned(),
+            Some(id) => fill(say.free_times_with, &[("name", &self.first_name(id))]),
         };
-        format!(
-            "{told}\n\n{}\n\n{}",
-            self.times(offers),
-            self.pick("¿Cuál prefieres?", "Which one do you prefer?")
-        )
+        format!("{told}\n\n{}\n\n{}", self.times(offers), say.which_one)
     }
 
     /// "a las 21:00", "por la tarde", "de 17:00 a 19:00".
     fn when(&self, wish: Wish) -> String {
         match wish {
-            Wish::At(minute) => match self.lang {
-                Lang::Es => format!("a las {}", format_minutes(minute)),
-                Lang::En => format!("at {}", format_minutes(minute)),
-            },
+            Wish::At(minute) => fill(self.say().time_at, &[("time", &format_minutes(minute))]),
             Wish::Within(start, until) => self.range_words(start, until),
             Wish::Between(start, end) => {
-                if let Some((es, en)) = part_words(start, end) {
-                    return self.pick(es, en);
+                if let Some(words) = self.part_words(start, end) {
+                    return words.to_owned();
                 }
                 // A said range keeps its latest start as an exclusive end one minute later.
                 let end = if end % 5 == 1 { end - 1 } else { end };
@@ -1143,13 +955,34 @@ impl<'a> Replies<'a> {
         }
     }
 
+    /// The words of a part of the day whose whole window `[start, end)` is this.
+    fn part_words(&self, start: DayMinute, end: DayMinute) -> Option<&'static str> {
+        let say = self.say();
+        let parts = [
+            (DayPart::Morning, say.part_morning),
+            (DayPart::Afternoon, say.part_afternoon),
+            (DayPart::Evening, say.part_evening),
+            (DayPart::AfterLunch, say.part_after_lunch),
+            (DayPart::MidMorning, say.part_mid_morning),
+            (DayPart::LateMorning, say.part_late_morning),
+            (DayPart::EarlyAfternoon, say.part_early_afternoon),
+            (DayPart::MidAfternoon, say.part_mid_afternoon),
+        ];
+        parts
+            .into_iter()
+            .find(|(part, _)| part.window(0, DAY_MINUTES) == Some((start, end)))
+            .map(|(_, words)| words)
+    }
+
     /// "de 17:00 a 19:00", "from 17:00 to 19:00".
     fn range_words(&self, start: DayMinute, end: DayMinute) -> String {
-        let (start, end) = (format_minutes(start), format_minutes(end));
-        match self.lang {
-            Lang::Es => format!("de {start} a {end}"),
-            Lang::En => format!("from {start} to {end}"),
-        }
+        fill(
+            self.say().time_range,
+            &[
+                ("start", &format_minutes(start)),
+                ("end", &format_minutes(end)),
+            ],
+        )
     }
 
     /// "de 09:30 a 14:00 y de 16:30 a 20:30": the opening hours of `date`.
@@ -1159,23 +992,19 @@ impl<'a> Replies<'a> {
 
     /// "1 hora", "30 minutos", "1 hora y 30 minutos".
     fn notice(&self, minutes: u32) -> String {
+        let say = self.say();
         let (hours, rest) = (minutes / 60, minutes % 60);
-        let hours_text = match (self.lang, hours) {
-            (Lang::Es, 1) => "1 hora".to_owned(),
-            (Lang::Es, n) => format!("{n} horas"),
-            (Lang::En, 1) => "1 hour's".to_owned(),
-            (Lang::En, n) => format!("{n} hours'"),
-        };
-        let minutes_text = match self.lang {
-            Lang::Es => format!("{rest} minutos"),
-            Lang::En => format!("{rest} minutes'"),
-        };
-        match (self.lang, hours, rest) {
-            (_, 0, _) => minutes_text,
-            (_, _, 0) => hours_text,
-            (Lang::Es, _, _) => format!("{hours_text} y {minutes_text}"),
-            (Lang::En, 1, _) => format!("1 hour and {minutes_text}"),
-            (Lang::En, _, _) => format!("{hours} hours and {minutes_text}"),
+        let hours_count = hours.to_string();
+        let minutes_text = fill(say.notice_minutes, &[("minutes", &rest.to_string())]);
+        match (hours, rest) {
+            (0, _) => minutes_text,
+            (1, 0) => say.notice_one_hour.to_owned(),
+            (_, 0) => fill(say.notice_hours, &[("hours", &hours_count)]),
+            (1, _) => fill(say.notice_one_hour_and, &[("minutes", &minutes_text)]),
+            _ => fill(
+                say.notice_hours_and,
+                &[("hours", &hours_count), ("minutes", &minutes_text)],
+            ),
         }
     }
 
@@ -1185,13 +1014,14 @@ impl<'a> Replies<'a> {
             .iter()
             .enumerate()
             .map(|(index, (staff_id, start))| {
-                format!(
-                    "{}. **{}** {} {}",
-                    index + 1,
-                    format_minutes(*start),
-                    self.pick("con", "with"),
-                    self.staff_name(staff_id)
-                )
+                let time = fill(
+                    self.say().time_with_stylist,
+                    &[
+                        ("time", &format_minutes(*start)),
+                        ("name", &self.staff_name(staff_id)),
+                    ],
+                );
+                format!("{}. {time}", index + 1)
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -1232,32 +1062,36 @@ impl<'a> Replies<'a> {
                 format!("{} {}", self.weekdays(*first, *last), self.spans(spans))
             })
             .collect();
+        let say = self.say();
         let name = self.first_name(stylist);
-        match (self.lang, parts.is_empty(), named) {
-            (Lang::Es, true, _) => format!("{name} no tiene días de trabajo en su horario"),
-            (Lang::En, true, _) => format!("{name} has no working days in their schedule"),
-            (Lang::Es, false, true) => format!("{name} trabaja {}", self.join(&parts)),
-            (Lang::Es, false, false) => format!("su horario es {}", self.join(&parts)),
-            (Lang::En, false, true) => format!("{name} works {}", self.join(&parts)),
-            (Lang::En, false, false) => format!("their days are {}", self.join(&parts)),
+        match (parts.is_empty(), named) {
+            (true, _) => fill(say.stylist_no_working_days, &[("name", &name)]),
+            (false, true) => fill(
+                say.stylist_works,
+                &[("name", &name), ("days", &self.join(&parts))],
+            ),
+            (false, false) => fill(say.stylist_days, &[("days", &self.join(&parts))]),
         }
     }
 
     /// "los sábados", "los lunes y martes", "de martes a viernes"; in English "Saturdays",
     /// "Monday and Tuesday", "Tuesday to Friday".
     fn weekdays(&self, first: Weekday, last: Weekday) -> String {
-        let (a, b) = match self.lang {
-            Lang::Es => (weekday_es(first).to_owned(), weekday_es(last).to_owned()),
-            Lang::En => (first.to_string(), last.to_string()),
-        };
+        let say = self.say();
         let length = last.number_days_from_monday() - first.number_days_from_monday() + 1;
-        match (self.lang, length) {
-            (Lang::Es, 1) => format!("los {}", plural_es(&a)),
-            (Lang::Es, 2) => format!("los {} y {}", plural_es(&a), plural_es(&b)),
-            (Lang::Es, _) => format!("de {a} a {b}"),
-            (Lang::En, 1) => format!("{a}s"),
-            (Lang::En, 2) => format!("{a} and {b}"),
-            (Lang::En, _) => format!("{a} to {b}"),
+        match length {
+            1 => fill(say.weekdays_one, &[("weekday", self.recurring(first))]),
+            2 => fill(
+                say.weekdays_two,
+                &[
+                    ("first", self.recurring(first)),
+                    ("last", self.recurring(last)),
+                ],
+            ),
+            _ => fill(
+                say.weekdays_run,
+                &[("first", self.weekday(first)), ("last", self.weekday(last))],
+            ),
         }
     }
 
@@ -1265,13 +1099,7 @@ impl<'a> Replies<'a> {
     fn spans(&self, periods: &[OpeningPeriod]) -> String {
         let spans: Vec<String> = periods
             .iter()
-            .map(|p| {
-                let (open, close) = (format_minutes(p.open), format_minutes(p.close));
-                match self.lang {
-                    Lang::Es => format!("de {open} a {close}"),
-                    Lang::En => format!("from {open} to {close}"),
-                }
-            })
+            .map(|p| self.range_words(p.open, p.close))
             .collect();
         self.join(&spans)
     }
@@ -1286,135 +1114,84 @@ impl<'a> Replies<'a> {
     }
 
     pub(super) fn ask_name(&self) -> String {
-        self.pick(
-            "¿A nombre de quién hago la reserva?",
-            "What name should I book it under?",
-        )
+        self.say().ask_name.to_owned()
     }
 
     /// The name, and in the same breath how to reach the guest: what [`Self::ask_contact`]
     /// asks, said as the second half.
     pub(super) fn ask_name_and_contact(&self) -> String {
+        let say = self.say();
         let contact = if self.context.sends_mail {
-            self.pick(
-                "Y un email para enviarte la confirmación (o un teléfono, si lo prefieres).",
-                "And an email for the confirmation (or a phone number, if you prefer).",
-            )
+            say.ask_name_then_mail
         } else {
-            self.pick(
-                "Y un email o teléfono de contacto, por si el salón necesita avisarte.",
-                "And an email or phone number, in case the salon needs to reach you.",
-            )
+            say.ask_name_then_contact
         };
-        format!("{} {contact}", self.ask_name())
+        format!("{} {contact}", say.ask_name)
     }
 
     pub(super) fn ask_client_name(&self) -> String {
-        self.pick(
-            "¿Para qué cliente es la cita? Dime su nombre (y su email o teléfono si lo tienes).",
-            "Which client is it for? Tell me their name (and email or phone if you have it).",
-        )
+        self.say().ask_client_name.to_owned()
     }
 
     /// How to reach a guest: an email for the confirmation when the salon sends mail, else any
     /// contact (the salon sees it beside the cita), promising nothing.
     pub(super) fn ask_contact(&self) -> String {
-        if self.context.sends_mail {
-            self.pick(
-                "¿Y un email para enviarte la confirmación? Si lo prefieres, con un teléfono basta.",
-                "And an email for the confirmation? A phone number is fine too, if you prefer.",
-            )
+        let say = self.say();
+        let asked = if self.context.sends_mail {
+            say.ask_mail
         } else {
-            self.pick(
-                "¿Me dejas un email o teléfono de contacto? Lo verá el salón junto a tu cita, por si necesita avisarte de algo.",
-                "Could you leave an email or phone number? The salon sees it with your booking, in case they need to reach you.",
-            )
-        }
+            say.ask_contact
+        };
+        asked.to_owned()
     }
 
     /// A guest who would rather not leave a contact: why the salon needs one, and the smallest.
     pub(super) fn contact_needed(&self) -> String {
-        self.pick(
-            "Sin un email o un teléfono no puedo dejar la cita reservada: es la única forma que tiene el salón de avisarte si algo cambia, y no se usa para nada más. Con un teléfono basta. ¿Me dejas uno? Si prefieres no reservar, dime «olvídalo».",
-            "I can't keep the booking without an email or a phone number: it's the only way the salon can reach you if something changes, and it's used for nothing else. A phone number is enough. Could you leave one? If you'd rather not book, just say \"forget it\".",
-        )
+        self.say().contact_needed.to_owned()
     }
 
     /// The day of a cita being moved was not said yet.
     pub(super) fn ask_new_date(&self, line: &str) -> String {
-        match self.lang {
-            Lang::Es => format!("¿A qué día y hora quieres cambiar esta cita?\n\n- {line}"),
-            Lang::En => {
-                format!("Which day and time should I move this appointment to?\n\n- {line}")
-            }
-        }
+        fill(self.say().ask_new_date, &[("cita", line)])
     }
 
     /// "No" to a move: the cita stays as it was.
     pub(super) fn move_dropped(&self, line: &str) -> String {
-        match self.lang {
-            Lang::Es => format!("De acuerdo, no la cambio. Tu cita sigue así:\n\n- {line}"),
-            Lang::En => {
-                format!("OK, I won't move it. Your appointment stays as it was:\n\n- {line}")
-            }
-        }
+        fill(self.say().move_dropped, &[("cita", line)])
     }
 
     /// Beyond the booking rules' horizon: the last day that can be booked.
     pub(super) fn too_far_ahead(&self, last_day: Date) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "Se puede reservar hasta el **{}**. ¿Qué día antes de esa fecha te viene bien?",
-                self.day(last_day)
-            ),
-            Lang::En => format!(
-                "Appointments can be booked up to **{}**. Which day before then suits you?",
-                self.day(last_day)
-            ),
-        }
+        fill(self.say().too_far_ahead, &[("day", &self.day(last_day))])
     }
 
     pub(super) fn invalid_email(&self, typed: &str) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "«{typed}» no parece un email válido. ¿Me lo escribes de nuevo? (por ejemplo, nombre@correo.es)"
-            ),
-            Lang::En => format!(
-                "\"{typed}\" doesn't look like a valid email. Could you type it again? (for example, name@mail.com)"
-            ),
-        }
+        fill(self.say().invalid_email, &[("typed", typed)])
     }
 
     pub(super) fn invalid_phone(&self, typed: &str) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "«{typed}» no parece un teléfono válido (un móvil o fijo español tiene 9 cifras; de otro país, con su prefijo +). ¿Me lo escribes de nuevo? Si prefieres, seguimos sin teléfono."
-            ),
-            Lang::En => format!(
-                "\"{typed}\" doesn't look like a valid phone number (Spanish numbers have 9 digits; others need their + prefix). Could you type it again? Or we can go on without a phone."
-            ),
-        }
+        fill(self.say().invalid_phone, &[("typed", typed)])
     }
 
     pub(super) fn summary(&self, draft: &Draft, context: &Context<'_>) -> String {
         if draft.date.is_none() || draft.slot.is_none() {
             return self.not_understood();
         }
+        let say = self.say();
         let (_, rows) = self.summary_rows(draft, context);
         let lines: Vec<String> = rows
             .iter()
-            .map(|(label, value)| format!("- **{label}**: {value}"))
+            .map(|(label, value)| field_line(label, value))
             .collect();
-        let heading = match (self.lang, draft.moving.is_some()) {
-            (Lang::Es, false) => "Te resumo la cita:",
-            (Lang::Es, true) => "Te cambio la cita a esto:",
-            (Lang::En, false) => "Here is the booking:",
-            (Lang::En, true) => "I'll move your appointment to this:",
+        let heading = if draft.moving.is_some() {
+            say.summary_heading_moving
+        } else {
+            say.summary_heading
         };
-        match self.lang {
-            Lang::Es => format!("{heading}\n\n{}\n\n¿La confirmo?", lines.join("\n")),
-            Lang::En => format!("{heading}\n\n{}\n\nShall I confirm it?", lines.join("\n")),
-        }
+        fill(
+            say.summary,
+            &[("heading", heading), ("rows", &lines.join("\n"))],
+        )
     }
 
     /// The summary's title and rows (label, value), for the text and for its card. Empty rows
@@ -1424,15 +1201,13 @@ impl<'a> Replies<'a> {
         draft: &Draft,
         context: &Context<'_>,
     ) -> (String, Vec<(String, String)>) {
+        let say = self.say();
         // Staff book for someone else: not "your" cita.
         let for_client = matches!(context.caller, super::Caller::Staff { .. });
-        let title = match (self.lang, draft.moving.is_some(), for_client) {
-            (Lang::Es, false, false) => "Resumen de tu cita",
-            (Lang::Es, false, true) => "Resumen de la cita",
-            (Lang::Es, true, _) => "Tu cita quedará así",
-            (Lang::En, false, false) => "Your booking",
-            (Lang::En, false, true) => "The booking",
-            (Lang::En, true, _) => "Your appointment will be",
+        let title = match (draft.moving.is_some(), for_client) {
+            (false, false) => say.summary_title,
+            (false, true) => say.summary_title_for_client,
+            (true, _) => say.summary_title_moving,
         };
         let (Some(date), Some((staff_id, start))) = (draft.date, draft.slot.as_ref()) else {
             return (title.to_owned(), Vec::new());
@@ -1454,44 +1229,38 @@ impl<'a> Replies<'a> {
         };
         let mut rows = vec![
             (
-                self.pick("Servicio", "Service"),
+                say.label_service.to_owned(),
                 self.service_names(&draft.service_ids, true),
             ),
-            (self.pick("Día", "Day"), self.day(date)),
+            (say.label_day.to_owned(), self.day(date)),
             (
-                self.pick("Hora", "Time"),
+                say.label_time.to_owned(),
                 format!(
                     "{}–{}",
                     format_minutes(*start),
                     format_minutes(start + minutes)
                 ),
             ),
-            (self.pick("Con", "With"), self.staff_name(staff_id)),
-            (self.pick("A nombre de", "Name"), who),
+            (say.label_with.to_owned(), self.staff_name(staff_id)),
+            (say.label_name.to_owned(), who),
         ];
         if let Some(email) = &draft.client_email {
-            rows.push(("Email".to_owned(), email.clone()));
+            rows.push((say.label_email.to_owned(), email.clone()));
         }
         if let Some(phone) = &draft.client_phone {
-            rows.push((self.pick("Teléfono", "Phone"), phone_for_reading(phone)));
+            rows.push((say.label_phone.to_owned(), phone_for_reading(phone)));
         }
-        rows.push((self.pick("Precio", "Price"), self.price(price)));
+        rows.push((say.label_price.to_owned(), self.price(price)));
         (title.to_owned(), rows)
     }
 
     pub(super) fn ask_what_to_change(&self) -> String {
-        self.pick(
-            "¿Qué quieres cambiar: el servicio, el día o la hora?",
-            "What would you like to change: the service, the day or the time?",
-        )
+        self.say().ask_what_to_change.to_owned()
     }
 
     pub(super) fn what_to_change(&self) -> String {
-        format!(
-            "{} {}",
-            self.pick("De acuerdo, no la reservo.", "OK, I won't book it."),
-            self.ask_what_to_change()
-        )
+        let say = self.say();
+        format!("{} {}", say.not_booked, say.ask_what_to_change)
     }
 
     /// `client` is the name the cita is for, when known (staff booking for someone).
@@ -1499,98 +1268,66 @@ impl<'a> Replies<'a> {
         if let (super::Caller::Staff { .. }, Some(client)) = (self.context.caller, client) {
             return self.booked_for_client(cita, client);
         }
-        let services = self.service_names(&cita.service_ids, true);
-        let (day, time, with) = (
-            self.day(cita.date),
-            format_minutes(cita.start_min),
-            self.staff_name(&cita.staff_id),
-        );
+        let say = self.say();
         // The salon decides whether chat bookings start confirmed (its booking rules); one
         // sentence says which, and what happens next, with no "reservada" beside "pendiente".
-        let (opening, closing) = match (self.lang, cita.status == CitaStatus::Confirmada) {
-            (Lang::Es, true) => ("¡Hecho! Tu cita está confirmada ✅", "\n\nTe esperamos."),
-            (Lang::Es, false) => (
-                "¡Hecho! Tu hora queda guardada ✅ El salón te confirmará la cita en cuanto la revise.",
-                "",
-            ),
-            (Lang::En, true) => (
-                "Done! Your appointment is confirmed ✅",
-                "\n\nSee you then.",
-            ),
-            (Lang::En, false) => (
-                "Done! The time is kept for you ✅ The salon will confirm the appointment once they've reviewed it.",
-                "",
-            ),
+        let (opening, closing) = if cita.status == CitaStatus::Confirmada {
+            (say.booked_confirmed_opening, say.booked_confirmed_closing)
+        } else {
+            (say.booked_pending_opening, "")
         };
-        let fields = match self.lang {
-            Lang::Es => format!(
-                "- **Servicio**: {services}\n- **Día**: {day}\n- **Hora**: {time}\n- **Con**: {with}"
+        let fields = [
+            (
+                say.label_service,
+                self.service_names(&cita.service_ids, true),
             ),
-            Lang::En => format!(
-                "- **Service**: {services}\n- **Day**: {day}\n- **Time**: {time}\n- **With**: {with}"
-            ),
-        };
+            (say.label_day, self.day(cita.date)),
+            (say.label_time, format_minutes(cita.start_min)),
+            (say.label_with, self.staff_name(&cita.staff_id)),
+        ]
+        .map(|(label, value)| field_line(label, &value))
+        .join("\n");
         format!("{opening}\n\n{fields}{closing}")
     }
 
     /// Staff booked for a client: what was booked, for whom (no welcome meant for the client).
     fn booked_for_client(&self, cita: &Cita, client: &str) -> String {
-        let services = self.service_names(&cita.service_ids, false);
-        let (day, time, with, status) = (
-            self.day(cita.date),
-            format_minutes(cita.start_min),
-            self.staff_name(&cita.staff_id),
-            self.status(cita.status).to_lowercase(),
-        );
-        match self.lang {
-            Lang::Es => format!(
-                "Cita reservada para {client}: {day} a las {time} con {with} ({services}). Estado: {status}."
-            ),
-            Lang::En => format!(
-                "Booked for {client}: {day} at {time} with {with} ({services}). Status: {status}."
-            ),
-        }
+        fill(
+            self.say().booked_for_client,
+            &[
+                ("client", client),
+                ("day", &self.day(cita.date)),
+                ("time", &format_minutes(cita.start_min)),
+                ("with", &self.staff_name(&cita.staff_id)),
+                ("services", &self.service_names(&cita.service_ids, false)),
+                ("status", &self.status(cita.status).to_lowercase()),
+            ],
+        )
     }
 
     pub(super) fn slot_just_taken(&self) -> String {
-        self.pick(
-            "Vaya, alguien acaba de reservar esa hora y no he podido guardar tu cita.",
-            "Someone has just taken that time, so I couldn't save your appointment.",
-        )
+        self.say().slot_just_taken.to_owned()
     }
 
     pub(super) fn write_failed(&self) -> String {
-        self.pick(
-            "No he podido guardar el cambio por un problema nuestro. No se ha reservado ni cancelado nada; inténtalo de nuevo en un momento.",
-            "I couldn't save that because of a problem on our side. Nothing was booked or cancelled; please try again in a moment.",
-        )
+        self.say().write_failed.to_owned()
     }
 
     pub(super) fn restarted(&self) -> String {
-        self.pick(
-            "Empezamos de nuevo. ¿Qué te gustaría reservar? También puedo decirte precios y horarios.",
-            "Let's start over. What would you like to book? I can also tell you prices and opening hours.",
-        )
+        self.say().restarted.to_owned()
     }
 
     /// A "sí" after the booking was made: the booking that exists, never a second one.
     pub(super) fn already_booked(&self, cita: &Cita) -> String {
-        match self.lang {
-            Lang::Es => format!(
-                "Tu cita ya está reservada: {}, a las {} con {} ({}). No hace falta confirmarla otra vez.",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id),
-                self.service_names(&cita.service_ids, false)
-            ),
-            Lang::En => format!(
-                "Your appointment is already booked: {}, at {} with {} ({}). No need to confirm it again.",
-                self.day(cita.date),
-                format_minutes(cita.start_min),
-                self.staff_name(&cita.staff_id),
-                self.service_names(&cita.service_ids, false)
-            ),
-        }
+        fill(
+            self.say().already_booked,
+            &[
+                ("day", &self.day(cita.date)),
+                ("time", &format_minutes(cita.start_min)),
+                ("with", &self.staff_name(&cita.staff_id)),
+                ("services", &self.service_names(&cita.service_ids, false)),
+            ],
+        )
     }
 
     /// A cita on a button: "lunes 30 de noviembre, 10:30 · corte de pelo".
@@ -1613,112 +1350,87 @@ impl<'a> Replies<'a> {
             .filter(|service| cita.service_ids.contains(&service.id))
             .map(|service| service.price_cents)
             .sum();
-        format!(
-            "{}, {} {} {} — {}, {} ({})",
-            self.day(cita.date),
-            format_minutes(cita.start_min),
-            self.pick("con", "with"),
-            self.staff_name(&cita.staff_id),
-            self.service_names(&cita.service_ids, false),
-            self.price(price),
-            self.status(cita.status)
+        fill(
+            self.say().cita_line,
+            &[
+                ("day", &self.day(cita.date)),
+                ("time", &format_minutes(cita.start_min)),
+                ("with", &self.staff_name(&cita.staff_id)),
+                ("services", &self.service_names(&cita.service_ids, false)),
+                ("price", &self.price(price)),
+                ("status", self.status(cita.status)),
+            ],
         )
     }
 
     pub(super) fn confirm_cancel(&self, line: &str) -> String {
-        match self.lang {
-            Lang::Es => format!("¿Cancelo esta cita?\n\n- {line}"),
-            Lang::En => format!("Shall I cancel this appointment?\n\n- {line}"),
-        }
+        fill(self.say().confirm_cancel, &[("cita", line)])
     }
 
     pub(super) fn which_cita(&self, citas: &[&Cita]) -> String {
-        let question = self.pick("¿Cuál quieres cancelar?", "Which one should I cancel?");
-        format!("{question}\n\n{}", self.numbered(citas))
+        format!(
+            "{}\n\n{}",
+            self.say().which_cita_to_cancel,
+            self.numbered(citas)
+        )
     }
 
     /// A booking in progress, dropped at the visitor's word.
     pub(super) fn booking_dropped(&self) -> String {
-        self.pick(
-            "Vale, lo dejamos: no he reservado nada. Si quieres otra cosa, aquí estoy.",
-            "All right, I've dropped it: nothing has been booked. If you need anything else, I'm here.",
-        )
+        self.say().booking_dropped.to_owned()
     }
 
     /// A move dropped before choosing which cita.
     pub(super) fn move_dropped_unchosen(&self) -> String {
-        self.pick(
-            "De acuerdo, no cambio nada: tus citas siguen como estaban.",
-            "OK, I won't change anything: your appointments stay as they were.",
-        )
+        self.say().move_dropped_unchosen.to_owned()
     }
 
     /// "olvídalo" with nothing in progress.
     pub(super) fn nothing_to_drop(&self) -> String {
-        self.pick(
-            "De acuerdo, no hay nada pendiente. ¿Te ayudo con algo más?",
-            "OK, there's nothing in progress. Can I help with anything else?",
-        )
+        self.say().nothing_to_drop.to_owned()
     }
 
     pub(super) fn kept(&self) -> String {
-        self.pick("De acuerdo, la mantengo.", "OK, I'll keep it.")
+        self.say().kept.to_owned()
     }
 
     pub(super) fn cancelled(&self) -> String {
-        self.pick(
-            "Cita cancelada. ¿Quieres reservar otra?",
-            "Appointment cancelled. Would you like to book another?",
-        )
+        self.say().cancelled.to_owned()
     }
 
     /// A client's cita inside the minimum notice: it stays as it is; the salon's phone for what
     /// can still be arranged.
     pub(super) fn too_late_to_change(&self, line: &str, notice_min: u32) -> String {
+        let say = self.say();
         let notice = self.notice(notice_min);
         let phone = &self.context.profile.phone;
-        match (self.lang, phone.is_empty()) {
-            (Lang::Es, false) => format!(
-                "Tu cita ({line}) empieza en menos de {notice}: ya no se puede cambiar ni cancelar por aquí. Si lo necesitas, llama al salón al **{phone}**."
-            ),
-            (Lang::Es, true) => format!(
-                "Tu cita ({line}) empieza en menos de {notice}: ya no se puede cambiar ni cancelar por aquí. Si lo necesitas, llama al salón."
-            ),
-            (Lang::En, false) => format!(
-                "Your appointment ({line}) is within our {notice} notice: it can no longer be moved or cancelled here. If you need to, call the salon on **{phone}**."
-            ),
-            (Lang::En, true) => format!(
-                "Your appointment ({line}) is within our {notice} notice: it can no longer be moved or cancelled here. If you need to, call the salon."
-            ),
+        if phone.is_empty() {
+            fill(
+                say.too_late_to_change,
+                &[("cita", line), ("notice", &notice)],
+            )
+        } else {
+            fill(
+                say.too_late_to_change_call,
+                &[("cita", line), ("notice", &notice), ("phone", phone)],
+            )
         }
     }
 
     pub(super) fn not_cancelled(&self) -> String {
-        self.pick(
-            "Esa cita ya no se puede cancelar (puede que ya estuviera cancelada o completada).",
-            "That appointment can no longer be cancelled (it may already be cancelled or completed).",
-        )
+        self.say().not_cancelled.to_owned()
     }
 
     pub(super) fn cancel_needs_account(&self) -> String {
-        self.pick(
-            "No veo ninguna cita reservada en esta conversación. Para cancelar una cita de antes, inicia sesión con tu cuenta y vuelve a pedírmelo, o llama al salón.",
-            "I can't see an appointment booked in this conversation. To cancel an earlier one, sign in to your account and ask me again, or call the salon.",
-        )
+        self.say().cancel_needs_account.to_owned()
     }
 
     pub(super) fn appointments_need_account(&self) -> String {
-        self.pick(
-            "Para ver tus citas, inicia sesión con tu cuenta y vuelve a preguntarme.",
-            "To see your appointments, sign in to your account and ask me again.",
-        )
+        self.say().appointments_need_account.to_owned()
     }
 
     pub(super) fn no_citas(&self) -> String {
-        self.pick(
-            "No tienes citas próximas. ¿Quieres reservar una?",
-            "You have no upcoming appointments. Would you like to book one?",
-        )
+        self.say().no_citas.to_owned()
     }
 
     pub(super) fn own_citas(&self, citas: &[&Cita]) -> String {
@@ -1729,18 +1441,13 @@ impl<'a> Replies<'a> {
             .iter()
             .map(|cita| format!("- {}", self.cita_line(cita)))
             .collect();
-        match self.lang {
-            Lang::Es => format!("Tus próximas citas:\n\n{}", lines.join("\n")),
-            Lang::En => format!("Your upcoming appointments:\n\n{}", lines.join("\n")),
-        }
+        fill(self.say().own_citas, &[("citas", &lines.join("\n"))])
     }
 
     pub(super) fn agenda(&self, day: Date, citas: &[&Cita]) -> String {
+        let say = self.say();
         if citas.is_empty() {
-            return match self.lang {
-                Lang::Es => format!("No tienes citas el {}.", self.day(day)),
-                Lang::En => format!("You have no appointments on {}.", self.day(day)),
-            };
+            return fill(say.agenda_empty, &[("day", &self.day(day))]);
         }
         let lines: Vec<String> = citas
             .iter()
@@ -1761,93 +1468,39 @@ impl<'a> Replies<'a> {
                 )
             })
             .collect();
-        match self.lang {
-            Lang::Es => format!("Tus citas del {}:\n\n{}", self.day(day), lines.join("\n")),
-            Lang::En => format!(
-                "Your appointments on {}:\n\n{}",
-                self.day(day),
-                lines.join("\n")
-            ),
-        }
+        fill(
+            say.agenda,
+            &[("day", &self.day(day)), ("citas", &lines.join("\n"))],
+        )
     }
+}
+
+/// One field of a summary or a booking: "- **Día**: viernes 27 de noviembre".
+fn field_line(label: &str, value: &str) -> String {
+    format!("- **{label}**: {value}")
 }
 
 /// A day in words, "viernes 27 de noviembre" or "Friday 27 November": the assistant's and the
 /// mail's one way of naming a day.
 pub fn day_words(lang: Lang, date: Date) -> String {
-    match lang {
-        Lang::Es => format!(
-            "{} {} de {}",
-            weekday_es(date.weekday()),
-            date.day(),
-            month_es(date.month())
-        ),
-        Lang::En => format!("{} {} {}", date.weekday(), date.day(), date.month()),
-    }
+    fill(
+        sentences::of(lang).day_in_words,
+        &[
+            ("weekday", weekday_name(lang, date.weekday())),
+            ("day", &date.day().to_string()),
+            ("month", month_name(lang, date.month())),
+        ],
+    )
 }
 
-pub(crate) fn weekday_es(weekday: Weekday) -> &'static str {
-    match weekday {
-        Weekday::Monday => "lunes",
-        Weekday::Tuesday => "martes",
-        Weekday::Wednesday => "miércoles",
-        Weekday::Thursday => "jueves",
-        Weekday::Friday => "viernes",
-        Weekday::Saturday => "sábado",
-        Weekday::Sunday => "domingo",
-    }
+/// "sábado", "Saturday".
+pub(crate) fn weekday_name(lang: Lang, weekday: Weekday) -> &'static str {
+    sentences::of(lang).weekdays[usize::from(weekday.number_days_from_monday())]
 }
 
-pub(crate) fn month_es(month: Month) -> &'static str {
-    match month {
-        Month::January => "enero",
-        Month::February => "febrero",
-        Month::March => "marzo",
-        Month::April => "abril",
-        Month::May => "mayo",
-        Month::June => "junio",
-        Month::July => "julio",
-        Month::August => "agosto",
-        Month::September => "septiembre",
-        Month::October => "octubre",
-        Month::November => "noviembre",
-        Month::December => "diciembre",
-    }
-}
-
-/// "sábados", "lunes": a Spanish weekday's plural.
-fn plural_es(weekday: &str) -> String {
-    if weekday.ends_with('s') {
-        weekday.to_owned()
-    } else {
-        format!("{weekday}s")
-    }
-}
-
-/// The words of a part of the day whose whole window `[start, end)` is this.
-fn part_words(start: DayMinute, end: DayMinute) -> Option<(&'static str, &'static str)> {
-    const PARTS: [(DayPart, &str, &str); 8] = [
-        (DayPart::Morning, "por la mañana", "in the morning"),
-        (DayPart::Afternoon, "por la tarde", "in the afternoon"),
-        (DayPart::Evening, "por la noche", "in the evening"),
-        (DayPart::AfterLunch, "después de comer", "after lunch"),
-        (DayPart::MidMorning, "a media mañana", "mid-morning"),
-        (
-            DayPart::LateMorning,
-            "a última hora de la mañana",
-            "late in the morning",
-        ),
-        (
-            DayPart::EarlyAfternoon,
-            "a primera hora de la tarde",
-            "early in the afternoon",
-        ),
-        (DayPart::MidAfternoon, "a media tarde", "mid-afternoon"),
-    ];
-    PARTS
-        .iter()
-        .find(|(part, ..)| part.window(0, DAY_MINUTES) == Some((start, end)))
-        .map(|(_, es, en)| (*es, *en))
+/// "noviembre", "November".
+pub(crate) fn month_name(lang: Lang, month: Month) -> &'static str {
+    sentences::of(lang).months[usize::from(u8::from(month)) - 1]
 }
 
 /// `name` with its first letter in lower case, as a common noun inside a Spanish sentence;

@@ -57,7 +57,7 @@ pub(super) fn respond(
         }
         return super::answered(state, answer, context, &say);
     }
-    let aside = facts::aside(&said.asked, &state, context, &say);
+    let aside = facts::aside(&said.asked, context, &say);
     let state = answered_or!(intent_acted_on(state, &said, &aside, context, &say));
     let wants_booking = matches!(said.main, Intent::Book | Intent::Availability)
         || matches!(state.step, Step::Booking | Step::ConfirmBooking)

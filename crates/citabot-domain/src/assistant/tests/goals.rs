@@ -577,12 +577,16 @@ impl<'a> Person<'a> {
     fn day(&self, day: Date) -> String {
         let month = day.month() != TODAY.month();
         match (self.es(), month) {
-            (true, false) => format!("el {} {}", replies::weekday_es(day.weekday()), day.day()),
+            (true, false) => format!(
+                "el {} {}",
+                replies::weekday_name(Lang::Es, day.weekday()),
+                day.day()
+            ),
             (true, true) => format!(
                 "el {} {} de {}",
-                replies::weekday_es(day.weekday()),
+                replies::weekday_name(Lang::Es, day.weekday()),
                 day.day(),
-                replies::month_es(day.month())
+                replies::month_name(Lang::Es, day.month())
             ),
             (false, false) => format!("{} the {}", day.weekday(), day.day()),
             (false, true) => format!("{} {} {}", day.weekday(), day.month(), day.day()),
