@@ -15,8 +15,8 @@ use time::macros::date;
 
 use super::date::parse_date_tokens;
 use super::daytime::parse_time_tokens;
+use super::lexicon;
 use super::normalize::{normalize, tokens, within_one_edit};
-use super::question::QUESTION_STARTS;
 
 /// What a message asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -338,7 +338,7 @@ fn clause_intents(
         (first != "si" || agreeing > 0)
             && match &w[1 + agreeing..] {
                 ["y" | "and" | "pero" | "but", next, ..] | [next, ..] => {
-                    QUESTION_STARTS.contains(next)
+                    lexicon::has(|l| l.question_starts, next)
                 }
                 [] => false,
             }

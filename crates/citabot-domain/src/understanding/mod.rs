@@ -14,6 +14,7 @@ mod existing;
 mod faq;
 mod intent;
 mod language;
+mod lexicon;
 mod normalize;
 mod question;
 mod services;

@@ -6,6 +6,7 @@
 use time::Month;
 
 use super::date::month;
+use super::lexicon;
 use super::normalize::{normalize_keeping_enye, tokens, within_one_edit};
 use super::terms::read;
 
@@ -189,7 +190,7 @@ pub fn is_question(text: &str) -> bool {
 /// Whether a clause of `text` opens with a question word or a verb that asks: a question
 /// however it ends ("¿hacéis tatuajes?" is never a name, "Lucía Pérez?" may be).
 pub fn opens_as_question(text: &str) -> bool {
-    clause_starts(text).any(|first| QUESTION_STARTS.contains(&first.as_str()))
+    clause_starts(text).any(|first| lexicon::has(|l| l.question_starts, &first))
 }
 
 /// The first word of each clause of `text` (with the second when the first is "que" or
@@ -216,66 +217,6 @@ fn clause_starts(text: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// Words that open a question, normalised.
-pub(super) const QUESTION_STARTS: &[&str] = &[
-    "donde",
-    "cuanto",
-    "cuanta",
-    "cuantos",
-    "cuantas",
-    "cuando",
-    "cual",
-    "cuales",
-    "quien",
-    "quienes",
-    "como",
-    "que",
-    "teneis",
-    "tienen",
-    "tienes",
-    "haceis",
-    "hacen",
-    "aceptais",
-    "aceptan",
-    "admitis",
-    "admiten",
-    "podeis",
-    "puedes",
-    "podrias",
-    "podriais",
-    "pueden",
-    "puedo",
-    "abris",
-    "abren",
-    "cerrais",
-    "cierran",
-    "atendeis",
-    "atienden",
-    "vendeis",
-    "venden",
-    "ofreceis",
-    "trabajais",
-    "estais",
-    "where",
-    "what",
-    "whats",
-    "when",
-    "how",
-    "which",
-    "who",
-    "why",
-    "is",
-    "are",
-    "do",
-    "does",
-    "can",
-    "could",
-    "will",
-    "would",
-    "should",
-    "any",
-];
-
 /// A month named in full ("agosto", "in August"): "may" only after "in".
 fn month_named(words: &[&str]) -> Option<Month> {
     words.iter().enumerate().find_map(|(at, word)| {
@@ -292,7 +233,7 @@ pub fn payment_methods(text: &str) -> Vec<PaymentMethod> {
     let normalized = normalize_keeping_enye(text);
     let mut found = Vec::new();
     for word in tokens(&normalized) {
-        let method = PAYMENT_WORDS.iter().find_map(|(method, names)| {
+        let method = lexicon::all(|l| l.payment_words).find_map(|(method, names)| {
             names
                 .iter()
                 .any(|name| *name == word || name.len() >= 5 && within_one_edit(word, name))
@@ -306,34 +247,6 @@ pub fn payment_methods(text: &str) -> Vec<PaymentMethod> {
     }
     found
 }
-
-/// The words for each way of paying (normalised, `ñ` kept): what [`payment_methods`] reads, and
-/// the words the [terms](super::terms) read as `pago`, so a way of paying named is always a
-/// question about paying.
-pub(super) const PAYMENT_WORDS: &[(PaymentMethod, &[&str])] = &[
-    (
-        PaymentMethod::Card,
-        &[
-            "tarjeta",
-            "tarjetas",
-            "card",
-            "cards",
-            "credito",
-            "debito",
-            "credit",
-            "debit",
-            "visa",
-            "mastercard",
-            "amex",
-            "datafono",
-            "contactless",
-        ],
-    ),
-    (PaymentMethod::Cash, &["efectivo", "metalico", "cash"]),
-    (PaymentMethod::Bizum, &["bizum"]),
-    (PaymentMethod::Transfer, &["transferencia", "transfer"]),
-    (PaymentMethod::PayPal, &["paypal"]),
-];
 
 #[cfg(test)]
 mod tests;

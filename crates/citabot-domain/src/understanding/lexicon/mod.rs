@@ -1,0 +1,60 @@
+//! The words the understanding reads, as data: one [`Lexicon`] per language ([`ES`], [`EN`]).
+//!
+//! Each field is one table; the readers (`date`, `intent`, `contact`…) keep the matching logic
+//! and go over a table in both languages with [`all`] or [`has`]. Every entry is already
+//! normalised (lower case, accents folded, as [`normalize`](super::normalize) writes it), so a
+//! reader compares whole words, never substrings. A word both languages use ("no", "ok") is in
+//! each lexicon where it is a word of that language; the merged reading dedupes.
+
+mod en;
+mod es;
+
+use time::Weekday;
+
+use super::question::PaymentMethod;
+
+pub(crate) use en::EN;
+pub(crate) use es::ES;
+
+/// The words of one language, table by table.
+pub(crate) struct Lexicon {
+    // Dates.
+    /// Weekday names and their chat shortenings; a name of five letters or more forgives a
+    /// typo, the first such name in order winning.
+    pub weekdays: &'static [(&'static str, Weekday)],
+    /// Month names (month number 1–12) and their shortenings; only names of six letters or more
+    /// forgive a typo, the first in order winning.
+    pub months: &'static [(&'static str, u8)],
+
+    // Language.
+    /// Words typical of the language: the language detector counts them in a message.
+    pub telltale_words: &'static [&'static str],
+
+    // Questions.
+    /// Words that open a clause as a question ("dónde", "can"); also what may follow a yes and
+    /// make it a yes plus a question ("vale, ¿dónde estáis?").
+    pub question_starts: &'static [&'static str],
+    /// The words for each way of paying; a word of five letters or more forgives a typo. The
+    /// synonym table reads them all as the concept `pago` too.
+    pub payment_words: &'static [(PaymentMethod, &'static [&'static str])],
+}
+
+/// Every lexicon, Spanish first.
+pub(crate) static LEXICONS: [&Lexicon; 2] = [&ES, &EN];
+
+/// One table of every lexicon, Spanish's entries first: `all(|l| l.months)`.
+pub(crate) fn all<T: 'static>(
+    table: impl Fn(&'static Lexicon) -> &'static [T],
+) -> impl Iterator<Item = &'static T> {
+    LEXICONS.iter().flat_map(move |lexicon| table(lexicon))
+}
+
+/// Whether `word` is in one table of any lexicon.
+pub(crate) fn has(table: impl Fn(&'static Lexicon) -> &'static [&'static str], word: &str) -> bool {
+    LEXICONS
+        .iter()
+        .any(|lexicon| table(lexicon).contains(&word))
+}
+
+#[cfg(test)]
+mod tests;
