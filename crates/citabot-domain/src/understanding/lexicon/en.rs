@@ -3,6 +3,7 @@
 use time::Weekday;
 
 use super::Lexicon;
+use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
 
 /// English words, with the shortenings English chat uses.
@@ -177,4 +178,200 @@ pub(crate) const EN: Lexicon = Lexicon {
         (PaymentMethod::Transfer, &["transfer"]),
         (PaymentMethod::PayPal, &["paypal"]),
     ],
+    // Intents.
+    intent_phrases: &[
+        (
+            Intent::Restart,
+            &["start over", "start again", "from scratch", "restart"],
+        ),
+        (
+            Intent::Human,
+            &[
+                "talk to",
+                "speak to",
+                "speak with",
+                "human",
+                "real person",
+                "agent",
+                "representative",
+                // "is anyone there?": nobody answers like a person, so one is wanted.
+                "anyone there",
+                "anybody there",
+                "someone there",
+                "somebody there",
+                "someone from the team",
+                "someone from the salon",
+                "not a bot",
+                "not a chatbot",
+            ],
+        ),
+        (
+            Intent::Reschedule,
+            &[
+                "push .. appointment*",
+                "push .. booking*",
+                "push it back",
+                "bring .. forward",
+                "resched*",
+                "move .. appointment*",
+                "move .. booking*",
+                "change .. appointment*",
+                "change .. booking*",
+                "change the time",
+                "change the date",
+            ],
+        ),
+        (
+            Intent::Cancel,
+            &[
+                "cancel*",
+                "call off",
+                "cant make it",
+                "cannot make it",
+                "wont make it",
+            ],
+        ),
+        (
+            Intent::MyAppointments,
+            &[
+                "who is my appointment*",
+                "what time is my appointment*",
+                "my appointment*",
+                "my booking*",
+                "my reservation*",
+                "do i have",
+            ],
+        ),
+        (
+            Intent::Book,
+            &[
+                "reserve",
+                "book",
+                "make an appointment",
+                "make a booking",
+                "make a reservation",
+                "an appointment",
+                "new appointment",
+                "schedule an appointment",
+                "get an appointment",
+            ],
+        ),
+        (
+            Intent::Availability,
+            &[
+                "have anything",
+                "got anything",
+                "available",
+                "availability",
+                "free slot*",
+                "any slot*",
+                "slots",
+                "openings",
+                "free on",
+                "free at",
+            ],
+        ),
+        (
+            Intent::Services,
+            &[
+                "how long",
+                "price*",
+                "cost*",
+                "how much",
+                "services",
+                "service",
+                "what do you offer",
+                "what do you do",
+                "treatments",
+            ],
+        ),
+        (
+            Intent::OpeningHours,
+            &[
+                "opening hours",
+                "open",
+                "opens",
+                "close",
+                "closes",
+                "closed",
+                "your hours",
+                "business hours",
+                "what time do you",
+            ],
+        ),
+        (
+            Intent::Help,
+            &[
+                "menu",
+                "help",
+                "what can you do",
+                "how does this work",
+                "options",
+            ],
+        ),
+        (
+            Intent::Deny,
+            &[
+                "no thanks",
+                "no thank you",
+                // Not yet: at a summary, a wait is not a yes.
+                "wait",
+                "hold on",
+                "not yet",
+                "cancel that",
+                "cancel it",
+            ],
+        ),
+        (
+            Intent::Abandon,
+            &["forget it", "forget about it", "never mind", "nevermind"],
+        ),
+        (
+            Intent::Affirm,
+            &[
+                "sounds good",
+                "that works",
+                "go ahead",
+                "confirm",
+                "confirmed",
+                "of course",
+            ],
+        ),
+        (Intent::Goodbye, &["bye", "goodbye", "see you", "see ya"]),
+        (Intent::Thanks, &["thanks", "thank you", "cheers"]),
+        (
+            Intent::Greeting,
+            &[
+                "^ hey",
+                "^ hi",
+                "hello",
+                "good morning",
+                "good afternoon",
+                "good evening",
+            ],
+        ),
+    ],
+    deny_cancel: &["cancel that", "cancel it"],
+    needed_openings: &[
+        &["do", "i", "need"],
+        &["do", "you", "need"],
+        &["is", "it", "necessary"],
+    ],
+    booking_words: &["appointment", "book", "booking"],
+    never_typos: &[],
+    shorthand: &[
+        ("u", "you"),
+        ("appt", "appointment"),
+        ("appts", "appointment"),
+        ("pls", "please"),
+        ("plz", "please"),
+        ("thx", "thanks"),
+        ("ty", "thanks"),
+    ],
+    // Yes and no.
+    affirm_short: &[
+        "ok", "okay", "yes", "yeah", "yep", "yup", "sure", "great", "perfect", "fine", "correct",
+        "right",
+    ],
+    agreeable: &["please", "thanks", "yes", "ok", "perfect"],
 };

@@ -11,6 +11,8 @@ mod es;
 
 use time::Weekday;
 
+use super::intent::Intent;
+
 use super::question::PaymentMethod;
 
 pub(crate) use en::EN;
@@ -37,6 +39,34 @@ pub(crate) struct Lexicon {
     /// The words for each way of paying; a word of five letters or more forgives a typo. The
     /// synonym table reads them all as the concept `pago` too.
     pub payment_words: &'static [(PaymentMethod, &'static [&'static str])],
+
+    // Intents.
+    /// Phrases per intent, over normalised words. A word ending in `*` is a stem ("reserv*"),
+    /// `^` anchors at the clause start, `..` skips up to three words; other words of six letters
+    /// or more forgive one typo. Any phrase of an intent matching anywhere in a clause is a hit,
+    /// so their order does not matter.
+    pub intent_phrases: &'static [(Intent, &'static [&'static str])],
+    /// Deny phrases built on a cancel verb ("cancela eso"): they drop a proposal, they do not
+    /// cancel a booking.
+    pub deny_cancel: &'static [&'static str],
+    /// How a clause opens that asks whether a cita is needed at all ("hay que", "do I need")…
+    pub needed_openings: &'static [&'static [&'static str]],
+    /// …when it ends on one of these words for a cita or booking.
+    pub booking_words: &'static [&'static str],
+    /// Words never read as a typo of an intent keyword: everyday words one edit away ("espero
+    /// que tengáis hueco" is a hope, not "espera") and words other readers look for ("reservas"
+    /// is not a misspelt "reservar", "tarde" not "tarda").
+    pub never_typos: &'static [&'static str],
+    /// Chat shorthand read as the word it stands for ("q" is "que", "appt" "appointment").
+    pub shorthand: &'static [(&'static str, &'static str)],
+
+    // Yes and no.
+    /// Words that are a yes when they open a short clause ("vale", "ok, gracias"); "cuánto vale"
+    /// is a price question, so not anywhere.
+    pub affirm_short: &'static [&'static str],
+    /// Words that may follow a yes without making it something else: "sí, por favor", "sí
+    /// quiero".
+    pub agreeable: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.

@@ -37,7 +37,35 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<&'static st
                 .flat_map(|(_, words)| words.iter().copied())
                 .collect(),
         ),
+        (
+            "intent_phrases",
+            Normalized,
+            lexicon
+                .intent_phrases
+                .iter()
+                .flat_map(|(_, phrases)| phrases.iter().copied())
+                .collect(),
+        ),
+        ("deny_cancel", Normalized, lexicon.deny_cancel.to_vec()),
+        (
+            "needed_openings",
+            Normalized,
+            joined(lexicon.needed_openings),
+        ),
+        ("booking_words", Normalized, lexicon.booking_words.to_vec()),
+        ("never_typos", Normalized, lexicon.never_typos.to_vec()),
+        ("shorthand", Normalized, keys(lexicon.shorthand)),
+        ("affirm_short", Normalized, lexicon.affirm_short.to_vec()),
+        ("agreeable", Normalized, lexicon.agreeable.to_vec()),
     ]
+}
+
+/// The phrases of a table of phrases given word by word, each as one entry.
+fn joined(phrases: &'static [&'static [&'static str]]) -> Vec<&'static str> {
+    phrases
+        .iter()
+        .map(|phrase| &*phrase.join(" ").leak())
+        .collect()
 }
 
 /// The words of a table of (word, value) rows.
