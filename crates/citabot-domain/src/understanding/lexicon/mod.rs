@@ -67,6 +67,18 @@ pub(crate) struct Lexicon {
     /// Words that may follow a yes without making it something else: "sí, por favor", "sí
     /// quiero".
     pub agreeable: &'static [&'static str],
+
+    // Terms (the FAQ and the questions about the salon).
+    /// The concepts a salon's visitors ask about, with the words and phrases that mean each
+    /// (normalised, `ñ` kept). A concept's name is the term it becomes, the same in every
+    /// lexicon; no word means two concepts. Phrases are read before words, longest first.
+    pub synonyms: &'static [(&'static str, &'static [&'static str])],
+    /// Words that carry no meaning of their own here, in order (binary search): function words,
+    /// question words, greetings, politeness, the verbs every question has, the salon itself,
+    /// and words of time that the date and time readers handle.
+    pub stop_words: &'static [&'static str],
+    /// Inflection endings a light stem takes off (the longest that leaves three letters).
+    pub stem_endings: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.

@@ -57,6 +57,17 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<&'static st
         ("shorthand", Normalized, keys(lexicon.shorthand)),
         ("affirm_short", Normalized, lexicon.affirm_short.to_vec()),
         ("agreeable", Normalized, lexicon.agreeable.to_vec()),
+        (
+            "synonyms",
+            KeepingEnye,
+            lexicon
+                .synonyms
+                .iter()
+                .flat_map(|(_, words)| words.iter().copied())
+                .collect(),
+        ),
+        ("stop_words", Normalized, lexicon.stop_words.to_vec()),
+        ("stem_endings", Normalized, lexicon.stem_endings.to_vec()),
     ]
 }
 
