@@ -79,6 +79,35 @@ pub(crate) struct Lexicon {
     pub stop_words: &'static [&'static str],
     /// Inflection endings a light stem takes off (the longest that leaves three letters).
     pub stem_endings: &'static [&'static str],
+
+    // Names and contacts.
+    /// Words that introduce a dictated address ("my email is", "mi correo es"): its name starts
+    /// after the last of them.
+    pub introduces_address: &'static [&'static str],
+    /// Words before a name that say it is one, longest first where one starts another ("under
+    /// the name of" before "under the name"): "me llamo", "my name is".
+    pub names_after: &'static [&'static [&'static str]],
+    /// Words before a name that may also open something else ("soy cliente", "I'm looking").
+    pub names_maybe_after: &'static [&'static [&'static str]],
+    /// Words before a name written with a capital ("para Teresa Blanco"; never "para mañana").
+    pub names_capitalised_after: &'static [&'static [&'static str]],
+    /// Words that say a phone number follows ("mi teléfono es", "tel").
+    pub says_phone: &'static [&'static str],
+    /// Words that open an answer without being part of it: "vale, Ana", "bueno, Ana Gil".
+    pub answer_openings: &'static [&'static str],
+    /// Words that may sit between a name and its contact details: "y mi teléfono es …".
+    pub contact_labels: &'static [&'static str],
+    /// Words that are never part of a bare name: greetings, yeses and noes, commands, choices,
+    /// question words and the verbs and fillers of a sentence, insults.
+    pub not_bare_names: &'static [&'static str],
+    /// Words that end a name.
+    pub name_ends: &'static [&'static str],
+    /// Days and months, which people capitalise in English: "for Monday" is not a name.
+    pub calendar_words: &'static [&'static str],
+    /// Words joining the parts of a Spanish name ("María de la Cruz").
+    pub name_connectors: &'static [&'static str],
+    /// Words that follow "soy" / "I'm" but are not names.
+    pub not_names: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.

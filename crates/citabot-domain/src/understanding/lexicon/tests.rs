@@ -68,6 +68,50 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<&'static st
         ),
         ("stop_words", Normalized, lexicon.stop_words.to_vec()),
         ("stem_endings", Normalized, lexicon.stem_endings.to_vec()),
+        (
+            "introduces_address",
+            Normalized,
+            lexicon.introduces_address.to_vec(),
+        ),
+        ("says_phone", Normalized, lexicon.says_phone.to_vec()),
+        (
+            "answer_openings",
+            Normalized,
+            lexicon.answer_openings.to_vec(),
+        ),
+        (
+            "contact_labels",
+            Normalized,
+            lexicon.contact_labels.to_vec(),
+        ),
+        (
+            "not_bare_names",
+            Normalized,
+            lexicon.not_bare_names.to_vec(),
+        ),
+        ("name_ends", Normalized, lexicon.name_ends.to_vec()),
+        (
+            "calendar_words",
+            Normalized,
+            lexicon.calendar_words.to_vec(),
+        ),
+        (
+            "name_connectors",
+            Normalized,
+            lexicon.name_connectors.to_vec(),
+        ),
+        ("not_names", Normalized, lexicon.not_names.to_vec()),
+        ("names_after", Normalized, joined(lexicon.names_after)),
+        (
+            "names_maybe_after",
+            Normalized,
+            joined(lexicon.names_maybe_after),
+        ),
+        (
+            "names_capitalised_after",
+            Normalized,
+            joined(lexicon.names_capitalised_after),
+        ),
     ]
 }
 
