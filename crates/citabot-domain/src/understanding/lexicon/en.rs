@@ -5,6 +5,7 @@ use time::Weekday;
 use super::Lexicon;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
+use crate::understanding::services::ServiceKind;
 
 /// English words, with the shortenings English chat uses.
 pub(crate) const EN: Lexicon = Lexicon {
@@ -818,4 +819,59 @@ pub(crate) const EN: Lexicon = Lexicon {
     ],
     names_maybe_after: &[&["im"], &["i", "am"], &["this", "is"]],
     names_capitalised_after: &[&["for"]],
+    // Services.
+    everyday_service_names: &[
+        (
+            "corte de pelo",
+            &[
+                "haircut",
+                "hair cut",
+                "cut",
+                "trim",
+                "fringe trim",
+                "cut and blow dry",
+            ],
+        ),
+        (
+            "corte de caballero",
+            &[
+                "men s haircut",
+                "mens haircut",
+                "men s cut",
+                "mens cut",
+                "man s haircut",
+                "gents haircut",
+                "barber cut",
+            ],
+        ),
+        (
+            "lavado y peinado",
+            &["blow dry", "blowdry", "wash and blow dry"],
+        ),
+        ("tinte", &["color", "colour", "dye"]),
+        ("mechas", &["highlights", "balayage"]),
+        ("alisado de keratina", &["keratin", "keratin treatment"]),
+        ("arreglo de barba", &["beard trim", "beard"]),
+        ("manicura", &["manicure", "nails"]),
+    ],
+    unoffered_services: &[
+        (ServiceKind::Waxing, &["waxing", "wax"]),
+        (ServiceKind::Massage, &["massage"]),
+        (ServiceKind::Pedicure, &["pedicure"]),
+        (ServiceKind::Lashes, &["lashes", "eyelashes"]),
+        (ServiceKind::Eyebrows, &["eyebrows", "brows"]),
+        (ServiceKind::MakeUp, &["makeup"]),
+        (ServiceKind::Facial, &["facial"]),
+        (ServiceKind::Extensions, &["extensions"]),
+        (ServiceKind::Perm, &["perm"]),
+        (ServiceKind::Tattoo, &["tattoo", "tattoos"]),
+    ],
+    adding_services: &[&["also"], &["add"], &["plus"], &["too"], &["as", "well"]],
+    instead_of: &["instead of", "rather than"],
+    service_function_words: &["a", "and", "for", "of", "the", "with", "or"],
+    never_service_typos: &[
+        "have", "what", "when", "with", "would", "like", "want", "book", "time", "also", "then",
+        "that", "this", "there", "their", "short", "long", "hair", "care", "cure", "color",
+        "colour", "some", "more", "much", "many", "next", "week", "today", "tomorrow",
+    ],
 };

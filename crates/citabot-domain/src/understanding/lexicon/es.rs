@@ -5,6 +5,7 @@ use time::Weekday;
 use super::Lexicon;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
+use crate::understanding::services::ServiceKind;
 
 /// Spanish words, with the misspellings and chat shorthand Spanish speakers type.
 pub(crate) const ES: Lexicon = Lexicon {
@@ -1483,4 +1484,78 @@ pub(crate) const ES: Lexicon = Lexicon {
     ],
     names_maybe_after: &[&["soy"]],
     names_capitalised_after: &[&["para"]],
+    // Services.
+    everyday_service_names: &[
+        (
+            "corte de pelo",
+            &["corte", "cortarme el pelo", "cortar el pelo"],
+        ),
+        (
+            "corte de caballero",
+            &[
+                "corte de hombre",
+                // Said without the "de", or as a haircut for a man: still the men's cut, never
+                // the women's "corte" inside them.
+                "corte caballero",
+                "corte para caballero",
+                "corte hombre",
+                "corte para hombre",
+                "corte de chico",
+                "corte de pelo de hombre",
+                "corte de pelo hombre",
+                "corte de pelo para hombre",
+                "corte de pelo de caballero",
+                "corte masculino",
+            ],
+        ),
+        ("lavado y peinado", &["peinado", "lavar y peinar"]),
+        ("tinte", &["color", "teñirme el pelo"]),
+        ("alisado de keratina", &["keratina", "alisado"]),
+        ("arreglo de barba", &["barba"]),
+        ("manicura", &["uñas"]),
+    ],
+    unoffered_services: &[
+        (
+            ServiceKind::Waxing,
+            &["depilacion", "depilar", "depilarme", "cera"],
+        ),
+        (ServiceKind::Massage, &["masaje", "masajes"]),
+        (ServiceKind::Pedicure, &["pedicura"]),
+        (ServiceKind::Lashes, &["pestanas"]),
+        (ServiceKind::Eyebrows, &["cejas"]),
+        (ServiceKind::MakeUp, &["maquillaje", "maquillarme"]),
+        (ServiceKind::Facial, &["facial", "faciales"]),
+        (ServiceKind::Extensions, &["extensiones"]),
+        (ServiceKind::Perm, &["permanente"]),
+        (ServiceKind::Tattoo, &["tatuaje", "tatuajes"]),
+    ],
+    adding_services: &[
+        &["tambien"],
+        &["ademas"],
+        &["anade"],
+        &["anademe"],
+        &["anadir"],
+        &["agrega"],
+        &["agregame"],
+    ],
+    instead_of: &["en vez de", "en vez del", "en lugar de", "en lugar del"],
+    service_function_words: &[
+        "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "o", "para",
+        "por", "sin", "u", "un", "una", "y",
+    ],
+    never_service_typos: &[
+        "una", "unas", "uno", "unos", "corto", "corta", "cortos", "cortas", "carta", "calor",
+        "norte", "tiene", "tienen", "tienes", "tengo", "tenga", "quiero", "quiere", "quieres",
+        "para", "pero", "como", "cuando", "donde", "cuanto", "cuanta", "cuesta", "cuestan",
+        "precio", "hola", "gracias", "vale", "bien", "mejor", "todo", "toda", "todos", "nada",
+        "algo", "esto", "esta", "este", "estos", "estas", "ese", "esos", "hora", "horas", "dias",
+        "tarde", "noche", "manana", "semana", "lunes", "martes", "jueves", "viernes", "sabado",
+        "domingo", "cita", "citas", "reserva", "reservar", "hacer", "hacerme", "puedo", "puede",
+        "pueden", "tambien", "luego", "ahora", "antes", "despues", "mucho", "poco", "otro", "otra",
+        "mismo", "misma", "cada", "casa", "cosa", "parte", "pasa", "pelo", "pelos", "largo",
+        "larga", "color", "mano", "manos", "pies", "cara", "cejas", "nuevo", "nueva", "hijo",
+        "hija", "madre", "padre", "mujer", "hombre", "nino", "nina", "dos", "tres", "cuatro",
+        "cinco", "seis", "siete", "ocho", "nueve", "diez", "media", "cuarto", "persona",
+        "personas", "sitio", "hueco", "libre",
+    ],
 };

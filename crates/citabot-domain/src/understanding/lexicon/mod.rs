@@ -14,6 +14,7 @@ use time::Weekday;
 use super::intent::Intent;
 
 use super::question::PaymentMethod;
+use super::services::ServiceKind;
 
 pub(crate) use en::EN;
 pub(crate) use es::ES;
@@ -108,6 +109,22 @@ pub(crate) struct Lexicon {
     pub name_connectors: &'static [&'static str],
     /// Words that follow "soy" / "I'm" but are not names.
     pub not_names: &'static [&'static str],
+
+    // Services.
+    /// Everyday names for a salon's usual services, keyed by the service's name as a salon
+    /// lists it ("corte de pelo"); `ñ` kept in the names, as the service matcher reads them.
+    pub everyday_service_names: &'static [(&'static str, &'static [&'static str])],
+    /// The words for services a salon may well not offer ("masaje", "waxing"), by kind.
+    pub unoffered_services: &'static [(ServiceKind, &'static [&'static str])],
+    /// Words that add a service to those already chosen ("también", "as well"), word by word.
+    pub adding_services: &'static [&'static [&'static str]],
+    /// Words before the service a visitor drops for another ("en vez de", "instead of").
+    pub instead_of: &'static [&'static str],
+    /// Words of a service's name that mean nothing on their own ("de", "y"): never matched
+    /// alone, never forgiven a typo (`ñ` kept).
+    pub service_function_words: &'static [&'static str],
+    /// Frequent words never read as a typo of a service word ("corto" is no "corte"; `ñ` kept).
+    pub never_service_typos: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.
@@ -125,6 +142,16 @@ pub(crate) fn has(table: impl Fn(&'static Lexicon) -> &'static [&'static str], w
     LEXICONS
         .iter()
         .any(|lexicon| table(lexicon).contains(&word))
+}
+
+/// Whether `words` say a phrase of one table (phrases given word by word) of any lexicon.
+pub(crate) fn says(
+    table: impl Fn(&'static Lexicon) -> &'static [&'static [&'static str]],
+    words: &[&str],
+) -> bool {
+    LEXICONS
+        .iter()
+        .any(|lexicon| super::normalize::says_any(words, table(lexicon)))
 }
 
 #[cfg(test)]

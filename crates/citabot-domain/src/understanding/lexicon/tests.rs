@@ -13,94 +13,85 @@ enum Read {
 }
 
 /// Every table of `lexicon` by name, with how it is read and its entries (words or phrases).
-fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<&'static str>)> {
+fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<String>)> {
     use Read::*;
     vec![
         ("weekdays", Normalized, keys(lexicon.weekdays)),
         ("months", Normalized, keys(lexicon.months)),
-        (
-            "telltale_words",
-            Normalized,
-            lexicon.telltale_words.to_vec(),
-        ),
+        ("telltale_words", Normalized, owned(lexicon.telltale_words)),
         (
             "question_starts",
             Normalized,
-            lexicon.question_starts.to_vec(),
+            owned(lexicon.question_starts),
         ),
-        (
-            "payment_words",
-            KeepingEnye,
-            lexicon
-                .payment_words
-                .iter()
-                .flat_map(|(_, words)| words.iter().copied())
-                .collect(),
-        ),
-        (
-            "intent_phrases",
-            Normalized,
-            lexicon
-                .intent_phrases
-                .iter()
-                .flat_map(|(_, phrases)| phrases.iter().copied())
-                .collect(),
-        ),
-        ("deny_cancel", Normalized, lexicon.deny_cancel.to_vec()),
+        ("payment_words", KeepingEnye, values(lexicon.payment_words)),
+        ("intent_phrases", Normalized, values(lexicon.intent_phrases)),
+        ("deny_cancel", Normalized, owned(lexicon.deny_cancel)),
         (
             "needed_openings",
             Normalized,
             joined(lexicon.needed_openings),
         ),
-        ("booking_words", Normalized, lexicon.booking_words.to_vec()),
-        ("never_typos", Normalized, lexicon.never_typos.to_vec()),
+        ("booking_words", Normalized, owned(lexicon.booking_words)),
+        ("never_typos", Normalized, owned(lexicon.never_typos)),
         ("shorthand", Normalized, keys(lexicon.shorthand)),
-        ("affirm_short", Normalized, lexicon.affirm_short.to_vec()),
-        ("agreeable", Normalized, lexicon.agreeable.to_vec()),
-        (
-            "synonyms",
-            KeepingEnye,
-            lexicon
-                .synonyms
-                .iter()
-                .flat_map(|(_, words)| words.iter().copied())
-                .collect(),
-        ),
-        ("stop_words", Normalized, lexicon.stop_words.to_vec()),
-        ("stem_endings", Normalized, lexicon.stem_endings.to_vec()),
+        ("affirm_short", Normalized, owned(lexicon.affirm_short)),
+        ("agreeable", Normalized, owned(lexicon.agreeable)),
+        ("synonyms", KeepingEnye, values(lexicon.synonyms)),
+        ("stop_words", Normalized, owned(lexicon.stop_words)),
+        ("stem_endings", Normalized, owned(lexicon.stem_endings)),
         (
             "introduces_address",
             Normalized,
-            lexicon.introduces_address.to_vec(),
+            owned(lexicon.introduces_address),
         ),
-        ("says_phone", Normalized, lexicon.says_phone.to_vec()),
+        ("says_phone", Normalized, owned(lexicon.says_phone)),
         (
             "answer_openings",
             Normalized,
-            lexicon.answer_openings.to_vec(),
+            owned(lexicon.answer_openings),
         ),
-        (
-            "contact_labels",
-            Normalized,
-            lexicon.contact_labels.to_vec(),
-        ),
-        (
-            "not_bare_names",
-            Normalized,
-            lexicon.not_bare_names.to_vec(),
-        ),
-        ("name_ends", Normalized, lexicon.name_ends.to_vec()),
-        (
-            "calendar_words",
-            Normalized,
-            lexicon.calendar_words.to_vec(),
-        ),
+        ("contact_labels", Normalized, owned(lexicon.contact_labels)),
+        ("not_bare_names", Normalized, owned(lexicon.not_bare_names)),
+        ("name_ends", Normalized, owned(lexicon.name_ends)),
+        ("calendar_words", Normalized, owned(lexicon.calendar_words)),
         (
             "name_connectors",
             Normalized,
-            lexicon.name_connectors.to_vec(),
+            owned(lexicon.name_connectors),
         ),
-        ("not_names", Normalized, lexicon.not_names.to_vec()),
+        ("not_names", Normalized, owned(lexicon.not_names)),
+        (
+            "everyday_service_names keys",
+            Normalized,
+            keys(lexicon.everyday_service_names),
+        ),
+        (
+            "everyday_service_names",
+            KeepingEnye,
+            values(lexicon.everyday_service_names),
+        ),
+        (
+            "unoffered_services",
+            Normalized,
+            values(lexicon.unoffered_services),
+        ),
+        (
+            "adding_services",
+            Normalized,
+            joined(lexicon.adding_services),
+        ),
+        ("instead_of", Normalized, owned(lexicon.instead_of)),
+        (
+            "service_function_words",
+            KeepingEnye,
+            owned(lexicon.service_function_words),
+        ),
+        (
+            "never_service_typos",
+            KeepingEnye,
+            owned(lexicon.never_service_typos),
+        ),
         ("names_after", Normalized, joined(lexicon.names_after)),
         (
             "names_maybe_after",
@@ -115,17 +106,24 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<&'static st
     ]
 }
 
+/// The entries of a table of words or phrases.
+fn owned(entries: &[&str]) -> Vec<String> {
+    entries.iter().map(|entry| (*entry).to_owned()).collect()
+}
+
 /// The phrases of a table of phrases given word by word, each as one entry.
-fn joined(phrases: &'static [&'static [&'static str]]) -> Vec<&'static str> {
-    phrases
-        .iter()
-        .map(|phrase| &*phrase.join(" ").leak())
-        .collect()
+fn joined(phrases: &[&[&str]]) -> Vec<String> {
+    phrases.iter().map(|phrase| phrase.join(" ")).collect()
 }
 
 /// The words of a table of (word, value) rows.
-fn keys<T>(rows: &'static [(&'static str, T)]) -> Vec<&'static str> {
-    rows.iter().map(|(word, _)| *word).collect()
+fn keys<T>(rows: &[(&str, T)]) -> Vec<String> {
+    rows.iter().map(|(word, _)| (*word).to_owned()).collect()
+}
+
+/// The words of a table of (key, words) rows, every row's together.
+fn values<K>(rows: &[(K, &[&str])]) -> Vec<String> {
+    rows.iter().flat_map(|(_, words)| owned(words)).collect()
 }
 
 /// The words of an entry, without the pattern marks of intent phrases (`^`, `..`, a stem's `*`).
@@ -143,11 +141,11 @@ fn every_entry_is_normalised() {
         for (table, read, entries) in tables(lexicon) {
             for entry in entries {
                 let normal = match read {
-                    Read::Normalized => normalize(entry),
-                    Read::KeepingEnye => normalize_keeping_enye(entry),
+                    Read::Normalized => normalize(&entry),
+                    Read::KeepingEnye => normalize_keeping_enye(&entry),
                 };
-                let words_ok = words_of(entry).all(|word| !word.is_empty());
-                let same = normal == words_of(entry).collect::<Vec<_>>().join(" ");
+                let words_ok = words_of(&entry).all(|word| !word.is_empty());
+                let same = normal == words_of(&entry).collect::<Vec<_>>().join(" ");
                 if !words_ok || !same {
                     wrong.push(format!("{table}: {entry:?} (normalised {normal:?})"));
                 }
@@ -163,7 +161,7 @@ fn no_table_repeats_an_entry() {
     for lexicon in LEXICONS {
         for (table, _, entries) in tables(lexicon) {
             let mut seen = HashSet::new();
-            for entry in entries {
+            for entry in &entries {
                 if !seen.insert(entry) {
                     wrong.push(format!("{table}: {entry:?}"));
                 }
