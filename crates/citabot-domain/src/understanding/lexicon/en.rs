@@ -874,4 +874,25 @@ pub(crate) const EN: Lexicon = Lexicon {
         "that", "this", "there", "their", "short", "long", "hair", "care", "cure", "color",
         "colour", "some", "more", "much", "many", "next", "week", "today", "tomorrow",
     ],
+    // Stylists.
+    asks_for_stylist: &[
+        "with", // "w lucia": "with" on a phone.
+        "w", "by", "prefer", "want", "see",
+    ],
+    who: &["who"],
+    who_not_asking: &[],
+    does: &["does", "do"],
+    about_working_days: &["work", "works", "working", "schedule", "hours", "days"],
+    own_name_after: &["am", "im", "name"],
+    anyone_will_do: &[
+        &["anyone"],
+        &["anybody"],
+        &["whoever"],
+        &["no", "preference"],
+        &["doesnt", "matter"],
+        &["doesn", "t", "matter"],
+        &["dont", "mind"],
+        &["don", "t", "mind"],
+    ],
+    about_when: &["time", "day", "when", "date"],
 };

@@ -125,6 +125,27 @@ pub(crate) struct Lexicon {
     pub service_function_words: &'static [&'static str],
     /// Frequent words never read as a typo of a service word ("corto" is no "corte"; `ñ` kept).
     pub never_service_typos: &'static [&'static str],
+
+    // Stylists.
+    /// Words after which a stylist's name is a request for them, one or two words back ("con
+    /// Lucía", "prefiero a Lucía", "with Javier").
+    pub asks_for_stylist: &'static [&'static str],
+    /// "Who", asking who in the team does a service…
+    pub who: &'static [&'static str],
+    /// …unless one of these follows it: "con quien sea" is a preference, "con quien tengo la
+    /// cita" another question.
+    pub who_not_asking: &'static [&'static str],
+    /// The verb "does" next to a stylist's name: "¿Javier hace mechas?".
+    pub does: &'static [&'static str],
+    /// Words about a stylist's working days ("trabaja", "horario", "schedule").
+    pub about_working_days: &'static [&'static str],
+    /// Words before a visitor's own name ("soy", "me llamo"): a stylist's name after them is the
+    /// visitor's.
+    pub own_name_after: &'static [&'static str],
+    /// Phrases saying anyone will do, word by word ("me da igual", "anyone").
+    pub anyone_will_do: &'static [&'static [&'static str]],
+    /// Words about when, which make "me da igual" say nothing about who ("me da igual la hora").
+    pub about_when: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.
