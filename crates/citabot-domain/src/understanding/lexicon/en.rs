@@ -3,6 +3,7 @@
 use time::Weekday;
 
 use super::Lexicon;
+use crate::understanding::change::BookingPart;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
 use crate::understanding::services::ServiceKind;
@@ -895,4 +896,39 @@ pub(crate) const EN: Lexicon = Lexicon {
         &["don", "t", "mind"],
     ],
     about_when: &["time", "day", "when", "date"],
+    // Changing a booking in progress.
+    change_words: &["another", "other", "different", "change"],
+    change_filler: &[
+        "i",
+        "want",
+        "to",
+        "would",
+        "like",
+        "something",
+        "it",
+        "please",
+        "the",
+        "a",
+        "an",
+        "see",
+        "show",
+        "me",
+    ],
+    booking_parts: &[
+        (BookingPart::Time, &["time", "times", "slot"]),
+        (BookingPart::Day, &["day", "date"]),
+        (BookingPart::Service, &["service", "services"]),
+        (BookingPart::Stylist, &["stylist", "hairdresser"]),
+    ],
+    move_answer_words: &[
+        "later",
+        "earlier",
+        "a",
+        "bit",
+        "little",
+        "something",
+        "please",
+        "anything",
+    ],
+    same_time: &[&["same", "time"], &["same", "hour"]],
 };

@@ -3,6 +3,7 @@
 use time::Weekday;
 
 use super::Lexicon;
+use crate::understanding::change::BookingPart;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
 use crate::understanding::services::ServiceKind;
@@ -1593,4 +1594,39 @@ pub(crate) const ES: Lexicon = Lexicon {
         &["no", "tengo", "preferencia"],
     ],
     about_when: &["hora", "horas", "dia", "dias", "cuando", "fecha"],
+    // Changing a booking in progress.
+    change_words: &[
+        "otra",
+        "otro",
+        "otras",
+        "otros",
+        "cambiar",
+        "cambia",
+        "cambiame",
+        "cambiarla",
+        "cambiarlo",
+        "cambio",
+        "distinta",
+        "distinto",
+        "diferente",
+    ],
+    change_filler: &[
+        "quiero", "quisiera", "prefiero", "mejor", "pues", "algo", "la", "el", "lo", "de", "porfa",
+        "por", "favor", "ver",
+    ],
+    booking_parts: &[
+        (BookingPart::Time, &["hora", "horas", "horario"]),
+        (BookingPart::Day, &["dia", "dias", "fecha"]),
+        (BookingPart::Service, &["servicio", "servicios"]),
+        (
+            BookingPart::Stylist,
+            &["estilista", "peluquero", "peluquera", "persona"],
+        ),
+    ],
+    move_answer_words: &[
+        "mas", "tarde", "pronto", "temprano", "antes", "despues", "un", "poco", "algo", "no",
+        "hay", "nada", "si", "puede", "ser", "mejor", "prefiero", "quiero", "tienes", "teneis",
+        "porfa", "por", "favor",
+    ],
+    same_time: &[&["misma", "hora"], &["mismo", "horario"]],
 };

@@ -11,6 +11,7 @@ mod es;
 
 use time::Weekday;
 
+use super::change::BookingPart;
 use super::intent::Intent;
 
 use super::question::PaymentMethod;
@@ -146,6 +147,19 @@ pub(crate) struct Lexicon {
     pub anyone_will_do: &'static [&'static [&'static str]],
     /// Words about when, which make "me da igual" say nothing about who ("me da igual la hora").
     pub about_when: &'static [&'static str],
+
+    // Changing a booking in progress.
+    /// Words that say something else is wanted, before the part they change ("otra hora").
+    pub change_words: &'static [&'static str],
+    /// Words that fill a request to change without saying what ("quiero cambiar algo, porfa").
+    pub change_filler: &'static [&'static str],
+    /// The words for each part of a booking ("hora", "día", "stylist").
+    pub booking_parts: &'static [(BookingPart, &'static [&'static str])],
+    /// The only words of a short answer asking to move the time ("un poco más tarde", "earlier
+    /// please"): "¿abrís más tarde los viernes?" is a question about the hours.
+    pub move_answer_words: &'static [&'static str],
+    /// Phrases keeping the time of what is being changed, word by word ("la misma hora").
+    pub same_time: &'static [&'static [&'static str]],
 }
 
 /// Every lexicon, Spanish first.
