@@ -4,6 +4,7 @@ use time::Weekday;
 
 use super::Lexicon;
 use crate::understanding::change::BookingPart;
+use crate::understanding::daytime::DayPart;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
 use crate::understanding::services::ServiceKind;
@@ -931,4 +932,37 @@ pub(crate) const EN: Lexicon = Lexicon {
         "anything",
     ],
     same_time: &[&["same", "time"], &["same", "hour"]],
+    // Times of day.
+    soonest: &[
+        &["asap"],
+        &["as", "soon", "as", "possible"],
+        &["earliest"],
+        &["soonest"],
+        &["first", "available"],
+        &["next", "available"],
+        &["first", "free"],
+        &["first", "opening"],
+    ],
+    day_parts_after_la: &[],
+    day_parts_alone: &[
+        ("morning", DayPart::Morning),
+        ("afternoon", DayPart::Afternoon),
+        // Australian for the afternoon.
+        ("arvo", DayPart::Afternoon),
+        ("evening", DayPart::Evening),
+        ("tonight", DayPart::Evening),
+        ("night", DayPart::Evening),
+    ],
+    day_part_phrases: &[
+        (&["after", "lunch"], DayPart::AfterLunch),
+        (&["mid", "morning"], DayPart::MidMorning),
+        (&["midmorning"], DayPart::MidMorning),
+        (&["late", "morning"], DayPart::LateMorning),
+        (&["mid", "afternoon"], DayPart::MidAfternoon),
+        (&["midafternoon"], DayPart::MidAfternoon),
+        (&["early", "afternoon"], DayPart::EarlyAfternoon),
+        (&["first", "thing"], DayPart::FirstThing),
+        (&["last", "thing"], DayPart::LastThing),
+        (&["end", "of", "the", "day"], DayPart::LastThing),
+    ],
 };

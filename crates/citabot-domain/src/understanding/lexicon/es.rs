@@ -4,6 +4,7 @@ use time::Weekday;
 
 use super::Lexicon;
 use crate::understanding::change::BookingPart;
+use crate::understanding::daytime::DayPart;
 use crate::understanding::intent::Intent;
 use crate::understanding::question::PaymentMethod;
 use crate::understanding::services::ServiceKind;
@@ -1629,4 +1630,56 @@ pub(crate) const ES: Lexicon = Lexicon {
         "porfa", "por", "favor",
     ],
     same_time: &[&["misma", "hora"], &["mismo", "horario"]],
+    // Times of day.
+    soonest: &[
+        &["lo", "antes", "posible"],
+        &["lo", "mas", "pronto", "posible"],
+        &["lo", "mas", "pronto"],
+        &["cuanto", "antes"],
+        &["primer", "hueco"],
+        &["primera", "hora", "libre"],
+        &["primera", "hora", "disponible"],
+        &["primer", "dia", "libre"],
+        &["primer", "dia", "disponible"],
+        &["primer", "dia", "que", "tengas"],
+        &["primer", "dia", "que", "tengais"],
+        &["primera", "cita", "libre"],
+        &["primera", "cita", "disponible"],
+        &["primer", "turno"],
+        &["ahorita"],
+        &["ya", "mismo"],
+    ],
+    day_parts_after_la: &[
+        ("manana", DayPart::Morning),
+        ("tarde", DayPart::Afternoon),
+        ("noche", DayPart::Evening),
+        // "a la tardecita", "en la nochecita": how the south of the Americas says it.
+        ("tardecita", DayPart::Afternoon),
+        ("nochecita", DayPart::Evening),
+    ],
+    day_parts_alone: &[],
+    day_part_phrases: &[
+        (&["despues", "de", "comer"], DayPart::AfterLunch),
+        (&["despues", "de", "almorzar"], DayPart::AfterLunch),
+        (&["despues", "del", "almuerzo"], DayPart::AfterLunch),
+        (&["despues", "de", "la", "comida"], DayPart::AfterLunch),
+        // Longest first: "a última hora de la mañana" is not the day's last hour.
+        (
+            &["ultima", "hora", "de", "la", "manana"],
+            DayPart::LateMorning,
+        ),
+        (
+            &["primera", "hora", "de", "la", "tarde"],
+            DayPart::EarlyAfternoon,
+        ),
+        (
+            &["primera", "hora", "de", "la", "manana"],
+            DayPart::FirstThing,
+        ),
+        (&["ultima", "hora", "de", "la", "tarde"], DayPart::LastThing),
+        (&["media", "manana"], DayPart::MidMorning),
+        (&["media", "tarde"], DayPart::MidAfternoon),
+        (&["primera", "hora"], DayPart::FirstThing),
+        (&["ultima", "hora"], DayPart::LastThing),
+    ],
 };

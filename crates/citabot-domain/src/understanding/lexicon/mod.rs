@@ -12,6 +12,7 @@ mod es;
 use time::Weekday;
 
 use super::change::BookingPart;
+use super::daytime::DayPart;
 use super::intent::Intent;
 
 use super::question::PaymentMethod;
@@ -160,6 +161,19 @@ pub(crate) struct Lexicon {
     pub move_answer_words: &'static [&'static str],
     /// Phrases keeping the time of what is being changed, word by word ("la misma hora").
     pub same_time: &'static [&'static [&'static str]],
+
+    // Times of day.
+    /// Phrases asking for the first free time, whatever the day, word by word ("lo antes
+    /// posible", "first available").
+    pub soonest: &'static [&'static [&'static str]],
+    /// Parts of the day named by a word after "por la", "esta" or a day ("por la tarde",
+    /// "mañana noche"); alone, "mañana" is a day.
+    pub day_parts_after_la: &'static [(&'static str, DayPart)],
+    /// Parts of the day a word names alone ("morning", "tonight"); never after "good".
+    pub day_parts_alone: &'static [(&'static str, DayPart)],
+    /// Parts of the day named by a phrase, word by word, the first matching winning: a phrase
+    /// comes before any it starts with ("primera hora de la tarde" before "primera hora").
+    pub day_part_phrases: &'static [(&'static [&'static str], DayPart)],
 }
 
 /// Every lexicon, Spanish first.

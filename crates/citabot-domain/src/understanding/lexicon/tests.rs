@@ -103,6 +103,43 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<String>)> {
             Normalized,
             joined(lexicon.names_capitalised_after),
         ),
+        (
+            "asks_for_stylist",
+            Normalized,
+            owned(lexicon.asks_for_stylist),
+        ),
+        ("who", Normalized, owned(lexicon.who)),
+        ("who_not_asking", Normalized, owned(lexicon.who_not_asking)),
+        ("does", Normalized, owned(lexicon.does)),
+        (
+            "about_working_days",
+            Normalized,
+            owned(lexicon.about_working_days),
+        ),
+        ("own_name_after", Normalized, owned(lexicon.own_name_after)),
+        ("anyone_will_do", Normalized, joined(lexicon.anyone_will_do)),
+        ("about_when", Normalized, owned(lexicon.about_when)),
+        ("change_words", Normalized, owned(lexicon.change_words)),
+        ("change_filler", Normalized, owned(lexicon.change_filler)),
+        ("booking_parts", Normalized, values(lexicon.booking_parts)),
+        (
+            "move_answer_words",
+            Normalized,
+            owned(lexicon.move_answer_words),
+        ),
+        ("same_time", Normalized, joined(lexicon.same_time)),
+        ("soonest", Normalized, joined(lexicon.soonest)),
+        (
+            "day_parts_after_la",
+            Normalized,
+            keys(lexicon.day_parts_after_la),
+        ),
+        ("day_parts_alone", Normalized, keys(lexicon.day_parts_alone)),
+        (
+            "day_part_phrases",
+            Normalized,
+            phrase_keys(lexicon.day_part_phrases),
+        ),
     ]
 }
 
@@ -119,6 +156,11 @@ fn joined(phrases: &[&[&str]]) -> Vec<String> {
 /// The words of a table of (word, value) rows.
 fn keys<T>(rows: &[(&str, T)]) -> Vec<String> {
     rows.iter().map(|(word, _)| (*word).to_owned()).collect()
+}
+
+/// The phrases of a table of (phrase, value) rows, phrases given word by word.
+fn phrase_keys<T>(rows: &[(&[&str], T)]) -> Vec<String> {
+    rows.iter().map(|(phrase, _)| phrase.join(" ")).collect()
 }
 
 /// The words of a table of (key, words) rows, every row's together.
