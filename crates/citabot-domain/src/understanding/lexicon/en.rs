@@ -965,4 +965,23 @@ pub(crate) const EN: Lexicon = Lexicon {
         (&["last", "thing"], DayPart::LastThing),
         (&["end", "of", "the", "day"], DayPart::LastThing),
     ],
+    // A cita already had or booked.
+    running_late: &[
+        &["running", "late"],
+        &["running", "behind"],
+        &["be", "late"],
+        &["mins", "late"],
+        &["min", "late"],
+        &["minutes", "late"],
+        &["bit", "late"],
+        &["little", "late"],
+    ],
+    delayed: &[],
+    past_service: &[
+        &["you", "did"],
+        &["charged", "me"],
+        &["overcharged"],
+        &["not", "happy", "with"],
+        &["complaint"],
+    ],
 };

@@ -1682,4 +1682,20 @@ pub(crate) const ES: Lexicon = Lexicon {
         (&["primera", "hora"], DayPart::FirstThing),
         (&["ultima", "hora"], DayPart::LastThing),
     ],
+    // A cita already had or booked.
+    running_late: &[],
+    delayed: &["retraso", "retrasada", "retrasado"],
+    past_service: &[
+        &["me", "hicisteis"],
+        &["me", "hiciste"],
+        &["me", "hicieron"],
+        &["me", "cobrasteis"],
+        &["me", "cobraste"],
+        &["me", "cobraron"],
+        &["me", "ha", "quedado"],
+        &["me", "quedo", "fatal"],
+        &["queja"],
+        &["reclamacion"],
+        &["reclamar"],
+    ],
 };

@@ -174,6 +174,15 @@ pub(crate) struct Lexicon {
     /// Parts of the day named by a phrase, word by word, the first matching winning: a phrase
     /// comes before any it starts with ("primera hora de la tarde" before "primera hora").
     pub day_part_phrases: &'static [(&'static [&'static str], DayPart)],
+
+    // A cita already had or booked.
+    /// Phrases saying the visitor will be late, word by word ("running late"); Spanish says it
+    /// with a verb of arriving and "tarde", which the reader looks for apart.
+    pub running_late: &'static [&'static [&'static str]],
+    /// Words for a delay ("voy con retraso").
+    pub delayed: &'static [&'static str],
+    /// Phrases about a service already done, word by word ("me hicisteis", "complaint").
+    pub past_service: &'static [&'static [&'static str]],
 }
 
 /// Every lexicon, Spanish first.

@@ -140,6 +140,9 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<String>)> {
             Normalized,
             phrase_keys(lexicon.day_part_phrases),
         ),
+        ("running_late", Normalized, joined(lexicon.running_late)),
+        ("delayed", Normalized, owned(lexicon.delayed)),
+        ("past_service", Normalized, joined(lexicon.past_service)),
     ]
 }
 
