@@ -183,6 +183,17 @@ pub(crate) struct Lexicon {
     pub delayed: &'static [&'static str],
     /// Phrases about a service already done, word by word ("me hicisteis", "complaint").
     pub past_service: &'static [&'static [&'static str]],
+
+    // Numbers and typed spellings.
+    /// Numbers said in words, 0 to 31 and a few larger tens ("tres", "veintitres", "twenty").
+    pub number_words: &'static [(&'static str, u32)],
+    /// Ordinal days said in words ("third", "twentieth"); the reader takes "first" and "second"
+    /// only after a ten ("twenty first"), where they cannot mean "the first free time".
+    pub ordinals: &'static [(&'static str, u32)],
+    /// Phone spellings that can mean nothing else, as typed (not normalised: "mñn" keeps its
+    /// `ñ` when the normaliser does), and the normalised word each stands for: "kiero cita pa
+    /// mñn" is "quiero cita para mañana" to every reader.
+    pub phone_spellings: &'static [(&'static str, &'static str)],
 }
 
 /// Every lexicon, Spanish first.
