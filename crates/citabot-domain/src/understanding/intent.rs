@@ -15,7 +15,7 @@ use time::macros::date;
 
 use super::date::parse_date_tokens;
 use super::daytime::parse_time_tokens;
-use super::lexicon;
+use super::lexicon::{self, Lexicon};
 use super::normalize::{normalize, tokens, within_one_edit};
 
 /// What a message asks for.
@@ -84,18 +84,9 @@ const PRIORITY: [Intent; 17] = [
 pub fn for_several_people(message: &str) -> bool {
     let normalized = normalize(message);
     let words = tokens(&normalized);
-    let several = |word: &str| {
-        matches!(
-            word,
-            "dos" | "2" | "tres" | "3" | "cuatro" | "4" | "two" | "three" | "four"
-        )
-    };
-    let family = |word: &str| {
-        matches!(
-            word,
-            "wife" | "husband" | "daughter" | "son" | "friend" | "mum" | "mom" | "partner"
-        )
-    };
+    let several =
+        |word: &str| matches!(word, "2" | "3" | "4") || lexicon::has(|l| l.several_people, word);
+    let family = |word: &str| lexicon::has(|l| l.companions, word);
     (0..words.len()).any(|i| {
         let at = |k: usize| words.get(i + k).copied().unwrap_or("");
         let before = i.checked_sub(1).map_or("", |b| words[b]);
@@ -115,11 +106,9 @@ pub fn for_several_people(message: &str) -> bool {
                         "a" | "para" | "sobre" | "hacia" | "de" | "hasta" | "desde" | "entre" | "y"
                     )
             }
-            (
-                number,
-                "personas" | "cortes" | "citas" | "people" | "haircuts" | "appointments",
-                _,
-            ) => several(number),
+            (number, counted, _) if lexicon::has(|l| l.counted_per_person, counted) => {
+                several(number)
+            }
             _ => false,
         }
     })
@@ -128,12 +117,9 @@ pub fn for_several_people(message: &str) -> bool {
 /// Whether `message` speaks of a cita already booked ("cancela mi cita", "anula la reserva")
 /// rather than of the one being put together ("cancela", "cancélalo todo").
 pub fn names_a_cita(message: &str) -> bool {
-    tokens(&normalize(message)).iter().any(|word| {
-        matches!(
-            *word,
-            "cita" | "citas" | "reserva" | "reservas" | "mi" | "mis" | "appointment" | "booking"
-        )
-    })
+    tokens(&normalize(message))
+        .iter()
+        .any(|word| lexicon::has(|l| l.names_a_cita, word))
 }
 
 /// The intents of a message, highest priority first; `[Unknown]` when none is recognised.
@@ -187,15 +173,10 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
     }
     // "mi cita del martes a las 10 se puede cambiar?", "cambiar lo del martes": a cita of
     // one's own and a change verb anywhere in the message.
-    let own_cita = all.windows(2).any(|pair| {
-        matches!(
-            pair,
-            ["mi", "cita"] | ["lo", "del"] | ["la", "del"] | ["my", "appointment"]
-        )
-    });
+    let own_cita = lexicon::says(|l| l.own_cita, &all);
     let changes = all
         .iter()
-        .any(|w| w.starts_with("cambi") || matches!(*w, "mover" | "moverla" | "change" | "move"));
+        .any(|w| w.starts_with("cambi") || lexicon::has(|l| l.move_verbs, w));
     if own_cita && changes && !found.contains(&Intent::Cancel) {
         found.push(Intent::Reschedule);
     }
@@ -217,29 +198,9 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
         // Any reference day will do: only whether a date is named matters here.
         let names_when = parse_date_tokens(&all, date!(2026 - 01 - 01)).is_some()
             || parse_time_tokens(&all).is_some();
-        let wants = all.iter().any(|w| {
-            matches!(
-                *w,
-                "quiero"
-                    | "quisiera"
-                    | "queria"
-                    | "necesito"
-                    | "gustaria"
-                    | "cita"
-                    | "want"
-                    | "like"
-                    | "need"
-                    | "appointment"
-                    | "looking"
-                    // "can I get a haircut?"
-                    | "get"
-            )
-        });
+        let wants = all.iter().any(|w| lexicon::has(|l| l.wants, w));
         // A bare "cita" asks for one.
-        let bare = matches!(
-            all.as_slice(),
-            ["cita"] | ["una", "cita"] | ["appointment"] | ["an", "appointment"]
-        );
+        let bare = is_one_of(&all, |l| l.bare_cita);
         // "keratin treatment on tuesday dec 8 at 4:30pm pls" says no "want" and asks nothing.
         let asks = text.contains(['?', '¿']);
         let books = if found.contains(&Intent::Services) {
@@ -303,14 +264,11 @@ fn clause_intents(
     }
     // "¿hay alguien?" as the whole message asks for a person ("¿hay alguien que haga mechas?"
     // asks about the team).
-    if matches!(w, ["hay", "alguien"] | ["hola", "hay", "alguien"]) {
+    if is_one_of(w, |l| l.anyone_there) {
         out.push(Intent::Human);
     }
     // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
-    if matches!(
-        w,
-        ["ya", "no"] | ["no", "importa"] | ["no", "importa", "ya"]
-    ) {
+    if is_one_of(w, |l| l.no_longer_wanted) {
         out.push(Intent::Abandon);
     }
     let first = yes_word(w[0]);
@@ -342,10 +300,10 @@ fn clause_intents(
         || w.ends_with(&["why", "not"])
     {
         out.push(Intent::Affirm);
-    } else if (matches!(first, "no" | "nope" | "nah" | "nop")
-        || matches!(last, "no" | "nope") && w.len() <= 4)
+    } else if (lexicon::has(|l| l.no_first, first)
+        || lexicon::has(|l| l.no_last, last) && w.len() <= 4)
         // "no sé" is "I don't know", not a refusal.
-        && !matches!(w, ["no", "se"] | ["no", "lo", "se"])
+        && !is_one_of(w, |l| l.dont_know)
     {
         out.push(Intent::Deny);
     }
@@ -384,15 +342,22 @@ fn negated(w: &[&str], start: usize, intent: Intent) -> bool {
     let mut i = start;
     while i > 0 {
         i -= 1;
-        match w[i] {
-            "no" | "dont" | "not" | "nunca" | "never" | "tampoco" => return true,
-            "quiero" | "quisiera" | "queria" | "voy" | "a" | "me" | "te" | "la" | "lo" | "hace"
-            | "falta" | "necesito" | "hay" | "que" | "want" | "to" | "need" | "i" | "do"
-            | "please" => {}
-            _ => return false,
+        if lexicon::has(|l| l.negations, w[i]) {
+            return true;
+        }
+        if !lexicon::has(|l| l.after_negation, w[i]) {
+            return false;
         }
     }
     false
+}
+
+/// Whether the words `w` are, all of them, one of the phrases of a table.
+fn is_one_of(
+    w: &[&str],
+    table: impl Fn(&'static Lexicon) -> &'static [&'static [&'static str]],
+) -> bool {
+    lexicon::all(table).any(|phrase| w == *phrase)
 }
 
 fn contains(w: &[&str], phrase: &str) -> bool {

@@ -1035,4 +1035,30 @@ pub(crate) const EN: Lexicon = Lexicon {
         ("thirtieth", 30),
     ],
     phone_spellings: &[],
+    // Intents read apart from the phrases.
+    several_people: &["two", "three", "four"],
+    companions: &[
+        "wife", "husband", "daughter", "son", "friend", "mum", "mom", "partner",
+    ],
+    counted_per_person: &["people", "haircuts", "appointments"],
+    names_a_cita: &["appointment", "booking"],
+    own_cita: &[&["my", "appointment"]],
+    move_verbs: &["change", "move"],
+    wants: &[
+        "want",
+        "like",
+        "need",
+        "appointment",
+        "looking",
+        // "can I get a haircut?"
+        "get",
+    ],
+    bare_cita: &[&["appointment"], &["an", "appointment"]],
+    anyone_there: &[],
+    no_longer_wanted: &[],
+    no_first: &["no", "nope", "nah"],
+    no_last: &["no", "nope"],
+    dont_know: &[],
+    negations: &["dont", "not", "never"],
+    after_negation: &["want", "to", "need", "i", "do", "please"],
 };

@@ -1765,4 +1765,25 @@ pub(crate) const ES: Lexicon = Lexicon {
         ("qdo", "cuando"),
         ("kdo", "cuando"),
     ],
+    // Intents read apart from the phrases.
+    several_people: &["dos", "tres", "cuatro"],
+    companions: &[],
+    counted_per_person: &["personas", "cortes", "citas"],
+    names_a_cita: &["cita", "citas", "reserva", "reservas", "mi", "mis"],
+    own_cita: &[&["mi", "cita"], &["lo", "del"], &["la", "del"]],
+    move_verbs: &["mover", "moverla"],
+    wants: &[
+        "quiero", "quisiera", "queria", "necesito", "gustaria", "cita",
+    ],
+    bare_cita: &[&["cita"], &["una", "cita"]],
+    anyone_there: &[&["hay", "alguien"], &["hola", "hay", "alguien"]],
+    no_longer_wanted: &[&["ya", "no"], &["no", "importa"], &["no", "importa", "ya"]],
+    no_first: &["no", "nop"],
+    no_last: &["no"],
+    dont_know: &[&["no", "se"], &["no", "lo", "se"]],
+    negations: &["no", "nunca", "tampoco"],
+    after_negation: &[
+        "quiero", "quisiera", "queria", "voy", "a", "me", "te", "la", "lo", "hace", "falta",
+        "necesito", "hay", "que",
+    ],
 };

@@ -194,6 +194,39 @@ pub(crate) struct Lexicon {
     /// `ñ` when the normaliser does), and the normalised word each stands for: "kiero cita pa
     /// mñn" is "quiero cita para mañana" to every reader.
     pub phone_spellings: &'static [(&'static str, &'static str)],
+
+    // Intents read apart from the phrases.
+    /// How many people, said in words ("las dos", "somos tres", "two haircuts").
+    pub several_people: &'static [&'static str],
+    /// Someone booked for together with the visitor: "my wife and I".
+    pub companions: &'static [&'static str],
+    /// What is counted per person after a number: "dos cortes", "three people".
+    pub counted_per_person: &'static [&'static str],
+    /// Words that speak of a cita already booked: the words for one, and "my".
+    pub names_a_cita: &'static [&'static str],
+    /// Phrases naming one's own cita, word by word ("mi cita", "lo del martes").
+    pub own_cita: &'static [&'static [&'static str]],
+    /// Verbs that move a cita, beside those starting "cambi".
+    pub move_verbs: &'static [&'static str],
+    /// Words of a wish or a request ("quiero", "need", "get"): with a service or a date, a
+    /// booking.
+    pub wants: &'static [&'static str],
+    /// A whole message that only asks for a cita ("una cita").
+    pub bare_cita: &'static [&'static [&'static str]],
+    /// A whole clause asking whether anybody is there ("¿hay alguien?"): for a person.
+    pub anyone_there: &'static [&'static [&'static str]],
+    /// A whole answer saying what was going on is no longer wanted ("ya no", "no importa").
+    pub no_longer_wanted: &'static [&'static [&'static str]],
+    /// Words that say no opening a clause…
+    pub no_first: &'static [&'static str],
+    /// …or closing a short one.
+    pub no_last: &'static [&'static str],
+    /// A whole clause saying "I don't know", which is no refusal ("no sé").
+    pub dont_know: &'static [&'static [&'static str]],
+    /// Words that negate an intent phrase after them ("no quiero cancelar")…
+    pub negations: &'static [&'static str],
+    /// …with only these words between ("no me cancele", "I don't want to cancel").
+    pub after_negation: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.

@@ -149,6 +149,29 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<String>)> {
         ("number_words", Normalized, keys(lexicon.number_words)),
         ("ordinals", Normalized, keys(lexicon.ordinals)),
         ("phone_spellings", AsTyped, keys(lexicon.phone_spellings)),
+        ("several_people", Normalized, owned(lexicon.several_people)),
+        ("companions", Normalized, owned(lexicon.companions)),
+        (
+            "counted_per_person",
+            Normalized,
+            owned(lexicon.counted_per_person),
+        ),
+        ("names_a_cita", Normalized, owned(lexicon.names_a_cita)),
+        ("move_verbs", Normalized, owned(lexicon.move_verbs)),
+        ("wants", Normalized, owned(lexicon.wants)),
+        ("no_first", Normalized, owned(lexicon.no_first)),
+        ("no_last", Normalized, owned(lexicon.no_last)),
+        ("negations", Normalized, owned(lexicon.negations)),
+        ("after_negation", Normalized, owned(lexicon.after_negation)),
+        ("own_cita", Normalized, joined(lexicon.own_cita)),
+        ("bare_cita", Normalized, joined(lexicon.bare_cita)),
+        ("anyone_there", Normalized, joined(lexicon.anyone_there)),
+        (
+            "no_longer_wanted",
+            Normalized,
+            joined(lexicon.no_longer_wanted),
+        ),
+        ("dont_know", Normalized, joined(lexicon.dont_know)),
     ]
 }
 
