@@ -6,7 +6,7 @@
 use time::Month;
 
 use super::date::month;
-use super::lexicon;
+use super::lexicon::{self, Lexicon};
 use super::normalize::{normalize_keeping_enye, tokens, within_one_edit};
 use super::terms::read;
 
@@ -78,15 +78,12 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     let normalized = normalize_keeping_enye(text);
     let words = tokens(&normalized);
     let is_question = is_question(text);
-    let price_asked = words
-        .iter()
-        .any(|word| matches!(*word, "cuanto" | "cuanta"))
-        || words.windows(2).any(|pair| pair == ["how", "much"]);
+    let price_asked = lexicon::says(|l| l.how_much, &words);
     let mut topics = Vec::new();
     let mut holidays = Vec::new();
     for (term, start, _) in read(&words, None) {
         // "mi teléfono es…", "my email": the visitor's own, not the salon's.
-        let own = start > 0 && matches!(words[start - 1], "mi" | "my" | "mis");
+        let own = start > 0 && lexicon::has(|l| l.mine, words[start - 1]);
         let found: &[Topic] = match term.as_str() {
             "direccion" => &[Topic::Address],
             "llegar" => &[Topic::Address, Topic::Access],
@@ -123,7 +120,9 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     // "¿dónde?" alone asks where the salon is; "¿dónde aparco?" asks something else.
     if topics.is_empty()
         && is_question
-        && words.iter().any(|word| matches!(*word, "donde" | "where"))
+        && words
+            .iter()
+            .any(|word| lexicon::has(|l| l.where_words, word))
     {
         topics.push(Topic::Address);
     }
@@ -137,7 +136,7 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     SalonQuestion {
         topics,
         is_question,
-        how: clause_starts(text).any(|first| matches!(first.as_str(), "como" | "how")),
+        how: clause_starts(text).any(|first| lexicon::has(|l| l.how_words, &first)),
         holidays,
         month: month_named(&words),
         payment_methods,
@@ -147,37 +146,12 @@ pub fn salon_question(text: &str) -> SalonQuestion {
 /// "¿me llegará un correo de confirmación?", "¿me mandáis un email?", "will I get a
 /// confirmation?": a confirmation, or a message to the visitor, said with a verb of sending.
 fn asks_about_confirmation(words: &[&str]) -> bool {
-    let confirmation = words
-        .iter()
-        .any(|word| matches!(*word, "confirmacion" | "confirmation"));
-    let message = words.iter().any(|word| {
-        matches!(
-            *word,
-            "correo" | "email" | "mail" | "sms" | "mensaje" | "whatsapp" | "aviso" | "recordatorio"
-        )
-    });
-    let sending = words.iter().any(|word| {
-        matches!(
-            *word,
-            "llega"
-                | "llegara"
-                | "llegaria"
-                | "manda"
-                | "mandais"
-                | "mandan"
-                | "mandaran"
-                | "envia"
-                | "enviais"
-                | "envian"
-                | "enviaran"
-                | "recibo"
-                | "recibire"
-                | "recibiria"
-                | "get"
-                | "send"
-                | "receive"
-        )
-    });
+    let any_of = |table: fn(&'static Lexicon) -> &'static [&'static str]| {
+        words.iter().any(|word| lexicon::has(table, word))
+    };
+    let confirmation = any_of(|l| l.confirmation);
+    let message = any_of(|l| l.messages_to_visitor);
+    let sending = any_of(|l| l.sending_verbs);
     confirmation && (message || sending) || message && sending
 }
 

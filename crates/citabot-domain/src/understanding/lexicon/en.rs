@@ -1061,4 +1061,12 @@ pub(crate) const EN: Lexicon = Lexicon {
     dont_know: &[],
     negations: &["dont", "not", "never"],
     after_negation: &["want", "to", "need", "i", "do", "please"],
+    // Questions about the salon, read apart from the terms.
+    how_much: &[&["how", "much"]],
+    mine: &["my"],
+    where_words: &["where"],
+    how_words: &["how"],
+    confirmation: &["confirmation"],
+    messages_to_visitor: &["email", "mail", "sms", "whatsapp"],
+    sending_verbs: &["get", "send", "receive"],
 };

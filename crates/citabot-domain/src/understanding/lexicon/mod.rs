@@ -227,6 +227,23 @@ pub(crate) struct Lexicon {
     pub negations: &'static [&'static str],
     /// …with only these words between ("no me cancele", "I don't want to cancel").
     pub after_negation: &'static [&'static str],
+
+    // Questions about the salon, read apart from the terms.
+    /// Phrases asking a price, word by word ("cuánto", "how much").
+    pub how_much: &'static [&'static [&'static str]],
+    /// "My": "mi teléfono es…" gives the visitor's own, it does not ask the salon's.
+    pub mine: &'static [&'static str],
+    /// "Where": alone in a question, it asks where the salon is.
+    pub where_words: &'static [&'static str],
+    /// "How", opening a clause: how something is done.
+    pub how_words: &'static [&'static str],
+    /// The word for a confirmation…
+    pub confirmation: &'static [&'static str],
+    /// …the messages sent to a visitor ("correo", "sms")…
+    pub messages_to_visitor: &'static [&'static str],
+    /// …and the verbs of sending one ("me llegará", "will I get"): two of the three ask about
+    /// being told a cita is confirmed.
+    pub sending_verbs: &'static [&'static str],
 }
 
 /// Every lexicon, Spanish first.

@@ -172,6 +172,17 @@ fn tables(lexicon: &'static Lexicon) -> Vec<(&'static str, Read, Vec<String>)> {
             joined(lexicon.no_longer_wanted),
         ),
         ("dont_know", Normalized, joined(lexicon.dont_know)),
+        ("how_much", Normalized, joined(lexicon.how_much)),
+        ("mine", Normalized, owned(lexicon.mine)),
+        ("where_words", Normalized, owned(lexicon.where_words)),
+        ("how_words", Normalized, owned(lexicon.how_words)),
+        ("confirmation", Normalized, owned(lexicon.confirmation)),
+        (
+            "messages_to_visitor",
+            Normalized,
+            owned(lexicon.messages_to_visitor),
+        ),
+        ("sending_verbs", Normalized, owned(lexicon.sending_verbs)),
     ]
 }
 
