@@ -1,9 +1,9 @@
 //! The words the understanding reads, as data: one [`Lexicon`] per language ([`ES`], [`EN`]).
 //!
 //! Each field is one table; the readers (`date`, `intent`, `contact`…) keep the matching logic
-//! and go over a table in both languages with [`all`] or [`has`]. Every entry is already
-//! normalised (lower case, accents folded, as [`normalize`](super::normalize) writes it), so a
-//! reader compares whole words, never substrings. A word both languages use ("no", "ok") is in
+//! and go over a table in both languages with [`all`], [`has`] or [`says`]. Every entry is
+//! already normalised (lower case, accents folded, as [`normalize`](super::normalize) writes it),
+//! so a reader compares whole words, never substrings. A word both languages use ("no", "ok") is in
 //! each lexicon where it is a word of that language; the merged reading dedupes.
 
 mod en;
