@@ -2,6 +2,7 @@
 //! value: "otra hora", "cambiar el día", "otro servicio", "another time", or a bare "cambiar".
 //! ("a las 18:30" or "mejor el martes" give the new value and are read as those facts.)
 
+use super::lexicon;
 use super::normalize::{normalize, number_at, tokens};
 
 /// A part of a booking in progress.
@@ -20,110 +21,20 @@ pub enum BookingPart {
     Unsaid,
 }
 
-/// Words that say something else is wanted, before the part they change.
-const CHANGE_WORDS: &[&str] = &[
-    "otra",
-    "otro",
-    "otras",
-    "otros",
-    "cambiar",
-    "cambia",
-    "cambiame",
-    "cambiarla",
-    "cambiarlo",
-    "cambio",
-    "distinta",
-    "distinto",
-    "diferente",
-    "another",
-    "other",
-    "different",
-    "change",
-];
-
-/// Words that fill a request without changing what it asks ("quiero cambiar algo, porfa").
-const FILLER: &[&str] = &[
-    "quiero",
-    "quisiera",
-    "prefiero",
-    "mejor",
-    "pues",
-    "algo",
-    "la",
-    "el",
-    "lo",
-    "de",
-    "porfa",
-    "por",
-    "favor",
-    "i",
-    "want",
-    "to",
-    "would",
-    "like",
-    "something",
-    "it",
-    "please",
-    "the",
-    "a",
-    "an",
-    "ver",
-    "see",
-    "show",
-    "me",
-];
-
+/// The part of a booking `word` names, if any.
 fn part_of(word: &str) -> Option<BookingPart> {
-    match word {
-        "hora" | "horas" | "horario" | "time" | "times" | "slot" => Some(BookingPart::Time),
-        "dia" | "dias" | "fecha" | "day" | "date" => Some(BookingPart::Day),
-        "servicio" | "servicios" | "service" | "services" => Some(BookingPart::Service),
-        "estilista" | "peluquero" | "peluquera" | "persona" | "stylist" | "hairdresser" => {
-            Some(BookingPart::Stylist)
-        }
-        _ => None,
-    }
+    lexicon::all(|l| l.booking_parts)
+        .find(|(_, words)| words.contains(&word))
+        .map(|(part, _)| *part)
 }
 
 /// Whole short answers that refuse what was offered or ask to move it, by their words.
 fn said_as_a_whole(words: &[&str]) -> Option<BookingPart> {
     let has = |word: &str| words.contains(&word);
-    // Only a short answer made of these words asks to move the time ("¿abrís más tarde los
-    // viernes?" is a question about the hours).
-    const ANSWER_WORDS: &[&str] = &[
-        "mas",
-        "tarde",
-        "pronto",
-        "temprano",
-        "antes",
-        "despues",
-        "un",
-        "poco",
-        "algo",
-        "no",
-        "hay",
-        "nada",
-        "si",
-        "puede",
-        "ser",
-        "mejor",
-        "prefiero",
-        "quiero",
-        "tienes",
-        "teneis",
-        "porfa",
-        "por",
-        "favor",
-        "later",
-        "earlier",
-        "a",
-        "bit",
-        "little",
-        "something",
-        "please",
-        "anything",
-    ];
-    let short_answer = words.iter().all(|word| ANSWER_WORDS.contains(word));
+    // Only a short answer made of these words asks to move the time.
+    let short_answer = words
+        .iter()
+        .all(|word| lexicon::has(|l| l.move_answer_words, word));
     // "más tarde", "un poco más tarde", "algo más pronto", "later", "earlier please".
     if short_answer && (has("tarde") && (has("mas") || has("despues")) || has("later")) {
         return Some(BookingPart::Later);
@@ -168,15 +79,17 @@ pub fn change_asked(message: &str) -> Option<BookingPart> {
     if message.contains('?') {
         return None;
     }
-    let change_at = words.iter().position(|word| CHANGE_WORDS.contains(word))?;
+    let change_at = words
+        .iter()
+        .position(|word| lexicon::has(|l| l.change_words, word))?;
     let part = words[change_at + 1..].iter().find_map(|word| part_of(word));
     if let Some(part) = part {
         return Some(part);
     }
     // Only the verb and filler: "cambiar", "quiero cambiar algo".
-    let bare = words
-        .iter()
-        .all(|word| FILLER.contains(word) || CHANGE_WORDS.contains(word));
+    let bare = words.iter().all(|word| {
+        lexicon::has(|l| l.change_filler, word) || lexicon::has(|l| l.change_words, word)
+    });
     let verb = words[change_at];
     (bare && (verb.starts_with("cambi") || verb == "change")).then_some(BookingPart::Unsaid)
 }
@@ -185,7 +98,9 @@ pub fn change_asked(message: &str) -> Option<BookingPart> {
 pub fn part_named(message: &str) -> Option<BookingPart> {
     let normalized = normalize(message);
     let words = tokens(&normalized);
-    let mut parts = words.iter().filter(|word| !FILLER.contains(word));
+    let mut parts = words
+        .iter()
+        .filter(|word| !lexicon::has(|l| l.change_filler, word));
     let part = part_of(parts.next()?)?;
     parts.next().is_none().then_some(part)
 }
@@ -195,12 +110,8 @@ pub fn part_named(message: &str) -> Option<BookingPart> {
 pub fn same_time_asked(message: &str) -> bool {
     let normalized = normalize(message);
     let words = tokens(&normalized);
-    words.windows(2).any(|pair| {
-        matches!(
-            pair,
-            ["misma", "hora"] | ["mismo", "horario"] | ["same", "time"] | ["same", "hour"]
-        )
-    }) || words.ends_with(&["a", "la", "misma"])
+    // "el lunes a la misma": the hour left unsaid, at the end of the message.
+    lexicon::says(|l| l.same_time, &words) || words.ends_with(&["a", "la", "misma"])
 }
 
 /// A move by an amount from the cita's own time, in minutes, later positive: "retrásala media

@@ -1,5 +1,6 @@
 //! A guest's details: email, phone and name, as they type them in a sentence.
 
+use super::lexicon;
 use super::normalize::normalize;
 
 /// The first valid email address in the text, lowercased. Valid means a plain `local@domain.tld`:
@@ -27,10 +28,6 @@ pub(crate) fn typed_email(text: &str) -> Option<String> {
 /// The domain needs a "dot"; the name is the words before "at", back to one that introduces it
 /// ("my email is", "mi correo es"). With the words it was read from, so they are no intent.
 pub(crate) fn spoken_email(text: &str) -> Option<(String, String)> {
-    const INTRODUCES: &[&str] = &[
-        "is", "es", "email", "mail", "correo", "my", "mi", "its", "it", "me", "el", "and", "y",
-        "sorry", "perdon", "vale", "ok", "to", "the",
-    ];
     if text.contains('@') {
         return None;
     }
@@ -54,7 +51,7 @@ pub(crate) fn spoken_email(text: &str) -> Option<(String, String)> {
     }
     let local_from = words[..at]
         .iter()
-        .rposition(|word| INTRODUCES.contains(word) || spelled(word) == Some(""))
+        .rposition(|word| lexicon::has(|l| l.introduces_address, word) || spelled(word) == Some(""))
         .map_or(0, |at| at + 1)
         .max(at.saturating_sub(5));
     let local: String = words[local_from..at]
@@ -114,12 +111,12 @@ pub fn invalid_phone(text: &str) -> Option<String> {
     if extract_phone(text).is_some() {
         return None;
     }
-    const SAYS_PHONE: &[&str] = &[
-        "telefono", "tel", "tlf", "movil", "numero", "phone", "mobile", "number", "whatsapp",
-    ];
     let words: Vec<&str> = text.split_whitespace().collect();
     let at = words.iter().position(|word| {
-        SAYS_PHONE.contains(&normalize(word.trim_end_matches([':', ',', '.'])).as_str())
+        lexicon::has(
+            |l| l.says_phone,
+            normalize(word.trim_end_matches([':', ',', '.'])).as_str(),
+        )
     })?;
     // The digits after the keyword and a few filler words ("es", "el", "is").
     let digits: String = words[at + 1..]
@@ -354,47 +351,34 @@ pub fn extract_name(text: &str) -> Option<String> {
     // Words of the original text (accents kept).
     let words = words_of(text);
     let norm: Vec<&str> = words.iter().map(|(_, n, _)| n.as_str()).collect();
-    const STRONG: &[&[&str]] = &[
-        &["me", "llamo"],
-        &["mi", "nombre", "es"],
-        &["a", "nombre", "de"],
-        &["nombre"],
-        &["my", "name", "is"],
-        &["name", "is"],
-        &["call", "me"],
-        // Longest first: "under the name" would take "of" for a name.
-        &["under", "the", "name", "of"],
-        &["under", "the", "name"],
-    ];
-    const WEAK: &[&[&str]] = &[&["soy"], &["im"], &["i", "am"], &["this", "is"]];
-    // "para Teresa Blanco", "for John Smith": a name only when written with a capital, since
-    // "para mañana" and "for tomorrow" are far more common.
-    const CAPITALISED: &[&[&str]] = &[&["para"], &["for"]];
     for start in 0..norm.len() {
-        for (triggers, strong) in [(STRONG, true), (WEAK, false), (CAPITALISED, false)] {
-            for trigger in triggers {
-                let end = start + trigger.len();
-                if norm.get(start..end) != Some(trigger)
-                    || words[end - 1].2 && trigger != &["nombre"]
-                {
-                    continue;
-                }
-                if std::ptr::eq(triggers, CAPITALISED)
-                    && !words.get(end).is_some_and(|(raw, norm, _)| {
-                        raw.chars().next().is_some_and(char::is_uppercase)
-                            && !NOT_NAMES.contains(&norm.as_str())
-                            && !CALENDAR_WORDS.contains(&norm.as_str())
-                    })
-                {
-                    continue;
-                }
-                // "nombre: Ana" only with its colon; a bare "nombre" is a word in a sentence.
-                if trigger == &["nombre"] && !words[start].2 {
-                    continue;
-                }
-                if let Some(name) = name_at(&words, end, strong) {
-                    return Some(name);
-                }
+        // Strong triggers first, then the weak, then those needing a capital.
+        let triggers = lexicon::all(|l| l.names_after)
+            .map(|trigger| (*trigger, true, false))
+            .chain(lexicon::all(|l| l.names_maybe_after).map(|trigger| (*trigger, false, false)))
+            .chain(
+                lexicon::all(|l| l.names_capitalised_after).map(|trigger| (*trigger, false, true)),
+            );
+        for (trigger, strong, capitalised) in triggers {
+            let end = start + trigger.len();
+            if norm.get(start..end) != Some(trigger) || words[end - 1].2 && trigger != ["nombre"] {
+                continue;
+            }
+            if capitalised
+                && !words.get(end).is_some_and(|(raw, norm, _)| {
+                    raw.chars().next().is_some_and(char::is_uppercase)
+                        && !lexicon::has(|l| l.not_names, norm.as_str())
+                        && !lexicon::has(|l| l.calendar_words, norm.as_str())
+                })
+            {
+                continue;
+            }
+            // "nombre: Ana" only with its colon; a bare "nombre" is a word in a sentence.
+            if trigger == ["nombre"] && !words[start].2 {
+                continue;
+            }
+            if let Some(name) = name_at(&words, end, strong) {
+                return Some(name);
             }
         }
     }
@@ -410,7 +394,7 @@ pub fn bare_name(text: &str) -> Option<String> {
     // "vale, Ana", "pues Ana López": a word that only opens the answer, then the name.
     let opening = words
         .iter()
-        .take_while(|(_, norm, _)| OPENING_WORDS.contains(&norm.as_str()))
+        .take_while(|(_, norm, _)| lexicon::has(|l| l.answer_openings, norm.as_str()))
         .count();
     let words = &words[opening..];
     let name = name_at(words, 0, false)?;
@@ -418,9 +402,9 @@ pub fn bare_name(text: &str) -> Option<String> {
     // "nueva", "mayor" alone are not names; "Ana Mayor" is one.
     let alone = used == 1;
     let not_a_name = |norm: &str| {
-        NOT_BARE_NAMES.contains(&norm)
-            || alone && NOT_NAMES.contains(&norm)
-            || CALENDAR_WORDS.contains(&norm)
+        lexicon::has(|l| l.not_bare_names, norm)
+            || alone && lexicon::has(|l| l.not_names, norm)
+            || lexicon::has(|l| l.calendar_words, norm)
     };
     if used > 4 || words[..used].iter().any(|(_, norm, _)| not_a_name(norm)) {
         return None;
@@ -432,7 +416,7 @@ pub fn bare_name(text: &str) -> Option<String> {
                     .chars()
                     .all(|c| c.is_ascii_digit() || "+-.()".contains(c))
             || norm.is_empty()
-            || CONTACT_LABELS.contains(&norm.as_str())
+            || lexicon::has(|l| l.contact_labels, norm.as_str())
     };
     words[used..].iter().all(contact_detail).then_some(name)
 }
@@ -453,207 +437,13 @@ pub fn typed_full_name(text: &str) -> Option<String> {
     };
     let opens_otherwise = words.first().is_some_and(|first| {
         let first = normalize(first);
-        OPENING_WORDS.contains(&first.as_str())
-            || STOP.contains(&first.as_str())
-            || NOT_BARE_NAMES.contains(&first.as_str())
+        lexicon::has(|l| l.answer_openings, first.as_str())
+            || lexicon::has(|l| l.name_ends, first.as_str())
+            || lexicon::has(|l| l.not_bare_names, first.as_str())
     });
     ((2..=4).contains(&words.len()) && words.iter().all(capitalised) && !opens_otherwise)
         .then(|| words.join(" "))
 }
-
-/// Words that open an answer without being part of it: "vale, Ana", "bueno, Ana Gil".
-const OPENING_WORDS: &[&str] = &[
-    "vale", "ok", "okay", "pues", "bueno", "si", "claro", "venga", "perfecto", "oye", "mira",
-    "well", "yes", "sure",
-];
-
-/// Words that may sit between a name and its contact details: "y mi teléfono es …".
-const CONTACT_LABELS: &[&str] = &[
-    "y",
-    "e",
-    "and",
-    "mi",
-    "my",
-    "su",
-    "el",
-    "es",
-    "is",
-    "tel",
-    "tlf",
-    "tfno",
-    "telf",
-    "telefono",
-    "movil",
-    "cel",
-    "celular",
-    "whatsapp",
-    "wasap",
-    "numero",
-    "num",
-    "n",
-    "email",
-    "mail",
-    "correo",
-    "electronico",
-    "phone",
-    "mobile",
-    "number",
-    "contacto",
-    "contact",
-];
-
-/// Words that are never part of a bare name: greetings, yeses and noes, commands, choices,
-/// question words and the verbs and fillers of a sentence.
-const NOT_BARE_NAMES: &[&str] = &[
-    // Chat shorthand, fillers, complaints and insults: "joder q lento eres", "pues nada".
-    "q",
-    "k",
-    "pues",
-    "nada",
-    "bueno",
-    "vaya",
-    "eres",
-    "estas",
-    "lento",
-    "lenta",
-    "joder",
-    "hostia",
-    "mierda",
-    "puta",
-    "puto",
-    "idiota",
-    "tonto",
-    "tonta",
-    "inutil",
-    "bot",
-    "robot",
-    "maquina",
-    "jaja",
-    "jajaja",
-    "fuck",
-    "shit",
-    "stupid",
-    "no",
-    "si",
-    "ya",
-    "yo",
-    "hola",
-    "buenas",
-    "buenos",
-    "dias",
-    "tardes",
-    "noches",
-    "hello",
-    "hi",
-    "hey",
-    "gracias",
-    "thanks",
-    "adios",
-    "chao",
-    "bye",
-    "ok",
-    "vale",
-    "venga",
-    "dale",
-    "perfecto",
-    "claro",
-    "sip",
-    "nop",
-    "yes",
-    "espera",
-    "momento",
-    "olvidalo",
-    "dejalo",
-    "empezar",
-    "empieza",
-    "nuevo",
-    "reservar",
-    "reserva",
-    "cita",
-    "cancelar",
-    "cancela",
-    "cambiar",
-    "cambia",
-    "ayuda",
-    "help",
-    "precio",
-    "precios",
-    "horario",
-    "mejor",
-    "prefiero",
-    "igual",
-    "cualquiera",
-    "primera",
-    "primero",
-    "segunda",
-    "segundo",
-    "tercera",
-    "tercero",
-    "ultima",
-    "ultimo",
-    "otra",
-    "otro",
-    "que",
-    "quien",
-    "como",
-    "cuando",
-    "donde",
-    "cuanto",
-    "cuanta",
-    "cual",
-    "por",
-    "para",
-    "what",
-    "who",
-    "how",
-    "when",
-    "where",
-    "why",
-    "quiero",
-    "quiere",
-    "quisiera",
-    "puedo",
-    "puede",
-    "tengo",
-    "tiene",
-    "teneis",
-    "hay",
-    "me",
-    "te",
-    "se",
-    "lo",
-    "le",
-    "nos",
-    "con",
-    "sin",
-    "sobre",
-    "hoy",
-    "manana",
-    "tarde",
-    "noche",
-    "semana",
-    "hora",
-    "ahora",
-    "luego",
-    "despues",
-    "antes",
-    "porfa",
-    "favor",
-    "please",
-    "sorry",
-    "perdon",
-    "perdona",
-    "sabe",
-    "dar",
-    "nombre",
-    "name",
-    "tinte",
-    "corte",
-    "peinado",
-    "manicura",
-    "mechas",
-    "keratina",
-];
 
 /// The message's words with their normalised forms and whether punctuation closed each.
 fn words_of(text: &str) -> Vec<(&str, String, bool)> {
@@ -675,16 +465,16 @@ fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<St
             && raw
                 .chars()
                 .all(|c| c.is_alphabetic() || c == '-' || c == '\'');
-        if !is_word || STOP.contains(&norm.as_str()) {
+        if !is_word || lexicon::has(|l| l.name_ends, norm.as_str()) {
             break;
         }
-        let connector = CONNECTORS.contains(&norm.as_str());
+        let connector = lexicon::has(|l| l.name_connectors, norm.as_str());
         if connector {
             // Only inside a name: "María de la Cruz", not "Ana de Madrid"… which reads the same,
             // so a connector needs a capitalised word after it.
             let next_capitalised = words[i + 1..]
                 .iter()
-                .find(|(_, n, _)| !CONNECTORS.contains(&n.as_str()))
+                .find(|(_, n, _)| !lexicon::has(|l| l.name_connectors, n.as_str()))
                 .is_some_and(|(r, _, _)| r.chars().next().is_some_and(char::is_uppercase));
             if parts.is_empty() || *closed || !next_capitalised {
                 break;
@@ -692,7 +482,8 @@ fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<St
             parts.push(norm.clone());
         } else {
             if parts.is_empty()
-                && (NOT_NAMES.contains(&norm.as_str()) || !strong && norm.ends_with("ing"))
+                && (lexicon::has(|l| l.not_names, norm.as_str())
+                    || !strong && norm.ends_with("ing"))
             {
                 return None;
             }
@@ -714,7 +505,7 @@ fn name_at(words: &[(&str, String, bool)], at: usize, strong: bool) -> Option<St
     }
     while parts
         .last()
-        .is_some_and(|p| CONNECTORS.contains(&p.as_str()))
+        .is_some_and(|p| lexicon::has(|l| l.name_connectors, p.as_str()))
     {
         parts.pop();
     }
@@ -734,170 +525,6 @@ fn capitalise(word: &str) -> String {
         })
         .collect()
 }
-
-/// Words that end a name.
-const STOP: &[&str] = &[
-    "y", "e", "and", "mi", "my", "con", "with", "para", "for", "por", "email", "correo",
-    "telefono", "movil", "que", "pero", "but", "quiero", "quisiera", "want", "would", "tengo",
-    "have",
-];
-
-/// Days and months, which people capitalise in English: "for Monday" is not a name.
-const CALENDAR_WORDS: &[&str] = &[
-    "lunes",
-    "martes",
-    "miercoles",
-    "jueves",
-    "viernes",
-    "sabado",
-    "domingo",
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-    "navidad",
-    "christmas",
-    "today",
-    "tomorrow",
-    "hoy",
-    "manana",
-];
-
-/// Words joining the parts of a Spanish name.
-const CONNECTORS: &[&str] = &["de", "del", "la", "las", "los", "van", "von", "da", "di"];
-
-/// Words that follow "soy" / "I'm" but are not names.
-const NOT_NAMES: &[&str] = &[
-    "cliente",
-    "clienta",
-    "nuevo",
-    "nueva",
-    "el",
-    "la",
-    "un",
-    "una",
-    "de",
-    "del",
-    "yo",
-    "muy",
-    "tu",
-    "su",
-    "alergico",
-    "alergica",
-    "estudiante",
-    "socio",
-    "socia",
-    "habitual",
-    "usuario",
-    "usuaria",
-    "administrador",
-    "administradora",
-    "empleado",
-    "empleada",
-    "trabajador",
-    "trabajadora",
-    "peluquero",
-    "peluquera",
-    "vegano",
-    "vegana",
-    "mayor",
-    "menor",
-    "hombre",
-    "mujer",
-    "chico",
-    "chica",
-    "senor",
-    "senora",
-    "bastante",
-    "tan",
-    "no",
-    "si",
-    "ya",
-    "aqui",
-    "alli",
-    "de",
-    "desde",
-    "a",
-    "an",
-    "the",
-    "not",
-    "new",
-    "here",
-    "there",
-    "just",
-    "so",
-    "very",
-    "also",
-    "fine",
-    "good",
-    "ok",
-    "okay",
-    "sorry",
-    "back",
-    "ready",
-    "available",
-    "free",
-    "busy",
-    "client",
-    "customer",
-    "member",
-    "allergic",
-    "happy",
-    "glad",
-    "sure",
-    "afraid",
-    "interested",
-    "from",
-    "in",
-    "at",
-    "on",
-    "going",
-    "staff",
-    "admin",
-    "hola",
-    "hello",
-    "hi",
-    "gracias",
-    "thanks",
-    "quien",
-    "who",
-    "perfect",
-    "great",
-    "awesome",
-    "correct",
-    "right",
-    "urgent",
-    "urgente",
-    "perfecto",
-    "genial",
-];
 
 /// A phone as [`extract_phone`] keeps it, written for reading back: a Spanish number in groups
 /// of three (`+34612345678` → `+34 612 345 678`); any other left as it is.

@@ -18,6 +18,7 @@
 
 use time::{Date, Duration, Month, Weekday};
 
+use super::lexicon::{self, Lexicon};
 use super::normalize::{near, normalize, number_at, tokens};
 use crate::booking::BUSINESS_YEARS;
 
@@ -567,98 +568,26 @@ fn day_of_month(n: u8, today: Date) -> Option<Date> {
 }
 
 fn weekday(w: &str) -> Option<Weekday> {
-    const NAMES: &[(&str, Weekday)] = &[
-        ("lunes", Weekday::Monday),
-        ("martes", Weekday::Tuesday),
-        ("miercoles", Weekday::Wednesday),
-        ("jueves", Weekday::Thursday),
-        ("viernes", Weekday::Friday),
-        ("sabado", Weekday::Saturday),
-        ("domingo", Weekday::Sunday),
-        ("monday", Weekday::Monday),
-        ("tuesday", Weekday::Tuesday),
-        ("wednesday", Weekday::Wednesday),
-        ("thursday", Weekday::Thursday),
-        ("friday", Weekday::Friday),
-        ("saturday", Weekday::Saturday),
-        ("sunday", Weekday::Sunday),
-        // How English chat shortens them.
-        ("mon", Weekday::Monday),
-        ("tue", Weekday::Tuesday),
-        ("tues", Weekday::Tuesday),
-        ("wed", Weekday::Wednesday),
-        ("weds", Weekday::Wednesday),
-        ("thu", Weekday::Thursday),
-        ("thur", Weekday::Thursday),
-        ("thurs", Weekday::Thursday),
-        ("fri", Weekday::Friday),
-        ("sat", Weekday::Saturday),
-        ("sun", Weekday::Sunday),
-    ];
     // "lunnes" is a Monday: five-letter names forgive a typo too (no common word is one away).
-    lookup(NAMES, w, 5)
+    lookup(|l| l.weekdays, w, 5)
 }
 
-/// The value of `w` in a table of names: an exact name, else the first name of at least
+/// The value of `w` in a table of names of every lexicon: an exact name, else the first name of at least
 /// `typos_from` letters that `w` misspells.
-fn lookup<T: Copy>(table: &[(&str, T)], w: &str, typos_from: usize) -> Option<T> {
-    table
-        .iter()
+fn lookup<T: Copy + 'static>(
+    table: fn(&Lexicon) -> &'static [(&'static str, T)],
+    w: &str,
+    typos_from: usize,
+) -> Option<T> {
+    lexicon::all(table)
         .find(|(name, _)| *name == w)
-        .or_else(|| {
-            table
-                .iter()
-                .find(|(name, _)| name.len() >= typos_from && near(w, name))
-        })
+        .or_else(|| lexicon::all(table).find(|(name, _)| name.len() >= typos_from && near(w, name)))
         .map(|&(_, value)| value)
 }
 
 pub(super) fn month(w: &str) -> Option<Month> {
-    const NAMES: &[(&str, u8)] = &[
-        ("enero", 1),
-        ("febrero", 2),
-        ("marzo", 3),
-        ("abril", 4),
-        ("mayo", 5),
-        ("junio", 6),
-        ("julio", 7),
-        ("agosto", 8),
-        ("septiembre", 9),
-        ("setiembre", 9),
-        ("octubre", 10),
-        ("noviembre", 11),
-        ("diciembre", 12),
-        ("january", 1),
-        ("february", 2),
-        ("march", 3),
-        ("april", 4),
-        ("may", 5),
-        ("june", 6),
-        ("july", 7),
-        ("august", 8),
-        ("september", 9),
-        ("october", 10),
-        ("november", 11),
-        ("december", 12),
-        ("ene", 1),
-        ("jan", 1),
-        ("feb", 2),
-        ("mar", 3),
-        ("abr", 4),
-        ("apr", 4),
-        ("jun", 6),
-        ("jul", 7),
-        ("ago", 8),
-        ("aug", 8),
-        ("sep", 9),
-        ("sept", 9),
-        ("oct", 10),
-        ("nov", 11),
-        ("dic", 12),
-        ("dec", 12),
-    ];
     // Short names only exact: "abris" (you open) is one letter from "abril".
-    Month::try_from(lookup(NAMES, w, 6)?).ok()
+    Month::try_from(lookup(|l| l.months, w, 6)?).ok()
 }
 
 /// The next occurrence of `wd` after today, or from today on when `including_today`; none past

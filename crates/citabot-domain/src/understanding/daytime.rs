@@ -13,7 +13,8 @@
 //! opening hours. A qualifier ("de la tarde", "pm", "por la tarde" anywhere in the message), a
 //! 24-hour clock ("17:00") or a leading zero ("08:00") settles it. Twelve is noon.
 
-use super::normalize::{normalize, number_at, says_any, tokens};
+use super::lexicon;
+use super::normalize::{normalize, number_at, tokens};
 
 /// A time the visitor named.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,35 +177,9 @@ fn reads_later(minutes: u16, open_min: u16, close_min: u16) -> bool {
 /// "lo antes posible", "el primer hueco", "ahorita", "asap", "first available": the first free
 /// time, whatever the day.
 pub fn soonest_asked(text: &str) -> bool {
-    const PHRASES: [&[&str]; 24] = [
-        &["lo", "antes", "posible"],
-        &["lo", "mas", "pronto", "posible"],
-        &["lo", "mas", "pronto"],
-        &["cuanto", "antes"],
-        &["primer", "hueco"],
-        &["primera", "hora", "libre"],
-        &["primera", "hora", "disponible"],
-        &["primer", "dia", "libre"],
-        &["primer", "dia", "disponible"],
-        &["primer", "dia", "que", "tengas"],
-        &["primer", "dia", "que", "tengais"],
-        &["primera", "cita", "libre"],
-        &["primera", "cita", "disponible"],
-        &["primer", "turno"],
-        &["ahorita"],
-        &["ya", "mismo"],
-        &["asap"],
-        &["as", "soon", "as", "possible"],
-        &["earliest"],
-        &["soonest"],
-        &["first", "available"],
-        &["next", "available"],
-        &["first", "free"],
-        &["first", "opening"],
-    ];
     let normalized = normalize(text);
     let words = tokens(&normalized);
-    says_any(&words, &PHRASES)
+    lexicon::says(|l| l.soonest, &words)
 }
 
 pub fn parse_time(text: &str) -> Option<TimeExpr> {
@@ -431,12 +406,10 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
             .enumerate()
             .all(|(k, word)| t.get(i + k) == Some(word))
     };
-    let of_day = |word: &str| match word {
-        "manana" => Some(DayPart::Morning),
-        // "a la tardecita", "en la nochecita": how the south of the Americas says it.
-        "tarde" | "tardecita" => Some(DayPart::Afternoon),
-        "noche" | "nochecita" => Some(DayPart::Evening),
-        _ => None,
+    let of_day = |word: &str| {
+        lexicon::all(|l| l.day_parts_after_la)
+            .find(|(said, _)| *said == word)
+            .map(|(_, part)| *part)
     };
     // "por la mañana", "de la tarde", "en la noche", "a la tarde", "esta tarde"; "x la tarde"
     // as a phone writes "por".
@@ -462,55 +435,13 @@ fn part_at(t: &[&str], i: usize) -> Option<(DayPart, usize)> {
     if i > 0 && t[i - 1] == "good" {
         return None;
     }
-    let english = match w {
-        "morning" => Some(DayPart::Morning),
-        // "arvo": Australian for the afternoon.
-        "afternoon" | "arvo" => Some(DayPart::Afternoon),
-        "evening" | "tonight" | "night" => Some(DayPart::Evening),
-        _ => None,
-    };
-    if english.is_some() {
-        return english.map(|p| (p, 1));
+    if let Some((_, part)) = lexicon::all(|l| l.day_parts_alone).find(|(said, _)| *said == w) {
+        return Some((*part, 1));
     }
-    for (words, p) in [
-        (&["despues", "de", "comer"][..], DayPart::AfterLunch),
-        (&["despues", "de", "almorzar"], DayPart::AfterLunch),
-        (&["despues", "del", "almuerzo"], DayPart::AfterLunch),
-        (&["despues", "de", "la", "comida"], DayPart::AfterLunch),
-        (&["after", "lunch"], DayPart::AfterLunch),
-        // Longest first: "a última hora de la mañana" is not the day's last hour.
-        (
-            &["ultima", "hora", "de", "la", "manana"],
-            DayPart::LateMorning,
-        ),
-        (
-            &["primera", "hora", "de", "la", "tarde"],
-            DayPart::EarlyAfternoon,
-        ),
-        (
-            &["primera", "hora", "de", "la", "manana"],
-            DayPart::FirstThing,
-        ),
-        (&["ultima", "hora", "de", "la", "tarde"], DayPart::LastThing),
-        (&["media", "manana"], DayPart::MidMorning),
-        (&["mid", "morning"], DayPart::MidMorning),
-        (&["midmorning"], DayPart::MidMorning),
-        (&["late", "morning"], DayPart::LateMorning),
-        (&["media", "tarde"], DayPart::MidAfternoon),
-        (&["mid", "afternoon"], DayPart::MidAfternoon),
-        (&["midafternoon"], DayPart::MidAfternoon),
-        (&["early", "afternoon"], DayPart::EarlyAfternoon),
-        (&["primera", "hora"], DayPart::FirstThing),
-        (&["first", "thing"], DayPart::FirstThing),
-        (&["ultima", "hora"], DayPart::LastThing),
-        (&["last", "thing"], DayPart::LastThing),
-        (&["end", "of", "the", "day"], DayPart::LastThing),
-    ] {
-        if has(words) {
-            return Some((p, words.len()));
-        }
-    }
-    None
+    // First match wins: the lexicons list a phrase before any it starts with.
+    lexicon::all(|l| l.day_part_phrases)
+        .find(|(words, _)| has(words))
+        .map(|(words, part)| (*part, words.len()))
 }
 
 /// An exact time starting at `t[i]`: the minutes, whether the half of the day is open, and how

@@ -2,7 +2,8 @@
 //! to it, or something wrong with a service already done. Both are for the salon's people, so
 //! the assistant says what it found and tells the team; neither is ever read as a booking.
 
-use super::normalize::{normalize, says_any, tokens};
+use super::lexicon;
+use super::normalize::{normalize, tokens};
 
 /// "voy a llegar 10 minutos tarde", "llego un pelín tarde", "running 15 mins late".
 pub fn running_late(text: &str) -> bool {
@@ -19,23 +20,11 @@ pub fn running_late(text: &str) -> bool {
         .iter()
         .enumerate()
         .any(|(i, w)| arrives(w) && late_after(i))
-        || words
-            .iter()
-            .any(|w| matches!(*w, "retraso" | "retrasada" | "retrasado"))
+        || words.iter().any(|w| lexicon::has(|l| l.delayed, w))
             && !words
                 .iter()
                 .any(|w| w.starts_with("retras") && w.ends_with("la"));
-    let english = words.windows(2).any(|pair| {
-        matches!(
-            pair,
-            ["running", "late" | "behind"]
-                | ["be", "late"]
-                | ["mins" | "min" | "minutes", "late"]
-                | ["bit", "late"]
-                | ["little", "late"]
-        )
-    });
-    spanish || english
+    spanish || lexicon::says(|l| l.running_late, &words)
 }
 
 /// "el tinte que me hicisteis me ha quedado naranja", "me cobrasteis de más", "quiero poner
@@ -43,25 +32,7 @@ pub fn running_late(text: &str) -> bool {
 pub fn about_a_past_service(text: &str) -> bool {
     let normalized = normalize(text);
     let words = tokens(&normalized);
-    const DONE: [&[&str]; 16] = [
-        &["me", "hicisteis"],
-        &["me", "hiciste"],
-        &["me", "hicieron"],
-        &["me", "cobrasteis"],
-        &["me", "cobraste"],
-        &["me", "cobraron"],
-        &["me", "ha", "quedado"],
-        &["me", "quedo", "fatal"],
-        &["queja"],
-        &["reclamacion"],
-        &["reclamar"],
-        &["you", "did"],
-        &["charged", "me"],
-        &["overcharged"],
-        &["not", "happy", "with"],
-        &["complaint"],
-    ];
-    says_any(&words, &DONE)
+    lexicon::says(|l| l.past_service, &words)
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use time::macros::date;
 
 use super::date::parse_date_tokens;
 use super::daytime::parse_time_tokens;
+use super::lexicon::{self, Lexicon};
 use super::normalize::{normalize, tokens, within_one_edit};
-use super::question::QUESTION_STARTS;
 
 /// What a message asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -84,18 +84,9 @@ const PRIORITY: [Intent; 17] = [
 pub fn for_several_people(message: &str) -> bool {
     let normalized = normalize(message);
     let words = tokens(&normalized);
-    let several = |word: &str| {
-        matches!(
-            word,
-            "dos" | "2" | "tres" | "3" | "cuatro" | "4" | "two" | "three" | "four"
-        )
-    };
-    let family = |word: &str| {
-        matches!(
-            word,
-            "wife" | "husband" | "daughter" | "son" | "friend" | "mum" | "mom" | "partner"
-        )
-    };
+    let several =
+        |word: &str| matches!(word, "2" | "3" | "4") || lexicon::has(|l| l.several_people, word);
+    let family = |word: &str| lexicon::has(|l| l.companions, word);
     (0..words.len()).any(|i| {
         let at = |k: usize| words.get(i + k).copied().unwrap_or("");
         let before = i.checked_sub(1).map_or("", |b| words[b]);
@@ -115,11 +106,9 @@ pub fn for_several_people(message: &str) -> bool {
                         "a" | "para" | "sobre" | "hacia" | "de" | "hasta" | "desde" | "entre" | "y"
                     )
             }
-            (
-                number,
-                "personas" | "cortes" | "citas" | "people" | "haircuts" | "appointments",
-                _,
-            ) => several(number),
+            (number, counted, _) if lexicon::has(|l| l.counted_per_person, counted) => {
+                several(number)
+            }
             _ => false,
         }
     })
@@ -128,12 +117,9 @@ pub fn for_several_people(message: &str) -> bool {
 /// Whether `message` speaks of a cita already booked ("cancela mi cita", "anula la reserva")
 /// rather than of the one being put together ("cancela", "cancélalo todo").
 pub fn names_a_cita(message: &str) -> bool {
-    tokens(&normalize(message)).iter().any(|word| {
-        matches!(
-            *word,
-            "cita" | "citas" | "reserva" | "reservas" | "mi" | "mis" | "appointment" | "booking"
-        )
-    })
+    tokens(&normalize(message))
+        .iter()
+        .any(|word| lexicon::has(|l| l.names_a_cita, word))
 }
 
 /// The intents of a message, highest priority first; `[Unknown]` when none is recognised.
@@ -187,15 +173,10 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
     }
     // "mi cita del martes a las 10 se puede cambiar?", "cambiar lo del martes": a cita of
     // one's own and a change verb anywhere in the message.
-    let own_cita = all.windows(2).any(|pair| {
-        matches!(
-            pair,
-            ["mi", "cita"] | ["lo", "del"] | ["la", "del"] | ["my", "appointment"]
-        )
-    });
+    let own_cita = lexicon::says(|l| l.own_cita, &all);
     let changes = all
         .iter()
-        .any(|w| w.starts_with("cambi") || matches!(*w, "mover" | "moverla" | "change" | "move"));
+        .any(|w| w.starts_with("cambi") || lexicon::has(|l| l.move_verbs, w));
     if own_cita && changes && !found.contains(&Intent::Cancel) {
         found.push(Intent::Reschedule);
     }
@@ -217,29 +198,9 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
         // Any reference day will do: only whether a date is named matters here.
         let names_when = parse_date_tokens(&all, date!(2026 - 01 - 01)).is_some()
             || parse_time_tokens(&all).is_some();
-        let wants = all.iter().any(|w| {
-            matches!(
-                *w,
-                "quiero"
-                    | "quisiera"
-                    | "queria"
-                    | "necesito"
-                    | "gustaria"
-                    | "cita"
-                    | "want"
-                    | "like"
-                    | "need"
-                    | "appointment"
-                    | "looking"
-                    // "can I get a haircut?"
-                    | "get"
-            )
-        });
+        let wants = all.iter().any(|w| lexicon::has(|l| l.wants, w));
         // A bare "cita" asks for one.
-        let bare = matches!(
-            all.as_slice(),
-            ["cita"] | ["una", "cita"] | ["appointment"] | ["an", "appointment"]
-        );
+        let bare = is_one_of(&all, |l| l.bare_cita);
         // "keratin treatment on tuesday dec 8 at 4:30pm pls" says no "want" and asks nothing.
         let asks = text.contains(['?', '¿']);
         let books = if found.contains(&Intent::Services) {
@@ -269,21 +230,9 @@ pub(crate) fn detect(text: &str, names_service: bool) -> Reading {
 
 /// Chat shorthand read as the word it stands for.
 fn shorthand(w: &str) -> &str {
-    match w {
-        "q" | "k" | "ke" | "qe" => "que",
-        "xq" | "pq" | "porq" => "porque",
-        "d" => "de",
-        "tb" | "tmb" => "tambien",
-        "x" => "por",
-        "u" => "you",
-        "appt" | "appts" => "appointment",
-        // "el turno", as the River Plate says "la cita".
-        "turno" => "cita",
-        "turnos" => "citas",
-        "pls" | "plz" => "please",
-        "thx" | "ty" => "thanks",
-        other => other,
-    }
+    lexicon::all(|l| l.shorthand)
+        .find(|(short, _)| *short == w)
+        .map_or(w, |(_, word)| word)
 }
 
 /// The intents of one clause (`raw`, read into `w`); sets `cancels_that` and `needed` when the
@@ -304,7 +253,7 @@ fn clause_intents(
         }
     }
     // "cancela eso", "cancel that": dropping what was just proposed, not a booking.
-    if out.contains(&Intent::Deny) && DENY_CANCEL.iter().any(|p| contains(w, p)) {
+    if out.contains(&Intent::Deny) && lexicon::all(|l| l.deny_cancel).any(|p| contains(w, p)) {
         out.retain(|i| *i != Intent::Cancel);
         *cancels_that = true;
     }
@@ -315,14 +264,11 @@ fn clause_intents(
     }
     // "¿hay alguien?" as the whole message asks for a person ("¿hay alguien que haga mechas?"
     // asks about the team).
-    if matches!(w, ["hay", "alguien"] | ["hola", "hay", "alguien"]) {
+    if is_one_of(w, |l| l.anyone_there) {
         out.push(Intent::Human);
     }
     // "ya no", "no importa" as the whole answer: the visitor no longer wants what was going on.
-    if matches!(
-        w,
-        ["ya", "no"] | ["no", "importa"] | ["no", "importa", "ya"]
-    ) {
+    if is_one_of(w, |l| l.no_longer_wanted) {
         out.push(Intent::Abandon);
     }
     let first = yes_word(w[0]);
@@ -330,7 +276,10 @@ fn clause_intents(
     // "sí" is yes; "si" is also "if": yes only with an accent or in a short clause.
     let accented_si = raw.trim_start().to_lowercase().starts_with("sí");
     // The words after the yes that only agree ("sí, por favor"), and what follows them.
-    let agreeing = w[1..].iter().take_while(|x| AGREEABLE.contains(x)).count();
+    let agreeing = w[1..]
+        .iter()
+        .take_while(|x| lexicon::has(|l| l.agreeable, x))
+        .count();
     let agreeable = agreeing == w.len() - 1;
     // "vale y dónde estáis", "si porfa teneis parking": a yes, then a question of its own (a
     // bare "si" before a question is "if": "si tenéis hueco, avisadme").
@@ -338,12 +287,12 @@ fn clause_intents(
         (first != "si" || agreeing > 0)
             && match &w[1 + agreeing..] {
                 ["y" | "and" | "pero" | "but", next, ..] | [next, ..] => {
-                    QUESTION_STARTS.contains(next)
+                    lexicon::has(|l| l.question_starts, next)
                 }
                 [] => false,
             }
     };
-    let short_yes = AFFIRM_SHORT.contains(&first)
+    let short_yes = lexicon::has(|l| l.affirm_short, first)
         && (w.len() <= 3 && first != "si" || agreeable || then_asks());
     if first == "si" && accented_si
         || short_yes
@@ -351,10 +300,10 @@ fn clause_intents(
         || w.ends_with(&["why", "not"])
     {
         out.push(Intent::Affirm);
-    } else if (matches!(first, "no" | "nope" | "nah" | "nop")
-        || matches!(last, "no" | "nope") && w.len() <= 4)
+    } else if (lexicon::has(|l| l.no_first, first)
+        || lexicon::has(|l| l.no_last, last) && w.len() <= 4)
         // "no sé" is "I don't know", not a refusal.
-        && !matches!(w, ["no", "se"] | ["no", "lo", "se"])
+        && !is_one_of(w, |l| l.dont_know)
     {
         out.push(Intent::Deny);
     }
@@ -370,77 +319,12 @@ fn yes_word(word: &str) -> &str {
     if stretched { "si" } else { word }
 }
 
-/// Words that are a yes when they open a short clause ("vale", "ok, gracias"); "cuánto vale"
-/// is a price question, so not anywhere.
-const AFFIRM_SHORT: &[&str] = &[
-    "vale",
-    "ok",
-    "okay",
-    "okey",
-    "oki",
-    "claro",
-    "perfecto",
-    "genial",
-    "correcto",
-    "exacto",
-    "venga",
-    "dale",
-    "bien",
-    "estupendo",
-    "hecho",
-    "yes",
-    "yeah",
-    "yep",
-    "yup",
-    "sure",
-    "great",
-    "perfect",
-    "fine",
-    "correct",
-    "right",
-    "si",
-];
-
-/// Words that may follow a yes without making it something else: "sí, por favor", "sí quiero".
-const AGREEABLE: &[&str] = &[
-    "por", "favor", "gracias", "quiero", "claro", "vale", "perfecto", "confirmo", "correcto",
-    "exacto", "eso", "es", "please", "thanks", "si", "yes", "ok", "genial", "bien", "muy", "que",
-    "porfa", "porfi", "xfa", "porfavor", "adelante", "va", "esta", "perfect",
-];
-
-/// Deny phrases built on a cancel verb: they drop a proposal, they do not cancel a booking.
-const DENY_CANCEL: &[&str] = &[
-    "cancela eso",
-    "cancela esto",
-    "cancelalo todo",
-    "cancel that",
-    "cancel it",
-];
-
 /// "hay que pedir cita", "hace falta reservar", "es necesario cita", "do I need an appointment":
 /// a question about the salon's ways, with nothing of a booking after the word for it.
 fn asks_whether_needed(w: &[&str]) -> bool {
-    const OPENINGS: &[&[&str]] = &[
-        &["hay", "que"],
-        &["hace", "falta"],
-        &["es", "necesario"],
-        &["es", "obligatorio"],
-        &["se", "necesita"],
-        &["do", "i", "need"],
-        &["do", "you", "need"],
-        &["is", "it", "necessary"],
-    ];
-    const BOOKING_WORDS: &[&str] = &[
-        "cita",
-        "reservar",
-        "reserva",
-        "pedir",
-        "appointment",
-        "book",
-        "booking",
-    ];
-    OPENINGS.iter().any(|opening| w.starts_with(opening))
-        && w.last().is_some_and(|last| BOOKING_WORDS.contains(last))
+    lexicon::all(|l| l.needed_openings).any(|opening| w.starts_with(opening))
+        && w.last()
+            .is_some_and(|last| lexicon::has(|l| l.booking_words, last))
 }
 
 /// Whether the phrase match at `start` is negated: "no quiero cancelar", "no me cancele la cita",
@@ -458,15 +342,22 @@ fn negated(w: &[&str], start: usize, intent: Intent) -> bool {
     let mut i = start;
     while i > 0 {
         i -= 1;
-        match w[i] {
-            "no" | "dont" | "not" | "nunca" | "never" | "tampoco" => return true,
-            "quiero" | "quisiera" | "queria" | "voy" | "a" | "me" | "te" | "la" | "lo" | "hace"
-            | "falta" | "necesito" | "hay" | "que" | "want" | "to" | "need" | "i" | "do"
-            | "please" => {}
-            _ => return false,
+        if lexicon::has(|l| l.negations, w[i]) {
+            return true;
+        }
+        if !lexicon::has(|l| l.after_negation, w[i]) {
+            return false;
         }
     }
     false
+}
+
+/// Whether the words `w` are, all of them, one of the phrases of a table.
+fn is_one_of(
+    w: &[&str],
+    table: impl Fn(&'static Lexicon) -> &'static [&'static [&'static str]],
+) -> bool {
+    lexicon::all(table).any(|phrase| w == *phrase)
 }
 
 fn contains(w: &[&str], phrase: &str) -> bool {
@@ -500,541 +391,42 @@ fn word_matches(said: &str, wanted: &str) -> bool {
         || wanted.len() >= 6
             && within_one_edit(said, wanted)
             && !KEYWORDS.contains(&said)
-            && !NEVER_TYPOS.contains(&said)
+            && !lexicon::has(|l| l.never_typos, said)
 }
 
-/// Everyday words one edit away from a keyword that are themselves, not typos of it: "espero
-/// que tengáis hueco" is a hope, not "espera".
-const NEVER_TYPOS: &[&str] = &["espero", "esperar", "esperan", "esperas", "esperad"];
-
-/// A phrase of [`RULES`] split into its words.
+/// A phrase of the lexicons' `intent_phrases` split into its words.
 type Pattern = Vec<&'static str>;
 
-/// [`RULES`] with each phrase split into its words, once.
+/// The intent phrases of both lexicons, split into their words and grouped by intent, once.
 static PATTERNS: LazyLock<Vec<(Intent, Vec<Pattern>)>> = LazyLock::new(|| {
-    RULES
-        .iter()
-        .map(|(intent, phrases)| {
-            (
-                *intent,
-                phrases.iter().map(|p| p.split(' ').collect()).collect(),
-            )
-        })
-        .collect()
+    let mut patterns: Vec<(Intent, Vec<Pattern>)> = Vec::new();
+    for (intent, phrases) in lexicon::all(|l| l.intent_phrases) {
+        let at = match patterns.iter().position(|(known, _)| known == intent) {
+            Some(at) => at,
+            None => {
+                patterns.push((*intent, Vec::new()));
+                patterns.len() - 1
+            }
+        };
+        for phrase in *phrases {
+            let pattern: Pattern = phrase.split(' ').collect();
+            // A phrase both languages say ("menu") is one pattern.
+            if !patterns[at].1.contains(&pattern) {
+                patterns[at].1.push(pattern);
+            }
+        }
+    }
+    patterns
 });
 
-/// Every exact keyword of the rules: a word that is one keyword is never a typo of another
-/// ("reservas" is not a misspelt "reservar"). Built once: the rules are constant.
+/// Every exact keyword of the intent phrases: a word that is one keyword is never a typo of
+/// another. Built once: the phrases are constant.
 static KEYWORDS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
-    RULES
-        .iter()
+    lexicon::all(|l| l.intent_phrases)
         .flat_map(|(_, phrases)| phrases.iter().flat_map(|p| p.split(' ')))
         .filter(|w| !w.ends_with('*'))
-        .chain([
-            "reservas", "cita", "citas", "tarde", "manana", "hora", "horas",
-        ])
         .collect()
 });
-
-/// Phrases per intent, over normalised words.
-const RULES: &[(Intent, &[&str])] = &[
-    (
-        Intent::Restart,
-        &[
-            "empezar de nuevo",
-            "empezar otra vez",
-            "empecemos de nuevo",
-            "empezamos de nuevo",
-            "volver a empezar",
-            "desde el principio",
-            "desde cero",
-            "reinicia*",
-            "start over",
-            "start again",
-            "from scratch",
-            "restart",
-        ],
-    ),
-    (
-        Intent::Human,
-        &[
-            "hablar con",
-            "con una persona",
-            "con alguien",
-            "persona real",
-            "persona de verdad",
-            "humano",
-            "humana",
-            "agente",
-            "operador*",
-            "encargad*",
-            "atencion al cliente",
-            "talk to",
-            "speak to",
-            "speak with",
-            "human",
-            "real person",
-            "agent",
-            "representative",
-            // "¿hay alguien ahí?": nobody answers like a person, so one is wanted.
-            "alguien ahi",
-            "anyone there",
-            "anybody there",
-            "someone there",
-            "somebody there",
-            // "que me atienda alguien del equipo, no un chat": a person, not the assistant.
-            "atienda alguien",
-            "atienda una persona",
-            "alguien del equipo",
-            "alguien del salon",
-            "no un chat",
-            "no un bot",
-            "no una maquina",
-            "someone from the team",
-            "someone from the salon",
-            "not a bot",
-            "not a chatbot",
-        ],
-    ),
-    (
-        Intent::Reschedule,
-        &[
-            "cambi* .. cita*",
-            "cambi* .. reserva*",
-            "cambi* .. hora",
-            "cambi* .. dia",
-            "cambi* .. fecha",
-            "cambiarla",
-            "cambiarlo",
-            "cambiala",
-            "cambialo",
-            "la puedes cambiar",
-            "la puedes mover",
-            // "cámbiame la del lunes al jueves", "pásame la cita al jueves", "¿me la pasas al
-            // lunes?": the cita said by its day, or by "la".
-            "cambiame la",
-            "cambiamela",
-            "muevemela",
-            "mueveme la",
-            "pasame la",
-            "pasamela",
-            "pasala",
-            "pasarla",
-            "pasar .. cita*",
-            "me la pasas",
-            "me la pasa",
-            "me la podeis pasar",
-            "me la puedes pasar",
-            "la puedes pasar",
-            "la podeis pasar",
-            "me la cambias",
-            "me la mueves",
-            "muevela",
-            "moverla",
-            "mover* .. cita*",
-            "muev* .. cita*",
-            "mover* .. reserva*",
-            "aplaz*",
-            "pospon*",
-            "postpon*",
-            "reprogram*",
-            "adelant* .. cita*",
-            "retras* .. cita*",
-            // "retrásala media hora", "adelántamela", "ponla a las 6", "push it back".
-            "retrasala",
-            "retrasarla",
-            "retrasamela",
-            "atrasala",
-            "atrasarla",
-            "adelantala",
-            "adelantarla",
-            "adelantamela",
-            "ponmela",
-            "ponla",
-            "ponerla",
-            "me la pones",
-            "me la puedes poner",
-            "me la podeis poner",
-            "push .. appointment*",
-            "push .. booking*",
-            "push it back",
-            "bring .. forward",
-            "modific* .. cita*",
-            "modific* .. reserva*",
-            "resched*",
-            "move .. appointment*",
-            "move .. booking*",
-            "change .. appointment*",
-            "change .. booking*",
-            "change the time",
-            "change the date",
-        ],
-    ),
-    (
-        Intent::Cancel,
-        &[
-            "cancel*",
-            "anul*",
-            "borra* .. cita*",
-            "elimina* .. cita*",
-            "quita* .. cita*",
-            "no puedo ir",
-            "no podre ir",
-            "no voy a poder ir",
-            "call off",
-            "cant make it",
-            "cannot make it",
-            "wont make it",
-        ],
-    ),
-    (
-        Intent::MyAppointments,
-        &[
-            "mis citas",
-            "mis reservas",
-            "citas tengo",
-            "reservas tengo",
-            "cita tengo",
-            "tengo cita*",
-            "tengo alguna cita*",
-            "tengo reserva*",
-            "tengo hora",
-            "tengo alguna reserva*",
-            "cuando es mi cita",
-            "cuando tengo",
-            "a que hora es mi cita",
-            // "¿a qué hora tenía yo la cita?", "¿con quién tengo la cita del martes?".
-            "hora tenia",
-            "tenia yo la cita",
-            "era mi cita",
-            "con quien tengo",
-            "con quien tenia",
-            "con quien es mi cita",
-            "who is my appointment*",
-            "what time is my appointment*",
-            "que dia es mi cita",
-            "ver mi cita*",
-            "ver mis",
-            "consultar mi*",
-            "revisar mi*",
-            "my appointment*",
-            "my booking*",
-            "my reservation*",
-            "do i have",
-        ],
-    ),
-    (
-        Intent::Book,
-        &[
-            "reservar",
-            "reservarme",
-            "reservame",
-            "reservo",
-            "reservad",
-            "reserve",
-            "^ reserva",
-            "una reserva",
-            "hacer reserva",
-            "pedir cita",
-            "pedir una cita",
-            "pedir hora",
-            "coger cita",
-            "coger una cita",
-            "sacar cita",
-            "sacar una cita",
-            "quiero cita",
-            "quiero una cita",
-            "quiero otra cita",
-            "necesito cita",
-            "necesito una cita",
-            "queria una cita",
-            "quisiera una cita",
-            "quisiera cita",
-            "gustaria .. cita",
-            "dar* hora",
-            "dar* cita",
-            "dais hora",
-            "dais cita",
-            "dame cita",
-            "das cita",
-            "das una cita",
-            "dais una cita",
-            "dan cita",
-            "dame una cita",
-            "una cita para",
-            "nueva cita",
-            "agend*",
-            "apuntarme",
-            "apuntame",
-            "pillar cita",
-            "book",
-            "make an appointment",
-            "make a booking",
-            "make a reservation",
-            "an appointment",
-            "new appointment",
-            "schedule an appointment",
-            "get an appointment",
-        ],
-    ),
-    (
-        Intent::Availability,
-        &[
-            "hueco*",
-            "disponib*",
-            "libre",
-            "libres",
-            "hay sitio",
-            "teneis sitio",
-            "tienen sitio",
-            "tienes sitio",
-            "hay hora",
-            "que horas tien*",
-            "que horas teneis",
-            "que horas hay",
-            "que horas quedan",
-            "hay cita*",
-            "teneis cita*",
-            "tienen cita*",
-            "tienes algo",
-            "teneis algo",
-            "tienen algo",
-            "hay algo",
-            "have anything",
-            "got anything",
-            "cuando puedo ir",
-            "cuando podria",
-            "cuando hay",
-            "available",
-            "availability",
-            "free slot*",
-            "any slot*",
-            "slots",
-            "openings",
-            "free on",
-            "free at",
-        ],
-    ),
-    (
-        Intent::Services,
-        &[
-            "servicio*",
-            "tratamiento*",
-            "precio*",
-            "tarifa*",
-            "cuanto cuesta*",
-            "cuanto vale*",
-            "cuanto sale*",
-            "cuanto es",
-            "cuanto cobr*",
-            "cuanto tard*",
-            "cuanto dur*",
-            "cuanto tiempo",
-            "que duracion",
-            "duracion",
-            "how long",
-            "que cuesta",
-            "que ofrec*",
-            "que haceis",
-            "que hacen",
-            "carta",
-            "price*",
-            "cost*",
-            "how much",
-            "services",
-            "service",
-            "what do you offer",
-            "what do you do",
-            "treatments",
-        ],
-    ),
-    (
-        Intent::OpeningHours,
-        &[
-            "horario*",
-            "horario",
-            "que hora abr*",
-            "que hora cierr*",
-            "que hora cerr*",
-            "cuando abr*",
-            "cuando cierr*",
-            "abris",
-            "abren",
-            "abre",
-            "abierto*",
-            "abierta*",
-            "cerrais",
-            "cierran",
-            "cierra",
-            "cerrado*",
-            "hora de apertura",
-            "hora de cierre",
-            "opening hours",
-            "open",
-            "opens",
-            "close",
-            "closes",
-            "closed",
-            "your hours",
-            "business hours",
-            "what time do you",
-        ],
-    ),
-    (
-        Intent::Help,
-        &[
-            "ayuda",
-            "ayudame",
-            "ayudarme",
-            "ayudar",
-            "que puedes hacer",
-            "que sabes hacer",
-            "que puedo hacer",
-            "como funciona",
-            "como va esto",
-            "opciones",
-            "menu",
-            "help",
-            "what can you do",
-            "how does this work",
-            "options",
-        ],
-    ),
-    (
-        Intent::Deny,
-        &[
-            "mejor no",
-            "no gracias",
-            "cancela eso",
-            "cancela esto",
-            "cancelalo todo",
-            "para nada",
-            "ni hablar",
-            "de ninguna manera",
-            "prefiero que no",
-            // Not yet: at a summary, a wait is not a yes.
-            "espera",
-            "esperate",
-            "un momento",
-            "un segundo",
-            "todavia no",
-            "aun no",
-            "ahora no",
-            "no thanks",
-            "no thank you",
-            "wait",
-            "hold on",
-            "not yet",
-            "cancel that",
-            "cancel it",
-        ],
-    ),
-    (
-        Intent::Abandon,
-        &[
-            "olvidalo",
-            "olvidala",
-            "olvidate",
-            "dejalo",
-            "dejala",
-            "dejemoslo",
-            "lo dejamos",
-            "lo dejo",
-            "ya no quiero",
-            "ya no hace falta",
-            "ya no me interesa",
-            "ya no lo necesito",
-            "ya no la necesito",
-            "forget it",
-            "forget about it",
-            "never mind",
-            "nevermind",
-        ],
-    ),
-    (
-        Intent::Affirm,
-        &[
-            "de acuerdo",
-            "confirmo",
-            "confirmar",
-            "confirmado",
-            "confirmada",
-            "confirmalo",
-            "confirmala",
-            "adelante",
-            "esta bien",
-            "me va bien",
-            "me vale",
-            "eso es",
-            "me parece bien",
-            "por supuesto",
-            "sounds good",
-            "that works",
-            "go ahead",
-            "confirm",
-            "confirmed",
-            "of course",
-            "lo que sea",
-            "hazlo",
-        ],
-    ),
-    (
-        Intent::Goodbye,
-        &[
-            "adios",
-            "chao",
-            "chau",
-            "ciao",
-            "hasta luego",
-            "hasta pronto",
-            "hasta manana",
-            "hasta la proxima",
-            "hasta otra",
-            "nos vemos",
-            "bye",
-            "goodbye",
-            "see you",
-            "see ya",
-            "que vaya bien",
-        ],
-    ),
-    (
-        Intent::Thanks,
-        &[
-            "gracias",
-            "grax",
-            "thanks",
-            "thank you",
-            "te lo agradezco",
-            "muy amable",
-            "cheers",
-            "agradecid*",
-        ],
-    ),
-    (
-        Intent::Greeting,
-        &[
-            "hola",
-            "holi",
-            "holaa",
-            "ola",
-            "^ buenas",
-            "buenos dias",
-            "buen dia",
-            "buenas tardes",
-            "buenas noches",
-            "^ hey",
-            "^ hi",
-            "hello",
-            "good morning",
-            "good afternoon",
-            "good evening",
-            "^ que tal",
-            "saludos",
-            "^ ey",
-        ],
-    ),
-];
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,10 @@
 //!
 //! Every reader starts from [`normalize`] (lowercase, accents folded, punctuation to spaces) and
 //! works on whole words, so a keyword never matches inside another word ("no" in "noviembre").
+//!
+//! The words the readers look for are data in `lexicon`: one lexicon per language
+//! (`lexicon/es.rs`, `lexicon/en.rs`), a table per kind of word; each reader keeps its matching
+//! logic and reads a table in both languages.
 
 mod change;
 mod contact;
@@ -14,6 +18,7 @@ mod existing;
 mod faq;
 mod intent;
 mod language;
+mod lexicon;
 mod normalize;
 mod question;
 mod services;

@@ -1,6 +1,8 @@
 //! Text normalisation and the small string tools every matcher shares: accent folding, the
 //! token list, typo distance and number words.
 
+use super::lexicon;
+
 /// Normalises a message for matching: lowercase, accents and diacritics folded (`á`→`a`,
 /// `ñ`→`n`, `ü`→`u`), `¿` `¡` and other punctuation turned into spaces, whitespace collapsed.
 ///
@@ -46,18 +48,9 @@ fn normalize_with(text: &str, keep_enye: bool) -> String {
 /// The word a phone spelling stands for, for the spellings that can mean nothing else: "kiero
 /// cita pa mñn" is "quiero cita para mañana" to every reader (intents, dates, services, FAQ).
 fn phone_spelling(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "mnn" | "mñn" | "mnna" | "mñna" => "manana",
-        "kiero" | "qiero" | "qero" | "kero" => "quiero",
-        "kieres" | "qieres" => "quieres",
-        "kisiera" | "qisiera" => "quisiera",
-        "keria" | "qeria" => "queria",
-        "pa" => "para",
-        "tlf" | "tlfn" | "tlfno" | "tfno" | "telf" => "telefono",
-        "dnd" => "donde",
-        "cdo" | "qdo" | "kdo" => "cuando",
-        _ => return None,
-    })
+    lexicon::all(|l| l.phone_spellings)
+        .find(|(typed, _)| *typed == word)
+        .map(|(_, meant)| *meant)
 }
 
 fn fold_text(text: &str, keep_enye: bool) -> String {
@@ -284,102 +277,16 @@ pub(crate) fn number_at(tokens: &[&str], at: usize) -> Option<(u32, usize)> {
 /// An English ordinal day said in words, "third" to "thirtieth"; "first" and "second" only
 /// after a ten ("twenty first"), where they cannot mean "the first free time" or "a second".
 fn ordinal(word: &str) -> Option<u32> {
-    const ORDINALS: &[&str] = &[
-        "first",
-        "second",
-        "third",
-        "fourth",
-        "fifth",
-        "sixth",
-        "seventh",
-        "eighth",
-        "ninth",
-        "tenth",
-        "eleventh",
-        "twelfth",
-        "thirteenth",
-        "fourteenth",
-        "fifteenth",
-        "sixteenth",
-        "seventeenth",
-        "eighteenth",
-        "nineteenth",
-    ];
-    match word {
-        "twentieth" => Some(20),
-        "thirtieth" => Some(30),
-        _ => ORDINALS
-            .iter()
-            .position(|ordinal| *ordinal == word)
-            .map(|at| at as u32 + 1),
-    }
+    lexicon::all(|l| l.ordinals)
+        .find(|(said, _)| *said == word)
+        .map(|(_, day)| *day)
 }
 
+/// A number said in a word ("tres", "twenty").
 fn word_number(word: &str) -> Option<u32> {
-    const WORDS: &[(&str, u32)] = &[
-        ("cero", 0),
-        ("un", 1),
-        ("uno", 1),
-        ("una", 1),
-        ("dos", 2),
-        ("tres", 3),
-        ("cuatro", 4),
-        ("cinco", 5),
-        ("seis", 6),
-        ("siete", 7),
-        ("ocho", 8),
-        ("nueve", 9),
-        ("diez", 10),
-        ("once", 11),
-        ("doce", 12),
-        ("trece", 13),
-        ("catorce", 14),
-        ("quince", 15),
-        ("dieciseis", 16),
-        ("diecisiete", 17),
-        ("dieciocho", 18),
-        ("diecinueve", 19),
-        ("veinte", 20),
-        ("veintiuno", 21),
-        ("veintiun", 21),
-        ("veintiuna", 21),
-        ("veintidos", 22),
-        ("veintitres", 23),
-        ("veinticuatro", 24),
-        ("veinticinco", 25),
-        ("veintiseis", 26),
-        ("veintisiete", 27),
-        ("veintiocho", 28),
-        ("veintinueve", 29),
-        ("treinta", 30),
-        ("cuarenta", 40),
-        ("cincuenta", 50),
-        ("zero", 0),
-        ("one", 1),
-        ("two", 2),
-        ("three", 3),
-        ("four", 4),
-        ("five", 5),
-        ("six", 6),
-        ("seven", 7),
-        ("eight", 8),
-        ("nine", 9),
-        ("ten", 10),
-        ("eleven", 11),
-        ("twelve", 12),
-        ("thirteen", 13),
-        ("fourteen", 14),
-        ("fifteen", 15),
-        ("sixteen", 16),
-        ("seventeen", 17),
-        ("eighteen", 18),
-        ("nineteen", 19),
-        ("twenty", 20),
-        ("thirty", 30),
-        ("forty", 40),
-        ("fifty", 50),
-    ];
-    WORDS.iter().find(|(w, _)| *w == word).map(|&(_, n)| n)
+    lexicon::all(|l| l.number_words)
+        .find(|(said, _)| *said == word)
+        .map(|(_, number)| *number)
 }
 
 #[cfg(test)]

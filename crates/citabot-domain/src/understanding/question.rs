@@ -6,6 +6,7 @@
 use time::Month;
 
 use super::date::month;
+use super::lexicon::{self, Lexicon};
 use super::normalize::{normalize_keeping_enye, tokens, within_one_edit};
 use super::terms::read;
 
@@ -77,15 +78,12 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     let normalized = normalize_keeping_enye(text);
     let words = tokens(&normalized);
     let is_question = is_question(text);
-    let price_asked = words
-        .iter()
-        .any(|word| matches!(*word, "cuanto" | "cuanta"))
-        || words.windows(2).any(|pair| pair == ["how", "much"]);
+    let price_asked = lexicon::says(|l| l.how_much, &words);
     let mut topics = Vec::new();
     let mut holidays = Vec::new();
     for (term, start, _) in read(&words, None) {
         // "mi teléfono es…", "my email": the visitor's own, not the salon's.
-        let own = start > 0 && matches!(words[start - 1], "mi" | "my" | "mis");
+        let own = start > 0 && lexicon::has(|l| l.mine, words[start - 1]);
         let found: &[Topic] = match term.as_str() {
             "direccion" => &[Topic::Address],
             "llegar" => &[Topic::Address, Topic::Access],
@@ -122,7 +120,9 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     // "¿dónde?" alone asks where the salon is; "¿dónde aparco?" asks something else.
     if topics.is_empty()
         && is_question
-        && words.iter().any(|word| matches!(*word, "donde" | "where"))
+        && words
+            .iter()
+            .any(|word| lexicon::has(|l| l.where_words, word))
     {
         topics.push(Topic::Address);
     }
@@ -136,7 +136,7 @@ pub fn salon_question(text: &str) -> SalonQuestion {
     SalonQuestion {
         topics,
         is_question,
-        how: clause_starts(text).any(|first| matches!(first.as_str(), "como" | "how")),
+        how: clause_starts(text).any(|first| lexicon::has(|l| l.how_words, &first)),
         holidays,
         month: month_named(&words),
         payment_methods,
@@ -146,37 +146,12 @@ pub fn salon_question(text: &str) -> SalonQuestion {
 /// "¿me llegará un correo de confirmación?", "¿me mandáis un email?", "will I get a
 /// confirmation?": a confirmation, or a message to the visitor, said with a verb of sending.
 fn asks_about_confirmation(words: &[&str]) -> bool {
-    let confirmation = words
-        .iter()
-        .any(|word| matches!(*word, "confirmacion" | "confirmation"));
-    let message = words.iter().any(|word| {
-        matches!(
-            *word,
-            "correo" | "email" | "mail" | "sms" | "mensaje" | "whatsapp" | "aviso" | "recordatorio"
-        )
-    });
-    let sending = words.iter().any(|word| {
-        matches!(
-            *word,
-            "llega"
-                | "llegara"
-                | "llegaria"
-                | "manda"
-                | "mandais"
-                | "mandan"
-                | "mandaran"
-                | "envia"
-                | "enviais"
-                | "envian"
-                | "enviaran"
-                | "recibo"
-                | "recibire"
-                | "recibiria"
-                | "get"
-                | "send"
-                | "receive"
-        )
-    });
+    let any_of = |table: fn(&'static Lexicon) -> &'static [&'static str]| {
+        words.iter().any(|word| lexicon::has(table, word))
+    };
+    let confirmation = any_of(|l| l.confirmation);
+    let message = any_of(|l| l.messages_to_visitor);
+    let sending = any_of(|l| l.sending_verbs);
     confirmation && (message || sending) || message && sending
 }
 
@@ -189,7 +164,7 @@ pub fn is_question(text: &str) -> bool {
 /// Whether a clause of `text` opens with a question word or a verb that asks: a question
 /// however it ends ("¿hacéis tatuajes?" is never a name, "Lucía Pérez?" may be).
 pub fn opens_as_question(text: &str) -> bool {
-    clause_starts(text).any(|first| QUESTION_STARTS.contains(&first.as_str()))
+    clause_starts(text).any(|first| lexicon::has(|l| l.question_starts, &first))
 }
 
 /// The first word of each clause of `text` (with the second when the first is "que" or
@@ -216,66 +191,6 @@ fn clause_starts(text: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
-/// Words that open a question, normalised.
-pub(super) const QUESTION_STARTS: &[&str] = &[
-    "donde",
-    "cuanto",
-    "cuanta",
-    "cuantos",
-    "cuantas",
-    "cuando",
-    "cual",
-    "cuales",
-    "quien",
-    "quienes",
-    "como",
-    "que",
-    "teneis",
-    "tienen",
-    "tienes",
-    "haceis",
-    "hacen",
-    "aceptais",
-    "aceptan",
-    "admitis",
-    "admiten",
-    "podeis",
-    "puedes",
-    "podrias",
-    "podriais",
-    "pueden",
-    "puedo",
-    "abris",
-    "abren",
-    "cerrais",
-    "cierran",
-    "atendeis",
-    "atienden",
-    "vendeis",
-    "venden",
-    "ofreceis",
-    "trabajais",
-    "estais",
-    "where",
-    "what",
-    "whats",
-    "when",
-    "how",
-    "which",
-    "who",
-    "why",
-    "is",
-    "are",
-    "do",
-    "does",
-    "can",
-    "could",
-    "will",
-    "would",
-    "should",
-    "any",
-];
-
 /// A month named in full ("agosto", "in August"): "may" only after "in".
 fn month_named(words: &[&str]) -> Option<Month> {
     words.iter().enumerate().find_map(|(at, word)| {
@@ -292,7 +207,7 @@ pub fn payment_methods(text: &str) -> Vec<PaymentMethod> {
     let normalized = normalize_keeping_enye(text);
     let mut found = Vec::new();
     for word in tokens(&normalized) {
-        let method = PAYMENT_WORDS.iter().find_map(|(method, names)| {
+        let method = lexicon::all(|l| l.payment_words).find_map(|(method, names)| {
             names
                 .iter()
                 .any(|name| *name == word || name.len() >= 5 && within_one_edit(word, name))
@@ -306,34 +221,6 @@ pub fn payment_methods(text: &str) -> Vec<PaymentMethod> {
     }
     found
 }
-
-/// The words for each way of paying (normalised, `ñ` kept): what [`payment_methods`] reads, and
-/// the words the [terms](super::terms) read as `pago`, so a way of paying named is always a
-/// question about paying.
-pub(super) const PAYMENT_WORDS: &[(PaymentMethod, &[&str])] = &[
-    (
-        PaymentMethod::Card,
-        &[
-            "tarjeta",
-            "tarjetas",
-            "card",
-            "cards",
-            "credito",
-            "debito",
-            "credit",
-            "debit",
-            "visa",
-            "mastercard",
-            "amex",
-            "datafono",
-            "contactless",
-        ],
-    ),
-    (PaymentMethod::Cash, &["efectivo", "metalico", "cash"]),
-    (PaymentMethod::Bizum, &["bizum"]),
-    (PaymentMethod::Transfer, &["transferencia", "transfer"]),
-    (PaymentMethod::PayPal, &["paypal"]),
-];
 
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,9 @@
 //! and inside a name must be exact. Overlapping matches keep the longest ("corte y peinado" over
 //! "corte"); each service is reported once, in order of first appearance.
 
+use std::sync::LazyLock;
+
+use super::lexicon;
 use super::normalize::{near, normalize_keeping_enye, tokens};
 
 /// A service as the catalogue names it: its key, display name and other names people use.
@@ -54,7 +57,10 @@ pub fn match_services(text: &str, catalog: &[ServiceName]) -> Vec<ServiceMatch> 
         for phrase in std::iter::once(&service.name).chain(&service.aliases) {
             let phrase = normalize_keeping_enye(phrase);
             let phrase = tokens(&phrase);
-            if phrase.iter().all(|w| FUNCTION_WORDS.contains(w)) {
+            if phrase
+                .iter()
+                .all(|w| lexicon::has(|l| l.service_function_words, w))
+            {
                 continue;
             }
             for start in 0..words.len() {
@@ -96,68 +102,28 @@ pub fn match_services(text: &str, catalog: &[ServiceName]) -> Vec<ServiceMatch> 
     out
 }
 
-/// The everyday names people use for a hair salon's usual services, in Spanish and English,
-/// keyed by the service's name as a salon lists it. A business whose services are called
-/// otherwise simply gets no extra names; its own names always match.
-const EVERYDAY_NAMES: &[(&str, &[&str])] = &[
-    (
-        "corte de pelo",
-        &[
-            "corte",
-            "cortarme el pelo",
-            "cortar el pelo",
-            "haircut",
-            "hair cut",
-            "cut",
-            "trim",
-            "fringe trim",
-            "cut and blow dry",
-        ],
-    ),
-    (
-        "corte de caballero",
-        &[
-            "corte de hombre",
-            // Said without the "de", or as a haircut for a man: still the men's cut, never the
-            // women's "corte" inside them.
-            "corte caballero",
-            "corte para caballero",
-            "corte hombre",
-            "corte para hombre",
-            "corte de chico",
-            "corte de pelo de hombre",
-            "corte de pelo hombre",
-            "corte de pelo para hombre",
-            "corte de pelo de caballero",
-            "corte masculino",
-            "men s haircut",
-            "mens haircut",
-            "men s cut",
-            "mens cut",
-            "man s haircut",
-            "gents haircut",
-            "barber cut",
-        ],
-    ),
-    (
-        "lavado y peinado",
-        &[
-            "peinado",
-            "lavar y peinar",
-            "blow dry",
-            "blowdry",
-            "wash and blow dry",
-        ],
-    ),
-    ("tinte", &["color", "colour", "dye", "teñirme el pelo"]),
-    ("mechas", &["highlights", "balayage"]),
-    (
-        "alisado de keratina",
-        &["keratina", "alisado", "keratin", "keratin treatment"],
-    ),
-    ("arreglo de barba", &["barba", "beard trim", "beard"]),
-    ("manicura", &["uñas", "manicure", "nails"]),
-];
+/// The everyday names of a salon's usual services in every lexicon, merged once per service
+/// (Spanish's first, each name once): a business whose services are called otherwise simply gets
+/// no extra names; its own names always match.
+static EVERYDAY_NAMES: LazyLock<Vec<(&str, Vec<&str>)>> = LazyLock::new(|| {
+    let mut merged: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (service, names) in lexicon::all(|l| l.everyday_service_names) {
+        let at = match merged.iter().position(|(listed, _)| listed == service) {
+            Some(at) => at,
+            None => {
+                merged.push((service, Vec::new()));
+                merged.len() - 1
+            }
+        };
+        let known = &mut merged[at].1;
+        for name in *names {
+            if !known.contains(name) {
+                known.push(name);
+            }
+        }
+    }
+    merged
+});
 
 /// Other names for a service called `name` ("haircut" for "Corte de pelo"), if it is one a
 /// salon usually offers.
@@ -166,76 +132,48 @@ pub fn everyday_names(name: &str) -> &'static [&'static str] {
     EVERYDAY_NAMES
         .iter()
         .find(|(listed, _)| *listed == key)
-        .map_or(&[], |(_, names)| names)
+        .map_or(&[], |(_, names)| names.as_slice())
 }
 
-/// A kind of service people ask a salon for, by the words they use, and how to name it back.
-struct KindOfService {
-    words: &'static [&'static str],
-    es: &'static str,
-    en: &'static str,
+/// A kind of service a salon may well not offer that people ask for in a salon's chat; the
+/// lexicons hold its words. A message naming two is about the first in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum ServiceKind {
+    Waxing,
+    Massage,
+    Pedicure,
+    Lashes,
+    Eyebrows,
+    MakeUp,
+    Facial,
+    Extensions,
+    Perm,
+    Tattoo,
 }
 
-/// Services a salon may well not offer, that people ask for in a salon's chat.
-const KINDS_OF_SERVICE: &[KindOfService] = &[
-    KindOfService {
-        words: &[
-            "depilacion",
-            "depilar",
-            "depilarme",
-            "cera",
-            "waxing",
-            "wax",
-        ],
-        es: "Depilación",
-        en: "Waxing",
-    },
-    KindOfService {
-        words: &["masaje", "masajes", "massage"],
-        es: "Un masaje",
-        en: "A massage",
-    },
-    KindOfService {
-        words: &["pedicura", "pedicure"],
-        es: "La pedicura",
-        en: "A pedicure",
-    },
-    KindOfService {
-        words: &["pestanas", "lashes", "eyelashes"],
-        es: "Lo de pestañas",
-        en: "Lashes",
-    },
-    KindOfService {
-        words: &["cejas", "eyebrows", "brows"],
-        es: "Lo de cejas",
-        en: "Eyebrows",
-    },
-    KindOfService {
-        words: &["maquillaje", "maquillarme", "makeup"],
-        es: "El maquillaje",
-        en: "Make-up",
-    },
-    KindOfService {
-        words: &["facial", "faciales"],
-        es: "Un tratamiento facial",
-        en: "A facial",
-    },
-    KindOfService {
-        words: &["extensiones", "extensions"],
-        es: "Poner extensiones",
-        en: "Extensions",
-    },
-    KindOfService {
-        words: &["permanente", "perm"],
-        es: "La permanente",
-        en: "A perm",
-    },
-    KindOfService {
-        words: &["tatuaje", "tatuajes", "tattoo", "tattoos"],
-        es: "Un tatuaje",
-        en: "A tattoo",
-    },
-];
+impl ServiceKind {
+    /// How the reply names it, in Spanish and English.
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Waxing => ("Depilación", "Waxing"),
+            Self::Massage => ("Un masaje", "A massage"),
+            Self::Pedicure => ("La pedicura", "A pedicure"),
+            Self::Lashes => ("Lo de pestañas", "Lashes"),
+            Self::Eyebrows => ("Lo de cejas", "Eyebrows"),
+            Self::MakeUp => ("El maquillaje", "Make-up"),
+            Self::Facial => ("Un tratamiento facial", "A facial"),
+            Self::Extensions => ("Poner extensiones", "Extensions"),
+            Self::Perm => ("La permanente", "A perm"),
+            Self::Tattoo => ("Un tatuaje", "A tattoo"),
+        }
+    }
+
+    /// Whether `word` (normalised) is one of its words in a lexicon.
+    fn is_said_by(self, word: &str) -> bool {
+        lexicon::all(|l| l.unoffered_services)
+            .any(|(kind, words)| *kind == self && words.contains(&word))
+    }
+}
 
 /// The service a message asks for that the catalogue does not have ("quiero un masaje"), named
 /// for the reply in Spanish and English. For a message in which [`match_services`] found nothing:
@@ -247,19 +185,20 @@ pub fn unoffered_service(
 ) -> Option<(&'static str, &'static str)> {
     let normalized = super::normalize(text);
     let words = tokens(&normalized);
-    let kind = KINDS_OF_SERVICE
-        .iter()
-        .find(|kind| words.iter().any(|word| kind.words.contains(word)))?;
+    let kind = lexicon::all(|l| l.unoffered_services)
+        .filter(|(_, kind_words)| words.iter().any(|word| kind_words.contains(word)))
+        .map(|(kind, _)| *kind)
+        .min()?;
     let offered = catalog.iter().any(|service| {
         std::iter::once(&service.name)
             .chain(&service.aliases)
             .any(|name| {
                 tokens(&super::normalize(name))
                     .iter()
-                    .any(|word| kind.words.contains(word))
+                    .any(|word| kind.is_said_by(word))
             })
     });
-    (!offered).then_some((kind.es, kind.en))
+    (!offered).then(|| kind.names())
 }
 
 /// Whether the visitor adds services to those already chosen ("añade también un tinte",
@@ -267,32 +206,20 @@ pub fn unoffered_service(
 pub fn adds_services(text: &str) -> bool {
     let normalized = super::normalize(text);
     let words = tokens(&normalized);
-    const ADDING: &[&str] = &[
-        "tambien", "ademas", "anade", "anademe", "anadir", "anademe", "agrega", "agregame", "also",
-        "add", "plus", "too",
-    ];
-    words.iter().any(|word| ADDING.contains(word))
-        || words.windows(2).any(|pair| pair == ["as", "well"])
+    lexicon::says(|l| l.adding_services, &words)
 }
 
 /// The services the visitor says to drop for the others named ("tinte en vez de mechas", "en
 /// lugar de corte, un tinte", "a colour instead of highlights"): each the first named right
 /// after those words.
 pub fn replaced_services<'a>(text: &str, found: &'a [ServiceMatch]) -> Vec<&'a str> {
-    const MARKERS: &[&str] = &[
-        " en vez de ",
-        " en vez del ",
-        " en lugar de ",
-        " en lugar del ",
-        " instead of ",
-        " rather than ",
-    ];
     let normalized = format!(" {} ", tokens(&super::normalize(text)).join(" "));
     let mut replaced = Vec::new();
-    for marker in MARKERS {
+    for marker in lexicon::all(|l| l.instead_of) {
         let mut from = 0;
-        while let Some(at) = normalized[from..].find(marker) {
-            from += at + marker.len() - 1;
+        while let Some(at) = whole_words_at(&normalized[from..], marker) {
+            // On the space after the marker, which opens the words after it.
+            from += at + marker.len();
             let after = &normalized[from..];
             let first = found
                 .iter()
@@ -308,6 +235,20 @@ pub fn replaced_services<'a>(text: &str, found: &'a [ServiceMatch]) -> Vec<&'a s
         }
     }
     replaced
+}
+
+/// Where `phrase` first stands as whole words in `padded` (a space on either side).
+fn whole_words_at(padded: &str, phrase: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(found) = padded[from..].find(phrase) {
+        let at = from + found;
+        if padded[..at].ends_with(' ') && padded[at + phrase.len()..].starts_with(' ') {
+            return Some(at);
+        }
+        // A phrase starts with a letter: one byte on is a character boundary.
+        from = at + 1;
+    }
+    None
 }
 
 #[derive(Debug)]
@@ -326,8 +267,9 @@ fn phrase_at(words: &[&str], start: usize, phrase: &[&str]) -> Option<usize> {
         if said == wanted {
             continue;
         }
-        let forgivable =
-            !FUNCTION_WORDS.contains(wanted) && near(said, wanted) && !COMMON_WORDS.contains(said);
+        let forgivable = !lexicon::has(|l| l.service_function_words, wanted)
+            && near(said, wanted)
+            && !lexicon::has(|l| l.never_service_typos, said);
         if !forgivable {
             return None;
         }
@@ -335,32 +277,6 @@ fn phrase_at(words: &[&str], start: usize, phrase: &[&str]) -> Option<usize> {
     }
     Some(typos)
 }
-
-/// Words that carry no meaning on their own.
-const FUNCTION_WORDS: &[&str] = &[
-    "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "o", "para", "por",
-    "sin", "u", "un", "una", "y", "and", "for", "of", "the", "with", "or",
-];
-
-/// Frequent words that must never be read as a typo of a service word.
-const COMMON_WORDS: &[&str] = &[
-    // Spanish
-    "una", "unas", "uno", "unos", "corto", "corta", "cortos", "cortas", "carta", "calor", "norte",
-    "tiene", "tienen", "tienes", "tengo", "tenga", "quiero", "quiere", "quieres", "para", "pero",
-    "como", "cuando", "donde", "cuanto", "cuanta", "cuesta", "cuestan", "precio", "hola",
-    "gracias", "vale", "bien", "mejor", "todo", "toda", "todos", "nada", "algo", "esto", "esta",
-    "este", "estos", "estas", "ese", "esos", "hora", "horas", "dias", "tarde", "noche", "manana",
-    "semana", "lunes", "martes", "jueves", "viernes", "sabado", "domingo", "cita", "citas",
-    "reserva", "reservar", "hacer", "hacerme", "puedo", "puede", "pueden", "tambien", "luego",
-    "ahora", "antes", "despues", "mucho", "poco", "otro", "otra", "mismo", "misma", "cada", "casa",
-    "cosa", "parte", "pasa", "pelo", "pelos", "largo", "larga", "color", "mano", "manos", "pies",
-    "cara", "cejas", "nuevo", "nueva", "hijo", "hija", "madre", "padre", "mujer", "hombre", "nino",
-    "nina", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "media",
-    "cuarto", "persona", "personas", "sitio", "hueco", "libre", // English
-    "have", "what", "when", "with", "would", "like", "want", "book", "time", "also", "then",
-    "that", "this", "there", "their", "short", "long", "hair", "care", "cure", "color", "colour",
-    "some", "more", "much", "many", "next", "week", "today", "tomorrow",
-];
 
 #[cfg(test)]
 mod tests {

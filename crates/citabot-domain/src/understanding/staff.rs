@@ -5,7 +5,8 @@
 //! "atienda", "with", "by"): a client called Lucía Pérez giving her own name is not asking for
 //! the stylist Lucía, and staff booking "para Lucía" name a client.
 
-use super::normalize::{near, normalize, says_any, tokens};
+use super::lexicon;
+use super::normalize::{near, normalize, tokens};
 use super::terms::is_known_word;
 
 /// A stylist as the visitor may name them.
@@ -41,28 +42,6 @@ pub enum StaffPreference {
     Anyone,
 }
 
-/// Words after which a stylist's name is a request for them, looked for one or two words back
-/// ("con Lucía", "prefiero a Lucía", "que me atienda Lucía").
-const ASKS_FOR: &[&str] = &[
-    "con",
-    "prefiero",
-    "preferiria",
-    "preferible",
-    "atienda",
-    "atiende",
-    "haga",
-    "hace",
-    "sea",
-    "fuera",
-    "with",
-    // "w lucia": "with" on a phone.
-    "w",
-    "by",
-    "prefer",
-    "want",
-    "see",
-];
-
 /// The visitor's preference, if the message states one.
 pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreference> {
     // An email is not words: "con email lucia@correo.es" names no stylist.
@@ -75,7 +54,7 @@ pub fn staff_preference(text: &str, staff: &[StaffName]) -> Option<StaffPreferen
     for (i, word) in words.iter().enumerate() {
         let asked = words[i.saturating_sub(2)..i]
             .iter()
-            .any(|before| ASKS_FOR.contains(before));
+            .any(|before| lexicon::has(|l| l.asks_for_stylist, before));
         if !asked {
             continue;
         }
@@ -102,7 +81,7 @@ pub fn unknown_stylist(text: &str, staff: &[StaffName]) -> Option<String> {
         let asked = i > 0
             && typed[i.saturating_sub(2)..i]
                 .iter()
-                .any(|before| ASKS_FOR.contains(&normalize(before).as_str()));
+                .any(|before| lexicon::has(|l| l.asks_for_stylist, &normalize(before)));
         if !capitalised || !asked || word.contains('@') {
             return None;
         }
@@ -122,8 +101,6 @@ pub fn unknown_stylist(text: &str, staff: &[StaffName]) -> Option<String> {
 /// mechas?", "who does balayage?"): `Some` with the stylist it names (their id), if any. "con
 /// quien sea" is a preference, not a question; the service is read by the caller.
 pub fn who_does_asked(text: &str, staff: &[StaffName]) -> Option<Option<String>> {
-    const WHO: &[&str] = &["quien", "quienes", "who"];
-    const DOES: &[&str] = &["hace", "hacen", "haceis", "does", "do"];
     if !super::is_question(text) {
         return None;
     }
@@ -131,18 +108,21 @@ pub fn who_does_asked(text: &str, staff: &[StaffName]) -> Option<Option<String>>
     let words = tokens(&normalized);
     let named_at = |i: usize| staff.iter().find(|member| member.answers_to(words[i]));
     let asks_who = words.iter().enumerate().any(|(i, word)| {
-        WHO.contains(word)
-            && !matches!(
-                words.get(i + 1).copied(),
-                Some("sea" | "quiera" | "este" | "tengo" | "tenia")
-            )
+        lexicon::has(|l| l.who, word)
+            && !words
+                .get(i + 1)
+                .is_some_and(|next| lexicon::has(|l| l.who_not_asking, next))
     });
     // "¿Javier hace mechas?", "does Javier do highlights?": the name next to the verb.
     let stylist_does = (0..words.len()).find_map(|i| {
         let next_to_does = [i.checked_sub(1), Some(i + 1)]
             .into_iter()
             .flatten()
-            .any(|at| words.get(at).is_some_and(|word| DOES.contains(word)));
+            .any(|at| {
+                words
+                    .get(at)
+                    .is_some_and(|word| lexicon::has(|l| l.does, word))
+            });
         next_to_does.then(|| named_at(i)).flatten()
     });
     if !asks_who && stylist_does.is_none() {
@@ -157,21 +137,16 @@ pub fn who_does_asked(text: &str, staff: &[StaffName]) -> Option<Option<String>>
 /// about working days, never right after "soy" or "me llamo" (a client called Lucía asking the
 /// salon's hours).
 pub fn stylist_schedule_asked(text: &str, staff: &[StaffName]) -> Option<String> {
-    const ABOUT_WORK: &[&str] = &[
-        "trabaja", "trabajas", "trabajan", "trabaje", "horario", "horarios", "dias", "libra",
-        "descansa", "work", "works", "working", "schedule", "hours", "days",
-    ];
-    const OWN_NAME: &[&str] = &["soy", "llamo", "es", "am", "i'm", "im", "name"];
     let normalized = normalize(text);
     let words = tokens(&normalized);
     let about: Vec<usize> = (0..words.len())
-        .filter(|&i| ABOUT_WORK.contains(&words[i]))
+        .filter(|&i| lexicon::has(|l| l.about_working_days, words[i]))
         .collect();
     if about.is_empty() {
         return None;
     }
     words.iter().enumerate().find_map(|(i, word)| {
-        let own_name = i > 0 && OWN_NAME.contains(&words[i - 1]);
+        let own_name = i > 0 && lexicon::has(|l| l.own_name_after, words[i - 1]);
         let near_work = about.iter().any(|&at| at.abs_diff(i) <= 3);
         if own_name || !near_work {
             return None;
@@ -189,32 +164,10 @@ pub fn stylist_schedule_asked(text: &str, staff: &[StaffName]) -> Option<String>
 /// "me da igual", "cualquiera", "el que esté libre", "anyone": about who, not about when ("me da
 /// igual la hora" leaves the stylist open but says nothing about them).
 fn anyone(words: &[&str]) -> bool {
-    const PHRASES: &[&[&str]] = &[
-        &["da", "igual"],
-        &["es", "igual"],
-        &["cualquiera"],
-        &["el", "que", "sea"],
-        &["la", "que", "sea"],
-        &["quien", "sea"],
-        &["el", "que", "este", "libre"],
-        &["la", "que", "este", "libre"],
-        &["sin", "preferencia"],
-        &["ninguna", "preferencia"],
-        &["no", "tengo", "preferencia"],
-        &["anyone"],
-        &["anybody"],
-        &["whoever"],
-        &["no", "preference"],
-        &["doesnt", "matter"],
-        &["doesn", "t", "matter"],
-        &["dont", "mind"],
-        &["don", "t", "mind"],
-    ];
-    const ABOUT_WHEN: &[&str] = &[
-        "hora", "horas", "dia", "dias", "cuando", "fecha", "time", "day", "when", "date",
-    ];
-    let said = says_any(words, PHRASES);
-    said && !words.iter().any(|word| ABOUT_WHEN.contains(word))
+    lexicon::says(|l| l.anyone_will_do, words)
+        && !words
+            .iter()
+            .any(|word| lexicon::has(|l| l.about_when, word))
 }
 
 #[cfg(test)]
