@@ -22,15 +22,25 @@ pub struct ServiceName {
     pub name: String,
     /// Other names that mean this service, e.g. "corte", "cortarme el pelo".
     pub aliases: Vec<String>,
+    /// The name and the aliases as the service reader compares them (`ñ` kept: "uñas" is not
+    /// "unas"), normalised once here rather than at every reading.
+    phrases: Vec<String>,
 }
 
 impl ServiceName {
     /// A catalogue entry from its key, name and aliases.
     pub fn new(id: impl Into<String>, name: impl Into<String>, aliases: &[&str]) -> Self {
+        let name = name.into();
+        let aliases: Vec<String> = aliases.iter().map(|a| (*a).to_owned()).collect();
+        let phrases = std::iter::once(&name)
+            .chain(&aliases)
+            .map(|phrase| normalize_keeping_enye(phrase))
+            .collect();
         Self {
             id: id.into(),
-            name: name.into(),
-            aliases: aliases.iter().map(|a| (*a).to_owned()).collect(),
+            name,
+            aliases,
+            phrases,
         }
     }
 }
@@ -54,9 +64,8 @@ pub fn match_services(text: &str, catalog: &[ServiceName]) -> Vec<ServiceMatch> 
     let words = tokens(&normalized);
     let mut found: Vec<Found> = Vec::new();
     for (index, service) in catalog.iter().enumerate() {
-        for phrase in std::iter::once(&service.name).chain(&service.aliases) {
-            let phrase = normalize_keeping_enye(phrase);
-            let phrase = tokens(&phrase);
+        for phrase in &service.phrases {
+            let phrase = tokens(phrase);
             if phrase
                 .iter()
                 .all(|w| lexicon::has(|l| l.service_function_words, w))

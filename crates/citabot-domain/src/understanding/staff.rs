@@ -78,11 +78,15 @@ pub fn unknown_stylist(text: &str, staff: &[StaffName]) -> Option<String> {
         let capitalised = word.chars().next().is_some_and(char::is_uppercase)
             && word.chars().skip(1).all(char::is_lowercase)
             && word.chars().count() >= 3;
+        // The cheap test first: most words are not capitalised, and need no normalising.
+        if !capitalised || word.contains('@') {
+            return None;
+        }
         let asked = i > 0
             && typed[i.saturating_sub(2)..i]
                 .iter()
                 .any(|before| lexicon::has(|l| l.asks_for_stylist, &normalize(before)));
-        if !capitalised || !asked || word.contains('@') {
+        if !asked {
             return None;
         }
         let normalized = normalize(word);
