@@ -337,7 +337,7 @@ fn a_slot_taken_meanwhile_is_never_claimed_as_booked() {
     let (_, action) = chat.say("sí");
     let action = action.expect("a booking");
     let reply = chat.settle(&action, &Outcome::SlotTaken);
-    assert!(reply.contains("alguien acaba de reservar"), "{reply}");
+    assert!(reply.contains("otra persona acaba de coger"), "{reply}");
     assert!(!reply.contains("¡Hecho!"), "{reply}");
     let reply = chat.settle(&action, &Outcome::Failed);
     assert!(reply.contains("No se ha reservado"), "{reply}");

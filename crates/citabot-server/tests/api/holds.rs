@@ -351,7 +351,7 @@ async fn of_two_guests_racing_for_one_time_one_holds_it_and_the_other_is_offered
             (&b, &a, &first)
         };
         // The other is told the truth (nobody has booked it) and offered other times.
-        assert!(!told.contains("acaba de reservar"), "round {round}: {told}");
+        assert!(!told.contains("acaba de coger"), "round {round}: {told}");
         assert!(
             !told.contains(&format!("**{hour}:00**")),
             "round {round}: the held time is not offered: {told}"

@@ -122,7 +122,7 @@ pub enum Next {
 pub fn next(guest: &Guest, reply: &str) -> Next {
     if reply.starts_with("¡Hecho!") || reply.contains("ya está reservada") {
         Next::Booked
-    } else if reply.contains("acaba de reservar") {
+    } else if reply.contains("acaba de coger") {
         Next::SlotGone
     } else if reply.contains("¿La confirmo?") {
         Next::Say("sí".to_owned())

@@ -125,7 +125,7 @@ async fn kill_nine_in_the_middle_of_bookings(backend: Backend) {
                     && told.as_ref().is_ok_and(|a| a.status == StatusCode::OK)
             });
             assert!(
-                heard_before || reply.contains("acaba de reservar"),
+                heard_before || reply.contains("acaba de coger"),
                 "{}: neither booked nor told the time went: {reply}",
                 guest.session
             );

@@ -161,7 +161,7 @@ pub(super) const ES: Sentences = Sentences {
     booked_pending_opening: "¡Hecho! Tu hora queda guardada ✅ El salón te confirmará la cita en cuanto la revise.",
     booked_for_client: "Cita reservada para {client}: {day} a las {time} con {with} ({services}). Estado: {status}.",
     already_booked: "Tu cita ya está reservada: {day}, a las {time} con {with} ({services}). No hace falta confirmarla otra vez.",
-    slot_just_taken: "Vaya, alguien acaba de reservar esa hora y no he podido guardar tu cita.",
+    slot_just_taken: "Vaya, otra persona acaba de coger esa hora y no he podido guardar tu cita.",
     booking_dropped: "Vale, lo dejamos: no he reservado nada. Si quieres otra cosa, aquí estoy.",
     nothing_to_drop: "De acuerdo, no hay nada pendiente. ¿Te ayudo con algo más?",
     // The visitor's citas

@@ -519,7 +519,7 @@ fn a_question_asked_with_a_yes_is_answered_when_the_time_was_taken() {
     let reply = chat.settle(&action, &Outcome::SlotTaken);
     says(
         &reply,
-        &["alguien acaba de reservar", "Sí, aceptamos Bizum."],
+        &["otra persona acaba de coger", "Sí, aceptamos Bizum."],
     );
     let (reply, _) = chat.say("hola");
     assert!(!reply.contains("Bizum"), "{reply}");
