@@ -26,10 +26,10 @@ use crate::booking::{
 };
 use crate::quick_replies::QuickReplies;
 use crate::understanding::{
-    BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceName,
-    StaffName, StaffPreference, TimeExpr, Understanding, everyday_names, parse_date, parse_dates,
-    resolve_in_hours, same_time_asked, staff_preference, time_shift, typed_full_name, understand,
-    unknown_stylist,
+    BookingPart, DateExpr, DayPart, FaqIndex, Intent, Language, ResolvedTime, ServiceMatch,
+    ServiceName, StaffName, StaffPreference, TimeExpr, Understanding, everyday_names, parse_date,
+    parse_dates, resolve_in_hours, same_time_asked, staff_preference, time_shift, typed_full_name,
+    understand, unknown_stylist,
 };
 use replies::Replies;
 pub use replies::day_words;
@@ -107,6 +107,10 @@ pub struct State {
     /// said once and never outlives the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer_after: Option<String>,
+    /// The services whose prices the last reply gave with "¿Quieres reservar?": the next
+    /// message's yes, or a day or time without a service, books them. Kept for one turn only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered_to_book: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -305,7 +309,17 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         let say = Replies::new(state.language, context);
         return quick::decorate(next_question(state, context, &say), context);
     }
-    let heard = understand(message, context.today, &catalog(context.services));
+    let catalog = catalog(context.services);
+    let mut heard = understand(message, context.today, &catalog);
+    let offered = std::mem::take(&mut state.offered_to_book);
+    if state.step == Step::Idle {
+        book_what_was_priced(&mut heard, &offered, &catalog);
+    }
+    let priced: Vec<String> = heard
+        .services
+        .iter()
+        .map(|found| found.id.clone())
+        .collect();
     if let Some(language) = heard.language {
         state.language = match language {
             Language::En => Lang::En,
@@ -335,7 +349,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
             .filter(|name| !names_a_service(name, context))?;
         Some(Replies::new(state.language, context).no_such_stylist(&name))
     });
-    let turn = respond(
+    let mut turn = respond(
         state,
         message,
         heard,
@@ -343,7 +357,42 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         refused.is_some(),
         context,
     );
+    if turn.state.step == Step::Idle
+        && Replies::new(turn.state.language, context).offers_to_book(&turn.reply)
+    {
+        turn.state.offered_to_book = priced;
+    }
     quick::decorate(with_aside(refused, turn), context)
+}
+
+/// After "¿Quieres reservar?" under the prices of `offered`: a yes ("sí", "vale") books them,
+/// and so does a day or a time said without a service ("si merece la pena pido para el sábado a
+/// las 10"); anything else is read as it stands.
+fn book_what_was_priced(heard: &mut Understanding, offered: &[String], catalog: &[ServiceName]) {
+    if offered.is_empty() || !heard.services.is_empty() {
+        return;
+    }
+    let main = heard.main_intent();
+    let yes = main == Intent::Affirm;
+    let wants = matches!(main, Intent::Book | Intent::Availability)
+        || heard.date.is_some()
+        || heard.time.is_some();
+    if !(yes || wants) || heard.says_no {
+        return;
+    }
+    heard.services = offered
+        .iter()
+        .filter_map(|id| catalog.iter().find(|service| &service.id == id))
+        .map(|service| ServiceMatch {
+            id: service.id.clone(),
+            name: service.name.clone(),
+            said: String::new(),
+            exact: true,
+        })
+        .collect();
+    if yes && let Some(first) = heard.intents.first_mut() {
+        *first = Intent::Book;
+    }
 }
 
 /// "No" to the summary: nothing is written; a move is dropped (the cita stays as it was), a new

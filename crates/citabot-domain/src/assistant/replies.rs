@@ -244,6 +244,11 @@ impl<'a> Replies<'a> {
         text
     }
 
+    /// Whether `reply` ends by inviting to book the services it priced ([`Replies::prices`]).
+    pub(super) fn offers_to_book(&self, reply: &str) -> bool {
+        reply.ends_with(self.say().prices_offer)
+    }
+
     /// The price and length of the services asked about; `offer` adds an invitation to book.
     pub(super) fn prices(&self, ids: &[String], offer: bool) -> String {
         let lines: Vec<String> = ids

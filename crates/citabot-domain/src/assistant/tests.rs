@@ -1581,3 +1581,44 @@ fn a_british_fringe_trim_at_half_4_is_a_cut_at_half_past() {
         Some(16 * 60 + 30)
     );
 }
+
+#[test]
+fn the_yes_to_would_you_like_to_book_books_what_was_priced() {
+    // A yes to the invitation under the prices.
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("¿cuánto cuesta un tinte?");
+    assert!(reply.ends_with("¿Quieres reservar?"), "{reply}");
+    let (reply, _) = chat.say("sí");
+    assert!(
+        reply.contains("tinte") && reply.contains("¿Qué día"),
+        "{reply}"
+    );
+
+    // A day and time said without the service, even as a condition.
+    let mut chat = Chat::new(marta());
+    chat.say("¿cuánto cuesta un tinte?");
+    let (reply, _) = chat.say("si merece la pena pido para el sábado a las 10");
+    assert!(!reply.contains("¿Qué servicio"), "{reply}");
+    assert!(
+        reply.contains("Tinte") && reply.contains("10:00"),
+        "{reply}"
+    );
+
+    // English too.
+    let mut chat = Chat::new(marta());
+    let (reply, _) = chat.say("how much is a colour?");
+    assert!(reply.ends_with("Would you like to book?"), "{reply}");
+    let (reply, _) = chat.say("yes please");
+    assert!(
+        reply.contains("Tinte") && reply.contains("Which day"),
+        "{reply}"
+    );
+
+    // A no, or anything else, is read as it stands; the offer lasts one turn.
+    let mut chat = Chat::new(marta());
+    chat.say("¿cuánto cuesta un tinte?");
+    let (reply, _) = chat.say("no, gracias");
+    assert!(!reply.contains("¿Qué día"), "{reply}");
+    let (reply, _) = chat.say("sí");
+    assert!(!reply.contains("tinte"), "{reply}");
+}
