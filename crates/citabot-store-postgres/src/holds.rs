@@ -125,19 +125,18 @@ pub(crate) async fn write(
     if !respecting_others.in_the_way(&found, now).is_empty() {
         return Err(HOLD_TAKEN);
     }
-    let day_expiries: Vec<(OffsetDateTime,)> =
+    let that_day: Vec<(OffsetDateTime,)> =
         sqlx::query_as("SELECT expires_at FROM slot_holds WHERE date = $1 AND session_id <> $2")
             .bind(hold.date)
             .bind(session)
             .fetch_all(&mut *conn)
             .await
             .map_err(db_error)?;
-    let live_that_day = day_expiries.iter().filter(|(until,)| *until > now).count();
-    if !may_hold(live_that_day, per_day) {
+    if !may_hold(&that_day, now, per_day) {
         return Ok(());
     }
     if let Some(address) = visitor_address {
-        let expiries: Vec<(OffsetDateTime,)> = sqlx::query_as(
+        let from_address: Vec<(OffsetDateTime,)> = sqlx::query_as(
             "SELECT expires_at FROM slot_holds WHERE visitor_address = $1 AND session_id <> $2",
         )
         .bind(address)
@@ -145,8 +144,7 @@ pub(crate) async fn write(
         .fetch_all(&mut *conn)
         .await
         .map_err(db_error)?;
-        let live = expiries.iter().filter(|(until,)| *until > now).count();
-        if !may_hold(live, per_address) {
+        if !may_hold(&from_address, now, per_address) {
             return Ok(());
         }
     }

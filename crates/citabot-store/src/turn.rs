@@ -169,10 +169,12 @@ impl CitaChange {
     }
 }
 
-/// Whether a conversation may place one more hold: `others` are the live holds of its visitor
-/// address (or of its day) in other conversations, `cap` how many there may be.
-pub fn may_hold(others: usize, cap: u32) -> bool {
-    u32::try_from(others).unwrap_or(u32::MAX) < cap
+/// Whether a conversation may place one more hold: `others` are the expiries of the holds of
+/// other conversations that count towards a cap (its visitor address's, its day's), `cap` how
+/// many of them may be alive at `now`.
+pub fn may_hold(others: &[(OffsetDateTime,)], now: OffsetDateTime, cap: u32) -> bool {
+    let live = others.iter().filter(|(until,)| *until > now).count();
+    u32::try_from(live).unwrap_or(u32::MAX) < cap
 }
 
 /// The refusal of a hold over another conversation's live one.

@@ -309,11 +309,11 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         let say = Replies::new(state.language, context);
         return quick::decorate(next_question(state, context, &say), context);
     }
-    let catalog = catalog(context.services);
-    let mut heard = understand(message, context.today, &catalog);
+    let service_names = catalog(context.services);
+    let mut heard = understand(message, context.today, &service_names);
     let offered = std::mem::take(&mut state.offered_to_book);
     if state.step == Step::Idle {
-        book_what_was_priced(&mut heard, &offered, &catalog);
+        book_what_was_priced(&mut heard, &offered, &service_names);
     }
     let priced: Vec<String> = heard
         .services
@@ -355,6 +355,7 @@ pub fn step(state: State, message: &str, context: &Context<'_>) -> Turn {
         heard,
         preference,
         refused.is_some(),
+        &service_names,
         context,
     );
     if turn.state.step == Step::Idle

@@ -10,16 +10,15 @@ use std::ops::ControlFlow;
 use super::replies::Replies;
 use super::{
     Context, Intent, StaffPreference, State, Step, TimeExpr, Turn, Understanding, Wish, abandon,
-    asked_for_contact, asked_for_name, catalog, change_part, confirm_booking, facts,
-    first_open_day, inside_notice, my_appointments, next_open_day, next_question, open_on,
-    own_citas, pick_cita, picked_position, quick, reply, start_cancel, start_moving,
-    start_reschedule, stylist_names, summary_refused, time_kept, too_late_to_change, wish,
-    with_aside,
+    asked_for_contact, asked_for_name, change_part, confirm_booking, facts, first_open_day,
+    inside_notice, my_appointments, next_open_day, next_question, open_on, own_citas, pick_cita,
+    picked_position, quick, reply, start_cancel, start_moving, start_reschedule, stylist_names,
+    summary_refused, time_kept, too_late_to_change, wish, with_aside,
 };
 use crate::quick_replies::QuickReplies;
 use crate::understanding::{
-    BookingPart, DateExpr, ServiceMatch, WeekdayMismatch, adds_services, bare_name, change_asked,
-    for_several_people, is_question, names_a_cita, opens_as_question, part_named,
+    BookingPart, DateExpr, ServiceMatch, ServiceName, WeekdayMismatch, adds_services, bare_name,
+    change_asked, for_several_people, is_question, names_a_cita, opens_as_question, part_named,
     replaced_services, running_late, same_time_asked, stylist_schedule_asked, unoffered_service,
     who_does_asked,
 };
@@ -41,11 +40,20 @@ pub(super) fn respond(
     heard: Understanding,
     preference: Option<StaffPreference>,
     refused: bool,
+    service_names: &[ServiceName],
     context: &Context<'_>,
 ) -> Turn {
     let say = Replies::new(state.language, context);
     let state = answered_or!(about_a_cita_already_had(state, &heard, context, &say));
-    let (state, said) = read(state, message, heard, preference, refused, context);
+    let (state, said) = read(
+        state,
+        message,
+        heard,
+        preference,
+        refused,
+        service_names,
+        context,
+    );
     let state = answered_or!(starting_over(state, &said, context, &say));
     let state = answered_or!(part_to_change(state, &said, context, &say));
     let state = answered_or!(answer_to_the_step(state, &said, context, &say));
@@ -75,6 +83,8 @@ pub(super) fn respond(
 /// What the message says, read once for every part of the turn.
 struct Said<'m> {
     message: &'m str,
+    /// The salon's services as the readers match them, built once for the turn.
+    service_names: &'m [ServiceName],
     /// The intent acted on ("cancel it" right after a booking is a cancellation).
     main: Intent,
     asked: facts::Asked<'m>,
@@ -145,6 +155,7 @@ fn read<'m>(
     heard: Understanding,
     preference: Option<StaffPreference>,
     refused: bool,
+    service_names: &'m [ServiceName],
     context: &Context<'_>,
 ) -> (State, Said<'m>) {
     let mut main = heard.main_intent();
@@ -260,6 +271,7 @@ fn read<'m>(
         || refused;
     let said = Said {
         message,
+        service_names,
         main,
         asked,
         yes: heard.intents.contains(&Intent::Affirm),
@@ -420,7 +432,7 @@ fn intent_acted_on(
     // "quiero un masaje", "depilación el martes": not on offer is said, with what is.
     if services.is_empty()
         && matches!(main, Intent::Book | Intent::Availability | Intent::Unknown)
-        && let Some(kind) = unoffered_service(said.message, &catalog(context.services))
+        && let Some(kind) = unoffered_service(said.message, said.service_names)
     {
         if let Some(day) = date {
             state.step = Step::Booking;
