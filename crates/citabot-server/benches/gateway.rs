@@ -328,7 +328,11 @@ async fn idle_channels(address: &SocketAddr, count: usize) {
             started["executionId"].as_str().expect("id"),
             started["resumeToken"].as_str().expect("token")
         );
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        // The client's own buffers small too: the figure is then mostly the server's.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024)
+            .write_buffer_size(0);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
             .expect("connects");
         sockets.push(socket);
@@ -336,7 +340,7 @@ async fn idle_channels(address: &SocketAddr, count: usize) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let per_channel = resident_bytes().saturating_sub(before) as f64 / count as f64;
     println!(
-        "idle live channels: {count} open, {:.1} KiB each (server and client together) → about {:.0} per GiB",
+        "idle live channels: {count} open, {:.1} KiB each (server and client together, the client's buffers 4 KiB) → about {:.0} per GiB",
         per_channel / 1024.0,
         (1u64 << 30) as f64 / per_channel.max(1.0)
     );

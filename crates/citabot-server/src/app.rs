@@ -22,8 +22,9 @@ use tracing::Span;
 
 use crate::auth::limits::Limits;
 use crate::config::Settings;
-use crate::hub::InProcessHub;
 use crate::hub::channels::OpenChannels;
+use crate::hub::shared::SharedHub;
+use crate::hub::{InProcessHub, LiveHub};
 use crate::mail::Outbox;
 use crate::mail::sender::{MailSender, Mailer};
 use crate::mail::token::{self, TokenKey};
@@ -330,16 +331,29 @@ impl Application {
             mailer,
             Duration::from_secs(settings.mail_poll_secs),
         );
+        let shared = store.shared();
+        let channels = Arc::new(OpenChannels::default());
+        // Several instances may share PostgreSQL: its hub attaches sockets on any of them.
+        let hub: Arc<dyn LiveHub> = match &shared {
+            Some(shared) => SharedHub::start(
+                Arc::clone(shared),
+                Arc::clone(&clock),
+                Arc::clone(&channels),
+            )
+            .await
+            .map_err(std::io::Error::other)?,
+            None => Arc::new(InProcessHub::default()),
+        };
         let state = AppState {
             store,
             clock,
             settings: Arc::new(settings.clone()),
-            limits: Arc::new(Limits::new(settings)),
+            limits: Arc::new(Limits::new(settings, shared)),
             upstream: Upstream::from_settings(settings, Arc::clone(&metrics))
                 .map_err(std::io::Error::other)?
                 .map(Arc::new),
-            hub: Arc::new(InProcessHub::default()),
-            channels: Arc::new(OpenChannels::default()),
+            hub,
+            channels,
             metrics,
             faq_index: Arc::new(FaqIndexCache::default()),
             outbox,

@@ -158,6 +158,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => {
             telemetry::init(&settings);
             let clock = clock(&settings);
+            let _serving = database::claim_for_serving(&settings)?;
             let store = database::open(&settings).await?;
             demo::seed_and_announce(store.as_ref(), clock.as_ref())
                 .await

@@ -41,6 +41,47 @@ pub async fn open(settings: &Settings) -> anyhow::Result<Arc<dyn Store>> {
     Ok(store)
 }
 
+/// Held while this process serves a SQLite database: dropping it lets another server start.
+#[derive(Debug)]
+pub struct ServingLock {
+    _file: Option<std::fs::File>,
+}
+
+/// Makes sure no other server serves the same SQLite file: SQLite is for one instance (two would
+/// each keep their own limits, live channels and caches). Tools such as `citabot user add` may
+/// still open the file beside the server. Nothing to hold for PostgreSQL, which several
+/// instances share.
+pub fn claim_for_serving(settings: &Settings) -> anyhow::Result<ServingLock> {
+    let Some(database) = SqliteStore::file_of(&settings.database_url) else {
+        return Ok(ServingLock { _file: None });
+    };
+    let mut name = database.clone().into_os_string();
+    name.push(".serving");
+    if let Some(folder) = database.parent()
+        && !folder.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("cannot create {}", folder.display()))?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&name)
+        .with_context(|| format!("cannot open {}", name.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(ServingLock { _file: Some(file) }),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "another citabot server is already serving {}: a SQLite database is served by one \
+             process only. Stop that one first, or use PostgreSQL to run several instances",
+            database.display()
+        ),
+        Err(std::fs::TryLockError::Error(error)) => {
+            Err(error).with_context(|| format!("cannot lock {}", name.display()))
+        }
+    }
+}
+
 /// Says what the start-up fold of account emails did (`citabot_store::identity`): by account
 /// id, since the addresses are personal data; a set-aside one keeps its old address in the
 /// `users.email` column for whoever runs the server.

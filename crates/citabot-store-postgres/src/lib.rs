@@ -8,6 +8,7 @@ mod conversations;
 mod holds;
 mod images;
 mod mail;
+mod shared;
 #[cfg(feature = "testing")]
 pub mod testing;
 
@@ -191,6 +192,10 @@ pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
 impl Store for PgStore {
     fn backend_name(&self) -> &'static str {
         "postgres"
+    }
+
+    fn shared(&self) -> Option<std::sync::Arc<dyn citabot_store::SharedState>> {
+        Some(std::sync::Arc::new(self.clone()))
     }
 
     async fn ping(&self) -> Result<(), StoreError> {

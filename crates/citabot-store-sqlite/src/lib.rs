@@ -72,6 +72,14 @@ impl SqliteStore {
         Ok(Self { pool })
     }
 
+    /// The database file `url` names; `None` for an in-memory database or a URL that is not
+    /// SQLite's.
+    pub fn file_of(url: &str) -> Option<std::path::PathBuf> {
+        let options = SqliteConnectOptions::from_str(url).ok()?;
+        let file = options.get_filename();
+        (url.starts_with("sqlite:") && file.as_os_str() != ":memory:").then(|| file.to_path_buf())
+    }
+
     /// A transaction that takes the write lock at once (`BEGIN IMMEDIATE`): a deferred one that
     /// reads first and writes later could find another writer in between and fail at once,
     /// where waiting (the busy timeout) is what is wanted.

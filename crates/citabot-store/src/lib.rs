@@ -11,6 +11,7 @@ pub mod conversations;
 pub mod identity;
 pub mod images;
 pub mod mail;
+pub mod shared;
 pub mod turn;
 
 pub use api_keys::{ApiKey, ApiKeyStore, NewApiKey};
@@ -18,6 +19,9 @@ pub use booking::BookingStore;
 pub use conversations::ConversationStore;
 pub use images::{ImageSlot, ImageStore, ImageVersions, NewImage, StoredImage};
 pub use mail::{MailStore, MailWrite, NewMail};
+pub use shared::{
+    ConversationHold, Counter, LiveMessageKind, NoticeHandler, SharedExecution, SharedState,
+};
 pub use turn::{
     AssistantStateWrite, ChatTurnWrite, CitaChange, CitaWritten, HoldWrite, Holds,
     SavedAssistantState,
@@ -258,6 +262,12 @@ pub trait Store:
 {
     /// Which backend this is, for logs ("sqlite", "postgres").
     fn backend_name(&self) -> &'static str;
+
+    /// What several instances on this database share ([`shared`]); `None` for a backend only
+    /// one process may open, whose server keeps that state in memory.
+    fn shared(&self) -> Option<std::sync::Arc<dyn SharedState>> {
+        None
+    }
 
     /// Succeeds when the database answers and a write could start now (readiness): quick —
     /// another writer's lock is waited for a moment only — and changing nothing. A database that

@@ -68,6 +68,7 @@ pub async fn signup(
         .limits
         .signups_per_address
         .hit(&network_of(peer.ip()).to_string(), now)
+        .await
         .map_err(too_many_attempts)?;
     let input = AccountInput {
         email: &body.email,
@@ -124,10 +125,12 @@ pub async fn login(
     limits
         .logins_per_address
         .check(&address_key, now)
+        .await
         .map_err(too_many_attempts)?;
     limits
         .sign_in
         .check(&account_key, address, now)
+        .await
         .map_err(too_many_attempts)?;
 
     let credentials = match email {
@@ -142,10 +145,11 @@ pub async fn login(
         .as_ref()
         .map(|found| found.password_hash.clone());
     if !password::verify(body.password, stored_hash).await {
-        limits.sign_in.failed(&account_key, address, now);
+        limits.sign_in.failed(&account_key, address, now).await;
         limits
             .logins_per_address
             .hit(&address_key, now)
+            .await
             .map_err(too_many_attempts)?;
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -156,7 +160,7 @@ pub async fn login(
     let Some(credentials) = credentials else {
         unreachable!("verify() is false without a stored hash")
     };
-    limits.sign_in.succeeded(&account_key, address, now);
+    limits.sign_in.succeeded(&account_key, address, now).await;
     start_session(&state, &caller, credentials.user, StatusCode::OK).await
 }
 
@@ -195,6 +199,11 @@ async fn end_sign_in(state: &AppState, token_hash: &str) -> Result<(), ApiError>
         .await
         .map_err(|error| ApiError::internal(&error))?;
     state.channels.end_sign_in(token_hash);
+    // Its channels on the other instances; the session is gone already, so a channel missed
+    // here ends at its next reconnect.
+    if let Err(error) = state.hub.signed_out(token_hash).await {
+        tracing::warn!(%error, "cannot tell the other instances about a sign-out");
+    }
     Ok(())
 }
 

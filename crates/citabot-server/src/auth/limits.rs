@@ -1,8 +1,10 @@
-//! Every limit the server keeps in memory, in one place for the shared state: the sign-in
-//! throttle and the fixed-window counters.
+//! Every limit the server keeps, in one place: the sign-in throttle and the fixed-window
+//! counters, in memory for one instance or in the shared counters of several.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
+use citabot_store::SharedState;
 use time::Duration;
 
 use super::rate_limit::RateLimiter;
@@ -45,25 +47,33 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn new(settings: &Settings) -> Self {
+    /// The limits, counted in `shared` when several instances share the database.
+    pub fn new(settings: &Settings, shared: Option<Arc<dyn SharedState>>) -> Self {
+        let limit = |name, max, window| RateLimiter::counted_in(name, max, window, shared.clone());
         Self {
-            sign_in: SignInThrottle::default(),
-            logins_per_address: RateLimiter::new(20, Duration::minutes(15)),
-            signups_per_address: RateLimiter::new(10, Duration::hours(1)),
-            chat_messages: RateLimiter::new(
+            sign_in: shared
+                .clone()
+                .map_or_else(SignInThrottle::default, SignInThrottle::shared),
+            logins_per_address: limit("logins", 20, Duration::minutes(15)),
+            signups_per_address: limit("signups", 10, Duration::hours(1)),
+            chat_messages: limit(
+                "chat",
                 settings.chat_messages_per_minute,
                 Duration::minutes(1),
             ),
-            history_reads: RateLimiter::new(
+            history_reads: limit(
+                "history",
                 settings.chat_messages_per_minute.saturating_mul(4).max(120),
                 Duration::minutes(1),
             ),
-            live_refusals_per_address: RateLimiter::new(20, Duration::minutes(1)),
-            manage_links_per_address: RateLimiter::new(
+            live_refusals_per_address: limit("live-refusals", 20, Duration::minutes(1)),
+            manage_links_per_address: limit(
+                "manage",
                 MANAGE_LINK_REQUESTS_PER_MINUTE,
                 Duration::minutes(1),
             ),
-            api_key_requests: RateLimiter::new(
+            api_key_requests: limit(
+                "api-key",
                 settings.api_key_requests_per_minute,
                 Duration::minutes(1),
             ),

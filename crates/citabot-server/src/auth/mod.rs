@@ -261,7 +261,7 @@ pub async fn key_caller(state: &AppState, text: &str) -> Result<Caller, Response
         })?;
     // Counted only once the key is checked, so nobody who merely knows a key's public id can
     // spend its allowance.
-    if let Err(retry) = state.limits.api_key_requests.hit(&key.id, now) {
+    if let Err(retry) = state.limits.api_key_requests.hit(&key.id, now).await {
         tracing::info!(api_key = %key.id, "an API key is over its rate limit");
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,

@@ -20,16 +20,19 @@
 //! IPv6 clients are counted by their /64 network, which one machine usually owns whole.
 //!
 //! Not `governor`: its GCRA is a steady rate, where growing delays are the point here, and it
-//! keeps time by its own clock where the server's is injected (the tests move it). All state
-//! is in process memory, bounded (idle keys are swept, each table has a ceiling) and lost on a
-//! restart, when the account's known addresses are learnt again at their next sign-in. Several
-//! instances will share it through PostgreSQL (DESIGN §7), behind these same calls.
+//! keeps time by its own clock where the server's is injected (the tests move it). With one
+//! instance all state is in process memory, bounded (idle keys are swept, each table has a
+//! ceiling) and lost on a restart, when the account's known addresses are learnt again at their
+//! next sign-in. Instances sharing a PostgreSQL database keep it in the shared counters instead,
+//! so that every instance throttles the same failures (and falls back to its memory while those
+//! cannot be reached).
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::IpAddr;
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use citabot_store::{Counter, SharedState, StoreError};
 use time::{Duration, OffsetDateTime};
 
 use super::rate_limit::RetryAfter;
@@ -147,6 +150,7 @@ impl<K: Hash + Eq, V> Table<K, V> {
 #[derive(Debug)]
 pub struct SignInThrottle {
     state: Mutex<State>,
+    shared: Option<Arc<dyn SharedState>>,
 }
 
 #[derive(Debug)]
@@ -165,7 +169,42 @@ impl Default for SignInThrottle {
     }
 }
 
+/// The shared counters' keys of one account and address.
+struct SharedKeys {
+    pair: String,
+    account: String,
+    known: String,
+}
+
+impl SharedKeys {
+    fn new(account: &str, address: IpAddr) -> Self {
+        Self {
+            pair: format!("sign-in-pair:{account}:{address}"),
+            account: format!("sign-in-account:{account}"),
+            known: format!("sign-in-known:{account}:{address}"),
+        }
+    }
+}
+
+impl From<Counter> for Failures {
+    fn from(counter: Counter) -> Self {
+        Self {
+            count: counter.count,
+            until: counter.until,
+            forget_at: counter.forget_at,
+        }
+    }
+}
+
 impl SignInThrottle {
+    /// The throttle of instances that share `shared`.
+    pub fn shared(shared: Arc<dyn SharedState>) -> Self {
+        Self {
+            shared: Some(shared),
+            ..Self::default()
+        }
+    }
+
     fn with_max_keys(max_keys: usize) -> Self {
         Self {
             state: Mutex::new(State {
@@ -173,17 +212,121 @@ impl SignInThrottle {
                 accounts: Table::new(max_keys),
                 known: Table::new(max_keys),
             }),
+            shared: None,
         }
     }
 
     /// Whether `address` may try `account`'s password now; the wait when not.
-    pub fn check(
+    pub async fn check(
         &self,
         account: &str,
         address: IpAddr,
         now: OffsetDateTime,
     ) -> Result<(), RetryAfter> {
         let address = network_of(address);
+        if let Some(shared) = &self.shared {
+            match Self::check_shared(shared.as_ref(), account, address, now).await {
+                Ok(answer) => return answer,
+                Err(error) => tracing::warn!(%error, "shared counters unreadable: throttling here"),
+            }
+        }
+        self.check_here(account, address, now)
+    }
+
+    /// Counts a wrong password (or an unknown account) from `address`.
+    pub async fn failed(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
+        let address = network_of(address);
+        if let Some(shared) = &self.shared {
+            match Self::failed_shared(shared.as_ref(), account, address, now).await {
+                Ok(()) => return,
+                Err(error) => tracing::warn!(%error, "shared counters unwritable: throttling here"),
+            }
+        }
+        self.failed_here(account, address, now);
+    }
+
+    /// A right password from `address`: its own failures are forgotten and the account knows
+    /// the address from now on. The account-wide count stays: the attack may go on elsewhere.
+    pub async fn succeeded(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
+        let address = network_of(address);
+        if let Some(shared) = &self.shared {
+            match Self::succeeded_shared(shared.as_ref(), account, address, now).await {
+                Ok(()) => return,
+                Err(error) => tracing::warn!(%error, "shared counters unwritable: throttling here"),
+            }
+        }
+        self.succeeded_here(account, address, now);
+    }
+
+    async fn check_shared(
+        shared: &dyn SharedState,
+        account: &str,
+        address: IpAddr,
+        now: OffsetDateTime,
+    ) -> Result<Result<(), RetryAfter>, StoreError> {
+        let keys = SharedKeys::new(account, address);
+        let found = shared
+            .counters(&[keys.pair, keys.account, keys.known], now)
+            .await?;
+        let [pair, account_wide, known] =
+            [found.first(), found.get(1), found.get(2)].map(|counter| counter.copied().flatten());
+        let knows = known.is_some_and(|known| known.until > now);
+        let pair_wait = pair.and_then(|pair| Failures::from(pair).wait(now));
+        let account_wait = account_wide
+            .filter(|_| !knows)
+            .and_then(|account| Failures::from(account).wait(now));
+        Ok(longest(pair_wait, account_wait))
+    }
+
+    async fn failed_shared(
+        shared: &dyn SharedState,
+        account: &str,
+        address: IpAddr,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let keys = SharedKeys::new(account, address);
+        let known = shared
+            .counters(std::slice::from_ref(&keys.known), now)
+            .await?;
+        let knows = known
+            .first()
+            .copied()
+            .flatten()
+            .is_some_and(|known| known.until > now);
+        count_shared_failure(shared, &keys.pair, &PAIR, now).await?;
+        if !knows {
+            count_shared_failure(shared, &keys.account, &ACCOUNT, now).await?;
+        }
+        Ok(())
+    }
+
+    async fn succeeded_shared(
+        shared: &dyn SharedState,
+        account: &str,
+        address: IpAddr,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let keys = SharedKeys::new(account, address);
+        shared.forget_counter(&keys.pair).await?;
+        let until = now + KNOWN_FOR;
+        shared
+            .put_counter(
+                &keys.known,
+                Counter {
+                    count: 0,
+                    until,
+                    forget_at: until,
+                },
+            )
+            .await
+    }
+
+    fn check_here(
+        &self,
+        account: &str,
+        address: IpAddr,
+        now: OffsetDateTime,
+    ) -> Result<(), RetryAfter> {
         let state = self.lock();
         let key = (account.to_owned(), address);
         let pair_wait = state.pairs.entries.get(&key).and_then(|f| f.wait(now));
@@ -196,19 +339,10 @@ impl SignInThrottle {
                 .get(account)
                 .and_then(|f| f.wait(now))
         };
-        match pair_wait
-            .into_iter()
-            .chain(account_wait)
-            .max_by_key(|wait| wait.0)
-        {
-            Some(wait) => Err(wait),
-            None => Ok(()),
-        }
+        longest(pair_wait, account_wait)
     }
 
-    /// Counts a wrong password (or an unknown account) from `address`.
-    pub fn failed(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
-        let address = network_of(address);
+    fn failed_here(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
         let mut state = self.lock();
         let key = (account.to_owned(), address);
         let known = state.knows(&key, now);
@@ -218,10 +352,7 @@ impl SignInThrottle {
         }
     }
 
-    /// A right password from `address`: its own failures are forgotten and the account knows
-    /// the address from now on. The account-wide count stays: the attack may go on elsewhere.
-    pub fn succeeded(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
-        let address = network_of(address);
+    fn succeeded_here(&self, account: &str, address: IpAddr, now: OffsetDateTime) {
         let mut state = self.lock();
         let key = (account.to_owned(), address);
         state.pairs.entries.remove(&key);
@@ -273,6 +404,30 @@ fn count_failure<K: Hash + Eq>(
     table.entries.insert(key, failures);
 }
 
+/// One more failure of `key` in the shared counters, with the wait it now has.
+async fn count_shared_failure(
+    shared: &dyn SharedState,
+    key: &str,
+    backoff: &Backoff,
+    now: OffsetDateTime,
+) -> Result<(), StoreError> {
+    let counted = shared
+        .count_attempt(key, now, now + backoff.forget_after)
+        .await?;
+    let until = now + backoff.wait_after(counted.count);
+    shared
+        .set_counter_wait(key, until, until + backoff.forget_after)
+        .await
+}
+
+/// The longer of two waits, if any.
+fn longest(first: Option<RetryAfter>, second: Option<RetryAfter>) -> Result<(), RetryAfter> {
+    match first.into_iter().chain(second).max_by_key(|wait| wait.0) {
+        Some(wait) => Err(wait),
+        None => Ok(()),
+    }
+}
+
 fn fresh(now: OffsetDateTime) -> Failures {
     Failures {
         count: 0,
@@ -308,19 +463,19 @@ mod tests {
         IpAddr::from([192, 0, 2, last])
     }
 
-    #[test]
-    fn a_pair_gets_three_free_failures_then_doubling_waits_up_to_fifteen_minutes() {
+    #[tokio::test]
+    async fn a_pair_gets_three_free_failures_then_doubling_waits_up_to_fifteen_minutes() {
         let throttle = SignInThrottle::default();
         let mut now = T0;
         for _ in 0..3 {
-            assert_eq!(throttle.check(ADMIN, ip(2), now), Ok(()));
-            throttle.failed(ADMIN, ip(2), now);
+            assert_eq!(throttle.check(ADMIN, ip(2), now).await, Ok(()));
+            throttle.failed(ADMIN, ip(2), now).await;
         }
         let mut waits = Vec::new();
         for _ in 0..12 {
-            assert_eq!(throttle.check(ADMIN, ip(2), now), Ok(()));
-            throttle.failed(ADMIN, ip(2), now);
-            let Err(RetryAfter(wait)) = throttle.check(ADMIN, ip(2), now) else {
+            assert_eq!(throttle.check(ADMIN, ip(2), now).await, Ok(()));
+            throttle.failed(ADMIN, ip(2), now).await;
+            let Err(RetryAfter(wait)) = throttle.check(ADMIN, ip(2), now).await else {
                 panic!("a wait after {waits:?}");
             };
             waits.push(wait);
@@ -329,102 +484,115 @@ mod tests {
         assert_eq!(waits, [2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
     }
 
-    #[test]
-    fn waits_are_whole_seconds_rounded_up() {
+    #[tokio::test]
+    async fn waits_are_whole_seconds_rounded_up() {
         let throttle = SignInThrottle::default();
         for _ in 0..4 {
-            throttle.failed(ADMIN, ip(2), T0);
+            throttle.failed(ADMIN, ip(2), T0).await;
         }
         assert_eq!(
-            throttle.check(ADMIN, ip(2), T0 + Duration::milliseconds(500)),
+            throttle
+                .check(ADMIN, ip(2), T0 + Duration::milliseconds(500))
+                .await,
             Err(RetryAfter(2))
         );
         assert_eq!(
-            throttle.check(ADMIN, ip(2), T0 + Duration::milliseconds(1_999)),
+            throttle
+                .check(ADMIN, ip(2), T0 + Duration::milliseconds(1_999))
+                .await,
             Err(RetryAfter(1))
         );
         assert_eq!(
-            throttle.check(ADMIN, ip(2), T0 + Duration::seconds(2)),
+            throttle
+                .check(ADMIN, ip(2), T0 + Duration::seconds(2))
+                .await,
             Ok(())
         );
     }
 
-    #[test]
-    fn the_accounts_known_address_never_waits_for_others_failures() {
+    #[tokio::test]
+    async fn the_accounts_known_address_never_waits_for_others_failures() {
         let throttle = SignInThrottle::default();
-        throttle.succeeded(ADMIN, ip(1), T0);
+        throttle.succeeded(ADMIN, ip(1), T0).await;
         for attacker in 2..=50 {
             for _ in 0..3 {
-                throttle.failed(ADMIN, ip(attacker), T0);
+                throttle.failed(ADMIN, ip(attacker), T0).await;
             }
         }
         assert!(
-            throttle.check(ADMIN, ip(99), T0).is_err(),
+            throttle.check(ADMIN, ip(99), T0).await.is_err(),
             "a new address waits while the account is attacked"
         );
-        assert_eq!(throttle.check(ADMIN, ip(1), T0), Ok(()), "hers does not");
         assert_eq!(
-            throttle.check("otra@peluqueria.es", ip(99), T0),
+            throttle.check(ADMIN, ip(1), T0).await,
+            Ok(()),
+            "hers does not"
+        );
+        assert_eq!(
+            throttle.check("otra@peluqueria.es", ip(99), T0).await,
             Ok(()),
             "other accounts are not touched"
         );
         let later = T0 + KNOWN_FOR;
         assert!(
-            throttle.check(ADMIN, ip(1), later).is_ok(),
+            throttle.check(ADMIN, ip(1), later).await.is_ok(),
             "the account-wide wait is over by then"
         );
     }
 
-    #[test]
-    fn the_account_wide_wait_doubles_after_ten_unknown_failures_and_stops_at_five_minutes() {
+    #[tokio::test]
+    async fn the_account_wide_wait_doubles_after_ten_unknown_failures_and_stops_at_five_minutes() {
         let throttle = SignInThrottle::default();
         for attacker in 0..10 {
-            throttle.failed(ADMIN, ip(attacker), T0);
+            throttle.failed(ADMIN, ip(attacker), T0).await;
         }
-        assert_eq!(throttle.check(ADMIN, ip(200), T0), Ok(()));
-        throttle.failed(ADMIN, ip(10), T0);
-        assert_eq!(throttle.check(ADMIN, ip(200), T0), Err(RetryAfter(1)));
-        throttle.failed(ADMIN, ip(11), T0);
-        assert_eq!(throttle.check(ADMIN, ip(200), T0), Err(RetryAfter(2)));
+        assert_eq!(throttle.check(ADMIN, ip(200), T0).await, Ok(()));
+        throttle.failed(ADMIN, ip(10), T0).await;
+        assert_eq!(throttle.check(ADMIN, ip(200), T0).await, Err(RetryAfter(1)));
+        throttle.failed(ADMIN, ip(11), T0).await;
+        assert_eq!(throttle.check(ADMIN, ip(200), T0).await, Err(RetryAfter(2)));
         for attacker in 12..40 {
-            throttle.failed(ADMIN, ip(attacker), T0);
+            throttle.failed(ADMIN, ip(attacker), T0).await;
         }
-        assert_eq!(throttle.check(ADMIN, ip(200), T0), Err(RetryAfter(300)));
+        assert_eq!(
+            throttle.check(ADMIN, ip(200), T0).await,
+            Err(RetryAfter(300))
+        );
     }
 
-    #[test]
-    fn a_right_password_forgets_the_pairs_failures_and_a_quiet_hour_forgets_the_rest() {
+    #[tokio::test]
+    async fn a_right_password_forgets_the_pairs_failures_and_a_quiet_hour_forgets_the_rest() {
         let throttle = SignInThrottle::default();
         for _ in 0..5 {
-            throttle.failed(ADMIN, ip(2), T0);
+            throttle.failed(ADMIN, ip(2), T0).await;
         }
-        assert!(throttle.check(ADMIN, ip(2), T0).is_err());
+        assert!(throttle.check(ADMIN, ip(2), T0).await.is_err());
         let after_wait = T0 + Duration::seconds(4);
-        throttle.succeeded(ADMIN, ip(2), after_wait);
+        throttle.succeeded(ADMIN, ip(2), after_wait).await;
         assert_eq!(throttle.sizes().0, 0);
-        throttle.failed(ADMIN, ip(2), after_wait);
+        throttle.failed(ADMIN, ip(2), after_wait).await;
         assert_eq!(
-            throttle.check(ADMIN, ip(2), after_wait),
+            throttle.check(ADMIN, ip(2), after_wait).await,
             Ok(()),
             "one failure is free"
         );
 
         for _ in 0..5 {
-            throttle.failed(ADMIN, ip(3), T0);
+            throttle.failed(ADMIN, ip(3), T0).await;
         }
         let quiet = T0 + Duration::seconds(4) + PAIR.forget_after;
         for _ in 0..3 {
-            throttle.failed(ADMIN, ip(3), quiet);
+            throttle.failed(ADMIN, ip(3), quiet).await;
         }
         assert_eq!(
-            throttle.check(ADMIN, ip(3), quiet),
+            throttle.check(ADMIN, ip(3), quiet).await,
             Ok(()),
             "counted afresh"
         );
     }
 
-    #[test]
-    fn ipv6_addresses_count_by_their_64_network() {
+    #[tokio::test]
+    async fn ipv6_addresses_count_by_their_64_network() {
         let one: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("ipv6");
         let same_network: IpAddr = "2001:db8:1:2:bbbb::9".parse().expect("ipv6");
         let other: IpAddr = "2001:db8:1:3::1".parse().expect("ipv6");
@@ -435,22 +603,26 @@ mod tests {
 
         let throttle = SignInThrottle::default();
         for _ in 0..4 {
-            throttle.failed(ADMIN, one, T0);
+            throttle.failed(ADMIN, one, T0).await;
         }
-        assert!(throttle.check(ADMIN, same_network, T0).is_err());
+        assert!(throttle.check(ADMIN, same_network, T0).await.is_err());
     }
 
-    #[test]
-    fn idle_keys_are_swept_and_tables_stop_at_their_ceiling() {
+    #[tokio::test]
+    async fn idle_keys_are_swept_and_tables_stop_at_their_ceiling() {
         let throttle = SignInThrottle::default();
         for n in 0..SWEEP_ABOVE + 10 {
-            throttle.failed(&format!("persona{n}@ejemplo.es"), ip(2), T0);
+            throttle
+                .failed(&format!("persona{n}@ejemplo.es"), ip(2), T0)
+                .await;
         }
         let (pairs, accounts, _) = throttle.sizes();
         assert_eq!((pairs, accounts), (SWEEP_ABOVE + 10, SWEEP_ABOVE + 10));
         let later = T0 + Duration::hours(2);
         for n in 0..SWEEP_ABOVE {
-            throttle.failed(&format!("otra{n}@ejemplo.es"), ip(3), later);
+            throttle
+                .failed(&format!("otra{n}@ejemplo.es"), ip(3), later)
+                .await;
         }
         let (pairs, accounts, _) = throttle.sizes();
         assert!(
@@ -461,8 +633,8 @@ mod tests {
         let small = SignInThrottle::with_max_keys(50);
         for n in 0..200 {
             let account = format!("persona{n}@ejemplo.es");
-            small.failed(&account, ip(2), T0);
-            small.succeeded(&account, ip(4), T0);
+            small.failed(&account, ip(2), T0).await;
+            small.succeeded(&account, ip(4), T0).await;
         }
         let (pairs, accounts, known) = small.sizes();
         assert!(
@@ -470,7 +642,7 @@ mod tests {
             "{pairs} {accounts} {known}"
         );
         assert_eq!(
-            small.check("persona199@ejemplo.es", ip(2), T0),
+            small.check("persona199@ejemplo.es", ip(2), T0).await,
             Ok(()),
             "an untracked key is not refused"
         );

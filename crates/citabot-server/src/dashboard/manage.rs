@@ -154,6 +154,7 @@ async fn private<T: Serialize>(
         .limits
         .manage_links_per_address
         .hit(&network_of(peer.ip()).to_string(), state.clock.now())
+        .await
         .map_err(too_many_attempts);
     let mut response = match limited {
         Err(error) => error.into_response(),

@@ -80,7 +80,7 @@ async fn answer_post(
     let visitor = visitor_key(user, peer);
     let mut response = match request {
         ChatRequest::LoadPreviousSession { session, metadata } => {
-            limit_history_reads(state, &visitor)?;
+            limit_history_reads(state, &visitor).await?;
             load_previous_session(state, user, &session, metadata.as_ref(), &headers).await?
         }
         ChatRequest::SendMessage {
@@ -89,7 +89,12 @@ async fn answer_post(
             metadata,
         } => {
             // Each message costs a workflow run: limited per account, or per address for guests.
-            if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
+            if let Err(retry) = state
+                .limits
+                .chat_messages
+                .hit(&visitor, state.clock.now())
+                .await
+            {
                 return Err(VisitorError::new(
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
@@ -209,7 +214,7 @@ async fn answer_get(
     let user = caller.session().map(|session| &session.user);
     match query.into_request()? {
         ChatRequest::LoadPreviousSession { session, metadata } => {
-            limit_history_reads(state, &visitor_key(user, peer))?;
+            limit_history_reads(state, &visitor_key(user, peer)).await?;
             let mut response =
                 load_previous_session(state, user, &session, metadata.as_ref(), headers).await?;
             response
@@ -232,11 +237,12 @@ fn visitor_key(user: Option<&User>, peer: SocketAddr) -> String {
 
 /// History reads are cheap but not free, and each one probes a session id: limited per visitor
 /// like messages, well above what reloading pages needs.
-fn limit_history_reads(state: &AppState, visitor: &str) -> Result<(), VisitorError> {
+async fn limit_history_reads(state: &AppState, visitor: &str) -> Result<(), VisitorError> {
     state
         .limits
         .history_reads
         .hit(visitor, state.clock.now())
+        .await
         .map_err(|retry| {
             VisitorError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -478,10 +484,14 @@ async fn start_execution(
     caller_id: Option<&str>,
     source: ExecutionSource,
 ) -> Response {
-    let started = state
+    let started = match state
         .hub
         .start(session, caller_id, source, state.clock.now())
-        .await;
+        .await
+    {
+        Ok(started) => started,
+        Err(error) => return VisitorError::from_store(&error).into_response(),
+    };
     Json(ExecutionStartedResponse {
         execution_started: true,
         execution_id: started.execution_id,

@@ -6,20 +6,23 @@
 //! A bridged execution (proxy mode) carries the workflow's own execution, to which the socket
 //! relays; the workflow's ids never reach the browser.
 //!
-//! Executions live in a [`LiveHub`]. This in-process hub serves one instance; several instances
-//! will share a PostgreSQL-backed one (LISTEN/NOTIFY) behind the same trait.
+//! Executions live in a [`LiveHub`]. The in-process hub serves one instance; instances sharing
+//! a PostgreSQL database use [`shared::SharedHub`], where an execution started on one instance
+//! attaches on any other and what staff write reaches the socket wherever it is attached.
 //!
 //! Staff who take a conversation over (REQUIREMENTS D4) write to the visitor through the hub too:
 //! [`LiveHub::deliver`] hands a message to every socket of that conversation, or keeps it in the
 //! conversation's mailbox for the next socket to attach.
 
 pub mod channels;
+pub mod shared;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 use async_trait::async_trait;
 use citabot_domain::chat::ChatSessionId;
+use citabot_store::StoreError;
 use time::{Duration, OffsetDateTime};
 use tokio::sync::mpsc;
 
@@ -62,6 +65,51 @@ pub enum AttachError {
     BadToken,
     #[error("The execution belongs to another conversation or account")]
     Foreign,
+    /// The shared store cannot be read just now: the widget may try again.
+    #[error("The live channel is not available right now")]
+    Unavailable,
+}
+
+/// An execution as both hubs keep it: the socket must name its conversation, be its account's
+/// (for an account's execution) and bring the token.
+struct Claim<'a> {
+    session: &'a str,
+    owner: Option<&'a str>,
+    token_hash: &'a str,
+    started: OffsetDateTime,
+}
+
+impl Claim<'_> {
+    /// Whether a socket may attach: `attached` says whether one is attached now (an execution
+    /// nobody attached to expires).
+    fn admits(
+        &self,
+        attached: bool,
+        session: &str,
+        token: &str,
+        caller: Option<&str>,
+        now: OffsetDateTime,
+    ) -> Result<(), AttachError> {
+        if !attached && now >= self.started + ATTACH_WITHIN {
+            return Err(AttachError::Unknown);
+        }
+        if !tokens::same_secret(&tokens::token_hash(token), self.token_hash) {
+            return Err(AttachError::BadToken);
+        }
+        let owner_matches = self.owner.is_none() || self.owner == caller;
+        if self.session != session || !owner_matches {
+            return Err(AttachError::Foreign);
+        }
+        Ok(())
+    }
+}
+
+/// A fresh execution id and resume token: 256 random bits each.
+fn fresh_execution() -> StartedExecution {
+    StartedExecution {
+        execution_id: tokens::random_token(),
+        resume_token: tokens::random_token(),
+    }
 }
 
 /// A socket attached to an execution.
@@ -84,7 +132,7 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
         owner: Option<&str>,
         source: ExecutionSource,
         now: OffsetDateTime,
-    ) -> StartedExecution;
+    ) -> Result<StartedExecution, StoreError>;
 
     /// Attaches a socket: the execution must exist, belong to `session` and `caller`, and the
     /// token must match. A second socket replaces the first.
@@ -99,18 +147,33 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
 
     /// Sends a staff member's message to every socket attached to an execution of `session`
     /// answered here; with none open, keeps it for the next one to attach (at most
-    /// [`MAILBOX_CAPACITY`] messages per conversation, for [`MAILBOX_KEEP`]). Returns how many
-    /// sockets it reached.
-    fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize;
+    /// [`MAILBOX_CAPACITY`] messages per conversation, for [`MAILBOX_KEEP`]).
+    async fn deliver(
+        &self,
+        session: &ChatSessionId,
+        text: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError>;
 
     /// The conversation is the assistant's again: what still waits in its mailbox is dropped (the
-    /// history has it) and `notice` goes to the sockets open now, never to a later one. Returns
-    /// how many sockets it reached.
-    fn handed_back(&self, session: &ChatSessionId, notice: &str) -> usize;
+    /// history has it) and `notice` goes to the sockets open now, never to a later one.
+    async fn handed_back(
+        &self,
+        session: &ChatSessionId,
+        notice: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError>;
 
-    /// Sends `text` to the sockets of `session` open now (answered here), never to a later one;
-    /// returns how many it reached.
-    fn tell_open(&self, session: &ChatSessionId, text: &str) -> usize;
+    /// Sends `text` to the sockets of `session` open now (answered here), never to a later one.
+    async fn tell_open(
+        &self,
+        session: &ChatSessionId,
+        text: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError>;
+
+    /// A sign-in ended (its token hashes to `token_hash`): its channels close on every instance.
+    async fn signed_out(&self, token_hash: &str) -> Result<(), StoreError>;
 
     /// Sockets attached right now.
     fn open_channels(&self) -> usize;
@@ -181,6 +244,42 @@ impl InProcessHub {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+
+    /// [`LiveHub::deliver`], saying how many sockets it reached.
+    pub fn deliver_here(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize {
+        let mut channels = self.lock();
+        let reached = channels.send_to_open_sockets(session, text);
+        channels
+            .mailboxes
+            .retain(|_, mailbox| now < mailbox.updated + MAILBOX_KEEP);
+        if reached == 0 {
+            let mailbox = channels
+                .mailboxes
+                .entry(session.as_str().to_owned())
+                .or_insert_with(|| Mailbox {
+                    messages: VecDeque::new(),
+                    updated: now,
+                });
+            if mailbox.messages.len() == MAILBOX_CAPACITY {
+                mailbox.messages.pop_front();
+            }
+            mailbox.messages.push_back(text.to_owned());
+            mailbox.updated = now;
+        }
+        reached
+    }
+
+    /// [`LiveHub::handed_back`], saying how many sockets it reached.
+    pub fn hand_back_here(&self, session: &ChatSessionId, notice: &str) -> usize {
+        let mut channels = self.lock();
+        channels.mailboxes.remove(session.as_str());
+        channels.send_to_open_sockets(session, notice)
+    }
+
+    /// [`LiveHub::tell_open`], saying how many sockets it reached.
+    pub fn tell_open_here(&self, session: &ChatSessionId, text: &str) -> usize {
+        self.lock().send_to_open_sockets(session, text)
+    }
 }
 
 #[async_trait]
@@ -191,15 +290,12 @@ impl LiveHub for InProcessHub {
         owner: Option<&str>,
         source: ExecutionSource,
         now: OffsetDateTime,
-    ) -> StartedExecution {
+    ) -> Result<StartedExecution, StoreError> {
         let (queued, upstream) = match source {
             ExecutionSource::Here(queued) => (queued, None),
             ExecutionSource::Upstream(execution) => (Vec::new(), Some(execution)),
         };
-        let started = StartedExecution {
-            execution_id: tokens::random_token(),
-            resume_token: tokens::random_token(),
-        };
+        let started = fresh_execution();
         let mut channels = self.lock();
         channels.executions.retain(|_, execution| {
             execution.sender.is_some() || now < execution.started + ATTACH_WITHIN
@@ -216,7 +312,7 @@ impl LiveHub for InProcessHub {
                 sender: None,
             },
         );
-        started
+        Ok(started)
     }
 
     async fn attach(
@@ -235,17 +331,18 @@ impl LiveHub for InProcessHub {
         let execution = executions
             .get_mut(execution_id)
             .ok_or(AttachError::Unknown)?;
-        if execution.sender.is_none() && now >= execution.started + ATTACH_WITHIN {
+        let claim = Claim {
+            session: execution.session.as_str(),
+            owner: execution.owner.as_deref(),
+            token_hash: &execution.token_hash,
+            started: execution.started,
+        };
+        let admitted = claim.admits(execution.sender.is_some(), session, token, caller, now);
+        if admitted == Err(AttachError::Unknown) {
             executions.remove(execution_id);
             return Err(AttachError::Unknown);
         }
-        if !tokens::same_secret(&tokens::token_hash(token), &execution.token_hash) {
-            return Err(AttachError::BadToken);
-        }
-        let owner_matches = execution.owner.is_none() || execution.owner.as_deref() == caller;
-        if execution.session.as_str() != session || !owner_matches {
-            return Err(AttachError::Foreign);
-        }
+        admitted?;
         let (sender, frames) = mpsc::unbounded_channel();
         for frame in execution.queued.drain(..) {
             let _ = sender.send(frame);
@@ -270,37 +367,39 @@ impl LiveHub for InProcessHub {
         })
     }
 
-    fn deliver(&self, session: &ChatSessionId, text: &str, now: OffsetDateTime) -> usize {
-        let mut channels = self.lock();
-        let reached = channels.send_to_open_sockets(session, text);
-        channels
-            .mailboxes
-            .retain(|_, mailbox| now < mailbox.updated + MAILBOX_KEEP);
-        if reached == 0 {
-            let mailbox = channels
-                .mailboxes
-                .entry(session.as_str().to_owned())
-                .or_insert_with(|| Mailbox {
-                    messages: VecDeque::new(),
-                    updated: now,
-                });
-            if mailbox.messages.len() == MAILBOX_CAPACITY {
-                mailbox.messages.pop_front();
-            }
-            mailbox.messages.push_back(text.to_owned());
-            mailbox.updated = now;
-        }
-        reached
+    async fn deliver(
+        &self,
+        session: &ChatSessionId,
+        text: &str,
+        now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        self.deliver_here(session, text, now);
+        Ok(())
     }
 
-    fn handed_back(&self, session: &ChatSessionId, notice: &str) -> usize {
-        let mut channels = self.lock();
-        channels.mailboxes.remove(session.as_str());
-        channels.send_to_open_sockets(session, notice)
+    async fn handed_back(
+        &self,
+        session: &ChatSessionId,
+        notice: &str,
+        _now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        self.hand_back_here(session, notice);
+        Ok(())
     }
 
-    fn tell_open(&self, session: &ChatSessionId, text: &str) -> usize {
-        self.lock().send_to_open_sockets(session, text)
+    async fn tell_open(
+        &self,
+        session: &ChatSessionId,
+        text: &str,
+        _now: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        self.tell_open_here(session, text);
+        Ok(())
+    }
+
+    /// One instance: the channels of the sign-in were closed where it ended.
+    async fn signed_out(&self, _token_hash: &str) -> Result<(), StoreError> {
+        Ok(())
     }
 
     fn open_channels(&self) -> usize {
@@ -333,7 +432,8 @@ mod tests {
         let queued = vec![LiveFrame::Message("hola".into()), LiveFrame::End];
         let started = hub
             .start(&session("s1"), None, ExecutionSource::Here(queued), T0)
-            .await;
+            .await
+            .expect("started");
         assert_ne!(started.execution_id, started.resume_token);
         assert_eq!(started.execution_id.len(), 43, "unguessable: 256 bits");
 
@@ -386,7 +486,8 @@ mod tests {
                 ExecutionSource::Here(vec![]),
                 T0,
             )
-            .await;
+            .await
+            .expect("started");
         for intruder in [None, Some("u-luis")] {
             assert_eq!(
                 hub.attach(
@@ -417,10 +518,11 @@ mod tests {
     #[tokio::test]
     async fn a_hand_back_tells_open_sockets_and_empties_the_mailbox() {
         let hub = InProcessHub::default();
-        hub.deliver(&session("s1"), "sin leer", T0);
+        hub.deliver_here(&session("s1"), "sin leer", T0);
         let started = hub
             .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
-            .await;
+            .await
+            .expect("started");
         let mut open = hub
             .attach(&started.execution_id, "s1", &started.resume_token, None, T0)
             .await
@@ -429,7 +531,7 @@ mod tests {
             open.frames.recv().await,
             Some(LiveFrame::Message("sin leer".into()))
         );
-        assert_eq!(hub.handed_back(&session("s1"), "vuelve el asistente"), 1);
+        assert_eq!(hub.hand_back_here(&session("s1"), "vuelve el asistente"), 1);
         assert_eq!(
             open.frames.recv().await,
             Some(LiveFrame::Message("vuelve el asistente".into()))
@@ -437,11 +539,12 @@ mod tests {
 
         // With no socket open the notice is not kept, and neither is older mail.
         hub.detached(&started.execution_id);
-        hub.deliver(&session("s1"), "tarde", T0);
-        assert_eq!(hub.handed_back(&session("s1"), "vuelve el asistente"), 0);
+        hub.deliver_here(&session("s1"), "tarde", T0);
+        assert_eq!(hub.hand_back_here(&session("s1"), "vuelve el asistente"), 0);
         let next = hub
             .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
-            .await;
+            .await
+            .expect("started");
         let mut attached = hub
             .attach(&next.execution_id, "s1", &next.resume_token, None, T0)
             .await
@@ -454,26 +557,31 @@ mod tests {
         let hub = InProcessHub::default();
         let first = hub
             .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
-            .await;
+            .await
+            .expect("started");
         let mut open = hub
             .attach(&first.execution_id, "s1", &first.resume_token, None, T0)
             .await
             .expect("attaches");
-        assert_eq!(hub.deliver(&session("s1"), "en directo", T0), 1);
+        assert_eq!(hub.deliver_here(&session("s1"), "en directo", T0), 1);
         assert_eq!(
             open.frames.recv().await,
             Some(LiveFrame::Message("en directo".into()))
         );
-        assert_eq!(hub.deliver(&session("s2"), "otra", T0), 0, "no socket");
+        assert_eq!(hub.deliver_here(&session("s2"), "otra", T0), 0, "no socket");
 
         hub.detached(&first.execution_id);
         for number in 0..=MAILBOX_CAPACITY {
-            assert_eq!(hub.deliver(&session("s1"), &format!("m{number}"), T0), 0);
+            assert_eq!(
+                hub.deliver_here(&session("s1"), &format!("m{number}"), T0),
+                0
+            );
         }
         let queued = vec![LiveFrame::Message("aviso".into())];
         let next = hub
             .start(&session("s1"), None, ExecutionSource::Here(queued), T0)
-            .await;
+            .await
+            .expect("started");
         let mut attached = hub
             .attach(&next.execution_id, "s1", &next.resume_token, None, T0)
             .await
@@ -496,10 +604,11 @@ mod tests {
         );
 
         let late = T0 + MAILBOX_KEEP;
-        hub.deliver(&session("s3"), "caduca", T0);
+        hub.deliver_here(&session("s3"), "caduca", T0);
         let expired = hub
             .start(&session("s3"), None, ExecutionSource::Here(vec![]), late)
-            .await;
+            .await
+            .expect("started");
         let mut attached = hub
             .attach(
                 &expired.execution_id,
@@ -518,7 +627,8 @@ mod tests {
         let hub = InProcessHub::default();
         let started = hub
             .start(&session("s1"), None, ExecutionSource::Here(vec![]), T0)
-            .await;
+            .await
+            .expect("started");
         let late = T0 + ATTACH_WITHIN;
         assert_eq!(
             hub.attach(

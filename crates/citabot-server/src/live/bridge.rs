@@ -14,7 +14,7 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message as WorkflowMessage;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::frames::{FrameBudget, VisitorFrame, classify, close, receive, send_text};
+use super::frames::{FrameBudget, READ_CHUNK, VisitorFrame, classify, close, receive, send_text};
 use crate::hub::Attached;
 use crate::state::AppState;
 use crate::usecases::chat_turn;
@@ -40,7 +40,9 @@ pub async fn run(
     let url = upstream.live_channel_url(attached.session.as_str(), execution);
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_WORKFLOW_FRAME))
-        .max_frame_size(Some(MAX_WORKFLOW_FRAME));
+        .max_frame_size(Some(MAX_WORKFLOW_FRAME))
+        .read_buffer_size(READ_CHUNK)
+        .write_buffer_size(0);
     let connecting =
         tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), false);
     let opened = match tokio::time::timeout(upstream.connect_timeout(), connecting).await {
@@ -98,7 +100,7 @@ pub async fn run(
             },
             from_visitor = receive(socket, &mut budget) => match from_visitor {
                 Some(Ok(Message::Text(text))) => {
-                    let forward = match classify(state, attached, text.as_str(), peer) {
+                    let forward = match classify(state, attached, text.as_str(), peer).await {
                         VisitorFrame::HeartbeatAck => true,
                         VisitorFrame::Message(input) => {
                             match chat_turn::store_for_workflow(state, &attached.session, attached.owner.as_deref(), input.as_str()).await {

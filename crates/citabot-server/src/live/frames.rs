@@ -22,6 +22,11 @@ pub const MAX_CLIENT_FRAME: usize = 64 * 1024;
 /// (only a message past this bound is dropped without one).
 pub const MAX_READ_FRAME: usize = 4 * MAX_CLIENT_FRAME;
 
+/// The chunk a live channel reads at a time. Chat frames are a few hundred bytes; the WebSocket
+/// layer's default (128 KiB for reading, and as much again for writing) made every idle channel
+/// cost about 150 KiB. Larger frames are still read whole, in more chunks.
+pub const READ_CHUNK: usize = 4 * 1024;
+
 /// What a client may send over the socket.
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -45,7 +50,7 @@ pub enum VisitorFrame {
 }
 
 /// Reads a frame from the widget; a message counts against the visitor's rate limit.
-pub fn classify(
+pub async fn classify(
     state: &AppState,
     attached: &Attached,
     text: &str,
@@ -73,7 +78,12 @@ pub fn classify(
         }
     };
     let visitor = visitor_key(attached.owner.as_deref(), peer);
-    if let Err(retry) = state.limits.chat_messages.hit(&visitor, state.clock.now()) {
+    if let Err(retry) = state
+        .limits
+        .chat_messages
+        .hit(&visitor, state.clock.now())
+        .await
+    {
         return VisitorFrame::Refused(format!(
             "Error: demasiados mensajes seguidos: espera {} s antes de enviar otro.",
             retry.0

@@ -23,13 +23,13 @@ use std::net::SocketAddr;
 use tokio::time::Instant;
 
 use super::frames::{
-    FrameBudget, MAX_READ_FRAME, VisitorFrame, classify, close, receive, send_text,
+    FrameBudget, MAX_READ_FRAME, READ_CHUNK, VisitorFrame, classify, close, receive, send_text,
 };
 use crate::auth::Caller;
 use crate::auth::csrf::{self, Origins};
 use crate::auth::limits::visitor_key;
 use crate::error::ApiError;
-use crate::hub::{Attached, LiveFrame, LiveHub};
+use crate::hub::{AttachError, Attached, LiveFrame, LiveHub};
 use crate::language::Lang;
 use crate::state::AppState;
 use crate::usecases::chat_turn::{self, Turn, Visit};
@@ -71,6 +71,7 @@ pub async fn upgrade(
         .limits
         .live_refusals_per_address
         .check(&address, state.clock.now())
+        .await
     {
         return ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -103,6 +104,9 @@ pub async fn upgrade(
     upgrade
         .max_message_size(MAX_READ_FRAME)
         .max_frame_size(MAX_READ_FRAME)
+        .read_buffer_size(READ_CHUNK)
+        // Every frame is sent at once (a chat message is never worth batching).
+        .write_buffer_size(0)
         .on_upgrade(move |mut socket| async move {
             let signed_out = tokio::select! {
                 () = serve(&mut socket, state, query, caller_id, peer) => false,
@@ -128,7 +132,7 @@ async fn serve(
     } = query;
     let (Some(session_id), Some(execution_id), Some(token)) = (session_id, execution_id, token)
     else {
-        refused_attempt(&state, peer);
+        refused_attempt(&state, peer).await;
         close(
             socket,
             close_code::POLICY,
@@ -149,9 +153,18 @@ async fn serve(
         .await;
     let mut attached = match attached {
         Ok(attached) => attached,
+        Err(AttachError::Unavailable) => {
+            close(
+                socket,
+                close_code::AGAIN,
+                &AttachError::Unavailable.to_string(),
+            )
+            .await;
+            return;
+        }
         Err(refusal) => {
             tracing::warn!(%refusal, "refused a live channel");
-            refused_attempt(&state, peer);
+            refused_attempt(&state, peer).await;
             close(socket, close_code::POLICY, &refusal.to_string()).await;
             return;
         }
@@ -173,11 +186,12 @@ async fn serve(
 }
 
 /// Counts a refused attach against the client's address: guessing ids gets it locked out.
-fn refused_attempt(state: &AppState, peer: SocketAddr) {
+async fn refused_attempt(state: &AppState, peer: SocketAddr) {
     let _ = state
         .limits
         .live_refusals_per_address
-        .hit(&peer.ip().to_string(), state.clock.now());
+        .hit(&peer.ip().to_string(), state.clock.now())
+        .await;
 }
 
 /// Tells the hub that a socket is gone when dropped.
@@ -272,7 +286,7 @@ const BACK_TO_THE_WORKFLOW: &str =
 /// Handles a client frame: acks need nothing; a message is answered (the reply text), or only
 /// stored while staff have the conversation.
 async fn answer(state: &AppState, attached: &Attached, text: &str, peer: SocketAddr) -> Reply {
-    let input = match classify(state, attached, text, peer) {
+    let input = match classify(state, attached, text, peer).await {
         VisitorFrame::Message(input) => input,
         VisitorFrame::Refused(sentence) => return Reply::Say(sentence),
         VisitorFrame::HeartbeatAck | VisitorFrame::Ignored => return Reply::Nothing,

@@ -104,12 +104,20 @@ pub async fn answer_here(
         visitor,
     };
     let mut attempt = 1;
+    // Taken once a turn of another instance got in first: from then on this conversation's
+    // turns on the other instances wait for this one.
+    let mut held = None;
     loop {
         match assistant_turn(state, &message).await {
             // Another turn of this conversation was written first (the same "sí" sent twice):
             // this one is worked out again from what that turn left.
             Err(StoreError::Stale | StoreError::Conflict(_)) if attempt < TURN_ATTEMPTS => {
                 attempt += 1;
+                if held.is_none()
+                    && let Some(shared) = state.store.shared()
+                {
+                    held = Some(shared.hold_conversation(session.as_str()).await?);
+                }
             }
             result => {
                 if let Ok(Turn::WaitsForPerson {

@@ -97,7 +97,10 @@ pub async fn send(
         StaffMessageOutcome::NotHolder => return Ok(Sent::NotHolder),
         StaffMessageOutcome::Unknown => return Ok(Sent::Unknown),
     }
-    state.hub.deliver(session, &signed, at);
+    // Stored already: if it cannot go live now, the widget shows it with the history.
+    if let Err(error) = state.hub.deliver(session, &signed, at).await {
+        tracing::warn!(%error, "cannot send a staff message live");
+    }
     state.store.mark_read(session, &staff.id).await?;
     Ok(Sent::Delivered(at, signed))
 }
@@ -112,7 +115,13 @@ pub async fn hand_back(
     if !state.store.hand_back(session).await? {
         return Ok(None);
     }
-    state.hub.handed_back(session, HANDED_BACK_NOTICE);
+    if let Err(error) = state
+        .hub
+        .handed_back(session, HANDED_BACK_NOTICE, state.clock.now())
+        .await
+    {
+        tracing::warn!(%error, "cannot tell the visitor live that the assistant is back");
+    }
     as_it_stands(state, session, staff).await
 }
 
@@ -176,8 +185,29 @@ async fn end_the_wait(state: &AppState, session: &ChatSessionId) -> Result<(), S
     let Some(control) = store.chat_session_control(session).await? else {
         return Ok(());
     };
-    if control.needs_person_since.is_none() || control.taken_over_by.is_some() {
+    let Some(since) = control.needs_person_since else {
         return Ok(());
+    };
+    if control.taken_over_by.is_some() {
+        return Ok(());
+    }
+    // Every instance that was running (or started) during the wait may end it: the first to
+    // count it does, once.
+    if let Some(shared) = store.shared() {
+        let now = state.clock.now();
+        let key = format!(
+            "wait-ended:{}:{}",
+            session.as_str(),
+            since.unix_timestamp_nanos()
+        );
+        if shared
+            .count_attempt(&key, now, now + RESUMED_WAIT_AGE)
+            .await?
+            .count
+            > 1
+        {
+            return Ok(());
+        }
     }
     let Some(business) = store.business().await? else {
         return Ok(());
@@ -208,6 +238,8 @@ async fn end_the_wait(state: &AppState, session: &ChatSessionId) -> Result<(), S
     store
         .append_chat_messages(session, control.owner_user_id.as_deref(), &[message])
         .await?;
-    state.hub.tell_open(session, &sentence);
+    if let Err(error) = state.hub.tell_open(session, &sentence, now).await {
+        tracing::warn!(%error, "cannot tell the visitor live that nobody can come now");
+    }
     Ok(())
 }

@@ -28,6 +28,12 @@ impl Secret {
         (!secret.is_empty()).then(|| Self(secret.to_owned()))
     }
 
+    /// The secret itself: only for the shared store, where a bridged execution waits for its
+    /// socket on another instance.
+    pub fn reveal(&self) -> &str {
+        &self.0
+    }
+
     pub fn text<'a>(&self, text: &'a str) -> Cow<'a, str> {
         if text.contains(&self.0) {
             Cow::Owned(text.replace(&self.0, HIDDEN))

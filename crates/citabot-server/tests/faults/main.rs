@@ -6,6 +6,7 @@
 
 mod conversations;
 mod database;
+mod instances;
 mod kill;
 mod postgres_connections;
 mod server;

@@ -25,6 +25,16 @@ impl Server {
     /// Starts the server on `database_url`, its log in `folder/<name>.log`, and waits until it
     /// says where it listens.
     pub async fn start(database_url: &str, folder: &Path, name: &str) -> Self {
+        Self::start_with(database_url, folder, name, &[]).await
+    }
+
+    /// [`Self::start`] with settings of its own (`CITABOT_…` variables, after the defaults).
+    pub async fn start_with(
+        database_url: &str,
+        folder: &Path,
+        name: &str,
+        settings: &[(&str, &str)],
+    ) -> Self {
         let log = folder.join(format!("{name}.log"));
         let out = File::create(&log).expect("create the log file");
         let err = out.try_clone().expect("share the log file");
@@ -41,6 +51,7 @@ impl Server {
             .env("CITABOT_LOG_FILTER", "info")
             // Every guest here comes from 127.0.0.1: one visitor's budget would refuse the burst.
             .env("CITABOT_CHAT_MESSAGES_PER_MINUTE", "1000000")
+            .envs(settings.iter().copied())
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err);
@@ -71,6 +82,15 @@ impl Server {
     pub fn kill(&mut self) {
         self.child.kill().expect("SIGKILL the server");
         self.child.wait().expect("reap the server");
+    }
+
+    /// SIGTERM, as a service manager stops it; does not wait for it to end.
+    pub fn terminate(&self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "SIGTERM sent");
     }
 
     pub fn chat(&self) -> Chat {

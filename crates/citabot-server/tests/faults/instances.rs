@@ -1,0 +1,411 @@
+//! Two `citabot serve` processes on one PostgreSQL database, as behind a load balancer: a live
+//! channel started on one attaches on the other, a staff member on one reaches a visitor on the
+//! other live (and so does the hand-back), signing out on one closes the channels on the other,
+//! the chat budget and the sign-in throttle are one across both, and a SIGTERM drains one while
+//! the other stays ready. And SQLite, served by one process only, refuses a second.
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::process::Command;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
+
+use crate::database::{Backend, Database};
+use crate::server::Server;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+const ADMIN: &str = "lucia@instancias.example";
+const PASSWORD: &str = "una contraseña larga";
+const BUDGET: u32 = 30;
+
+/// The settings both instances run with.
+const SETTINGS: &[(&str, &str)] = &[
+    ("CITABOT_CHAT_REPLY_MODE", "live"),
+    ("CITABOT_CHAT_MESSAGES_PER_MINUTE", "30"),
+    ("CITABOT_SHUTDOWN_DRAIN_SECS", "3"),
+];
+
+/// A browser on `server`, calling from `from` (a loopback address: each is another visitor).
+fn browser(from: Ipv4Addr) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(IpAddr::V4(from))
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("an HTTP client")
+}
+
+fn origin(server: &Server) -> String {
+    format!("http://{}", server.address)
+}
+
+/// A signed-in account on one instance: its cookie and CSRF token.
+struct SignedIn {
+    cookie: String,
+    csrf: String,
+}
+
+async fn sign_in(
+    client: &reqwest::Client,
+    server: &Server,
+    email: &str,
+    password: &str,
+) -> SignedIn {
+    let response = client
+        .post(format!("{}/api/auth/login", origin(server)))
+        .header("origin", origin(server))
+        .json(&json!({ "email": email, "password": password }))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), StatusCode::OK, "sign-in of {email}");
+    signed_in(response).await
+}
+
+async fn signed_in(response: reqwest::Response) -> SignedIn {
+    let cookie = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find_map(|value| value.strip_prefix("citabot_session="))
+        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
+        .expect("a session cookie");
+    let body: Value = response.json().await.expect("JSON");
+    SignedIn {
+        cookie: format!("citabot_session={cookie}"),
+        csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned(),
+    }
+}
+
+/// POSTs `body` as `who` to `path` of `server`.
+async fn post(
+    client: &reqwest::Client,
+    server: &Server,
+    who: Option<&SignedIn>,
+    path: &str,
+    body: &Value,
+) -> (StatusCode, Value) {
+    let mut request = client
+        .post(format!("{}{path}", origin(server)))
+        .header("origin", origin(server))
+        .json(body);
+    if let Some(who) = who {
+        request = request
+            .header("cookie", &who.cookie)
+            .header("x-csrf-token", &who.csrf);
+    }
+    let response = request.send().await.expect("answers");
+    let status = response.status();
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, body)
+}
+
+/// Sends a chat message and reads the execution it started: `(executionId, resumeToken)`.
+async fn start(
+    client: &reqwest::Client,
+    server: &Server,
+    who: Option<&SignedIn>,
+    session: &str,
+    text: &str,
+) -> (String, String) {
+    let message = json!({ "action": "sendMessage", "sessionId": session, "chatInput": text });
+    let (status, body) = post(client, server, who, "/api/n8n/chat", &message).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["executionStarted"], true, "{body}");
+    (
+        body["executionId"].as_str().expect("an id").to_owned(),
+        body["resumeToken"].as_str().expect("a token").to_owned(),
+    )
+}
+
+/// Opens the live channel of an execution on `server`.
+async fn attach(
+    server: &Server,
+    who: Option<&SignedIn>,
+    session: &str,
+    (execution, token): &(String, String),
+) -> Socket {
+    let url = format!(
+        "ws://{}/chat?sessionId={session}&executionId={execution}&isPublic=true&token={token}",
+        server.address
+    );
+    let mut request = url.into_client_request().expect("a request");
+    let headers = request.headers_mut();
+    headers.insert("origin", origin(server).parse().expect("origin"));
+    if let Some(who) = who {
+        headers.insert("cookie", who.cookie.parse().expect("cookie"));
+    }
+    let (socket, _) = tokio_tungstenite::connect_async(request)
+        .await
+        .expect("the channel opens");
+    socket
+}
+
+/// The next text frame that is not a heartbeat, or the close, within 15 s.
+async fn next(socket: &mut Socket) -> Message {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(15), socket.next())
+            .await
+            .expect("the server says something within 15 s");
+        match frame {
+            Some(Ok(Message::Text(text))) if text.as_str() == "n8n|heartbeat" => {}
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+            Some(Ok(message)) => return message,
+            other => panic!("the channel ended without a close: {other:?}"),
+        }
+    }
+}
+
+async fn next_text(socket: &mut Socket) -> String {
+    match next(socket).await {
+        Message::Text(text) => text.to_string(),
+        other => panic!("expected a text frame, got {other:?}"),
+    }
+}
+
+fn make_admin(database: &Database) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_citabot"))
+        .args([
+            "user",
+            "add",
+            "--role",
+            "administrador",
+            "--email",
+            ADMIN,
+            "--first-name",
+            "Lucía",
+            "--last-name",
+            "Pérez",
+            "--password-stdin",
+        ])
+        .env("CITABOT_DATABASE_URL", database.url())
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .expect("citabot user add starts");
+    use std::io::Write as _;
+    writeln!(child.stdin.take().expect("stdin"), "{PASSWORD}").expect("the password is written");
+    assert!(
+        child.wait().expect("it ends").success(),
+        "the administrador is made"
+    );
+}
+
+#[tokio::test]
+async fn two_instances_on_one_postgres_database_act_as_one() {
+    let Some(database) = Database::create(Backend::Postgres).await else {
+        return;
+    };
+    make_admin(&database);
+    let a = Server::start_with(database.url(), database.folder.path(), "a", SETTINGS).await;
+    let b = Server::start_with(database.url(), database.folder.path(), "b", SETTINGS).await;
+    let guest = browser(Ipv4Addr::new(127, 0, 0, 1));
+
+    // The assistant's live reply, started on A, read on B.
+    let execution = start(&guest, &a, None, "s-across", "hola").await;
+    let mut socket = attach(&b, None, "s-across", &execution).await;
+    let reply = next_text(&mut socket).await;
+    assert!(!reply.is_empty() && !reply.starts_with("Error"), "{reply}");
+    println!("a reply started on A arrived on B: {reply:?}");
+    drop(socket);
+
+    // A staff member on B answers a visitor whose channel is on A, then hands back.
+    let waiting = start(&guest, &a, None, "s-staff", "quiero hablar con una persona").await;
+    let mut visitor = attach(&a, None, "s-staff", &waiting).await;
+    next_text(&mut visitor).await;
+    let staff_client = browser(Ipv4Addr::new(127, 0, 0, 1));
+    let lucia = sign_in(&staff_client, &b, ADMIN, PASSWORD).await;
+    let base = "/api/conversations/s-staff";
+    let (status, body) = post(
+        &staff_client,
+        &b,
+        Some(&lucia),
+        &format!("{base}/takeover"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = post(
+        &staff_client,
+        &b,
+        Some(&lucia),
+        &format!("{base}/messages"),
+        &json!({ "text": "Hola, te atiendo yo" }),
+    )
+    .await;
+    assert!(status.is_success(), "{status} {body}");
+    let mut heard = next_text(&mut visitor).await;
+    // What the assistant still had to say before the staff member came may come first.
+    while !heard.contains("Hola, te atiendo yo") {
+        heard = next_text(&mut visitor).await;
+    }
+    println!("a staff message written on B reached the socket on A: {heard:?}");
+    let (status, body) = post(
+        &staff_client,
+        &b,
+        Some(&lucia),
+        &format!("{base}/handback"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(
+        next_text(&mut visitor)
+            .await
+            .contains("Te vuelve a atender el asistente"),
+        "the hand-back is announced on A"
+    );
+    drop(visitor);
+
+    // Signing out on A closes that sign-in's channel on B.
+    let marta_client = browser(Ipv4Addr::new(127, 0, 0, 1));
+    let form = json!({
+        "email": "marta@instancias.example", "password": PASSWORD, "firstName": "Marta",
+        "lastName": "Gil", "phone": "+34 600 111 222"
+    });
+    let response = marta_client
+        .post(format!("{}/api/auth/signup", origin(&a)))
+        .header("origin", origin(&a))
+        .json(&form)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let marta = signed_in(response).await;
+    let hers = start(&marta_client, &a, Some(&marta), "s-marta", "hola").await;
+    let mut socket = attach(&b, Some(&marta), "s-marta", &hers).await;
+    next_text(&mut socket).await;
+    let (status, _) = post(
+        &marta_client,
+        &a,
+        Some(&marta),
+        "/api/auth/logout",
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    match next(&mut socket).await {
+        Message::Close(Some(frame)) => assert_eq!(frame.code, CloseCode::Policy, "{frame:?}"),
+        other => panic!("the channel on B outlived the sign-out on A: {other:?}"),
+    }
+    println!("signing out on A closed the channel on B");
+    let _ = socket
+        .send(Message::Text(Utf8Bytes::from_static("bye")))
+        .await;
+
+    // One chat budget across both: a new visitor alternating between them.
+    let visitor = browser(Ipv4Addr::new(127, 0, 0, 2));
+    let mut accepted = 0;
+    for turn in 0..BUDGET + 4 {
+        let server = if turn % 2 == 0 { &a } else { &b };
+        let message =
+            json!({ "action": "sendMessage", "sessionId": "s-budget", "chatInput": "hola" });
+        let (status, body) = post(&visitor, server, None, "/api/n8n/chat", &message).await;
+        match status {
+            StatusCode::OK => accepted += 1,
+            StatusCode::TOO_MANY_REQUESTS => {}
+            other => panic!("message {turn}: {other} {body}"),
+        }
+    }
+    assert_eq!(accepted, BUDGET, "the budget is one across both instances");
+    println!("{accepted} of {} messages accepted across both", BUDGET + 4);
+
+    // 20 messages of one conversation at once, half on each: every one answered, in turn.
+    let burst = browser(Ipv4Addr::new(127, 0, 0, 4));
+    let sent = (0..20).map(|turn| {
+        let (client, server) = (burst.clone(), if turn % 2 == 0 { &a } else { &b });
+        async move {
+            let message = json!({
+                "action": "sendMessage", "sessionId": "s-burst", "chatInput": "¿cuánto cuesta un corte?"
+            });
+            post(&client, server, None, "/api/n8n/chat", &message).await
+        }
+    });
+    for (status, body) in futures_util::future::join_all(sent).await {
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let history = a.chat().history("s-burst").await;
+    let asked = history.iter().filter(|(human, _)| *human).count();
+    assert_eq!(asked, 20, "{history:?}");
+    for pair in history.windows(2) {
+        assert!(
+            !(pair[0].0 && pair[1].0),
+            "two questions without an answer between: {history:?}"
+        );
+    }
+    println!("20 messages of one conversation at once on two instances: 20 answered in turn");
+
+    // The sign-in throttle too: one address gets 3 free wrong passwords in all, not per instance.
+    let guesser = browser(Ipv4Addr::new(127, 0, 0, 3));
+    let mut refused_at = None;
+    for attempt in 1..=6 {
+        let server = if attempt % 2 == 0 { &a } else { &b };
+        let wrong = json!({ "email": ADMIN, "password": "no es esta" });
+        let (status, _) = post(&guesser, server, None, "/api/auth/login", &wrong).await;
+        if status == StatusCode::TOO_MANY_REQUESTS {
+            refused_at = Some(attempt);
+            break;
+        }
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        refused_at,
+        Some(5),
+        "3 free failures, a wait after the 4th, across both"
+    );
+    // The owner, from her own address, is not slowed by it.
+    sign_in(&staff_client, &a, ADMIN, PASSWORD).await;
+
+    // SIGTERM drains A: it says 503 on /readyz while it still serves; B stays ready.
+    let ready = |server: &Server| format!("{}/readyz", origin(server));
+    a.terminate();
+    let mut drained = false;
+    for _ in 0..40 {
+        match guest.get(ready(&a)).send().await {
+            Ok(response) if response.status() == StatusCode::SERVICE_UNAVAILABLE => {
+                drained = true;
+                break;
+            }
+            Ok(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            Err(error) => panic!("A stopped listening before draining: {error}"),
+        }
+    }
+    assert!(drained, "A never said 503 while stopping");
+    let b_ready = guest.get(ready(&b)).send().await.expect("B answers");
+    assert_eq!(b_ready.status(), StatusCode::OK);
+    println!("SIGTERM: A drained with 503 on /readyz, B stayed ready");
+}
+
+#[tokio::test]
+async fn a_second_server_on_one_sqlite_file_is_refused() {
+    let Some(database) = Database::create(Backend::Sqlite).await else {
+        return;
+    };
+    let _first = Server::start(database.url(), database.folder.path(), "first").await;
+    let second = Command::new(env!("CARGO_BIN_EXE_citabot"))
+        .arg("serve")
+        .env("CITABOT_DATABASE_URL", database.url())
+        .env("CITABOT_LISTEN", "127.0.0.1:0")
+        .output()
+        .expect("the second starts");
+    assert!(!second.status.success(), "the second server must not serve");
+    let said = String::from_utf8_lossy(&second.stderr).into_owned()
+        + &String::from_utf8_lossy(&second.stdout);
+    assert!(
+        said.contains("another citabot server is already serving"),
+        "{said}"
+    );
+    // Tools still open the file beside the server.
+    let listed = Command::new(env!("CARGO_BIN_EXE_citabot"))
+        .args(["key", "list"])
+        .env("CITABOT_DATABASE_URL", database.url())
+        .output()
+        .expect("key list runs");
+    assert!(listed.status.success(), "{listed:?}");
+}
