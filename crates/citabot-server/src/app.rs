@@ -329,7 +329,10 @@ impl Application {
             Arc::clone(&clock),
             Arc::clone(&outbox),
             mailer,
-            Duration::from_secs(settings.mail_poll_secs),
+            (
+                Duration::from_secs(settings.mail_poll_secs),
+                Duration::from_secs(settings.shutdown_grace_secs),
+            ),
         );
         let shared = store.shared();
         let channels = Arc::new(OpenChannels::default());

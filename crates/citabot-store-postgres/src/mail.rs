@@ -176,6 +176,34 @@ impl MailStore for PgStore {
         self.claimed(claimed).await
     }
 
+    async fn renew_mail_claim(
+        &self,
+        claim: &str,
+        until: OffsetDateTime,
+    ) -> Result<u64, StoreError> {
+        let renewed = sqlx::query(
+            "UPDATE outbox SET claimed_until = $1 WHERE claimed_by = $2 AND status = 'pending'",
+        )
+        .bind(until)
+        .bind(claim)
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(renewed.rows_affected())
+    }
+
+    async fn release_mail_claim(&self, claim: &str) -> Result<u64, StoreError> {
+        let released = sqlx::query(
+            "UPDATE outbox SET claimed_by = NULL, claimed_until = NULL \
+             WHERE claimed_by = $1 AND status = 'pending'",
+        )
+        .bind(claim)
+        .execute(&self.pool)
+        .await
+        .map_err(db_error)?;
+        Ok(released.rows_affected())
+    }
+
     async fn mark_mail_sent(
         &self,
         id: i64,

@@ -441,6 +441,7 @@ macro_rules! store_conformance_tests {
             a_day_keeps_only_so_many_holds,
             the_outbox_is_written_with_its_change,
             mail_claims_are_exclusive_until_they_expire,
+            mail_claims_are_renewed_and_given_back,
             racing_claims_share_nothing,
             failed_attempts_wait_then_give_up,
             reminders_are_replanned_and_unsent_when_due,

@@ -381,6 +381,15 @@ pub trait MailStore: Send + Sync {
         outcome: AttemptFailed<'_>,
     ) -> Result<bool, StoreError>;
 
+    /// Makes `claim` hold its `pending` messages until `until` (a sender keeping its claim
+    /// short renews it as it goes). Returns how many it holds.
+    async fn renew_mail_claim(&self, claim: &str, until: OffsetDateTime)
+    -> Result<u64, StoreError>;
+
+    /// Gives back the `pending` messages `claim` holds (a sender that stops), so any sender
+    /// takes them at once. Returns how many.
+    async fn release_mail_claim(&self, claim: &str) -> Result<u64, StoreError>;
+
     /// With no mail server: every due, unclaimed `pending` message becomes `unsent`. Returns
     /// how many.
     async fn mark_due_mail_unsent(&self, now: OffsetDateTime) -> Result<u32, StoreError>;

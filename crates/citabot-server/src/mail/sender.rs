@@ -4,14 +4,17 @@
 //! It looks at the outbox every `mail_poll_secs` and whenever a write queued a message
 //! ([`Outbox::wake`]). Each look claims a few due messages with a token of its own and an
 //! expiry, delivers them one by one, and marks each sent only while its claim still holds: two
-//! senders on one database (two instances) never both deliver a message, and a sender that
-//! died gives its claims back when they expire. Only a crash between the mail server's
-//! acceptance and the mark can send a message twice, and then with the same `Message-ID`.
+//! senders on one database (two instances) never both deliver a message. The claim is short
+//! and renewed before each delivery, so the claims of a sender that died are free within a
+//! minute; a sender that stops finishes the delivery under way and gives the rest back. Only
+//! a crash between the mail server's acceptance and the mark can send a message twice, and
+//! then with the same `Message-ID`.
 //!
 //! With no `smtp_url`, nothing is sent: due messages (reminders as they come due) become
 //! `unsent`, and stay so when a mail server is configured later.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration as StdDuration, SystemTime};
 
 use citabot_domain::clock::Clock;
@@ -41,10 +44,11 @@ pub const RETRY_AFTER: [Duration; 5] = [
 /// Messages claimed per look: few, so a slow mail server cannot outlast a claim.
 const BATCH: u32 = 5;
 /// The longest one delivery may take, from connecting to the server's answer.
-const DELIVERY_TIMEOUT: StdDuration = StdDuration::from_secs(90);
-/// How long a claim holds: longer than a whole batch can take ([`BATCH`] ×
-/// [`DELIVERY_TIMEOUT`]), so only a sender that died loses its claims.
-const CLAIM_SPAN: Duration = Duration::minutes(15);
+const DELIVERY_TIMEOUT: StdDuration = StdDuration::from_secs(45);
+/// How long a claim holds after its last renewal: longer than one delivery can take
+/// ([`DELIVERY_TIMEOUT`]), so only a sender that died loses its claims, and they are free again
+/// within this span.
+const CLAIM_SPAN: Duration = Duration::minutes(1);
 /// The longest `last_error` kept: the server's answer, not a novel.
 const ERROR_CHARS: usize = 500;
 
@@ -333,6 +337,8 @@ pub struct MailSender {
     outbox: Arc<Outbox>,
     mailer: Option<Mailer>,
     poll: StdDuration,
+    /// How long a stop waits for the delivery under way.
+    stop_wait: StdDuration,
 }
 
 impl MailSender {
@@ -341,7 +347,7 @@ impl MailSender {
         clock: Arc<dyn Clock>,
         outbox: Arc<Outbox>,
         mailer: Option<Mailer>,
-        poll: StdDuration,
+        (poll, stop_wait): (StdDuration, StdDuration),
     ) -> Self {
         Self {
             store,
@@ -349,11 +355,14 @@ impl MailSender {
             outbox,
             mailer,
             poll,
+            stop_wait,
         }
     }
 
-    /// Sends until `stop` completes; a delivery under way then is dropped (its claim expires
-    /// and it is delivered later, by this instance after a restart or by another).
+    /// Sends until `stop` completes; a delivery under way then may finish within the stop
+    /// wait, and the rest of its batch is given back, for another instance now or this one
+    /// after a restart. A delivery cut short is not delivered (the mail server never got the
+    /// end of its data), so giving it back sends it once.
     pub async fn run(self, stop: impl Future<Output = ()>) {
         if self.mailer.is_none() {
             tracing::warn!(
@@ -361,10 +370,22 @@ impl MailSender {
             );
         }
         tokio::pin!(stop);
+        let stopping = AtomicBool::new(false);
         loop {
+            // A claim of this look's own: a mark after another sender took a message over (this
+            // one's claim expired) is refused.
+            let claim = uuid::Uuid::new_v4().to_string();
+            let look = self.look(&claim, &stopping);
+            tokio::pin!(look);
             let more = tokio::select! {
-                () = &mut stop => return,
-                more = self.look() => more,
+                more = &mut look => more,
+                () = &mut stop => {
+                    stopping.store(true, Ordering::Relaxed);
+                    if tokio::time::timeout(self.stop_wait, look).await.is_err() {
+                        self.give_back(&claim).await;
+                    }
+                    return;
+                }
             };
             if more {
                 continue;
@@ -377,8 +398,9 @@ impl MailSender {
         }
     }
 
-    /// One look at the outbox; `true` when there may be more due right now.
-    async fn look(&self) -> bool {
+    /// One look at the outbox; `true` when there may be more due right now. Once `stopping`,
+    /// no further delivery starts and what is still claimed is given back.
+    async fn look(&self, claim: &str, stopping: &AtomicBool) -> bool {
         let now = self.clock.now();
         let Some(mailer) = &self.mailer else {
             if let Err(error) = self.store.mark_due_mail_unsent(now).await {
@@ -386,12 +408,9 @@ impl MailSender {
             }
             return false;
         };
-        // A claim of this look's own: a mark after another sender took a message over (this
-        // one's claim expired) is refused.
-        let claim = uuid::Uuid::new_v4().to_string();
         let batch = match self
             .store
-            .claim_due_mail(&claim, now, now + CLAIM_SPAN, BATCH)
+            .claim_due_mail(claim, now, now + CLAIM_SPAN, BATCH)
             .await
         {
             Ok(batch) => batch,
@@ -401,9 +420,33 @@ impl MailSender {
             }
         };
         for mail in &batch {
-            self.send_one(mailer, &claim, mail).await;
+            if stopping.load(Ordering::Relaxed) {
+                self.give_back(claim).await;
+                return false;
+            }
+            // Renewed before each delivery: a claim outlives its sender by one span at most.
+            // Without it the message may be another sender's by the end: left for later.
+            let until = self.clock.now() + CLAIM_SPAN;
+            match self.store.renew_mail_claim(claim, until).await {
+                Ok(0) => return false,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "could not renew a mail claim");
+                    return false;
+                }
+            }
+            self.send_one(mailer, claim, mail).await;
         }
         batch.len() == BATCH as usize
+    }
+
+    /// Gives back what `claim` still holds: a stopping sender's.
+    async fn give_back(&self, claim: &str) {
+        match self.store.release_mail_claim(claim).await {
+            Ok(0) => {}
+            Ok(given_back) => tracing::info!(given_back, "stopping: mail claims given back"),
+            Err(error) => tracing::warn!(%error, "could not give mail claims back"),
+        }
     }
 
     async fn send_one(&self, mailer: &Mailer, claim: &str, mail: &Mail) {

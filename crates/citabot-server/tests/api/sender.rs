@@ -433,8 +433,8 @@ async fn a_passing_failure_is_delivered_at_the_next_attempt() {
     );
 }
 
-both!(a_sender_stopped_mid_delivery_delivers_after_the_restart_once);
-async fn a_sender_stopped_mid_delivery_delivers_after_the_restart_once(backend: Backend) {
+both!(a_sender_stopped_mid_delivery_gives_it_back_and_it_is_delivered_once);
+async fn a_sender_stopped_mid_delivery_gives_it_back_and_it_is_delivered_once(backend: Backend) {
     let Some(hanging) = SmtpSink::start(SinkOptions {
         stall: true,
         ..SinkOptions::default()
@@ -456,12 +456,11 @@ async fn a_sender_stopped_mid_delivery_delivers_after_the_restart_once(backend: 
             .is_some(),
         "the first sender is mid-delivery"
     );
+    // The stop waits for the stalled delivery for its grace period, then gives the claim back
+    // (the stalled server never got the end of the message, so it delivers nothing).
     salon.app.stop_server().await.expect("stops");
     let restarted = TestApp::restart_with(&salon.app, sending_to(&working, false)).await;
-    // The dead sender's claim holds a while: nothing is sent twice meanwhile.
-    a_few_more_looks().await;
-    assert!(working.received().is_empty(), "still claimed");
-    restarted.clock.advance(Duration::minutes(16));
+    // Free at once: no clock moved, no claim waited out.
     let received = working.wait_for(1).await;
     let mails = outbox_when(&restarted, |mails| {
         of_kind(mails, MailKind::Booked).status == MailStatus::Sent

@@ -211,6 +211,59 @@ pub async fn mail_claims_are_exclusive_until_they_expire(
     Ok(())
 }
 
+/// A claim renewed holds on; a claim given back is free for anyone at once.
+pub async fn mail_claims_are_renewed_and_given_back(store: &dyn Store) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    queue(
+        store,
+        "c-1",
+        600,
+        &[
+            new_mail(MailKind::Booked, "c-1", "marta@ejemplo.es", T0),
+            new_mail(
+                MailKind::Booked,
+                "c-1",
+                "luis@ejemplo.es",
+                T0 + Duration::milliseconds(1),
+            ),
+        ],
+    )
+    .await?;
+    let now = T0 + Duration::seconds(1);
+    let short = now + Duration::minutes(1);
+    let ids: Vec<i64> = store
+        .claim_due_mail("claim-a", now, short, 10)
+        .await?
+        .iter()
+        .map(|mail| mail.id)
+        .collect();
+    assert_eq!(ids.len(), 2);
+    let renewed_until = short + Duration::minutes(1);
+    assert_eq!(store.renew_mail_claim("claim-a", renewed_until).await?, 2);
+    assert!(
+        store
+            .claim_due_mail("claim-b", short, short + Duration::minutes(1), 10)
+            .await?
+            .is_empty(),
+        "renewed: still a's after its first expiry"
+    );
+    assert!(store.mark_mail_sent(ids[0], "claim-a", short).await?);
+    assert_eq!(
+        store.release_mail_claim("claim-a").await?,
+        1,
+        "the sent one is not held"
+    );
+    assert_eq!(store.renew_mail_claim("claim-a", renewed_until).await?, 0);
+    let taken = store
+        .claim_due_mail("claim-b", short, renewed_until, 10)
+        .await?;
+    assert_eq!(
+        taken.iter().map(|mail| mail.id).collect::<Vec<_>>(),
+        [ids[1]]
+    );
+    Ok(())
+}
+
 /// Many claimers at once never share a message.
 pub async fn racing_claims_share_nothing(store: &dyn Store) -> Result<(), StoreError> {
     booking_fixture(store).await?;
