@@ -141,11 +141,13 @@ fn panic_answer(_panic: Box<dyn Any + Send>) -> Response {
 /// How the account API answers an account that cannot be created.
 impl CreateAccountError {
     /// The API's answer: 400 naming the field, `email_taken` for a taken email (each endpoint's
-    /// contract has its own code and sentence), a bare 500 for the rest.
+    /// contract has its own code and sentence), 503 while the database cannot write, a bare
+    /// 500 for the rest.
     pub fn into_api_error(self, email_taken: ApiError) -> ApiError {
         match self {
             Self::Invalid(invalid) => invalid_account_value(&invalid),
             Self::EmailTaken => email_taken,
+            Self::Store(error) => ApiError::from_store(&error),
             Self::Failed(cause) => ApiError::internal(cause.as_ref()),
         }
     }

@@ -66,6 +66,10 @@ impl SqliteStore {
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection: a second would see another database.
             .max_connections(if in_memory { 1 } else { max_connections })
+            // A COMMIT refused by a full disk leaves SQLite rolled back and sqlx's rollback
+            // failing with "no transaction is active": the connection would stay counted as in
+            // a transaction, and every later BEGIN on it fail. Such a connection is closed.
+            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
             .connect_with(options)
             .await
             .map_err(db_error)?;

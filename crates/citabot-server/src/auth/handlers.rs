@@ -138,7 +138,7 @@ pub async fn login(
             .store
             .user_credentials(&email)
             .await
-            .map_err(|error| ApiError::internal(&error))?,
+            .map_err(|error| ApiError::from_store(&error))?,
         Err(_) => None,
     };
     let stored_hash = credentials
@@ -197,7 +197,7 @@ async fn end_sign_in(state: &AppState, token_hash: &str) -> Result<(), ApiError>
         .store
         .delete_auth_session(token_hash)
         .await
-        .map_err(|error| ApiError::internal(&error))?;
+        .map_err(|error| ApiError::from_store(&error))?;
     state.channels.end_sign_in(token_hash);
     // Its channels on the other instances; the session is gone already, so a channel missed
     // here ends at its next reconnect.
@@ -227,7 +227,7 @@ async fn start_session(
             expires_at: now + lifetime,
         })
         .await
-        .map_err(|error| ApiError::internal(&error))?;
+        .map_err(|error| ApiError::from_store(&error))?;
     if let Caller::SignedIn { token_hash, .. } = caller {
         end_sign_in(state, token_hash).await?;
     }

@@ -25,6 +25,9 @@ pub enum CreateAccountError {
     Invalid(#[from] AccountValueError),
     #[error("an account with this email already exists")]
     EmailTaken,
+    /// The database could not store it (perhaps only for now: see [`StoreError::Unavailable`]).
+    #[error("cannot store the account")]
+    Store(#[from] StoreError),
     #[error("cannot create the account")]
     Failed(#[source] Box<dyn std::error::Error + Send + Sync>),
 }
@@ -61,19 +64,18 @@ pub async fn create_account(
         .await
         .map_err(|error| match error {
             StoreError::Conflict(_) => CreateAccountError::EmailTaken,
-            other => CreateAccountError::Failed(Box::new(other)),
+            other => CreateAccountError::Store(other),
         })?;
     // An administrador added to a running salon is someone to run the dashboard, not a stylist
     // the chat books ("atiende citas" is off until turned on). The salon's first accounts,
     // made before it is set up (as the demo's administradora), stay bookable.
     if created.role == Role::Administrador {
-        let failed = |error: StoreError| CreateAccountError::Failed(Box::new(error));
-        if store.business().await.map_err(failed)?.is_some() {
+        if store.business().await?.is_some() {
             let schedule = StaffSchedule {
                 bookable: false,
                 ..StaffSchedule::default_for(&created.id)
             };
-            store.save_staff_schedule(&schedule).await.map_err(failed)?;
+            store.save_staff_schedule(&schedule).await?;
         }
     }
     Ok(created)

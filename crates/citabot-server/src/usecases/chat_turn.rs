@@ -67,6 +67,10 @@ impl From<String> for Reply {
 /// How many times a turn is worked out again when another turn of the same conversation (or a
 /// client record made meanwhile) got in first.
 const TURN_ATTEMPTS: usize = 3;
+/// The same while the turn holds the conversation across instances. A turn of another instance
+/// that has not met contention yet can still get in first, but each time it does, a turn was
+/// answered, so this bound is only a safety valve: the turns arriving at once are far fewer.
+const HELD_TURN_ATTEMPTS: usize = 64;
 
 /// Answers a message with the built-in assistant and stores the whole turn in one transaction,
 /// unless staff have the conversation ([`Turn::HeldForStaff`]); the assistant's state never sees
@@ -111,7 +115,14 @@ pub async fn answer_here(
         match assistant_turn(state, &message).await {
             // Another turn of this conversation was written first (the same "sí" sent twice):
             // this one is worked out again from what that turn left.
-            Err(StoreError::Stale | StoreError::Conflict(_)) if attempt < TURN_ATTEMPTS => {
+            Err(StoreError::Stale | StoreError::Conflict(_))
+                if attempt
+                    < if held.is_some() {
+                        HELD_TURN_ATTEMPTS
+                    } else {
+                        TURN_ATTEMPTS
+                    } =>
+            {
                 attempt += 1;
                 if held.is_none()
                     && let Some(shared) = state.store.shared()

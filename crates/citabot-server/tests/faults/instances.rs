@@ -15,6 +15,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
+use crate::browser::{SignedIn, browser, origin, post, sign_in, signed_in};
 use crate::database::{Backend, Database};
 use crate::server::Server;
 
@@ -31,81 +32,6 @@ const SETTINGS: &[(&str, &str)] = &[
     ("CITABOT_CHAT_MESSAGES_PER_MINUTE", "30"),
     ("CITABOT_SHUTDOWN_DRAIN_SECS", "3"),
 ];
-
-/// A browser on `server`, calling from `from` (a loopback address: each is another visitor).
-fn browser(from: Ipv4Addr) -> reqwest::Client {
-    reqwest::Client::builder()
-        .local_address(IpAddr::V4(from))
-        .timeout(Duration::from_secs(30))
-        .build()
-        .expect("an HTTP client")
-}
-
-fn origin(server: &Server) -> String {
-    format!("http://{}", server.address)
-}
-
-/// A signed-in account on one instance: its cookie and CSRF token.
-struct SignedIn {
-    cookie: String,
-    csrf: String,
-}
-
-async fn sign_in(
-    client: &reqwest::Client,
-    server: &Server,
-    email: &str,
-    password: &str,
-) -> SignedIn {
-    let response = client
-        .post(format!("{}/api/auth/login", origin(server)))
-        .header("origin", origin(server))
-        .json(&json!({ "email": email, "password": password }))
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(response.status(), StatusCode::OK, "sign-in of {email}");
-    signed_in(response).await
-}
-
-async fn signed_in(response: reqwest::Response) -> SignedIn {
-    let cookie = response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .find_map(|value| value.strip_prefix("citabot_session="))
-        .map(|rest| rest.split(';').next().unwrap_or_default().to_owned())
-        .expect("a session cookie");
-    let body: Value = response.json().await.expect("JSON");
-    SignedIn {
-        cookie: format!("citabot_session={cookie}"),
-        csrf: body["csrfToken"].as_str().expect("a CSRF token").to_owned(),
-    }
-}
-
-/// POSTs `body` as `who` to `path` of `server`.
-async fn post(
-    client: &reqwest::Client,
-    server: &Server,
-    who: Option<&SignedIn>,
-    path: &str,
-    body: &Value,
-) -> (StatusCode, Value) {
-    let mut request = client
-        .post(format!("{}{path}", origin(server)))
-        .header("origin", origin(server))
-        .json(body);
-    if let Some(who) = who {
-        request = request
-            .header("cookie", &who.cookie)
-            .header("x-csrf-token", &who.csrf);
-    }
-    let response = request.send().await.expect("answers");
-    let status = response.status();
-    let body = response.json().await.unwrap_or(Value::Null);
-    (status, body)
-}
 
 /// Sends a chat message and reads the execution it started: `(executionId, resumeToken)`.
 async fn start(
@@ -328,7 +254,13 @@ async fn two_instances_on_one_postgres_database_act_as_one() {
         }
     });
     for (status, body) in futures_util::future::join_all(sent).await {
-        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{body}\nA:\n{}\nB:\n{}",
+            a.log_tail(8),
+            b.log_tail(8)
+        );
     }
     let history = a.chat().history("s-burst").await;
     let asked = history.iter().filter(|(human, _)| *human).count();

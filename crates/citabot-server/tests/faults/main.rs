@@ -4,8 +4,10 @@
 //! file write-locked by another process. Each case prints what it saw, so the CI log tells the
 //! story; every wait is a poll with a generous deadline, never a timed assertion.
 
+mod browser;
 mod conversations;
 mod database;
+mod disk_full;
 mod instances;
 mod kill;
 mod postgres_connections;

@@ -1,16 +1,23 @@
 //! The SQLite file write-locked by another process for longer than the server's busy timeout
-//! (5 s): a chat message is 503 with `Retry-After` and a sentence (never a 500), `/readyz` says
+//! (5 s): a chat message and a sign-in are 503 with `Retry-After` and a sentence (never a 500),
+//! `/readyz` says
 //! unavailable while the lock is held, and both recover once it is released.
 
 use std::time::{Duration, Instant};
 
+use std::net::Ipv4Addr;
+
 use reqwest::StatusCode;
+use serde_json::json;
 use sqlx::{Connection, SqliteConnection};
 
+use crate::browser::{browser, post, sign_in};
 use crate::database::{Backend, Database};
 use crate::server::{Chat, Server};
 
 const SESSION: &str = "lock-1";
+const EMAIL: &str = "lucia@bloqueo.example";
+const PASSWORD: &str = "una contraseña larga";
 
 /// Polls `/readyz` until it answers 200; answers how many probes that took.
 async fn ready_again(chat: &Chat, server: &Server) -> usize {
@@ -40,6 +47,11 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
     let chat = server.chat();
     let hello = chat.send(SESSION, "hola").await.expect("answers");
     assert_eq!(hello.status, StatusCode::OK, "{hello:?}");
+    let client = browser(Ipv4Addr::LOCALHOST);
+    let account = json!({ "email": EMAIL, "password": PASSWORD, "firstName": "Lucía",
+                          "lastName": "Ramos", "phone": "+34 600 111 222" });
+    let (status, body) = post(&client, &server, None, "/api/auth/signup", &account).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
 
     // Another process's writer: the write lock taken, a write made, the transaction left open.
     let mut holder = SqliteConnection::connect(database.url())
@@ -83,6 +95,14 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
         sentence.contains("Vuelve a intentarlo"),
         "a sentence for the visitor: {refused:?}"
     );
+    // Signing in writes a session: the same answer, after the same wait.
+    let credentials = json!({ "email": EMAIL, "password": PASSWORD });
+    let (status, body) = post(&client, &server, None, "/api/auth/login", &credentials).await;
+    assert_eq!(
+        (status, &body["error"]["code"]),
+        (StatusCode::SERVICE_UNAVAILABLE, &json!("unavailable")),
+        "a sign-in while the file is locked: {body}"
+    );
     // Readers are not blocked by a writer (WAL): the history still loads.
     let history_under_lock = chat.history(SESSION).await.len();
     assert_eq!(history_under_lock, 2);
@@ -102,6 +122,7 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
         StatusCode::OK,
         "after the lock: {answered:?}"
     );
+    sign_in(&client, &server, EMAIL, PASSWORD).await;
     let history = chat.history(SESSION).await;
     assert_eq!(
         history.len(),
@@ -111,8 +132,8 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
     println!(
         "SQLite file write-locked by another process: /readyz 503 while held, the chat message \
          503 (Retry-After {}, {sentence:?}), history still readable ({history_under_lock} \
-         messages); released: ready again after {probes} probe(s), the message answered 200, \
-         nothing of the refused turn stored",
+         messages), a sign-in 503 too; released: ready again after {probes} probe(s), the message \
+         answered 200, the sign-in too, nothing of the refused turn stored",
         refused.retry_after.as_deref().unwrap_or_default(),
     );
 }
