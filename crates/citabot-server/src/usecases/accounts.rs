@@ -69,14 +69,12 @@ pub async fn create_account(
     // An administrador added to a running salon is someone to run the dashboard, not a stylist
     // the chat books ("atiende citas" is off until turned on). The salon's first accounts,
     // made before it is set up (as the demo's administradora), stay bookable.
-    if created.role == Role::Administrador {
-        if store.business().await?.is_some() {
-            let schedule = StaffSchedule {
-                bookable: false,
-                ..StaffSchedule::default_for(&created.id)
-            };
-            store.save_staff_schedule(&schedule).await?;
-        }
+    if created.role == Role::Administrador && store.business().await?.is_some() {
+        let schedule = StaffSchedule {
+            bookable: false,
+            ..StaffSchedule::default_for(&created.id)
+        };
+        store.save_staff_schedule(&schedule).await?;
     }
     Ok(created)
 }
