@@ -4,13 +4,13 @@
 //! the chat budget and the sign-in throttle are one across both, and a SIGTERM drains one while
 //! the other stays ready. And SQLite, served by one process only, refuses a second.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::Ipv4Addr;
 use std::process::Command;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
