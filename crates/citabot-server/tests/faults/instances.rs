@@ -2,7 +2,9 @@
 //! channel started on one attaches on the other, a staff member on one reaches a visitor on the
 //! other live (and so does the hand-back), signing out on one closes the channels on the other,
 //! the chat budget and the sign-in throttle are one across both, and a SIGTERM drains one while
-//! the other stays ready. And SQLite, served by one process only, refuses a second.
+//! the other stays ready; of two guests racing for one time on two instances one holds it, and
+//! a wait for a person kept by two instances ends once. And SQLite, served by one process only,
+//! refuses a second.
 
 use std::net::Ipv4Addr;
 use std::process::Command;
@@ -10,7 +12,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -312,6 +314,110 @@ async fn two_instances_on_one_postgres_database_act_as_one() {
     let b_ready = guest.get(ready(&b)).send().await.expect("B answers");
     assert_eq!(b_ready.status(), StatusCode::OK);
     println!("SIGTERM: A drained with 503 on /readyz, B stayed ready");
+}
+
+/// The two guests' messages of a hold race: the same time, each on its own instance.
+async fn race(a: &Server, b: &Server, round: usize, wish: &str) -> [(String, String); 2] {
+    let side = |server: &Server, last: u8| {
+        let client = browser(Ipv4Addr::new(127, 0, 0, last));
+        let session = format!("race-{round}-{last}");
+        let message = json!({ "action": "sendMessage", "sessionId": session, "chatInput": wish });
+        let origin = origin(server);
+        async move {
+            let response = client
+                .post(format!("{origin}/api/n8n/chat"))
+                .header("origin", &origin)
+                .json(&message)
+                .send()
+                .await
+                .expect("answers");
+            assert_eq!(response.status(), StatusCode::OK);
+            let body: Value = response.json().await.expect("JSON");
+            (
+                session,
+                body["output"].as_str().unwrap_or_default().to_owned(),
+            )
+        }
+    };
+    let (first, second) = tokio::join!(side(a, 5), side(b, 6));
+    [first, second]
+}
+
+#[tokio::test]
+async fn a_time_is_held_once_and_a_wait_ends_once_across_instances() {
+    let Some(database) = Database::create(Backend::Postgres).await else {
+        return;
+    };
+    // A Wednesday morning, the salon open: a wait for a person then runs (3 s here).
+    let settings = [
+        ("CITABOT_CLOCK_START", "2026-12-09T10:00:00+01:00"),
+        ("CITABOT_PERSON_WAIT_SECS", "3"),
+    ];
+    let (url, folder) = (database.url(), database.folder.path());
+    let a = Server::start_with(url, folder, "a", &settings).await;
+    let b = Server::start_with(url, folder, "b", &settings).await;
+
+    // Two guests on two instances choosing the same time at once: exactly one holds it.
+    for (round, hour) in ["10", "11", "12", "13"].iter().enumerate() {
+        let wish = format!("quiero un corte de caballero el jueves a las {hour} con Javier");
+        let replies = race(&a, &b, round, &wish).await;
+        let holders: Vec<_> = replies
+            .iter()
+            .filter(|(_, reply)| reply.contains("¿A nombre de quién"))
+            .collect();
+        assert_eq!(
+            holders.len(),
+            1,
+            "round {round}: exactly one holds it: {replies:#?}"
+        );
+        let (_, told) = replies
+            .iter()
+            .find(|(_, reply)| !reply.contains("¿A nombre de quién"))
+            .expect("the other");
+        assert!(!told.contains("acaba de coger"), "round {round}: {told}");
+        assert!(
+            !told.contains(&format!("**{hour}:00**")) && told.contains("**"),
+            "round {round}: other times, not the held one: {told}"
+        );
+        for ((session, _), last) in replies.iter().zip([5, 6]) {
+            let client = browser(Ipv4Addr::new(127, 0, 0, last));
+            let forget =
+                json!({ "action": "sendMessage", "sessionId": session, "chatInput": "olvídalo" });
+            let server = if last == 5 { &a } else { &b };
+            let (status, _) = post(&client, server, None, "/api/n8n/chat", &forget).await;
+            assert_eq!(status, StatusCode::OK);
+        }
+    }
+    println!("4 races for one time across two instances: one hold each, the other offered others");
+
+    // A wait started on A, and resumed by C when it starts: nobody comes, and it is said once.
+    let guest = browser(Ipv4Addr::new(127, 0, 0, 7));
+    let ask = json!({ "action": "sendMessage", "sessionId": "s-espera", "chatInput": "quiero hablar con una persona" });
+    let (status, _) = post(&guest, &a, None, "/api/n8n/chat", &ask).await;
+    assert_eq!(status, StatusCode::OK);
+    let c = Server::start_with(url, folder, "c", &settings).await;
+    let mut history = Vec::new();
+    for _ in 0..100 {
+        history = a.chat().history("s-espera").await;
+        if history.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        history.len(),
+        3,
+        "the wait ended: {history:#?}\n{}",
+        a.log_tail(10)
+    );
+    // Both A and C were keeping the wait: give the later one time to speak too, if it would.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let after = c.chat().history("s-espera").await;
+    assert_eq!(after, history, "the end of the wait was said once");
+    println!(
+        "a wait for a person kept by two instances ended once: {:?}",
+        history[2].1
+    );
 }
 
 #[tokio::test]
