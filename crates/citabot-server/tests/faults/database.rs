@@ -1,5 +1,7 @@
 //! A throw-away database for one case, and the store the test reads it through.
 
+use std::io::Write as _;
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use citabot_server::config::Settings;
@@ -56,5 +58,33 @@ impl Database {
         citabot_server::database::open(&settings)
             .await
             .expect("the test opens the database")
+    }
+
+    /// Adds an administrador (Lucía Pérez) with `citabot user add`, as a salon's owner would.
+    pub fn add_administrador(&self, email: &str, password: &str) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_citabot"))
+            .args([
+                "user",
+                "add",
+                "--role",
+                "administrador",
+                "--email",
+                email,
+                "--first-name",
+                "Lucía",
+                "--last-name",
+                "Pérez",
+                "--password-stdin",
+            ])
+            .env("CITABOT_DATABASE_URL", self.url())
+            .stdin(Stdio::piped())
+            .spawn()
+            .expect("citabot user add starts");
+        writeln!(child.stdin.take().expect("stdin"), "{password}")
+            .expect("the password is written");
+        assert!(
+            child.wait().expect("it ends").success(),
+            "the administrador is made"
+        );
     }
 }

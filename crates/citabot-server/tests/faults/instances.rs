@@ -10,19 +10,15 @@ use std::net::Ipv4Addr;
 use std::process::Command;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 
-use crate::browser::{SignedIn, browser, origin, post, sign_in, signed_in};
+use crate::browser::{attach, browser, next, next_text, origin, post, sign_in, signed_in, start};
 use crate::database::{Backend, Database};
 use crate::server::Server;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 const ADMIN: &str = "lucia@instancias.example";
 const PASSWORD: &str = "una contraseña larga";
@@ -35,102 +31,12 @@ const SETTINGS: &[(&str, &str)] = &[
     ("CITABOT_SHUTDOWN_DRAIN_SECS", "3"),
 ];
 
-/// Sends a chat message and reads the execution it started: `(executionId, resumeToken)`.
-async fn start(
-    client: &reqwest::Client,
-    server: &Server,
-    who: Option<&SignedIn>,
-    session: &str,
-    text: &str,
-) -> (String, String) {
-    let message = json!({ "action": "sendMessage", "sessionId": session, "chatInput": text });
-    let (status, body) = post(client, server, who, "/api/n8n/chat", &message).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["executionStarted"], true, "{body}");
-    (
-        body["executionId"].as_str().expect("an id").to_owned(),
-        body["resumeToken"].as_str().expect("a token").to_owned(),
-    )
-}
-
-/// Opens the live channel of an execution on `server`.
-async fn attach(
-    server: &Server,
-    who: Option<&SignedIn>,
-    session: &str,
-    (execution, token): &(String, String),
-) -> Socket {
-    let url = format!(
-        "ws://{}/chat?sessionId={session}&executionId={execution}&isPublic=true&token={token}",
-        server.address
-    );
-    let mut request = url.into_client_request().expect("a request");
-    let headers = request.headers_mut();
-    headers.insert("origin", origin(server).parse().expect("origin"));
-    if let Some(who) = who {
-        headers.insert("cookie", who.cookie.parse().expect("cookie"));
-    }
-    let (socket, _) = tokio_tungstenite::connect_async(request)
-        .await
-        .expect("the channel opens");
-    socket
-}
-
-/// The next text frame that is not a heartbeat, or the close, within 15 s.
-async fn next(socket: &mut Socket) -> Message {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(15), socket.next())
-            .await
-            .expect("the server says something within 15 s");
-        match frame {
-            Some(Ok(Message::Text(text))) if text.as_str() == "n8n|heartbeat" => {}
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-            Some(Ok(message)) => return message,
-            other => panic!("the channel ended without a close: {other:?}"),
-        }
-    }
-}
-
-async fn next_text(socket: &mut Socket) -> String {
-    match next(socket).await {
-        Message::Text(text) => text.to_string(),
-        other => panic!("expected a text frame, got {other:?}"),
-    }
-}
-
-fn make_admin(database: &Database) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_citabot"))
-        .args([
-            "user",
-            "add",
-            "--role",
-            "administrador",
-            "--email",
-            ADMIN,
-            "--first-name",
-            "Lucía",
-            "--last-name",
-            "Pérez",
-            "--password-stdin",
-        ])
-        .env("CITABOT_DATABASE_URL", database.url())
-        .stdin(std::process::Stdio::piped())
-        .spawn()
-        .expect("citabot user add starts");
-    use std::io::Write as _;
-    writeln!(child.stdin.take().expect("stdin"), "{PASSWORD}").expect("the password is written");
-    assert!(
-        child.wait().expect("it ends").success(),
-        "the administrador is made"
-    );
-}
-
 #[tokio::test]
 async fn two_instances_on_one_postgres_database_act_as_one() {
     let Some(database) = Database::create(Backend::Postgres).await else {
         return;
     };
-    make_admin(&database);
+    database.add_administrador(ADMIN, PASSWORD);
     let a = Server::start_with(database.url(), database.folder.path(), "a", SETTINGS).await;
     let b = Server::start_with(database.url(), database.folder.path(), "b", SETTINGS).await;
     let guest = browser(Ipv4Addr::new(127, 0, 0, 1));

@@ -8,6 +8,7 @@ mod browser;
 mod conversations;
 mod database;
 mod disk_full;
+mod haproxy;
 mod instances;
 mod kill;
 mod postgres_connections;
