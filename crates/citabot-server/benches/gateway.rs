@@ -1,14 +1,16 @@
 //! `make bench` (gateway part): the chat gateway under load on loopback, printed, never asserted.
 //!
-//! 1. `sendMessage` turns per second and p50/p99 latency through the minimal responder at
-//!    concurrency 1, 16 and 64 (SQLite, a fresh database), then through the booking assistant
-//!    on the demo salon (every turn loads the agenda and keeps its state) on SQLite and, when
-//!    reachable, PostgreSQL.
+//! 1. `sendMessage` turns per second and p50/p99 latency at concurrency 1, 16 and 64: an axum
+//!    handler answering at once (the floor, beside which the others are given as ratios), the
+//!    minimal responder (SQLite, a fresh database), then the booking assistant on the demo salon
+//!    (every turn loads the agenda and keeps its state) on SQLite and, when reachable,
+//!    PostgreSQL.
 //! 2. The agent tools through `/mcp` with an API key (`find_free_times` over a week, then
 //!    `book_cita` into free times one after another), beside a built-in chat turn on the same
 //!    server, at concurrency 1.
 //! 3. The proxy's added latency: a local upstream called directly, then through the gateway.
 //! 4. Idle live channels: memory per open WebSocket, as channels per GiB.
+//! 5. The release binary's start, on an empty and on an existing SQLite database.
 //!
 //! Client and server share this process (and its two cores), so absolute numbers are lower
 //! bounds; compare ratios within one run. Each phase is bounded in time.
@@ -29,26 +31,35 @@ async fn main() {
     let folder = tempfile::tempdir().expect("temporary folder");
     println!("citabot gateway benchmark (loopback, client and server in one process)");
 
-    let local = start(sqlite(&folder, "local.db"), false, |_| {}).await;
+    // The floor: an axum handler that answers at once, beside which every figure is read.
+    let echo = echo_upstream().await;
+    let mut floor = Vec::new();
     for concurrency in [1, 16, 64] {
+        let report = load(&format!("http://{echo}/webhook/bench/chat"), concurrency).await;
+        print_load("axum echo            ", concurrency, &report, None);
+        floor.push(report.per_second);
+    }
+    let local = start(sqlite(&folder, "local.db"), false, |_| {}).await;
+    for (concurrency, echo) in [1, 16, 64].into_iter().zip(&floor) {
         let report = load(&format!("http://{local}/api/n8n/chat"), concurrency).await;
-        print_load("responder sendMessage", concurrency, &report);
+        print_load("responder sendMessage", concurrency, &report, Some(*echo));
     }
     let sqlite_salon = start(sqlite(&folder, "salon.db"), true, |_| {}).await;
-    for concurrency in [1, 16] {
+    for (concurrency, echo) in [1, 16, 64].into_iter().zip(&floor) {
         let report = load(&format!("http://{sqlite_salon}/api/n8n/chat"), concurrency).await;
-        print_load("assistant SQLite     ", concurrency, &report);
+        print_load("assistant SQLite     ", concurrency, &report, Some(*echo));
     }
     match citabot_store_postgres::testing::TestDatabase::create().await {
         Some(database) => {
             let pg_salon = start(database.url().to_owned(), true, |_| {}).await;
-            for concurrency in [1, 16] {
+            for (concurrency, echo) in [1, 16, 64].into_iter().zip(&floor) {
                 let report = load(&format!("http://{pg_salon}/api/n8n/chat"), concurrency).await;
-                print_load("assistant PostgreSQL ", concurrency, &report);
+                print_load("assistant PostgreSQL ", concurrency, &report, Some(*echo));
             }
         }
         None => println!("assistant PostgreSQL : skipped, no PostgreSQL reachable"),
     }
+    start_times(&folder).await;
 
     agent_tools(&folder).await;
 
@@ -107,11 +118,73 @@ fn sqlite(folder: &tempfile::TempDir, file: &str) -> String {
     format!("sqlite://{}", folder.path().join(file).display())
 }
 
-fn print_load(what: &str, concurrency: usize, report: &Report) {
+fn print_load(what: &str, concurrency: usize, report: &Report, echo: Option<f64>) {
+    let beside = echo.map_or(String::new(), |echo| {
+        format!("  ({:.4}× the echo)", report.per_second / echo)
+    });
     println!(
-        "{what} c={concurrency:>2}: {:>7.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  ({} requests)",
+        "{what} c={concurrency:>2}: {:>7.0} req/s  p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>7.2} ms  ({} requests){beside}",
         report.per_second, report.p50_ms, report.p99_ms, report.max_ms, report.count
     );
+}
+
+/// The release binary started on an empty SQLite database (migrations and the demo salon
+/// written) and on an existing one, until it says it serves: the median of three, and its
+/// resident memory then.
+async fn start_times(folder: &tempfile::TempDir) {
+    let mut empty = Vec::new();
+    let mut existing = Vec::new();
+    for round in 0..3 {
+        let url = sqlite(folder, &format!("start-{round}.db"));
+        empty.push(serve_until_ready(&url).await);
+        existing.push(serve_until_ready(&url).await);
+    }
+    for (what, mut runs) in [
+        ("an empty database   ", empty),
+        ("an existing database", existing),
+    ] {
+        runs.sort_by_key(|run| run.0);
+        let (took, resident) = runs[1];
+        println!(
+            "start on {what}: ready in {:.0} ms (median of 3), {:.1} MiB resident",
+            took.as_secs_f64() * 1000.0,
+            resident as f64 / (1 << 20) as f64
+        );
+    }
+}
+
+/// Starts `citabot serve` on `url`; answers how long it took to say it serves, and its
+/// resident memory then.
+async fn serve_until_ready(url: &str) -> (Duration, u64) {
+    let url = url.to_owned();
+    tokio::task::spawn_blocking(move || {
+        use std::io::BufRead;
+        let started = Instant::now();
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_citabot"))
+            .arg("serve")
+            .env("CITABOT_DATABASE_URL", url)
+            .env("CITABOT_LISTEN", "127.0.0.1:0")
+            .env("CITABOT_LOG_FORMAT", "json")
+            // The log goes to stderr.
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("citabot starts");
+        let log = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+        for line in log.lines() {
+            if line.expect("its log").contains("citabot is serving") {
+                let took = started.elapsed();
+                let resident = resident_bytes_of(&format!("/proc/{}/status", child.id()));
+                child.kill().expect("stop it");
+                child.wait().expect("reap it");
+                return (took, resident);
+            }
+        }
+        let ended = child.wait().expect("reap it");
+        panic!("citabot ended ({ended}) without serving");
+    })
+    .await
+    .expect("the start was timed")
 }
 
 struct Report {
@@ -141,7 +214,9 @@ async fn load(url: &str, concurrency: usize) -> Report {
             }
             latencies
         })
-    });
+    })
+        // Spawned now, all of them: a lazy map would start each after the last had finished.
+        .collect::<Vec<_>>();
     let mut latencies = Vec::new();
     for worker in workers {
         latencies.extend(worker.await.expect("worker"));
@@ -229,7 +304,7 @@ async fn agent_tools(folder: &tempfile::TempDir) {
         latencies.push(sent.elapsed());
     }
     let find = report(latencies, started.elapsed());
-    print_load("mcp find_free_times  ", 1, &find);
+    print_load("mcp find_free_times  ", 1, &find, None);
 
     let free = call(
         "find_free_times",
@@ -283,12 +358,12 @@ async fn agent_tools(folder: &tempfile::TempDir) {
         }
     }
     let book = report(latencies, started.elapsed());
-    print_load("mcp book_cita        ", 1, &book);
+    print_load("mcp book_cita        ", 1, &book, None);
     if refused > 0 {
         println!("  ({refused} of {} bookings refused)", book.count);
     }
     let turn = load(&format!("http://{address}/api/n8n/chat"), 1).await;
-    print_load("chat turn, same salon", 1, &turn);
+    print_load("chat turn, same salon", 1, &turn, None);
     println!(
         "tools beside a chat turn (p50): find_free_times {:.2}×, book_cita {:.2}×",
         find.p50_ms / turn.p50_ms,
@@ -348,7 +423,11 @@ async fn idle_channels(address: &SocketAddr, count: usize) {
 }
 
 fn resident_bytes() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+    resident_bytes_of("/proc/self/status")
+}
+
+fn resident_bytes_of(status: &str) -> u64 {
+    std::fs::read_to_string(status)
         .ok()
         .and_then(|status| {
             status

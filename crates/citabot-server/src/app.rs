@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode};
+use axum::response::Response;
 use axum::routing::{MethodRouter, delete, get, patch, post, put};
 use axum::{Router, middleware};
 use citabot_domain::clock::Clock;
@@ -33,6 +34,7 @@ use crate::security_headers::{self, SecurityHeaders};
 use crate::serve::{self, ConnectionLimits};
 use crate::state::AppState;
 use crate::usecases::faq_index::FaqIndexCache;
+use crate::usecases::salon_config::SalonConfigCache;
 use crate::workflow::Upstream;
 use crate::{
     assets, auth, dashboard, error, gateway, health, live, mcp, metrics_http, openapi, profile,
@@ -193,6 +195,10 @@ pub fn router(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(API_MAX_BODY_BYTES))
         .layer(middleware::from_fn_with_state(
             state.clone(),
+            forget_the_salon_after_changes,
+        ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
             auth::csrf::protect,
         ))
         .layer(middleware::from_fn_with_state(
@@ -252,6 +258,26 @@ pub fn router(state: AppState) -> Router {
 }
 
 /// A request's log span.
+/// Middleware: after a change made through the APIs, the chat turns read the salon's
+/// configuration again (here and on the other instances). Any change counts, not only those
+/// of Ajustes: they are few beside chat turns, and none is then missed. A chat message is
+/// not one: it changes citas and conversations, never the configuration.
+async fn forget_the_salon_after_changes(
+    State(state): State<AppState>,
+    request: Request,
+    next: middleware::Next,
+) -> Response {
+    let changes = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    ) && request.uri().path() != "/api/n8n/chat";
+    let response = next.run(request).await;
+    if changes && response.status().is_success() {
+        state.salon.changed(state.store.shared().as_deref()).await;
+    }
+    response
+}
+
 fn request_span(request: &Request) -> Span {
     // The route pattern, not the raw path: ids in paths would make every span unique.
     let route = request
@@ -347,6 +373,13 @@ impl Application {
             .map_err(std::io::Error::other)?,
             None => Arc::new(InProcessHub::default()),
         };
+        let salon = Arc::new(SalonConfigCache::default());
+        if let Some(shared) = &shared {
+            salon
+                .listen_to(shared.as_ref())
+                .await
+                .map_err(std::io::Error::other)?;
+        }
         let state = AppState {
             store,
             clock,
@@ -359,6 +392,7 @@ impl Application {
             channels,
             metrics,
             faq_index: Arc::new(FaqIndexCache::default()),
+            salon,
             outbox,
             turns: Arc::default(),
             draining: Arc::default(),

@@ -16,6 +16,7 @@ use crate::hub::channels::OpenChannels;
 use crate::mail::Outbox;
 use crate::metrics::Metrics;
 use crate::usecases::faq_index::FaqIndexCache;
+use crate::usecases::salon_config::SalonConfigCache;
 use crate::workflow::Upstream;
 
 /// What every handler may use. Cheap to clone: everything is shared.
@@ -34,6 +35,8 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// The salon's FAQ as the assistant matches it, rebuilt only when the FAQ changes.
     pub faq_index: Arc<FaqIndexCache>,
+    /// The salon's configuration as chat turns read it, forgotten when it changes.
+    pub salon: Arc<SalonConfigCache>,
     /// What messages are written with (links, the sender's address, the manage link's key),
     /// and the mail sender's wake-up call.
     pub outbox: Arc<Outbox>,

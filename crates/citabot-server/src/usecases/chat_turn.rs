@@ -29,6 +29,7 @@ use time::{Date, Duration, OffsetDateTime};
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
 use super::citas::{self, ChangedBy, HOLDS_PER_DAY, HOLDS_PER_VISITOR, Refusal};
 use super::mail::{Letters, News, Queued, SalonContact};
+use super::salon_config::SalonConfig;
 use crate::state::AppState;
 
 /// What became of a visitor's message answered here.
@@ -279,11 +280,18 @@ impl<'a> Said<'a> {
 async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, StoreError> {
     let store = state.store.as_ref();
     let now_instant = state.clock.now();
-    let Some(business) = store.business().await? else {
+    let Some(salon) = state.salon.get(store).await? else {
         let reply = responder::reply(said.text, said.attachments);
         said.commit(state, &reply, None, None).await?;
         return Ok(Turn::Answered(reply.into()));
     };
+    let SalonConfig {
+        business,
+        services,
+        staff,
+        calendar,
+        profile,
+    } = salon.as_ref();
     let now = zone::local(&business.time_zone, now_instant)
         .map_err(|error| StoreError::Corrupt(error.to_string()))?;
     // The visitor's date counts when it is plausible (time zones differ by a day at most).
@@ -292,9 +300,6 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         .filter(|date| (*date - now.0).whole_days().abs() <= 1)
         .unwrap_or(now.0);
     let caller = caller(store, said.user).await?;
-    let services = store.services().await?;
-    let staff = store.staff().await?;
-    let (calendar, profile) = super::settings::calendar_and_profile(store).await?;
     let faq = state.faq_index.index_for(&profile.faq);
     let horizon = i64::from(calendar.rules.horizon_days).max(LOOKAHEAD_DAYS);
     let agenda = store
@@ -308,10 +313,10 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         .iter()
         .find(|hold| hold.conversation == said.session.as_str());
     let context = Context {
-        business: &business,
-        calendar: &calendar,
-        services: &services,
-        staff: &staff,
+        business,
+        calendar,
+        services,
+        staff,
         caller: &caller,
         today,
         now,
@@ -322,7 +327,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         // Only a salon that sends mail asks for an email "to send the confirmation".
         sends_mail: state.outbox.configured,
         conversation: Some(said.session.as_str()),
-        profile: &profile,
+        profile,
         faq: &faq,
     };
 
@@ -410,8 +415,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         BookedBy::Guest
     };
     let rules = Rules {
-        business: &business,
-        calendar: &calendar,
+        business,
+        calendar,
         now,
     };
     let planned = plan(
