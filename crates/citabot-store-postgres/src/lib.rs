@@ -25,9 +25,19 @@ use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
 use time::OffsetDateTime;
 
 /// A [`Store`] on one PostgreSQL database.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// Who hears the other instances' notices: one listening connection for all of them.
+    heard_by: std::sync::Arc<tokio::sync::Mutex<Option<shared::Listeners>>>,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore")
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PgStore {
@@ -38,7 +48,10 @@ impl PgStore {
             .connect(url)
             .await
             .map_err(db_error)?;
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            heard_by: std::sync::Arc::default(),
+        })
     }
 
     /// Brings the schema up to date, then folds account emails stored before their key

@@ -2,6 +2,7 @@
 //! in tables, the broadcast on PostgreSQL's LISTEN/NOTIFY.
 
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, PoisonError};
 
 use async_trait::async_trait;
 use citabot_store::{
@@ -73,6 +74,9 @@ impl Drop for AdvisoryHold {
         }
     }
 }
+
+/// The handlers of the notices, called in turn for each.
+pub(crate) type Listeners = Arc<std::sync::Mutex<Vec<NoticeHandler>>>;
 
 #[async_trait]
 impl SharedState for PgStore {
@@ -362,15 +366,33 @@ impl SharedState for PgStore {
     }
 
     async fn listen(&self, handler: NoticeHandler) -> Result<(), StoreError> {
+        let mut heard_by = self.heard_by.lock().await;
+        if let Some(listeners) = heard_by.as_ref() {
+            listeners
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(handler);
+            return Ok(());
+        }
         let mut listener = PgListener::connect_with(&self.pool)
             .await
             .map_err(db_error)?;
         listener.listen(CHANNEL).await.map_err(db_error)?;
+        let listeners: Listeners = Arc::new(std::sync::Mutex::new(vec![handler]));
+        *heard_by = Some(Arc::clone(&listeners));
         tokio::spawn(async move {
             loop {
                 // `recv` reconnects by itself after a lost connection.
                 match listener.recv().await {
-                    Ok(notification) => handler(notification.payload().to_owned()),
+                    Ok(notification) => {
+                        let handlers = listeners
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .clone();
+                        for handler in handlers {
+                            handler(notification.payload().to_owned());
+                        }
+                    }
                     Err(sqlx::Error::PoolClosed) => return,
                     Err(_) => tokio::time::sleep(std::time::Duration::from_secs(1)).await,
                 }
