@@ -164,3 +164,55 @@ pub async fn next_text(socket: &mut Socket) -> String {
         other => panic!("expected a text frame, got {other:?}"),
     }
 }
+
+/// As `staff` on `site`: takes the conversation `session` over, writes `text`, waits until the
+/// visitor's `socket` hears it (what the assistant still had to say may come first), hands the
+/// conversation back and checks the visitor is told. Returns the frame that carried `text`.
+pub async fn take_over_and_hand_back(
+    client: &reqwest::Client,
+    site: &impl Site,
+    staff: &SignedIn,
+    session: &str,
+    text: &str,
+    socket: &mut Socket,
+) -> String {
+    let base = format!("/api/conversations/{session}");
+    let (status, body) = post(
+        client,
+        site,
+        Some(staff),
+        &format!("{base}/takeover"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let message = json!({ "text": text });
+    let (status, body) = post(
+        client,
+        site,
+        Some(staff),
+        &format!("{base}/messages"),
+        &message,
+    )
+    .await;
+    assert!(status.is_success(), "{status} {body}");
+    let mut heard = next_text(socket).await;
+    while !heard.contains(text) {
+        heard = next_text(socket).await;
+    }
+    let (status, body) = post(
+        client,
+        site,
+        Some(staff),
+        &format!("{base}/handback"),
+        &json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let handed_back = next_text(socket).await;
+    assert!(
+        handed_back.contains("Te vuelve a atender el asistente"),
+        "the hand-back reached the visitor: {handed_back:?}"
+    );
+    heard
+}

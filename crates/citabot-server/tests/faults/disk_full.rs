@@ -10,7 +10,7 @@ use std::io::Write;
 use std::net::Ipv4Addr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::json;
@@ -97,24 +97,6 @@ async fn first_refusal(chat: &Chat, server: &Server) -> (usize, crate::server::A
     panic!("2000 conversations fitted on a full disk")
 }
 
-/// Polls with a chat message until the server answers it again.
-async fn answered_again(chat: &Chat, server: &Server) -> usize {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    for attempt in 1.. {
-        let answer = chat.send("vuelta", "hola").await.expect("an answer");
-        if fitted_or_refused(answer.status, "a chat message after space is freed", server) {
-            return attempt;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "still refused a minute after space was freed: {answer:?}\n{}",
-            server.log_tail(20)
-        );
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    unreachable!()
-}
-
 #[tokio::test]
 async fn a_full_disk_is_503_everywhere_and_recovers_without_a_restart() {
     let Some(disk) = Tmpfs::mount("16m") else {
@@ -185,7 +167,24 @@ async fn a_full_disk_is_503_everywhere_and_recovers_without_a_restart() {
     }
 
     std::fs::remove_file(&filler).expect("free the space");
-    let attempts = answered_again(&chat, &server).await;
+    let attempts = server
+        .recovers(
+            "a chat message after space was freed",
+            Duration::from_millis(200),
+            || async {
+                let answer = chat.send("vuelta", "hola").await.expect("an answer");
+                if fitted_or_refused(
+                    answer.status,
+                    "a chat message after space is freed",
+                    &server,
+                ) {
+                    Ok(())
+                } else {
+                    Err(format!("{answer:?}"))
+                }
+            },
+        )
+        .await;
     let ready = chat.get("/readyz").await.expect("/readyz answers");
     assert_eq!(
         ready.status,

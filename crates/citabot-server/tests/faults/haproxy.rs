@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::browser::{Site, attach, next_text, post, sign_in, start};
+use crate::browser::{Site, attach, next_text, post, sign_in, start, take_over_and_hand_back};
 use crate::database::{Backend, Database};
 use crate::server::Server;
 
@@ -238,44 +238,15 @@ async fn behind_haproxy_a_guest_books_staff_take_over_and_visitors_are_told_apar
     next_text(&mut socket).await;
     let staff = no_reuse(Ipv4Addr::new(127, 0, 0, 7));
     let lucia = sign_in(&staff, &proxy, ADMIN, PASSWORD).await;
-    let base = "/api/conversations/s-persona";
-    let (status, body) = post(
+    let heard = take_over_and_hand_back(
         &staff,
         &proxy,
-        Some(&lucia),
-        &format!("{base}/takeover"),
-        &json!({}),
+        &lucia,
+        "s-persona",
+        "Hola, soy Lucía, te atiendo yo",
+        &mut socket,
     )
     .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = post(
-        &staff,
-        &proxy,
-        Some(&lucia),
-        &format!("{base}/messages"),
-        &json!({ "text": "Hola, soy Lucía, te atiendo yo" }),
-    )
-    .await;
-    assert!(status.is_success(), "{status} {body}");
-    let mut heard = next_text(&mut socket).await;
-    while !heard.contains("te atiendo yo") {
-        heard = next_text(&mut socket).await;
-    }
-    let (status, body) = post(
-        &staff,
-        &proxy,
-        Some(&lucia),
-        &format!("{base}/handback"),
-        &json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    assert!(
-        next_text(&mut socket)
-            .await
-            .contains("Te vuelve a atender el asistente"),
-        "the hand-back reached the visitor"
-    );
     drop(socket);
     println!(
         "a staff member took a conversation over through HAProxy and was heard live: {heard:?}"

@@ -110,6 +110,30 @@ impl Server {
         let all: Vec<&str> = text.lines().collect();
         all[all.len().saturating_sub(lines)..].join("\n")
     }
+
+    /// Calls `probe` every `every` until it answers `Ok`, for at most a minute (a recovery that
+    /// takes longer fails the case with the last `Err` and the log); answers how many calls it
+    /// took.
+    pub async fn recovers<F, Fut>(&self, what: &str, every: Duration, mut probe: F) -> usize
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<(), String>>,
+    {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        for call in 1.. {
+            let last = match probe().await {
+                Ok(()) => return call,
+                Err(last) => last,
+            };
+            assert!(
+                Instant::now() < deadline,
+                "{what} still failed after a minute: {last}\n{}",
+                self.log_tail(20)
+            );
+            tokio::time::sleep(every).await;
+        }
+        unreachable!()
+    }
 }
 
 impl Drop for Server {

@@ -3,7 +3,7 @@
 //! `/readyz` says
 //! unavailable while the lock is held, and both recover once it is released.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use std::net::Ipv4Addr;
 
@@ -13,30 +13,11 @@ use sqlx::{Connection, SqliteConnection};
 
 use crate::browser::{browser, post, sign_in};
 use crate::database::{Backend, Database};
-use crate::server::{Chat, Server};
+use crate::server::Server;
 
 const SESSION: &str = "lock-1";
 const EMAIL: &str = "lucia@bloqueo.example";
 const PASSWORD: &str = "una contraseña larga";
-
-/// Polls `/readyz` until it answers 200; answers how many probes that took.
-async fn ready_again(chat: &Chat, server: &Server) -> usize {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut probes = 0;
-    loop {
-        probes += 1;
-        let ready = chat.get("/readyz").await.expect("/readyz answers");
-        if ready.status == StatusCode::OK {
-            return probes;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "not ready again: {ready:?}\n{}",
-            server.log_tail(20)
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 #[tokio::test]
 async fn a_write_locked_sqlite_file_is_503_then_recovers() {
@@ -115,7 +96,16 @@ async fn a_write_locked_sqlite_file_is_503_then_recovers() {
         .expect("release the lock");
     holder.close().await.expect("close the test's connection");
 
-    let probes = ready_again(&chat, &server).await;
+    let probes = server
+        .recovers("/readyz", Duration::from_millis(100), || async {
+            let ready = chat.get("/readyz").await.expect("/readyz answers");
+            if ready.status == StatusCode::OK {
+                Ok(())
+            } else {
+                Err(format!("{ready:?}"))
+            }
+        })
+        .await;
     let answered = chat.send(SESSION, request).await.expect("answers");
     assert_eq!(
         answered.status,
