@@ -348,8 +348,7 @@ impl Application {
             ..settings.clone()
         };
         let outbox = Arc::new(Outbox::new(&bound, TokenKey::new(key)));
-        let mailer =
-            Mailer::from_settings(settings, outbox.sender()).map_err(std::io::Error::other)?;
+        let mailer = Mailer::from_settings(settings).map_err(std::io::Error::other)?;
         let mail_sender = MailSender::new(
             Arc::clone(&store),
             Arc::clone(&clock),

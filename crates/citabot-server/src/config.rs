@@ -14,6 +14,9 @@ use time::format_description::well_known::Rfc3339;
 
 use crate::client_address::TrustedProxies;
 
+mod mail;
+pub use mail::{MailFrom, SmtpTarget, StartTls};
+
 /// The types a chat file may be, told by content (`citabot_domain::file_type::sniff`).
 pub const KNOWN_TYPES: [&str; 6] = [
     "image/png",
@@ -110,12 +113,12 @@ pub struct Settings {
     /// server offers it; `?tls=required` insists on it, `?tls=none` never uses it) or
     /// `smtps://user:password@host:465` (TLS from the start). Unset, messages are kept in the
     /// outbox (shown in "Correos") and not sent.
-    pub smtp_url: Option<String>,
+    pub smtp_url: Option<SmtpTarget>,
     /// A PEM file of certificates to trust for the mail server besides the system's: a private
     /// CA or the server's own self-signed certificate.
     pub smtp_ca_file: Option<String>,
     /// Who messages come from, `Name <address>`.
-    pub mail_from: String,
+    pub mail_from: MailFrom,
     /// The address the links in messages point to (`https://citas.example`); unset, the
     /// listening address.
     pub public_url: Option<String>,
@@ -171,7 +174,7 @@ impl Default for Settings {
             person_wait_secs: 300,
             smtp_url: None,
             smtp_ca_file: None,
-            mail_from: "citabot <citas@localhost>".to_owned(),
+            mail_from: MailFrom::parse("citabot <citas@localhost>").expect("a mailbox"),
             public_url: None,
             mail_poll_secs: 5,
             clock_start: None,
@@ -228,10 +231,7 @@ impl std::fmt::Debug for Settings {
             .field("live_idle_secs", &self.live_idle_secs)
             .field("live_channels_per_visitor", &self.live_channels_per_visitor)
             .field("person_wait_secs", &self.person_wait_secs)
-            .field(
-                "smtp_url",
-                &self.smtp_url.as_deref().map(redact_url_password),
-            )
+            .field("smtp_url", &self.smtp_url)
             .field("smtp_ca_file", &self.smtp_ca_file)
             .field("mail_from", &self.mail_from)
             .field("public_url", &self.public_url)
@@ -577,20 +577,6 @@ impl Settings {
                 "max_connections and max_connections_per_address must be at least 1".into(),
             ));
         }
-        if let Some(url) = &self.smtp_url
-            && let Err(why) = crate::mail::sender::SmtpTarget::parse(url)
-        {
-            return Err(ConfigError::Invalid(format!(
-                "smtp_url: {:?}: {why}",
-                redact_url_password(url)
-            )));
-        }
-        if crate::mail::parse_mailbox(&self.mail_from).is_none() {
-            return Err(ConfigError::Invalid(format!(
-                "mail_from: {:?} is not an address like \"Peluquería <citas@example.com>\"",
-                self.mail_from
-            )));
-        }
         if let Some(url) = &self.public_url
             && !is_http_url(url)
         {
@@ -626,7 +612,7 @@ impl Settings {
         shown.database_url = redact_url_password(&self.database_url);
         shown.webhook_url = self.webhook_url.as_deref().map(redact_url_password);
         shown.webhook_secret = self.webhook_secret.as_ref().map(|_| "***".to_owned());
-        shown.smtp_url = self.smtp_url.as_deref().map(redact_url_password);
+        shown.smtp_url = self.smtp_url.as_ref().map(SmtpTarget::redacted);
         toml::to_string(&shown).unwrap_or_default()
     }
 
@@ -894,8 +880,22 @@ mod tests {
             };
             assert_eq!(Settings::load(None, &overrides).is_ok(), ok, "{url}");
         }
+        let refused = Settings::load(
+            None,
+            &SettingsLayer {
+                smtp_url: Some("http://citas:s3cr3t-mail@mail.example".into()),
+                ..SettingsLayer::default()
+            },
+        )
+        .expect_err("not an SMTP URL")
+        .to_string();
+        assert!(
+            refused.contains("smtp_url") && refused.contains("scheme"),
+            "{refused}"
+        );
+        assert!(!refused.contains("s3cr3t-mail"), "{refused}");
         let with_mail = Settings {
-            smtp_url: Some("smtp://citas:s3cr3t-mail@mail.example:587".into()),
+            smtp_url: SmtpTarget::parse("smtp://citas:s3cr3t-mail@mail.example:587").ok(),
             ..Settings::default()
         };
         for shown in [format!("{with_mail:?}"), with_mail.to_redacted_toml()] {

@@ -29,12 +29,13 @@ pub struct Outbox {
 impl Outbox {
     /// The outbox for `settings`, signing links with `key` (the database's).
     pub fn new(settings: &Settings, key: TokenKey) -> Self {
-        let (name, email) = parse_mailbox(&settings.mail_from)
-            .unwrap_or_else(|| ("citabot".to_owned(), "citas@localhost".to_owned()));
         Self {
             configured: settings.smtp_url.is_some(),
             link_base: settings.link_base(),
-            sender: Party { name, email },
+            sender: Party {
+                name: settings.mail_from.name.clone(),
+                email: settings.mail_from.address.to_string(),
+            },
             key,
             wake: Notify::new(),
         }
@@ -104,42 +105,9 @@ impl Outbox {
     }
 }
 
-/// `Name <address>` or a bare `address` as `(name, address)`; `None` when the address is not
-/// one (no `@`, spaces or angle brackets inside it).
-pub fn parse_mailbox(value: &str) -> Option<(String, String)> {
-    let value = value.trim();
-    let (name, address) = match value.rsplit_once('<') {
-        Some((name, rest)) => (name.trim().trim_matches('"'), rest.strip_suffix('>')?),
-        None => ("", value),
-    };
-    let (local, domain) = address.split_once('@')?;
-    let plain = |part: &str| {
-        !part.is_empty() && !part.contains(|c: char| c.is_whitespace() || "<>@,;\"".contains(c))
-    };
-    (plain(local) && plain(domain)).then(|| {
-        let name = if name.is_empty() { "citabot" } else { name };
-        (name.to_owned(), address.to_owned())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mailboxes_are_read() {
-        assert_eq!(
-            parse_mailbox("Peluquería Ana <citas@ana.example>"),
-            Some(("Peluquería Ana".into(), "citas@ana.example".into()))
-        );
-        assert_eq!(
-            parse_mailbox("citas@ana.example"),
-            Some(("citabot".into(), "citas@ana.example".into()))
-        );
-        for bad in ["", "Ana <ana>", "a b@c", "<@x>", "Ana <a@b"] {
-            assert_eq!(parse_mailbox(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn links_point_at_the_public_url() {

@@ -28,8 +28,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use time::{Duration, OffsetDateTime};
 
 use super::Outbox;
-use crate::config::Settings;
-use crate::ics::Party;
+use crate::config::{Settings, SmtpTarget, StartTls};
 
 /// How long after each failed attempt the next one is made; after the last, the message is
 /// `failed` (kept, shown, sent again only when staff ask).
@@ -52,117 +51,6 @@ const CLAIM_SPAN: Duration = Duration::minutes(1);
 /// The longest `last_error` kept: the server's answer, not a novel.
 const ERROR_CHARS: usize = 500;
 
-/// When the mail server is offered TLS on a plain `smtp://` connection.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StartTls {
-    /// When the server offers STARTTLS (the default).
-    WhenOffered,
-    /// Always; a server that does not offer it is an error (`?tls=required`).
-    Required,
-    /// Never: the connection stays in clear text (`?tls=none`, a relay on the same host).
-    Never,
-}
-
-/// Where and how messages are handed over, as `smtp_url` says.
-#[derive(Clone, PartialEq, Eq)]
-pub struct SmtpTarget {
-    pub host: String,
-    pub port: u16,
-    /// `smtps://`: TLS from the first byte. Otherwise `starttls` decides.
-    pub implicit_tls: bool,
-    pub starttls: StartTls,
-    /// User and password, when the server wants a login.
-    pub login: Option<(String, String)>,
-}
-
-impl std::fmt::Debug for SmtpTarget {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmtpTarget")
-            .field("host", &self.host)
-            .field("port", &self.port)
-            .field("implicit_tls", &self.implicit_tls)
-            .field("starttls", &self.starttls)
-            .field("login", &self.login.as_ref().map(|(user, _)| (user, "***")))
-            .finish()
-    }
-}
-
-impl SmtpTarget {
-    /// Reads `smtp://[user[:password]@]host[:port][?tls=required|none]` (port 587 by default)
-    /// or `smtps://[user[:password]@]host[:port]` (port 465). The error says what is wrong,
-    /// never the password.
-    pub fn parse(value: &str) -> Result<Self, String> {
-        let url = url::Url::parse(value).map_err(|error| format!("not a URL ({error})"))?;
-        let implicit_tls = match url.scheme() {
-            "smtp" => false,
-            "smtps" => true,
-            other => return Err(format!("the scheme is {other}:, not smtp: or smtps:")),
-        };
-        let host = match url.host() {
-            Some(url::Host::Ipv6(address)) => address.to_string(),
-            Some(host) => host.to_string(),
-            None => return Err("there is no host".to_owned()),
-        };
-        if host.is_empty() {
-            return Err("there is no host".to_owned());
-        }
-        if !matches!(url.path(), "" | "/") {
-            return Err("an SMTP URL has no path".to_owned());
-        }
-        let mut starttls = StartTls::WhenOffered;
-        for (key, value) in url.query_pairs() {
-            starttls = match (key.as_ref(), value.as_ref()) {
-                ("tls", "required") if !implicit_tls => StartTls::Required,
-                ("tls", "none") if !implicit_tls => StartTls::Never,
-                _ => {
-                    return Err(format!(
-                        "unknown option {key}={value} (smtp:// takes tls=required or tls=none)"
-                    ));
-                }
-            };
-        }
-        let decode = |part: &str| {
-            percent_decode(part).ok_or_else(|| "the user or password is not UTF-8".to_owned())
-        };
-        let login = match (url.username(), url.password()) {
-            ("", None) => None,
-            ("", Some(_)) => return Err("a password without a user".to_owned()),
-            (user, password) => Some((decode(user)?, decode(password.unwrap_or_default())?)),
-        };
-        Ok(Self {
-            host,
-            port: url.port().unwrap_or(if implicit_tls { 465 } else { 587 }),
-            implicit_tls,
-            starttls,
-            login,
-        })
-    }
-}
-
-/// `%XX` sequences in a URL's user or password as the bytes they stand for.
-fn percent_decode(part: &str) -> Option<String> {
-    let bytes = part.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        let hex = (bytes[index] == b'%')
-            .then(|| part.get(index + 1..index + 3))
-            .flatten()
-            .and_then(|digits| u8::from_str_radix(digits, 16).ok());
-        match hex {
-            Some(byte) => {
-                decoded.push(byte);
-                index += 3;
-            }
-            None => {
-                decoded.push(bytes[index]);
-                index += 1;
-            }
-        }
-    }
-    String::from_utf8(decoded).ok()
-}
-
 /// The way out: the SMTP connection settings and who messages come from.
 #[derive(Debug, Clone)]
 pub struct Mailer {
@@ -173,11 +61,10 @@ pub struct Mailer {
 impl Mailer {
     /// The mailer `settings` describe, or `None` without an `smtp_url`. Fails when the URL or
     /// the CA file cannot be used: the server does not start half-configured.
-    pub fn from_settings(settings: &Settings, from: &Party) -> Result<Option<Self>, String> {
-        let Some(url) = &settings.smtp_url else {
+    pub fn from_settings(settings: &Settings) -> Result<Option<Self>, String> {
+        let Some(target) = &settings.smtp_url else {
             return Ok(None);
         };
-        let target = SmtpTarget::parse(url).map_err(|why| format!("smtp_url: {why}"))?;
         let extra_roots = match &settings.smtp_ca_file {
             Some(path) => {
                 let pem =
@@ -188,8 +75,11 @@ impl Mailer {
             }
             None => None,
         };
-        let from = from_mailbox(from)?;
-        Self::new(&target, extra_roots, from).map(Some)
+        let from = Mailbox::new(
+            Some(settings.mail_from.name.clone()),
+            settings.mail_from.address.clone(),
+        );
+        Self::new(target, extra_roots, from).map(Some)
     }
 
     fn new(
@@ -265,14 +155,6 @@ fn error_text(error: &lettre::transport::smtp::Error) -> String {
         source = cause.source();
     }
     text
-}
-
-fn from_mailbox(party: &Party) -> Result<Mailbox, String> {
-    let address = party
-        .email
-        .parse()
-        .map_err(|error| format!("mail_from {}: {error}", party.email))?;
-    Ok(Mailbox::new(Some(party.name.clone()), address))
 }
 
 /// The message as it goes out: the text and HTML alternatives, and the calendar file (when the
@@ -506,45 +388,6 @@ mod tests {
     use time::macros::datetime;
 
     #[test]
-    fn smtp_urls_are_read() {
-        let plain = SmtpTarget::parse("smtp://mail.example").expect("valid");
-        assert_eq!(
-            (plain.port, plain.implicit_tls, plain.starttls, plain.login),
-            (587, false, StartTls::WhenOffered, None)
-        );
-        let login = SmtpTarget::parse(
-            "smtp://citas%40ana.example:p%C3%A1ss%3A1@mail.example:2525?tls=required",
-        )
-        .expect("valid");
-        assert_eq!(login.port, 2525);
-        assert_eq!(login.starttls, StartTls::Required);
-        assert_eq!(
-            login.login,
-            Some(("citas@ana.example".into(), "páss:1".into()))
-        );
-        assert!(!format!("{login:?}").contains("páss"));
-        let none = SmtpTarget::parse("smtp://127.0.0.1:25?tls=none").expect("valid");
-        assert_eq!(
-            (none.host.as_str(), none.starttls),
-            ("127.0.0.1", StartTls::Never)
-        );
-        let tls = SmtpTarget::parse("smtps://u:p@mail.example").expect("valid");
-        assert_eq!((tls.port, tls.implicit_tls), (465, true));
-        for (bad, why) in [
-            ("http://mail.example", "scheme"),
-            ("smtp://", "host"),
-            ("smtp://mail.example/inbox", "path"),
-            ("smtp://mail.example?tls=maybe", "unknown option"),
-            ("smtps://mail.example?tls=none", "unknown option"),
-            ("smtp://:secret@mail.example", "password without a user"),
-        ] {
-            let error = SmtpTarget::parse(bad).expect_err(bad);
-            assert!(error.contains(why), "{bad}: {error}");
-            assert!(!error.contains("secret"), "{error}");
-        }
-    }
-
-    #[test]
     fn retries_back_off_then_give_up() {
         let now = datetime!(2026-11-20 10:00 UTC);
         assert_eq!(
@@ -582,11 +425,10 @@ mod tests {
 
     #[test]
     fn a_message_carries_its_id_alternatives_and_calendar() {
-        let from = from_mailbox(&Party {
-            name: "Peluquería Ana".into(),
-            email: "citas@ana.example".into(),
-        })
-        .expect("an address");
+        let from = Mailbox::new(
+            Some("Peluquería Ana".into()),
+            "citas@ana.example".parse().expect("an address"),
+        );
         let calendar = "BEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n";
         let message =
             compose(&mail(Some(calendar)), &from, SystemTime::UNIX_EPOCH).expect("composes");

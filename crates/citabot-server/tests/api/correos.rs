@@ -2,6 +2,7 @@
 //! only, newest first and paged by id, one message with its bodies, its HTML preview under a
 //! policy of its own, and "Reintentar" only for a failed message while mail is configured.
 
+use citabot_server::config::SmtpTarget;
 use citabot_server::dashboard::mail::PREVIEW_POLICY;
 use citabot_store::mail::{AttemptFailed, MailKind, MailStatus};
 use reqwest::{Method, StatusCode};
@@ -254,7 +255,7 @@ async fn only_a_failed_message_is_retried_and_only_with_mail_configured(backend:
     // With one configured (its sender may take the message at once: nothing listens on port 9,
     // so an attempt only puts it back for later, never to `failed`).
     let Some(app) = TestApp::spawn_on(backend, |settings| {
-        settings.smtp_url = Some("smtp://127.0.0.1:9".into());
+        settings.smtp_url = SmtpTarget::parse("smtp://127.0.0.1:9").ok();
     })
     .await
     else {

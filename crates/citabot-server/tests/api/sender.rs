@@ -6,7 +6,7 @@
 use std::time::Duration as StdDuration;
 
 use citabot_domain::clock::Clock;
-use citabot_server::config::Settings;
+use citabot_server::config::{MailFrom, Settings, SmtpTarget};
 use citabot_store::mail::{Mail, MailKind, MailStatus};
 use reqwest::StatusCode;
 use serde_json::json;
@@ -26,11 +26,12 @@ fn sending_to(sink: &SmtpSink, login: bool) -> impl FnOnce(&mut Settings) + use<
     let url = sink.url(login.then_some((SINK_USER, SINK_PASSWORD)));
     let ca_file = sink.ca_file();
     move |settings| {
-        settings.smtp_url = Some(url);
+        settings.smtp_url = Some(SmtpTarget::parse(&url).expect("the sink's URL"));
         settings.smtp_ca_file = ca_file;
         settings.mail_poll_secs = 1;
         settings.public_url = Some("https://citas.example".into());
-        settings.mail_from = "Peluquería Ana <citas@peluqueria.example>".into();
+        settings.mail_from =
+            MailFrom::parse("Peluquería Ana <citas@peluqueria.example>").expect("a mailbox");
     }
 }
 
@@ -280,7 +281,7 @@ async fn starttls_is_used_when_offered() {
     let when_offered = format!("smtp://127.0.0.1:{}", sink.port);
     let Some(salon) = Salon::open_with(Backend::Sqlite, |settings| {
         sending_to(&sink, false)(settings);
-        settings.smtp_url = Some(when_offered);
+        settings.smtp_url = SmtpTarget::parse(&when_offered).ok();
     })
     .await
     else {
@@ -334,7 +335,7 @@ async fn a_wrong_password_is_not_delivered_and_tried_again() {
     let wrong = sink.url(Some((SINK_USER, "not-it")));
     let Some(salon) = Salon::open_with(Backend::Sqlite, |settings| {
         sending_to(&sink, true)(settings);
-        settings.smtp_url = Some(wrong);
+        settings.smtp_url = SmtpTarget::parse(&wrong).ok();
     })
     .await
     else {
