@@ -175,7 +175,11 @@ async fn serve(
         execution_id: &execution_id,
     };
     if let Some(execution) = attached.upstream.clone() {
-        super::bridge::run(socket, &state, &attached, &execution, peer).await;
+        // Boxed, like a turn below: only a bridged channel pays for the bridge's future.
+        Box::pin(super::bridge::run(
+            socket, &state, &attached, &execution, peer,
+        ))
+        .await;
     } else {
         let timings = (
             Duration::from_secs(state.settings.live_heartbeat_secs),
@@ -236,8 +240,10 @@ async fn run(
             incoming = receive(socket, &mut budget) => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     last_heard = Instant::now();
-                    // The channel stays open: the widget answers over it while it waits.
-                    match answer(state, attached, text.as_str(), peer).await {
+                    // The channel stays open: the widget answers over it while it waits. Boxed:
+                    // a chat turn's future is many KiB, and inline it would be part of every
+                    // idle channel's task.
+                    match Box::pin(answer(state, attached, text.as_str(), peer)).await {
                         Reply::Nothing => {}
                         Reply::Say(reply) => {
                             if send_text(socket, &reply).await.is_err() { return; }
