@@ -9,7 +9,8 @@
 //!    `book_cita` into free times one after another), beside a built-in chat turn on the same
 //!    server, at concurrency 1.
 //! 3. The proxy's added latency: a local upstream called directly, then through the gateway.
-//! 4. Idle live channels: memory per open WebSocket, as channels per GiB.
+//! 4. Idle live channels: the memory the release binary (its own process) spends on each open
+//!    WebSocket, as channels per GiB.
 //! 5. The release binary's start, on an empty and on an existing SQLite database.
 //!
 //! Client and server share this process (and its two cores), so absolute numbers are lower
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use citabot_domain::clock::SystemClock;
 use citabot_server::app::Application;
-use citabot_server::config::{ReplyMode, Settings};
+use citabot_server::config::Settings;
 use serde_json::json;
 
 const PHASE: Duration = Duration::from_secs(4);
@@ -29,6 +30,11 @@ const PHASE: Duration = Duration::from_secs(4);
 #[tokio::main]
 async fn main() {
     let folder = tempfile::tempdir().expect("temporary folder");
+    // `cargo bench --bench gateway -- channels`: the idle channels only.
+    if std::env::args().any(|arg| arg == "channels") {
+        idle_channels(&folder, 1_000).await;
+        return;
+    }
     println!("citabot gateway benchmark (loopback, client and server in one process)");
 
     // The floor: an axum handler that answers at once, beside which every figure is read.
@@ -79,14 +85,7 @@ async fn main() {
         through.p99_ms
     );
 
-    // One address opens every channel here: lift the per-address and per-visitor caps.
-    let live = start(sqlite(&folder, "live.db"), false, |settings| {
-        settings.chat_reply_mode = ReplyMode::Live;
-        settings.live_channels_per_visitor = 10_000;
-        settings.max_connections_per_address = 10_000;
-    })
-    .await;
-    idle_channels(&live, 1_000).await;
+    idle_channels(&folder, 1_000).await;
 }
 
 /// A server on `database_url`; with `demo`, the demo salon is seeded so the assistant answers.
@@ -156,35 +155,65 @@ async fn start_times(folder: &tempfile::TempDir) {
 /// Starts `citabot serve` on `url`; answers how long it took to say it serves, and its
 /// resident memory then.
 async fn serve_until_ready(url: &str) -> (Duration, u64) {
-    let url = url.to_owned();
-    tokio::task::spawn_blocking(move || {
-        use std::io::BufRead;
-        let started = Instant::now();
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_citabot"))
+    let started = Instant::now();
+    let mut serving = Released::serve(url, &[("CITABOT_LOG_FORMAT", "json")]).await;
+    let took = started.elapsed();
+    let resident = serving.resident_bytes();
+    serving.stop();
+    (took, resident)
+}
+
+/// The release binary serving in its own process, so that its memory is its own.
+struct Released {
+    child: std::process::Child,
+    address: SocketAddr,
+}
+
+impl Released {
+    /// `citabot serve` on `url` with the variables `env`, once it says where it serves.
+    async fn serve(url: &str, env: &[(&str, &str)]) -> Self {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_citabot"));
+        command
             .arg("serve")
             .env("CITABOT_DATABASE_URL", url)
             .env("CITABOT_LISTEN", "127.0.0.1:0")
-            .env("CITABOT_LOG_FORMAT", "json")
+            .envs(env.iter().copied())
             // The log goes to stderr.
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("citabot starts");
-        let log = std::io::BufReader::new(child.stderr.take().expect("stderr"));
-        for line in log.lines() {
-            if line.expect("its log").contains("citabot is serving") {
-                let took = started.elapsed();
-                let resident = resident_bytes_of(&format!("/proc/{}/status", child.id()));
-                child.kill().expect("stop it");
-                child.wait().expect("reap it");
-                return (took, resident);
+            .stderr(std::process::Stdio::piped());
+        tokio::task::spawn_blocking(move || {
+            use std::io::BufRead;
+            let mut child = command.spawn().expect("citabot starts");
+            let mut log = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+            let mut line = String::new();
+            while log.read_line(&mut line).expect("its log") > 0 {
+                if let Some((_, rest)) = line.split_once("citabot is serving on http://") {
+                    let address = rest
+                        .split(|c: char| c != '.' && c != ':' && !c.is_ascii_digit())
+                        .next()
+                        .and_then(|address| address.parse().ok())
+                        .expect("the address it serves on");
+                    // The rest of the log is drained, so the server never blocks on a full pipe.
+                    std::thread::spawn(move || std::io::copy(&mut log, &mut std::io::sink()));
+                    return Self { child, address };
+                }
+                line.clear();
             }
-        }
-        let ended = child.wait().expect("reap it");
-        panic!("citabot ended ({ended}) without serving");
-    })
-    .await
-    .expect("the start was timed")
+            let ended = child.wait().expect("reap it");
+            panic!("citabot ended ({ended}) without serving");
+        })
+        .await
+        .expect("the start was watched")
+    }
+
+    fn resident_bytes(&self) -> u64 {
+        resident_bytes_of(&format!("/proc/{}/status", self.child.id()))
+    }
+
+    fn stop(&mut self) {
+        self.child.kill().expect("stop it");
+        self.child.wait().expect("reap it");
+    }
 }
 
 struct Report {
@@ -382,12 +411,26 @@ async fn echo_upstream() -> SocketAddr {
     address
 }
 
-/// Opens `count` live channels and leaves them idle; prints the resident memory they cost.
-async fn idle_channels(address: &SocketAddr, count: usize) {
+/// Opens `count` live channels on the release binary (its own process) and leaves them idle;
+/// prints the resident memory the server spends on each.
+async fn idle_channels(folder: &tempfile::TempDir, count: usize) {
+    // One address opens every channel here: the per-address and per-visitor caps are lifted.
+    let mut server = Released::serve(
+        &sqlite(folder, "live.db"),
+        &[
+            ("CITABOT_CHAT_REPLY_MODE", "live"),
+            ("CITABOT_LIVE_CHANNELS_PER_VISITOR", "100000"),
+            ("CITABOT_MAX_CONNECTIONS_PER_ADDRESS", "100000"),
+            ("CITABOT_CHAT_MESSAGES_PER_MINUTE", "1000000"),
+        ],
+    )
+    .await;
+    let address = server.address;
     let client = reqwest::Client::new();
-    let before = resident_bytes();
-    let mut sockets = Vec::with_capacity(count);
-    for i in 0..count {
+    // Every execution is started first: the turns' passing allocations are then not counted
+    // as the channels'.
+    let mut urls = Vec::with_capacity(count + 100);
+    for i in 0..count + 100 {
         let body = json!({ "action": "sendMessage", "sessionId": format!("idle-{i}"), "chatInput": "hola" });
         let started: serde_json::Value = client
             .post(format!("http://{address}/api/n8n/chat"))
@@ -398,32 +441,41 @@ async fn idle_channels(address: &SocketAddr, count: usize) {
             .json()
             .await
             .expect("JSON");
-        let url = format!(
+        urls.push(format!(
             "ws://{address}/chat?sessionId=idle-{i}&executionId={}&isPublic=true&token={}",
             started["executionId"].as_str().expect("id"),
             started["resumeToken"].as_str().expect("token")
+        ));
+    }
+    let mut sockets = Vec::with_capacity(count + 100);
+    // A first hundred, so the figure leaves out what the first channels set up once.
+    for url in &urls[..100] {
+        sockets.push(
+            tokio_tungstenite::connect_async(url)
+                .await
+                .expect("connects")
+                .0,
         );
-        // The client's own buffers small too: the figure is then mostly the server's.
-        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .read_buffer_size(4 * 1024)
-            .write_buffer_size(0);
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
-            .await
-            .expect("connects");
-        sockets.push(socket);
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let per_channel = resident_bytes().saturating_sub(before) as f64 / count as f64;
+    let before = server.resident_bytes();
+    for url in &urls[100..] {
+        sockets.push(
+            tokio_tungstenite::connect_async(url)
+                .await
+                .expect("connects")
+                .0,
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let per_channel = server.resident_bytes().saturating_sub(before) as f64 / count as f64;
     println!(
-        "idle live channels: {count} open, {:.1} KiB each (server and client together, the client's buffers 4 KiB) → about {:.0} per GiB",
+        "idle live channels: {count} more open, {:.1} KiB each in the server's own process → about {:.0} per GiB",
         per_channel / 1024.0,
         (1u64 << 30) as f64 / per_channel.max(1.0)
     );
     drop(sockets);
-}
-
-fn resident_bytes() -> u64 {
-    resident_bytes_of("/proc/self/status")
+    server.stop();
 }
 
 fn resident_bytes_of(status: &str) -> u64 {
