@@ -447,35 +447,34 @@ async fn idle_channels(folder: &tempfile::TempDir, count: usize) {
             started["resumeToken"].as_str().expect("token")
         ));
     }
-    let mut sockets = Vec::with_capacity(count + 100);
     // A first hundred, so the figure leaves out what the first channels set up once.
-    for url in &urls[..100] {
-        sockets.push(
-            tokio_tungstenite::connect_async(url)
-                .await
-                .expect("connects")
-                .0,
-        );
-    }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (warm_up, measured) = urls.split_at(100);
+    let _warm = open_channels(warm_up).await;
     let before = server.resident_bytes();
-    for url in &urls[100..] {
-        sockets.push(
-            tokio_tungstenite::connect_async(url)
-                .await
-                .expect("connects")
-                .0,
-        );
-    }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let _sockets = open_channels(measured).await;
     let per_channel = server.resident_bytes().saturating_sub(before) as f64 / count as f64;
     println!(
         "idle live channels: {count} more open, {:.1} KiB each in the server's own process → about {:.0} per GiB",
         per_channel / 1024.0,
         (1u64 << 30) as f64 / per_channel.max(1.0)
     );
-    drop(sockets);
     server.stop();
+}
+
+/// Opens a live channel at each of `urls`, then lets the server settle for half a second.
+async fn open_channels(
+    urls: &[String],
+) -> Vec<tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>>
+{
+    let mut sockets = Vec::with_capacity(urls.len());
+    for url in urls {
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
+        sockets.push(socket);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    sockets
 }
 
 fn resident_bytes_of(status: &str) -> u64 {

@@ -176,38 +176,19 @@ pub async fn take_over_and_hand_back(
     text: &str,
     socket: &mut Socket,
 ) -> String {
-    let base = format!("/api/conversations/{session}");
-    let (status, body) = post(
-        client,
-        site,
-        Some(staff),
-        &format!("{base}/takeover"),
-        &json!({}),
-    )
-    .await;
+    let act = |action: &str, body: Value| {
+        let path = format!("/api/conversations/{session}/{action}");
+        async move { post(client, site, Some(staff), &path, &body).await }
+    };
+    let (status, body) = act("takeover", json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let message = json!({ "text": text });
-    let (status, body) = post(
-        client,
-        site,
-        Some(staff),
-        &format!("{base}/messages"),
-        &message,
-    )
-    .await;
+    let (status, body) = act("messages", json!({ "text": text })).await;
     assert!(status.is_success(), "{status} {body}");
     let mut heard = next_text(socket).await;
     while !heard.contains(text) {
         heard = next_text(socket).await;
     }
-    let (status, body) = post(
-        client,
-        site,
-        Some(staff),
-        &format!("{base}/handback"),
-        &json!({}),
-    )
-    .await;
+    let (status, body) = act("handback", json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let handed_back = next_text(socket).await;
     assert!(
