@@ -1,14 +1,13 @@
 //! The PostgreSQL adapter of the storage port: the backend for several server instances sharing
-//! one database. It owns its SQL and its migrations; nothing here is shared with the SQLite
-//! adapter except the [`Store`] contract.
+//! one database. It owns its migrations and the SQL only PostgreSQL runs (locks, the shared
+//! state); the SQL both databases share runs here through [`statements`].
 
-mod api_keys;
 mod booking;
 mod conversations;
 mod holds;
-mod images;
 mod mail;
 mod shared;
+mod statements;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -1,13 +1,12 @@
 //! The SQLite adapter of the storage port: the default backend, one file under `./data`, in WAL
-//! mode so readers never wait for the writer. It owns its SQL and its migrations; nothing here
-//! is shared with the PostgreSQL adapter except the [`Store`] contract.
+//! mode so readers never wait for the writer. It owns its migrations and the SQL only SQLite
+//! runs; the SQL both databases share runs here through [`statements`].
 
-mod api_keys;
 mod booking;
 mod conversations;
 mod holds;
-mod images;
 mod mail;
+mod statements;
 
 use std::str::FromStr;
 use std::time::Duration;

@@ -1,8 +1,9 @@
 //! The storage port: what the server needs from a database, as use-case methods rather than
-//! queries. Each adapter crate (SQLite, PostgreSQL) implements [`Store`] with its own SQL and
-//! migrations, and proves it with the shared [`conformance`] suite.
+//! queries. Each adapter crate (SQLite, PostgreSQL) implements [`Store`] with its migrations and
+//! a way to run statements; the SQL the two dialects share is written once, in [`sql`], and
+//! both adapters prove it with the shared [`conformance`] suite.
 //!
-//! This crate knows nothing about SQL, sqlx or HTTP.
+//! This crate knows nothing about sqlx or HTTP.
 
 pub mod api_keys;
 pub mod booking;
@@ -12,6 +13,7 @@ pub mod identity;
 pub mod images;
 pub mod mail;
 pub mod shared;
+pub mod sql;
 pub mod turn;
 
 pub use api_keys::{ApiKey, ApiKeyStore, NewApiKey};
