@@ -14,6 +14,7 @@ use citabot_store::booking::{
     contains_pattern, hours_from_rows, period_rows, schedules_from_rows, service_from_columns,
     settings_from_columns,
 };
+use citabot_store::sql::holds;
 use citabot_store::{
     AssistantStateWrite, BookingStore, CitaChange, CitaWritten, Holds, SavedAssistantState,
     StoreError, User, UserColumns,
@@ -22,6 +23,7 @@ use sqlx::AssertSqlSafe;
 use sqlx::PgConnection;
 use time::{Date, OffsetDateTime};
 
+use crate::statements::Statements;
 use crate::{PgStore, db_error};
 
 const CITA_COLUMNS: &str = "id, staff_id, client_id, date, start_min, end_min, start_at, end_at, status, created_at, \
@@ -633,7 +635,7 @@ impl BookingStore for PgStore {
         now: OffsetDateTime,
     ) -> Result<Vec<SlotHold>, StoreError> {
         let mut conn = self.pool.acquire().await.map_err(db_error)?;
-        crate::holds::between(&mut conn, from, to, now).await
+        holds::between(&mut Statements(&mut *conn), from, to, now).await
     }
 
     async fn assistant_state(
@@ -697,7 +699,7 @@ pub(crate) async fn apply_cita_change(
     now: OffsetDateTime,
     holds: Holds<'_>,
 ) -> Result<CitaWritten, StoreError> {
-    let written = crate::holds::make_way(conn, change, now, holds).await?;
+    let written = holds::make_way(&mut Statements(&mut *conn), change, now, holds).await?;
     let changed = match change {
         CitaChange::Create { cita, new_client } => {
             if let Some(client) = new_client {

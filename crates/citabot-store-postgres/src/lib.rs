@@ -4,7 +4,6 @@
 
 mod booking;
 mod conversations;
-mod holds;
 mod mail;
 mod shared;
 mod statements;
@@ -15,12 +14,14 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
+use citabot_store::sql::{SqlConn, holds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, HoldWrite, Holds, MailWrite, NewAuthSession,
     NewUser, Store, StoreError, User, UserColumns,
 };
 use sqlx::postgres::{PgConnection, PgPool, PgPoolOptions};
+use statements::Statements;
 use time::OffsetDateTime;
 
 /// A [`Store`] on one PostgreSQL database.
@@ -257,7 +258,7 @@ impl Store for PgStore {
         days.sort_unstable();
         days.dedup();
         for (staff, date) in days {
-            holds::lock_stylist_day(&mut tx, staff, date).await?;
+            Statements(&mut *tx).lock_stylist_day(staff, date).await?;
         }
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
         conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
@@ -271,7 +272,13 @@ impl Store for PgStore {
             booking::apply_cita_change(&mut tx, change, turn.at, own).await?;
         }
         if let Some(hold) = turn.hold {
-            holds::write(&mut tx, turn.session.as_str(), hold, turn.at).await?;
+            holds::write(
+                &mut Statements(&mut *tx),
+                turn.session.as_str(),
+                hold,
+                turn.at,
+            )
+            .await?;
         }
         mail::queue(&mut tx, turn.mail, turn.at).await?;
         tx.commit().await.map_err(db_error)

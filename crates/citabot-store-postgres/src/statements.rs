@@ -5,7 +5,7 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlText, SqlTx};
+use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx};
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgArguments, PgRow};
 use sqlx::{AssertSqlSafe, Column, PgConnection, Postgres, Row, Transaction, TypeInfo};
@@ -30,7 +30,7 @@ fn statement_error(error: sqlx::Error) -> StoreError {
 #[derive(Debug)]
 pub struct Statements<C>(pub(crate) C);
 
-fn query<'q>(sql: SqlText, args: &[Arg<'q>]) -> sqlx::query::Query<'q, Postgres, PgArguments> {
+fn query<'q>(sql: &str, args: &[Arg<'q>]) -> sqlx::query::Query<'q, Postgres, PgArguments> {
     args.iter()
         .fold(sqlx::query(AssertSqlSafe(sql)), |query, arg| match *arg {
             Arg::Int(value) => query.bind(value),
@@ -48,28 +48,32 @@ where
 {
     type Row = Columns;
 
-    async fn execute(
-        &mut self,
-        sql: impl Into<SqlText> + Send,
-        args: &[Arg<'_>],
-    ) -> Result<u64, StoreError> {
-        let done = query(sql.into(), args)
+    async fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64, StoreError> {
+        let done = query(sql, args)
             .execute(&mut *self.0)
             .await
             .map_err(statement_error)?;
         Ok(done.rows_affected())
     }
 
-    async fn rows(
-        &mut self,
-        sql: impl Into<SqlText> + Send,
-        args: &[Arg<'_>],
-    ) -> Result<Vec<Columns>, StoreError> {
-        let rows = query(sql.into(), args)
+    async fn rows(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Columns>, StoreError> {
+        let rows = query(sql, args)
             .fetch_all(&mut *self.0)
             .await
             .map_err(statement_error)?;
         Ok(rows.into_iter().map(Columns).collect())
+    }
+
+    /// Under READ COMMITTED two transactions could each miss the other's hold or booking: a
+    /// transaction-scoped advisory lock keyed by the stylist and the day puts them in line (the
+    /// exclusion constraint still refuses every double booking underneath).
+    async fn lock_stylist_day(&mut self, staff_id: &str, date: Date) -> Result<(), StoreError> {
+        self.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, 17))",
+            citabot_store::args![format!("{staff_id}|{date}").as_str()],
+        )
+        .await
+        .map(drop)
     }
 }
 

@@ -4,7 +4,6 @@
 
 mod booking;
 mod conversations;
-mod holds;
 mod mail;
 mod statements;
 
@@ -15,6 +14,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
+use citabot_store::sql::holds;
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
@@ -25,6 +25,7 @@ use sqlx::sqlite::{
     SqliteSynchronous,
 };
 use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
+use statements::Statements;
 use time::OffsetDateTime;
 
 /// How long a writer waits for another writer's lock before giving up.
@@ -300,7 +301,13 @@ impl Store for SqliteStore {
             booking::apply_cita_change(&mut tx, change, turn.at, own).await?;
         }
         if let Some(hold) = turn.hold {
-            holds::write(&mut tx, turn.session.as_str(), hold, turn.at).await?;
+            holds::write(
+                &mut Statements(&mut *tx),
+                turn.session.as_str(),
+                hold,
+                turn.at,
+            )
+            .await?;
         }
         mail::queue(&mut tx, turn.mail, turn.at).await?;
         tx.commit().await.map_err(db_error)

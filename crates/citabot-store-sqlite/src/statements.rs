@@ -5,7 +5,7 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlText, SqlTx};
+use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteArguments, SqliteRow};
 use sqlx::{AssertSqlSafe, Row, Sqlite, SqliteConnection, Transaction};
@@ -29,7 +29,7 @@ fn statement_error(error: sqlx::Error) -> StoreError {
 #[derive(Debug)]
 pub struct Statements<C>(pub(crate) C);
 
-fn query<'q>(sql: SqlText, args: &[Arg<'q>]) -> sqlx::query::Query<'q, Sqlite, SqliteArguments> {
+fn query<'q>(sql: &str, args: &[Arg<'q>]) -> sqlx::query::Query<'q, Sqlite, SqliteArguments> {
     args.iter()
         .fold(sqlx::query(AssertSqlSafe(sql)), |query, arg| match *arg {
             Arg::Int(value) => query.bind(value),
@@ -47,28 +47,26 @@ where
 {
     type Row = Columns;
 
-    async fn execute(
-        &mut self,
-        sql: impl Into<SqlText> + Send,
-        args: &[Arg<'_>],
-    ) -> Result<u64, StoreError> {
-        let done = query(sql.into(), args)
+    async fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64, StoreError> {
+        let done = query(sql, args)
             .execute(&mut *self.0)
             .await
             .map_err(statement_error)?;
         Ok(done.rows_affected())
     }
 
-    async fn rows(
-        &mut self,
-        sql: impl Into<SqlText> + Send,
-        args: &[Arg<'_>],
-    ) -> Result<Vec<Columns>, StoreError> {
-        let rows = query(sql.into(), args)
+    async fn rows(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<Columns>, StoreError> {
+        let rows = query(sql, args)
             .fetch_all(&mut *self.0)
             .await
             .map_err(statement_error)?;
         Ok(rows.into_iter().map(Columns).collect())
+    }
+
+    /// Nothing to take: a write transaction here begins IMMEDIATE, holding the database's one
+    /// write lock until it ends, so writers run one at a time already.
+    async fn lock_stylist_day(&mut self, _staff_id: &str, _date: Date) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

@@ -14,17 +14,14 @@
 //! No SQL text here is built from a caller's value: values are always bound.
 
 mod api_keys;
+pub mod holds;
 mod images;
 
-use std::borrow::Cow;
 use std::future::Future;
 
 use time::{Date, OffsetDateTime};
 
 use crate::StoreError;
-
-/// The text of one statement: usually a constant, sometimes assembled from constants.
-pub type SqlText = Cow<'static, str>;
 
 /// One bound value. `None` is SQL `NULL` of that type (PostgreSQL needs to know which).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -166,21 +163,31 @@ pub trait SqlConn: Send {
     /// Runs a statement; how many rows it changed.
     fn execute(
         &mut self,
-        sql: impl Into<SqlText> + Send,
+        sql: &str,
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<u64, StoreError>> + Send;
 
     /// Runs a query; all its rows.
     fn rows(
         &mut self,
-        sql: impl Into<SqlText> + Send,
+        sql: &str,
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<Self::Row>, StoreError>> + Send;
+
+    /// Takes, until the transaction ends, the lock of `staff_id`'s `date`: the holds and
+    /// bookings of one stylist's day are written one at a time, so that no two writers both
+    /// miss each other's row (of two guests racing for one time, exactly one holds it). Taking
+    /// it again in the same transaction waits for nothing.
+    fn lock_stylist_day(
+        &mut self,
+        staff_id: &str,
+        date: Date,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Runs a query; its rows read as `T`.
     fn all<T: FromSqlRow + Send>(
         &mut self,
-        sql: impl Into<SqlText> + Send,
+        sql: &str,
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<T>, StoreError>> + Send {
         async move {
@@ -192,7 +199,7 @@ pub trait SqlConn: Send {
     /// Runs a query; its first row read as `T`, if any.
     fn optional<T: FromSqlRow + Send>(
         &mut self,
-        sql: impl Into<SqlText> + Send,
+        sql: &str,
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Option<T>, StoreError>> + Send {
         async move {
@@ -204,7 +211,7 @@ pub trait SqlConn: Send {
     /// Runs a query that always has a row; the first, read as `T`.
     fn one<T: FromSqlRow + Send>(
         &mut self,
-        sql: impl Into<SqlText> + Send,
+        sql: &str,
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<T, StoreError>> + Send {
         async move {
