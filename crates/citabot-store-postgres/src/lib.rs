@@ -3,7 +3,6 @@
 //! state); the SQL both databases share runs here through [`statements`].
 
 mod booking;
-mod conversations;
 mod mail;
 mod shared;
 mod statements;
@@ -14,7 +13,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
-use citabot_store::sql::{SqlConn, holds};
+use citabot_store::sql::{SqlConn, conversations, holds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, HoldWrite, Holds, MailWrite, NewAuthSession,
@@ -261,7 +260,8 @@ impl Store for PgStore {
             Statements(&mut *tx).lock_stylist_day(staff, date).await?;
         }
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
-        conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
+        conversations::note_inbox(&mut Statements(&mut *tx), turn.session, turn.inbox, turn.at)
+            .await?;
         if let Some(state) = turn.assistant_state {
             booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }

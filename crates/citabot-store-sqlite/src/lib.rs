@@ -3,7 +3,6 @@
 //! runs; the SQL both databases share runs here through [`statements`].
 
 mod booking;
-mod conversations;
 mod mail;
 mod statements;
 
@@ -14,7 +13,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
-use citabot_store::sql::holds;
+use citabot_store::sql::{conversations, holds};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
@@ -290,7 +289,8 @@ impl Store for SqliteStore {
     async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
-        conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
+        conversations::note_inbox(&mut Statements(&mut *tx), turn.session, turn.inbox, turn.at)
+            .await?;
         if let Some(state) = turn.assistant_state {
             booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }

@@ -14,6 +14,7 @@
 //! No SQL text here is built from a caller's value: values are always bound.
 
 mod api_keys;
+pub mod conversations;
 pub mod holds;
 mod images;
 
@@ -237,6 +238,14 @@ pub trait SqlBackend: Send + Sync + 'static {
 
     /// A transaction that may write; writers on the same rows wait for each other.
     fn write(&self) -> impl Future<Output = Result<Self::Tx, StoreError>> + Send;
+}
+
+/// `$first, $first+1, …`: `count` parameters for an `IN (…)` list.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|number| format!("${number}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `error`, with a unique key's refusal named `what` (the port's callers tell conflicts apart
