@@ -3,7 +3,6 @@
 //! state); the SQL both databases share runs here through [`statements`].
 
 mod booking;
-mod mail;
 mod shared;
 mod statements;
 #[cfg(feature = "testing")]
@@ -13,7 +12,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
-use citabot_store::sql::{SqlConn, conversations, holds};
+use citabot_store::sql::{SqlConn, WriteLock, conversations, holds, mail};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, HoldWrite, Holds, MailWrite, NewAuthSession,
@@ -257,7 +256,12 @@ impl Store for PgStore {
         days.sort_unstable();
         days.dedup();
         for (staff, date) in days {
-            Statements(&mut *tx).lock_stylist_day(staff, date).await?;
+            Statements(&mut *tx)
+                .lock(WriteLock::StylistDay {
+                    staff_id: staff,
+                    date,
+                })
+                .await?;
         }
         append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
         conversations::note_inbox(&mut Statements(&mut *tx), turn.session, turn.inbox, turn.at)
@@ -280,7 +284,7 @@ impl Store for PgStore {
             )
             .await?;
         }
-        mail::queue(&mut tx, turn.mail, turn.at).await?;
+        mail::queue(&mut Statements(&mut *tx), turn.mail, turn.at).await?;
         tx.commit().await.map_err(db_error)
     }
 
@@ -293,7 +297,7 @@ impl Store for PgStore {
     ) -> Result<CitaWritten, StoreError> {
         let mut tx = self.pool.begin().await.map_err(db_error)?;
         let written = booking::apply_cita_change(&mut tx, change, at, holds).await?;
-        mail::queue(&mut tx, mail, at).await?;
+        mail::queue(&mut Statements(&mut *tx), mail, at).await?;
         tx.commit().await.map_err(db_error)?;
         Ok(written)
     }

@@ -5,7 +5,7 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx};
+use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx, WriteLock};
 use sqlx::pool::PoolConnection;
 use sqlx::postgres::{PgArguments, PgRow};
 use sqlx::{AssertSqlSafe, Column, PgConnection, Postgres, Row, Transaction, TypeInfo};
@@ -47,6 +47,7 @@ where
     C: DerefMut<Target = PgConnection> + Send,
 {
     type Row = Columns;
+    const SKIP_LOCKED: &'static str = "FOR UPDATE SKIP LOCKED";
 
     async fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64, StoreError> {
         let done = query(sql, args)
@@ -64,13 +65,18 @@ where
         Ok(rows.into_iter().map(Columns).collect())
     }
 
-    /// Under READ COMMITTED two transactions could each miss the other's hold or booking: a
-    /// transaction-scoped advisory lock keyed by the stylist and the day puts them in line (the
-    /// exclusion constraint still refuses every double booking underneath).
-    async fn lock_stylist_day(&mut self, staff_id: &str, date: Date) -> Result<(), StoreError> {
+    /// Under READ COMMITTED two transactions could each miss the other's row: a
+    /// transaction-scoped advisory lock puts them in line (the exclusion constraint still
+    /// refuses every double booking underneath). Each kind of lock hashes its key with a seed
+    /// of its own.
+    async fn lock(&mut self, lock: WriteLock<'_>) -> Result<(), StoreError> {
+        let (key, seed): (String, i64) = match lock {
+            WriteLock::StylistDay { staff_id, date } => (format!("{staff_id}|{date}"), 17),
+            WriteLock::Recipient(address) => (address.to_owned(), 13),
+        };
         self.execute(
-            "SELECT pg_advisory_xact_lock(hashtextextended($1, 17))",
-            citabot_store::args![format!("{staff_id}|{date}").as_str()],
+            "SELECT pg_advisory_xact_lock(hashtextextended($1, $2))",
+            citabot_store::args![key.as_str(), seed],
         )
         .await
         .map(drop)

@@ -3,7 +3,6 @@
 //! runs; the SQL both databases share runs here through [`statements`].
 
 mod booking;
-mod mail;
 mod statements;
 
 use std::str::FromStr;
@@ -13,7 +12,7 @@ use async_trait::async_trait;
 use citabot_domain::account::Email;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
-use citabot_store::sql::{conversations, holds};
+use citabot_store::sql::{conversations, holds, mail};
 use citabot_store::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
     CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
@@ -309,7 +308,7 @@ impl Store for SqliteStore {
             )
             .await?;
         }
-        mail::queue(&mut tx, turn.mail, turn.at).await?;
+        mail::queue(&mut Statements(&mut *tx), turn.mail, turn.at).await?;
         tx.commit().await.map_err(db_error)
     }
 
@@ -322,7 +321,7 @@ impl Store for SqliteStore {
     ) -> Result<CitaWritten, StoreError> {
         let mut tx = self.begin_write().await?;
         let written = booking::apply_cita_change(&mut tx, change, at, holds).await?;
-        mail::queue(&mut tx, mail, at).await?;
+        mail::queue(&mut Statements(&mut *tx), mail, at).await?;
         tx.commit().await.map_err(db_error)?;
         Ok(written)
     }

@@ -5,7 +5,7 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx};
+use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx, WriteLock};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteArguments, SqliteRow};
 use sqlx::{AssertSqlSafe, Row, Sqlite, SqliteConnection, Transaction};
@@ -46,6 +46,8 @@ where
     C: DerefMut<Target = SqliteConnection> + Send,
 {
     type Row = Columns;
+    /// One writer at a time: a claim's `UPDATE` already excludes every other.
+    const SKIP_LOCKED: &'static str = "";
 
     async fn execute(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<u64, StoreError> {
         let done = query(sql, args)
@@ -65,7 +67,7 @@ where
 
     /// Nothing to take: a write transaction here begins IMMEDIATE, holding the database's one
     /// write lock until it ends, so writers run one at a time already.
-    async fn lock_stylist_day(&mut self, _staff_id: &str, _date: Date) -> Result<(), StoreError> {
+    async fn lock(&mut self, _lock: WriteLock<'_>) -> Result<(), StoreError> {
         Ok(())
     }
 }

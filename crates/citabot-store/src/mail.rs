@@ -187,7 +187,7 @@ pub type MailTail = (
     Option<OffsetDateTime>,
 );
 
-/// A row of [`MAIL_TAIL_COLUMNS`]: the id, then [`MailTail`].
+/// A row of the outbox's tail columns: the id, then [`MailTail`].
 pub type MailTailRow = (
     i64,
     OffsetDateTime,
@@ -197,12 +197,6 @@ pub type MailTailRow = (
     OffsetDateTime,
     Option<OffsetDateTime>,
 );
-
-/// The outbox's columns in [`MailHead`] then [`MailTail`] order.
-pub const MAIL_HEAD_COLUMNS: &str = "id, kind, cita_id, conversation_id, recipient, language, \
-     subject, text_body, html_body, ics, message_id";
-pub const MAIL_TAIL_COLUMNS: &str =
-    "id, send_after, status, attempts, last_error, created_at, sent_at";
 
 /// Rebuilds a message from its two column tuples (the tail's leading id joins them).
 pub fn mail_from_columns(

@@ -17,6 +17,7 @@ mod api_keys;
 pub mod conversations;
 pub mod holds;
 mod images;
+pub mod mail;
 
 use std::future::Future;
 
@@ -154,12 +155,30 @@ tuple_from_row!(
     P: 15
 );
 
+/// What a transaction locks before it reads what it is about to write, so that two writers
+/// never both miss each other's row. A database whose write transactions already run one at a
+/// time (SQLite) has nothing to take; PostgreSQL, under READ COMMITTED, takes an advisory lock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteLock<'a> {
+    /// A stylist's day: its holds and bookings are written one at a time (of two guests racing
+    /// for one time, exactly one holds it).
+    StylistDay { staff_id: &'a str, date: Date },
+    /// The booking confirmations to one address: the per-address limit counts them one
+    /// booking at a time.
+    Recipient(&'a str),
+}
+
 /// Somewhere statements run: a pooled connection or an open transaction. The adapter turns the
 /// database's refusals into the port's errors: a unique key into [`StoreError::Conflict`], a
 /// double booking into [`StoreError::SlotTaken`], a database that cannot work just now into
 /// [`StoreError::Unavailable`].
 pub trait SqlConn: Send {
     type Row: SqlRow;
+
+    /// What follows a `SELECT` of rows to claim so that two claimers take different rows and
+    /// neither waits for the other (`FOR UPDATE SKIP LOCKED`); empty where one writer at a time
+    /// claims anyway.
+    const SKIP_LOCKED: &'static str;
 
     /// Runs a statement; how many rows it changed.
     fn execute(
@@ -175,15 +194,9 @@ pub trait SqlConn: Send {
         args: &[Arg<'_>],
     ) -> impl Future<Output = Result<Vec<Self::Row>, StoreError>> + Send;
 
-    /// Takes, until the transaction ends, the lock of `staff_id`'s `date`: the holds and
-    /// bookings of one stylist's day are written one at a time, so that no two writers both
-    /// miss each other's row (of two guests racing for one time, exactly one holds it). Taking
-    /// it again in the same transaction waits for nothing.
-    fn lock_stylist_day(
-        &mut self,
-        staff_id: &str,
-        date: Date,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    /// Takes `lock` until the transaction ends; taking it again in the same transaction waits
+    /// for nothing.
+    fn lock(&mut self, lock: WriteLock<'_>) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Runs a query; its rows read as `T`.
     fn all<T: FromSqlRow + Send>(

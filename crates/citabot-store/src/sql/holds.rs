@@ -1,12 +1,12 @@
 //! The times chat conversations hold (issue 12): read, placed, released, and weighed against a
 //! cita's write inside its transaction. Expiry is judged in the code ([`Holds::in_the_way`]),
 //! not in SQL. Every hold and every booking of a stylist's day first takes that day's lock
-//! ([`SqlConn::lock_stylist_day`]), so that two writers never both miss each other's row.
+//! ([`WriteLock::StylistDay`]), so that two writers never both miss each other's row.
 
 use citabot_domain::booking::{DayMinute, SlotHold};
 use time::{Date, OffsetDateTime};
 
-use super::SqlConn;
+use super::{SqlConn, WriteLock};
 use crate::booking::{HoldColumns, hold_from_columns};
 use crate::turn::{HOLD_TAKEN, may_hold};
 use crate::{CitaChange, CitaWritten, HoldWrite, Holds, StoreError};
@@ -45,7 +45,11 @@ pub async fn make_way(
     let Some(time) = change.takes() else {
         return Ok(CitaWritten::default());
     };
-    conn.lock_stylist_day(time.0, time.1).await?;
+    conn.lock(WriteLock::StylistDay {
+        staff_id: time.0,
+        date: time.1,
+    })
+    .await?;
     let found = overlapping(conn, time).await?;
     let in_the_way = holds.in_the_way(&found, now);
     if in_the_way.is_empty() {
@@ -94,7 +98,11 @@ pub async fn write(
     else {
         return Ok(());
     };
-    conn.lock_stylist_day(&hold.staff_id, hold.date).await?;
+    conn.lock(WriteLock::StylistDay {
+        staff_id: &hold.staff_id,
+        date: hold.date,
+    })
+    .await?;
     let time = (
         hold.staff_id.as_str(),
         hold.date,
