@@ -5,13 +5,12 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx, WriteLock};
-use sqlx::pool::PoolConnection;
+use citabot_store::sql::{Arg, SqlConn, SqlRow, SqlTx, WriteLock};
 use sqlx::postgres::{PgArguments, PgRow};
 use sqlx::{AssertSqlSafe, Column, PgConnection, Postgres, Row, Transaction, TypeInfo};
 use time::{Date, OffsetDateTime};
 
-use crate::{PgStore, db_error};
+use crate::db_error;
 
 /// A refused statement as the port names it: a double booking (the exclusion constraint,
 /// SQLSTATE 23P01) is [`StoreError::SlotTaken`], a unique key [`StoreError::Conflict`], the rest
@@ -73,6 +72,12 @@ where
         let (key, seed): (String, i64) = match lock {
             WriteLock::StylistDay { staff_id, date } => (format!("{staff_id}|{date}"), 17),
             WriteLock::Recipient(address) => (address.to_owned(), 13),
+            WriteLock::Accounts => {
+                return self
+                    .execute("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE", &[])
+                    .await
+                    .map(drop);
+            }
         };
         self.execute(
             "SELECT pg_advisory_xact_lock(hashtextextended($1, $2))",
@@ -127,18 +132,5 @@ impl SqlRow for Columns {
     }
     fn bytes(&self, column: usize) -> Result<Option<Vec<u8>>, StoreError> {
         self.get(column)
-    }
-}
-
-impl SqlBackend for PgStore {
-    type Conn = Statements<PoolConnection<Postgres>>;
-    type Tx = Statements<Transaction<'static, Postgres>>;
-
-    async fn connection(&self) -> Result<Self::Conn, StoreError> {
-        self.pool.acquire().await.map(Statements).map_err(db_error)
-    }
-
-    async fn write(&self) -> Result<Self::Tx, StoreError> {
-        self.pool.begin().await.map(Statements).map_err(db_error)
     }
 }

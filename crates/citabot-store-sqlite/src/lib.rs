@@ -2,29 +2,21 @@
 //! mode so readers never wait for the writer. It owns its migrations and the SQL only SQLite
 //! runs; the SQL both databases share runs here through [`statements`].
 
-mod booking;
 mod statements;
 
 use std::str::FromStr;
 use std::time::Duration;
 
-use async_trait::async_trait;
-use citabot_domain::account::Email;
-use citabot_domain::chat::ChatSessionId;
-use citabot_store::identity::{EmailFold, StoredEmail, plan_email_folds};
-use citabot_store::sql::{conversations, holds, mail};
-use citabot_store::{
-    AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
-    CitaWritten, Credentials, CredentialsColumns, Holds, MailWrite, NewAuthSession, NewUser, Store,
-    StoreError, User, UserColumns,
-};
+use citabot_store::identity::EmailFold;
+use citabot_store::sql::SqlBackend;
+use citabot_store::{SharedState, StoreError};
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
     SqliteSynchronous,
 };
 use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
 use statements::Statements;
-use time::OffsetDateTime;
 
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
@@ -99,108 +91,8 @@ impl SqliteStore {
             .run(&self.pool)
             .await
             .map_err(StoreError::backend)?;
-        self.fold_user_emails().await
+        citabot_store::sql::store::fold_user_emails(self).await
     }
-
-    /// Applies [`plan_email_folds`] to every account, in one transaction; set-aside accounts
-    /// are signed out.
-    async fn fold_user_emails(&self) -> Result<Vec<EmailFold>, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(StoreError::backend)?;
-        let rows: Vec<(String, String, OffsetDateTime)> =
-            sqlx::query_as("SELECT id, email, created_at FROM users")
-                .fetch_all(&mut *tx)
-                .await
-                .map_err(StoreError::backend)?;
-        let rows: Vec<StoredEmail> = rows
-            .into_iter()
-            .map(|(user_id, email, created_at)| StoredEmail {
-                user_id,
-                email,
-                created_at,
-            })
-            .collect();
-        let folds = plan_email_folds(&rows);
-        for fold in &folds {
-            sqlx::query("UPDATE users SET email = ? WHERE id = ? AND email = ?")
-                .bind(&fold.to)
-                .bind(&fold.user_id)
-                .bind(&fold.from)
-                .execute(&mut *tx)
-                .await
-                .map_err(StoreError::backend)?;
-            if fold.sets_aside() {
-                sqlx::query("DELETE FROM auth_sessions WHERE user_id = ?")
-                    .bind(&fold.user_id)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(StoreError::backend)?;
-            }
-        }
-        tx.commit().await.map_err(StoreError::backend)?;
-        Ok(folds)
-    }
-}
-
-/// Appends `messages` to `session` inside a transaction: creates the session owned by `writer`,
-/// gives a guest's session to the first account that writes in it, and refuses anyone but an
-/// account session's owner.
-async fn append_messages(
-    conn: &mut SqliteConnection,
-    session: &ChatSessionId,
-    writer: Option<&str>,
-    messages: &[ChatMessage],
-) -> Result<(), StoreError> {
-    let (Some(first), Some(last)) = (messages.first(), messages.last()) else {
-        return Ok(());
-    };
-    sqlx::query(
-        "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES (?, ?, ?) \
-         ON CONFLICT (id) DO NOTHING",
-    )
-    .bind(session.as_str())
-    .bind(writer)
-    .bind(first.created_at)
-    .execute(&mut *conn)
-    .await
-    .map_err(db_error)?;
-    let (owner,): (Option<String>,) =
-        sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
-            .bind(session.as_str())
-            .fetch_one(&mut *conn)
-            .await
-            .map_err(db_error)?;
-    match (owner.as_deref(), writer) {
-        (Some(owner), _) if Some(owner) != writer => return Err(StoreError::NotOwner),
-        (None, Some(account)) => {
-            sqlx::query("UPDATE chat_sessions SET owner_user_id = ? WHERE id = ?")
-                .bind(account)
-                .bind(session.as_str())
-                .execute(&mut *conn)
-                .await
-                .map_err(db_error)?;
-        }
-        _ => {}
-    }
-    for message in messages {
-        sqlx::query(
-            "INSERT INTO chat_messages (session_id, author, content, created_at) \
-             VALUES (?, ?, ?, ?)",
-        )
-        .bind(session.as_str())
-        .bind(message.author.as_str())
-        .bind(&message.content)
-        .bind(message.created_at)
-        .execute(&mut *conn)
-        .await
-        .map_err(db_error)?;
-    }
-    sqlx::query("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
-        .bind(last.created_at)
-        .bind(session.as_str())
-        .execute(&mut *conn)
-        .await
-        .map_err(db_error)?;
-    Ok(())
 }
 
 /// Whether a write could start now: `SELECT 1` would pass under another process's write lock
@@ -256,13 +148,28 @@ pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
     }
 }
 
-#[async_trait]
-impl Store for SqliteStore {
-    fn backend_name(&self) -> &'static str {
+impl SqlBackend for SqliteStore {
+    type Conn = Statements<PoolConnection<Sqlite>>;
+    type Tx = Statements<Transaction<'static, Sqlite>>;
+
+    async fn connection(&self) -> Result<Self::Conn, StoreError> {
+        self.pool.acquire().await.map(Statements).map_err(db_error)
+    }
+
+    async fn write(&self) -> Result<Self::Tx, StoreError> {
+        self.begin_write().await.map(Statements)
+    }
+
+    fn name(&self) -> &'static str {
         "sqlite"
     }
 
-    async fn ping(&self) -> Result<(), StoreError> {
+    /// One process per database file: nothing is shared.
+    fn shared_state(&self) -> Option<std::sync::Arc<dyn SharedState>> {
+        None
+    }
+
+    async fn check_ready(&self) -> Result<(), StoreError> {
         // On a task of its own: a caller that stops waiting (a probe's deadline) must not drop
         // the connection back into the pool while it has the short busy timeout.
         let pool = self.pool.clone();
@@ -271,191 +178,7 @@ impl Store for SqliteStore {
             .map_err(StoreError::backend)?
     }
 
-    async fn append_chat_messages(
-        &self,
-        session: &ChatSessionId,
-        writer: Option<&str>,
-        messages: &[ChatMessage],
-    ) -> Result<(), StoreError> {
-        if messages.is_empty() {
-            return Ok(());
-        }
-        let mut tx = self.begin_write().await?;
-        append_messages(&mut tx, session, writer, messages).await?;
-        tx.commit().await.map_err(db_error)
-    }
-
-    async fn commit_chat_turn(&self, turn: &ChatTurnWrite<'_>) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
-        conversations::note_inbox(&mut Statements(&mut *tx), turn.session, turn.inbox, turn.at)
-            .await?;
-        if let Some(state) = turn.assistant_state {
-            booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
-        }
-        if let Some(change) = turn.change {
-            let own = Holds::Respect {
-                own: Some(turn.session.as_str()),
-            };
-            booking::apply_cita_change(&mut tx, change, turn.at, own).await?;
-        }
-        if let Some(hold) = turn.hold {
-            holds::write(
-                &mut Statements(&mut *tx),
-                turn.session.as_str(),
-                hold,
-                turn.at,
-            )
-            .await?;
-        }
-        mail::queue(&mut Statements(&mut *tx), turn.mail, turn.at).await?;
-        tx.commit().await.map_err(db_error)
-    }
-
-    async fn apply_cita_change(
-        &self,
-        change: &CitaChange,
-        at: OffsetDateTime,
-        holds: Holds<'_>,
-        mail: MailWrite<'_>,
-    ) -> Result<CitaWritten, StoreError> {
-        let mut tx = self.begin_write().await?;
-        let written = booking::apply_cita_change(&mut tx, change, at, holds).await?;
-        mail::queue(&mut Statements(&mut *tx), mail, at).await?;
-        tx.commit().await.map_err(db_error)?;
-        Ok(written)
-    }
-
-    async fn chat_transcript(
-        &self,
-        session: &ChatSessionId,
-    ) -> Result<Option<ChatTranscript>, StoreError> {
-        let owner: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT owner_user_id FROM chat_sessions WHERE id = ?")
-                .bind(session.as_str())
-                .fetch_optional(&self.pool)
-                .await
-                .map_err(db_error)?;
-        let Some((owner_user_id,)) = owner else {
-            return Ok(None);
-        };
-        let rows: Vec<(String, String, OffsetDateTime)> = sqlx::query_as(
-            "SELECT author, content, created_at FROM chat_messages WHERE session_id = ? ORDER BY id",
-        )
-        .bind(session.as_str())
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db_error)?;
-        let messages = rows
-            .into_iter()
-            .map(|(author, content, created_at)| {
-                ChatMessage::from_row(&author, content, created_at)
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Some(ChatTranscript {
-            owner_user_id,
-            messages,
-        }))
-    }
-
-    async fn create_user(&self, user: &NewUser) -> Result<User, StoreError> {
-        sqlx::query(
-            "INSERT INTO users (id, email, password_hash, first_name, last_name, phone, role, created_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&user.id)
-        .bind(user.email.as_str())
-        .bind(&user.password_hash)
-        .bind(user.first_name.as_str())
-        .bind(user.last_name.as_str())
-        .bind(user.phone.as_ref().map(|phone| phone.as_str()))
-        .bind(user.role.as_str())
-        .bind(user.created_at)
-        .execute(&self.pool)
-        .await
-        .map_err(|error| match &error {
-            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict("email"),
-            _ => db_error(error),
-        })?;
-        Ok(User {
-            id: user.id.clone(),
-            email: user.email.as_str().to_owned(),
-            first_name: user.first_name.as_str().to_owned(),
-            last_name: user.last_name.as_str().to_owned(),
-            phone: user.phone.as_ref().map(|phone| phone.as_str().to_owned()),
-            role: user.role,
-            created_at: user.created_at,
-        })
-    }
-
-    async fn user_credentials(&self, email: &Email) -> Result<Option<Credentials>, StoreError> {
-        let row: Option<CredentialsColumns> = sqlx::query_as(
-            "SELECT id, email, first_name, last_name, phone, role, created_at, password_hash \
-             FROM users WHERE email = ?",
-        )
-        .bind(email.as_str())
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(db_error)?;
-        row.map(Credentials::from_columns).transpose()
-    }
-
-    async fn user(&self, id: &str) -> Result<Option<User>, StoreError> {
-        let row: Option<UserColumns> = sqlx::query_as(
-            "SELECT id, email, first_name, last_name, phone, role, created_at FROM users WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(db_error)?;
-        row.map(User::from_columns).transpose()
-    }
-
-    async fn create_auth_session(&self, session: &NewAuthSession) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
-             VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(&session.token_hash)
-        .bind(&session.user_id)
-        .bind(&session.csrf_token)
-        .bind(session.created_at)
-        .bind(session.expires_at)
-        .execute(&self.pool)
-        .await
-        .map(drop)
-        .map_err(db_error)
-    }
-
-    async fn auth_session(
-        &self,
-        token_hash: &str,
-        now: OffsetDateTime,
-    ) -> Result<Option<AuthSession>, StoreError> {
-        let row: Option<AuthSessionColumns> = sqlx::query_as(
-            "SELECT u.id, u.email, u.first_name, u.last_name, u.phone, u.role, u.created_at, \
-                    s.csrf_token, s.expires_at \
-             FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?",
-        )
-        .bind(token_hash)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(db_error)?;
-        // Expiry is compared here, not in SQL: one rule for both databases' time types.
-        let session = row.map(AuthSession::from_columns).transpose()?;
-        Ok(session.filter(|session| session.expires_at > now))
-    }
-
-    async fn delete_auth_session(&self, token_hash: &str) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM auth_sessions WHERE token_hash = ?")
-            .bind(token_hash)
-            .execute(&self.pool)
-            .await
-            .map(drop)
-            .map_err(db_error)
-    }
-
-    async fn close(&self) {
+    async fn close_pool(&self) {
         self.pool.close().await;
     }
 }
@@ -463,6 +186,8 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use citabot_domain::account::Email;
+    use citabot_store::Store;
 
     /// A fresh database file in its own temporary folder, removed with the guard.
     async fn fresh_store() -> Option<(SqliteStore, tempfile::TempDir)> {

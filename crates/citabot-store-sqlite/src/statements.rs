@@ -5,13 +5,12 @@
 use std::ops::DerefMut;
 
 use citabot_store::StoreError;
-use citabot_store::sql::{Arg, SqlBackend, SqlConn, SqlRow, SqlTx, WriteLock};
-use sqlx::pool::PoolConnection;
+use citabot_store::sql::{Arg, SqlConn, SqlRow, SqlTx, WriteLock};
 use sqlx::sqlite::{SqliteArguments, SqliteRow};
 use sqlx::{AssertSqlSafe, Row, Sqlite, SqliteConnection, Transaction};
 use time::{Date, OffsetDateTime};
 
-use crate::{SqliteStore, db_error};
+use crate::db_error;
 
 /// A refused statement as the port names it: a double booking (the `slot_taken` trigger) is
 /// [`StoreError::SlotTaken`], a unique key [`StoreError::Conflict`], the rest as [`db_error`].
@@ -109,18 +108,5 @@ impl SqlRow for Columns {
     }
     fn bytes(&self, column: usize) -> Result<Option<Vec<u8>>, StoreError> {
         self.get(column)
-    }
-}
-
-impl SqlBackend for SqliteStore {
-    type Conn = Statements<PoolConnection<Sqlite>>;
-    type Tx = Statements<Transaction<'static, Sqlite>>;
-
-    async fn connection(&self) -> Result<Self::Conn, StoreError> {
-        self.pool.acquire().await.map(Statements).map_err(db_error)
-    }
-
-    async fn write(&self) -> Result<Self::Tx, StoreError> {
-        self.begin_write().await.map(Statements)
     }
 }

@@ -14,10 +14,12 @@
 //! No SQL text here is built from a caller's value: values are always bound.
 
 mod api_keys;
+pub mod booking;
 pub mod conversations;
 pub mod holds;
 mod images;
 pub mod mail;
+pub mod store;
 
 use std::future::Future;
 
@@ -166,6 +168,9 @@ pub enum WriteLock<'a> {
     /// The booking confirmations to one address: the per-address limit counts them one
     /// booking at a time.
     Recipient(&'a str),
+    /// Every account: the fold of account emails at start runs once however many instances
+    /// start together.
+    Accounts,
 }
 
 /// Somewhere statements run: a pooled connection or an open transaction. The adapter turns the
@@ -241,8 +246,9 @@ pub trait SqlTx: SqlConn {
     fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
 
-/// A database the shared SQL runs on: where it gets a connection and a write transaction.
-pub trait SqlBackend: Send + Sync + 'static {
+/// A database the shared SQL runs on: where it gets a connection and a write transaction, and
+/// what of [`crate::Store`] only the adapter knows.
+pub trait SqlBackend: Send + Sync + std::fmt::Debug + 'static {
     type Conn: SqlConn;
     type Tx: SqlTx;
 
@@ -251,6 +257,18 @@ pub trait SqlBackend: Send + Sync + 'static {
 
     /// A transaction that may write; writers on the same rows wait for each other.
     fn write(&self) -> impl Future<Output = Result<Self::Tx, StoreError>> + Send;
+
+    /// [`crate::Store::backend_name`].
+    fn name(&self) -> &'static str;
+
+    /// [`crate::Store::shared`].
+    fn shared_state(&self) -> Option<std::sync::Arc<dyn crate::SharedState>>;
+
+    /// [`crate::Store::ping`].
+    fn check_ready(&self) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// [`crate::Store::close`].
+    fn close_pool(&self) -> impl Future<Output = ()> + Send;
 }
 
 /// `$first, $first+1, …`: `count` parameters for an `IN (…)` list.
