@@ -10,6 +10,7 @@ mod holds;
 pub mod identity;
 mod images;
 mod mail;
+pub mod statements;
 
 pub use api_keys::*;
 pub use booking::*;
@@ -392,13 +393,14 @@ pub(crate) async fn join_all<F: std::future::Future>(
     outputs.into_iter().flatten().collect()
 }
 
-/// Generates one `#[tokio::test]` per conformance case. `$fresh_store` is an async function
-/// returning a fresh, migrated store (and whatever guard keeps its database alive, dropped after
-/// the case: `async fn() -> (impl Store, Guard)`).
+/// Generates one `#[tokio::test]` per conformance case, and `every_shared_statement_runs`
+/// ([`statements`]). `$fresh_store` is an async function returning a fresh, migrated store (and
+/// whatever guard keeps its database alive, dropped after the case: `async fn() -> Option<(impl
+/// Store, Guard)>`); `also` names the adapter's own cases that the statement check runs too.
 #[macro_export]
 macro_rules! store_conformance_tests {
-    ($fresh_store:path) => {
-        $crate::store_conformance_tests!(@cases $fresh_store;
+    ($fresh_store:path $(; also $($also:ident),+)?) => {
+        $crate::store_conformance_tests!(@cases $fresh_store; [$($($also),+)?];
             ping_says_a_write_can_start,
             unknown_session_has_no_history,
             history_keeps_order_and_content,
@@ -453,7 +455,7 @@ macro_rules! store_conformance_tests {
             api_key_use_is_noted_sparingly,
         );
     };
-    (@cases $fresh_store:path; $($case:ident),* $(,)?) => {
+    (@cases $fresh_store:path; [$($also:ident),*]; $($case:ident),* $(,)?) => {
         $(
             #[tokio::test]
             async fn $case() {
@@ -465,5 +467,30 @@ macro_rules! store_conformance_tests {
                 drop(guard);
             }
         )*
+
+        /// Every case again, in one test, noting what runs, and then the adapter's own `also`
+        /// cases (async functions of the adapter's tests, for what the port cannot set up, such
+        /// as rows older than a migration): every statement of the shared SQL must have run on
+        /// this database.
+        #[tokio::test]
+        async fn every_shared_statement_runs() {
+            use $crate::conformance::statements;
+            statements::start_noting();
+            $(
+                let Some((store, guard)) = $fresh_store().await else { return };
+                $crate::conformance::$case(&store)
+                    .await
+                    .expect(concat!("conformance case ", stringify!($case)));
+                store.close().await;
+                drop(guard);
+            )*
+            $($also().await;)*
+            let never_ran = statements::never_ran(&statements::stop_noting());
+            assert!(
+                never_ran.is_empty(),
+                "statements no conformance case runs:\n{}",
+                never_ran.join("\n")
+            );
+        }
     };
 }
