@@ -186,7 +186,6 @@ impl SqlBackend for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use citabot_domain::account::Email;
     use citabot_store::Store;
 
     /// A fresh database file in its own temporary folder, removed with the guard.
@@ -225,52 +224,11 @@ mod tests {
 
     /// Rows written before the email key are folded by the migration that follows, once.
     async fn legacy_emails_are_folded() {
-        use citabot_store::conformance::identity::{FOLDED_EMAILS, LEGACY_T0, LEGACY_USERS};
-
         let (store, _folder) = fresh_store_before(IDENTITY_MIGRATION).await;
-        for (id, email, seconds) in LEGACY_USERS {
-            sqlx::query(
-                "INSERT INTO users (id, email, password_hash, first_name, last_name, role, created_at) \
-                 VALUES (?, ?, 'hash', 'Ana', 'López', 'cliente', ?)",
-            )
-            .bind(id)
-            .bind(email)
-            .bind(LEGACY_T0 + time::Duration::seconds(*seconds))
-            .execute(&store.pool)
-            .await
-            .expect("a legacy row");
-        }
-        sqlx::query(
-            "INSERT INTO auth_sessions (token_hash, user_id, csrf_token, created_at, expires_at) \
-             VALUES ('h1', 'u-ana-lookalike', 'c', ?, ?)",
-        )
-        .bind(LEGACY_T0)
-        .bind(LEGACY_T0 + time::Duration::days(1))
-        .execute(&store.pool)
-        .await
-        .expect("a session");
-
-        for run in ["first", "second"] {
-            store.migrate().await.expect("migrate");
-            let emails: Vec<(String, String)> =
-                sqlx::query_as("SELECT id, email FROM users ORDER BY id")
-                    .fetch_all(&store.pool)
-                    .await
-                    .expect("read");
-            let expected: Vec<(String, String)> = FOLDED_EMAILS
-                .iter()
-                .map(|(id, email)| ((*id).to_owned(), (*email).to_owned()))
-                .collect();
-            assert_eq!(emails, expected, "{run} run");
-        }
-        let (sessions,): (i64,) = sqlx::query_as("SELECT count(*) FROM auth_sessions")
-            .fetch_one(&store.pool)
-            .await
-            .expect("count");
-        assert_eq!(sessions, 0, "a set-aside account is signed out");
-        let bea = Email::parse("ＢＥＡ@ejemplo.es").expect("valid");
-        let found = store.user_credentials(&bea).await.expect("read");
-        assert_eq!(found.map(|c| c.user.id).as_deref(), Some("u-bea"));
+        citabot_store::conformance::identity::legacy_emails_fold_once(&store, async || {
+            store.migrate().await
+        })
+        .await;
     }
 
     /// The migration that rebuilds `citas` for the no-show status.
