@@ -5,6 +5,7 @@
 mod statements;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use citabot_store::identity::EmailFold;
@@ -18,6 +19,32 @@ use sqlx::sqlite::{
 use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
 use statements::Statements;
 
+/// A write transaction holding this process's writer turn until it ends.
+#[derive(Debug)]
+pub struct Writing {
+    tx: Transaction<'static, Sqlite>,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl std::ops::Deref for Writing {
+    type Target = SqliteConnection;
+    fn deref(&self) -> &SqliteConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for Writing {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        &mut self.tx
+    }
+}
+
+impl Writing {
+    async fn commit(self) -> Result<(), StoreError> {
+        self.tx.commit().await.map_err(db_error)
+    }
+}
+
 /// How long a writer waits for another writer's lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a readiness check waits for another writer's lock: a turn holds it for
@@ -28,6 +55,8 @@ const PING_BUSY_TIMEOUT: Duration = Duration::from_millis(500);
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// This process's writers, in line for SQLite's one write lock ([`Self::begin_write`]).
+    writers: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl SqliteStore {
@@ -63,7 +92,10 @@ impl SqliteStore {
             .connect_with(options)
             .await
             .map_err(db_error)?;
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            writers: Arc::default(),
+        })
     }
 
     /// The database file `url` names; `None` for an in-memory database or a URL that is not
@@ -76,12 +108,18 @@ impl SqliteStore {
 
     /// A transaction that takes the write lock at once (`BEGIN IMMEDIATE`): a deferred one that
     /// reads first and writes later could find another writer in between and fail at once,
-    /// where waiting (the busy timeout) is what is wanted.
-    async fn begin_write(&self) -> Result<Transaction<'static, Sqlite>, StoreError> {
-        self.pool
+    /// where waiting is what is wanted. This process's writers first wait their turn in a
+    /// first-come queue: SQLite lets a waiting writer only sleep and retry (1, 2, 5, 10… ms
+    /// apart), so writers that met at the lock would wait far longer than the writes take. The
+    /// busy timeout is left for other processes (the command-line tools).
+    async fn begin_write(&self) -> Result<Writing, StoreError> {
+        let turn = Arc::clone(&self.writers).lock_owned().await;
+        let tx = self
+            .pool
             .begin_with("BEGIN IMMEDIATE")
             .await
-            .map_err(db_error)
+            .map_err(db_error)?;
+        Ok(Writing { tx, _turn: turn })
     }
 
     /// Brings the schema up to date, then folds account emails stored before their key
@@ -150,7 +188,7 @@ pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
 
 impl SqlBackend for SqliteStore {
     type Conn = Statements<PoolConnection<Sqlite>>;
-    type Tx = Statements<Transaction<'static, Sqlite>>;
+    type Tx = Statements<Writing>;
 
     async fn connection(&self) -> Result<Self::Conn, StoreError> {
         self.pool.acquire().await.map(Statements).map_err(db_error)

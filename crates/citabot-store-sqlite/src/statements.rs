@@ -7,10 +7,10 @@ use std::ops::DerefMut;
 use citabot_store::StoreError;
 use citabot_store::sql::{Arg, SqlConn, SqlRow, SqlTx, WriteLock};
 use sqlx::sqlite::{SqliteArguments, SqliteRow};
-use sqlx::{AssertSqlSafe, Row, Sqlite, SqliteConnection, Transaction};
+use sqlx::{AssertSqlSafe, Row, Sqlite, SqliteConnection};
 use time::{Date, OffsetDateTime};
 
-use crate::db_error;
+use crate::{Writing, db_error};
 
 /// A refused statement as the port names it: a double booking (the `slot_taken` trigger) is
 /// [`StoreError::SlotTaken`], a unique key [`StoreError::Conflict`], the rest as [`db_error`].
@@ -67,16 +67,16 @@ where
         Ok(rows.into_iter().map(Columns).collect())
     }
 
-    /// Nothing to take: a write transaction here begins IMMEDIATE, holding the database's one
-    /// write lock until it ends, so writers run one at a time already.
+    /// Nothing to take: a write transaction here waits its turn and begins IMMEDIATE, holding
+    /// the database's one write lock until it ends, so writers run one at a time already.
     async fn lock(&mut self, _lock: WriteLock<'_>) -> Result<(), StoreError> {
         Ok(())
     }
 }
 
-impl SqlTx for Statements<Transaction<'static, Sqlite>> {
+impl SqlTx for Statements<Writing> {
     async fn commit(self) -> Result<(), StoreError> {
-        self.0.commit().await.map_err(db_error)
+        self.0.commit().await
     }
 }
 
