@@ -209,11 +209,16 @@ impl SqlBackend for SqliteStore {
 
     async fn check_ready(&self) -> Result<(), StoreError> {
         // On a task of its own: a caller that stops waiting (a probe's deadline) must not drop
-        // the connection back into the pool while it has the short busy timeout.
+        // the connection back into the pool while it has the short busy timeout. In line with
+        // this process's writers, so that the short wait is only for another process's lock.
         let pool = self.pool.clone();
-        tokio::spawn(async move { write_could_start(&pool).await })
-            .await
-            .map_err(StoreError::backend)?
+        let writers = Arc::clone(&self.writers);
+        tokio::spawn(async move {
+            let _turn = writers.lock_owned().await;
+            write_could_start(&pool).await
+        })
+        .await
+        .map_err(StoreError::backend)?
     }
 
     async fn close_pool(&self) {
