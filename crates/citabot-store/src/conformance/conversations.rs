@@ -334,6 +334,18 @@ pub async fn the_inbox_flags_names_and_counts(store: &dyn Store) -> Result<(), S
         "a later turn that notes no language keeps the one noted"
     );
     assert_eq!(store.conversation_language(&quiet).await?, None);
+    // A turn with no message of its own (an agent's booking over MCP) still notes the language.
+    let in_english = InboxNote {
+        language: Some("en"),
+        ..InboxNote::default()
+    };
+    store
+        .commit_chat_turn(&turn(&quiet, &[], in_english, at(50)))
+        .await?;
+    assert_eq!(
+        store.conversation_language(&quiet).await?.as_deref(),
+        Some("en")
+    );
     assert_eq!(all[0].site.as_deref(), Some("salon.example"));
     assert_eq!(
         (all[1].needs_person_since, all[1].site.as_ref()),

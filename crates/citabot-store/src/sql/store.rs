@@ -10,8 +10,9 @@ use citabot_domain::chat::ChatSessionId;
 use time::OffsetDateTime;
 
 use super::{
-    SqlBackend, SqlConn, SqlTx, WriteLock, booking, conflict_on, conversations, holds, mail,
+    Arg, SqlBackend, SqlConn, SqlTx, WriteLock, booking, conflict_on, conversations, holds, mail,
 };
+use crate::conversations::InboxNote;
 use crate::identity::{EmailFold, StoredEmail, plan_email_folds};
 use crate::{
     AuthSession, AuthSessionColumns, ChatMessage, ChatTranscript, ChatTurnWrite, CitaChange,
@@ -19,49 +20,76 @@ use crate::{
     NewUser, SharedState, Store, StoreError, User, UserColumns,
 };
 
-/// Appends `messages` to `session` inside a transaction: creates the session owned by `writer`,
-/// gives a guest's session to the first account that writes in it, and refuses anyone but an
-/// account session's owner. The ownership check is a write, so the session's row stays locked
-/// until the transaction ends and the turns of one conversation are written one after another.
+/// Appends `messages` to `session` inside a transaction, with what the turn notes for the inbox:
+/// creates the session owned by `writer`, gives a guest's session to the first account that
+/// writes in it, and refuses anyone but an account session's owner. The session's row is written
+/// first (an upsert that returns its owner), so it stays locked until the transaction ends and
+/// the turns of one conversation are written one after another.
 async fn append_messages(
     conn: &mut impl SqlConn,
     session: &ChatSessionId,
     writer: Option<&str>,
     messages: &[ChatMessage],
+    (note, at): (InboxNote<'_>, OffsetDateTime),
 ) -> Result<(), StoreError> {
     let (Some(first), Some(last)) = (messages.first(), messages.last()) else {
-        return Ok(());
+        return conversations::note_inbox(conn, session, note, at).await;
     };
-    conn.execute(
-        "INSERT INTO chat_sessions (id, owner_user_id, created_at) VALUES ($1, $2, $3) \
-         ON CONFLICT (id) DO NOTHING",
-        crate::args![session.as_str(), writer, first.created_at],
-    )
-    .await?;
     let (owner,): (Option<String>,) = conn
         .one(
-            "UPDATE chat_sessions SET owner_user_id = COALESCE(owner_user_id, $2), \
-             last_message_at = $3 WHERE id = $1 RETURNING owner_user_id",
-            crate::args![session.as_str(), writer, last.created_at],
+            "INSERT INTO chat_sessions (id, owner_user_id, created_at, last_message_at, \
+               needs_person_since, visitor_name, site, language) \
+             VALUES ($1, $2, $3, $4, CASE WHEN $5 THEN $6 END, $7, $8, $9) \
+             ON CONFLICT (id) DO UPDATE SET \
+               owner_user_id = COALESCE(chat_sessions.owner_user_id, excluded.owner_user_id), \
+               last_message_at = excluded.last_message_at, \
+               needs_person_since = CASE WHEN $5 \
+                 THEN COALESCE(chat_sessions.needs_person_since, $6) \
+                 ELSE chat_sessions.needs_person_since END, \
+               visitor_name = COALESCE(excluded.visitor_name, chat_sessions.visitor_name), \
+               site = COALESCE(chat_sessions.site, excluded.site), \
+               language = COALESCE(excluded.language, chat_sessions.language) \
+             RETURNING owner_user_id",
+            crate::args![
+                session.as_str(),
+                writer,
+                first.created_at,
+                last.created_at,
+                note.needs_person,
+                at,
+                note.visitor_name,
+                note.site,
+                note.language,
+            ],
         )
         .await?;
     if owner.is_some() && owner.as_deref() != writer {
         return Err(StoreError::NotOwner);
     }
+    // One statement for all the turn's messages: `($1, $2, $3, $4), ($1, $5, $6, $7)`…
+    let rows = (0..messages.len())
+        .map(|index| {
+            let at = 2 + 3 * index;
+            format!("($1, ${at}, ${}, ${})", at + 1, at + 2)
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut args = vec![Arg::from(session.as_str())];
     for message in messages {
-        conn.execute(
-            "INSERT INTO chat_messages (session_id, author, content, created_at) \
-             VALUES ($1, $2, $3, $4)",
-            crate::args![
-                session.as_str(),
-                message.author.as_str(),
-                &message.content,
-                message.created_at,
-            ],
-        )
-        .await?;
+        args.extend([
+            Arg::from(message.author.as_str()),
+            Arg::from(&message.content),
+            Arg::from(message.created_at),
+        ]);
     }
-    Ok(())
+    conn.execute(
+        &format!(
+            "INSERT INTO chat_messages (session_id, author, content, created_at) VALUES {rows}"
+        ),
+        &args,
+    )
+    .await
+    .map(drop)
 }
 
 /// Applies [`plan_email_folds`] to every account, in one transaction; set-aside accounts are
@@ -123,7 +151,8 @@ impl<B: SqlBackend> Store for B {
             return Ok(());
         }
         let mut tx = self.write().await?;
-        append_messages(&mut tx, session, writer, messages).await?;
+        let unchanged = (InboxNote::default(), OffsetDateTime::UNIX_EPOCH);
+        append_messages(&mut tx, session, writer, messages, unchanged).await?;
         tx.commit().await
     }
 
@@ -146,8 +175,8 @@ impl<B: SqlBackend> Store for B {
         for (staff_id, date) in days {
             tx.lock(WriteLock::StylistDay { staff_id, date }).await?;
         }
-        append_messages(&mut tx, turn.session, turn.writer, turn.messages).await?;
-        conversations::note_inbox(&mut tx, turn.session, turn.inbox, turn.at).await?;
+        let note = (turn.inbox, turn.at);
+        append_messages(&mut tx, turn.session, turn.writer, turn.messages, note).await?;
         if let Some(state) = turn.assistant_state {
             booking::save_assistant_state(&mut tx, turn.session, state, turn.at).await?;
         }
