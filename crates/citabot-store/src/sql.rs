@@ -14,11 +14,11 @@
 //! No SQL text here is built from a caller's value: values are always bound.
 
 mod api_keys;
-pub mod booking;
-pub mod conversations;
-pub mod holds;
+mod booking;
+mod conversations;
+mod holds;
 mod images;
-pub mod mail;
+mod mail;
 pub mod store;
 
 use std::future::Future;

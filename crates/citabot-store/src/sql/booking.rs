@@ -652,7 +652,7 @@ impl<B: SqlBackend> BookingStore for B {
 
 /// Saves the assistant's state over the version the turn read ([`StoreError::Stale`] when
 /// another turn saved first).
-pub async fn save_assistant_state(
+pub(crate) async fn save_assistant_state(
     conn: &mut impl SqlConn,
     session: &ChatSessionId,
     state: AssistantStateWrite<'_>,
@@ -684,7 +684,7 @@ pub async fn save_assistant_state(
 }
 
 /// Writes a turn's change to the citas inside its transaction.
-pub async fn apply_cita_change(
+pub(crate) async fn apply_cita_change(
     conn: &mut impl SqlConn,
     change: &CitaChange,
     now: OffsetDateTime,

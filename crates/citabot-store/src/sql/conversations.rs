@@ -26,7 +26,7 @@ const SUMMARY_SELECT: &str = "SELECT s.id, s.owner_user_id, s.created_at, s.last
      LEFT JOIN users t ON t.id = s.taken_over_by";
 
 /// Writes what a turn notes for the inbox, in the turn's transaction.
-pub async fn note_inbox(
+pub(crate) async fn note_inbox(
     conn: &mut impl SqlConn,
     session: &ChatSessionId,
     note: InboxNote<'_>,

@@ -36,7 +36,7 @@ async fn overlapping(
 
 /// Weighs `change` against the holds on its time, before it is written: refuses it or
 /// releases them, as `holds` says.
-pub async fn make_way(
+pub(crate) async fn make_way(
     conn: &mut impl SqlConn,
     change: &CitaChange,
     now: OffsetDateTime,
@@ -76,7 +76,7 @@ async fn release(conn: &mut impl SqlConn, session: &str) -> Result<(), StoreErro
 }
 
 /// Writes a turn's hold for `session`.
-pub async fn write(
+pub(crate) async fn write(
     conn: &mut impl SqlConn,
     session: &str,
     write: HoldWrite<'_>,
@@ -152,7 +152,7 @@ pub async fn write(
 }
 
 /// The holds alive at `now` from `from` up to the day before `to`.
-pub async fn between(
+pub(crate) async fn between(
     conn: &mut impl SqlConn,
     from: Date,
     to: Date,

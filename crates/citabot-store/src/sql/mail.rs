@@ -20,7 +20,7 @@ const MAIL_TAIL_COLUMNS: &str = "id, send_after, status, attempts, last_error, c
 
 /// Writes a change's messages inside its transaction: its cita's pending reminder dropped
 /// first when asked, then each message with the status the per-address limit allows.
-pub async fn queue(
+pub(crate) async fn queue(
     conn: &mut impl SqlConn,
     mail: MailWrite<'_>,
     at: OffsetDateTime,
