@@ -89,6 +89,11 @@ impl SqliteStore {
             // failing with "no transaction is active": the connection would stay counted as in
             // a transaction, and every later BEGIN on it fail. Such a connection is closed.
             .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
+            // No ping on every acquire: it is a round trip to the connection's worker thread,
+            // one more per read and per transaction, and a connection to a local file does not
+            // hang up (a failed statement is answered as such; the hook above drops the one
+            // case that would stay broken).
+            .test_before_acquire(false)
             .connect_with(options)
             .await
             .map_err(db_error)?;
