@@ -377,23 +377,6 @@ pub fn cita_from_columns(
     })
 }
 
-/// Joins citas with their `(cita_id, service_id)` links, read in booking order.
-pub fn citas_with_services(
-    rows: Vec<CitaColumns>,
-    links: &[(String, String)],
-) -> Result<Vec<Cita>, StoreError> {
-    rows.into_iter()
-        .map(|columns| {
-            let services = links
-                .iter()
-                .filter(|(cita, _)| *cita == columns.0)
-                .map(|(_, service)| service.clone())
-                .collect();
-            cita_from_columns(columns, services)
-        })
-        .collect()
-}
-
 /// Opening hours from `(weekday, open, close)` rows, Monday = 0.
 pub fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreError> {
     let mut days: Vec<(Weekday, Vec<OpeningPeriod>)> = Vec::new();

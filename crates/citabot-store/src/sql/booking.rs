@@ -11,11 +11,13 @@ use citabot_domain::booking::{Business, Cita, CitaStatus, Client, Service, SlotH
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime};
 
-use super::{Arg, SqlBackend, SqlConn, SqlTx, conflict_on, holds, placeholders};
+use super::{
+    Arg, Column, FromSqlRow, SqlBackend, SqlConn, SqlRow, SqlTx, conflict_on, holds, placeholders,
+};
 use crate::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientConversation, ClientConversationColumns,
     ClientSummary, ClientSummaryColumns, ServiceColumns, SettingsColumns, StaffSettingsColumns,
-    citas_with_services, client_from_columns, client_search_key, client_summary_from_columns,
+    cita_from_columns, client_from_columns, client_search_key, client_summary_from_columns,
     contains_pattern, hours_from_rows, period_rows, schedules_from_rows, service_from_columns,
     settings_from_columns,
 };
@@ -24,37 +26,57 @@ use crate::{
     StoreError, User, UserColumns,
 };
 
-/// [`CitaColumns`] as selected from `citas`, with the staff's override beside them.
-const CITA_SELECT: &str = "SELECT id, staff_id, client_id, date, start_min, end_min, start_at, \
-     end_at, status, created_at, chat_session_id, \
-     EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id), revision FROM citas";
+/// [`CitaColumns`] as selected from `citas`, with the staff's override beside them, and then
+/// one of its services: a cita with several services is several rows, in their order.
+const CITA_SELECT: &str = "SELECT citas.id, staff_id, client_id, date, start_min, end_min, \
+     start_at, end_at, status, created_at, chat_session_id, \
+     EXISTS (SELECT 1 FROM cita_outside_hours o WHERE o.cita_id = citas.id), revision, \
+     s.service_id FROM citas LEFT JOIN cita_servicio s ON s.cita_id = citas.id";
 
 const CLIENT_SELECT: &str = "SELECT id, name, email, phone, user_id FROM clients";
 
+/// A row of [`CITA_SELECT`].
+struct CitaService {
+    cita: CitaColumns,
+    service_id: Option<String>,
+}
+
+impl FromSqlRow for CitaService {
+    fn from_row(row: &impl SqlRow) -> Result<Self, StoreError> {
+        Ok(Self {
+            cita: CitaColumns::from_row(row)?,
+            service_id: Column::read(row, 13)?,
+        })
+    }
+}
+
 /// Citas matching `filter` (a `WHERE` clause over `citas` written in this file, its `$n` bound
-/// to `args`), with their services.
+/// to `args`), with their services, in one query.
 async fn citas_where(
     conn: &mut impl SqlConn,
     filter: &str,
     args: &[Arg<'_>],
 ) -> Result<Vec<Cita>, StoreError> {
-    let rows: Vec<CitaColumns> = conn
-        .all(
-            &format!("{CITA_SELECT} WHERE {filter} ORDER BY date, start_min, staff_id"),
-            args,
-        )
-        .await?;
-    let links: Vec<(String, String)> = conn
+    let rows: Vec<CitaService> = conn
         .all(
             &format!(
-                "SELECT cita_id, service_id FROM cita_servicio \
-                 WHERE cita_id IN (SELECT id FROM citas WHERE {filter}) \
-                 ORDER BY cita_id, position"
+                "{CITA_SELECT} WHERE {filter} \
+                 ORDER BY date, start_min, staff_id, citas.id, s.position"
             ),
             args,
         )
         .await?;
-    citas_with_services(rows, &links)
+    let mut citas: Vec<(CitaColumns, Vec<String>)> = Vec::new();
+    for row in rows {
+        match citas.last_mut() {
+            Some((cita, services)) if cita.0 == row.cita.0 => services.extend(row.service_id),
+            _ => citas.push((row.cita, row.service_id.into_iter().collect())),
+        }
+    }
+    citas
+        .into_iter()
+        .map(|(cita, services)| cita_from_columns(cita, services))
+        .collect()
 }
 
 /// The client matching `filter` (a condition written in this file, `$1` bound to `value`).
@@ -597,7 +619,7 @@ impl<B: SqlBackend> BookingStore for B {
 
     async fn cita(&self, id: &str) -> Result<Option<Cita>, StoreError> {
         let mut conn = self.connection().await?;
-        let found = citas_where(&mut conn, "id = $1", crate::args![id]).await?;
+        let found = citas_where(&mut conn, "citas.id = $1", crate::args![id]).await?;
         Ok(found.into_iter().next())
     }
 
