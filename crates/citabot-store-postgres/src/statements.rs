@@ -25,7 +25,7 @@ fn statement_error(error: sqlx::Error) -> StoreError {
     }
 }
 
-/// A connection the shared SQL runs on: pooled, in a transaction, or borrowed from either.
+/// A connection the shared SQL runs on: one from the pool, or a write transaction.
 #[derive(Debug)]
 pub struct Statements<C>(pub(crate) C);
 

@@ -228,7 +228,7 @@ pub fn search_fold(text: &str) -> String {
 
 /// What [`BookingStore::search_clients`] matches a client on: name, email and phone folded, and
 /// the phone's digits alone (so `600123456` finds `+34 600 123 456`).
-pub fn client_search_key(client: &Client) -> String {
+pub(crate) fn client_search_key(client: &Client) -> String {
     let phone = client.phone.as_deref().unwrap_or_default();
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
     search_fold(&format!(
@@ -239,7 +239,7 @@ pub fn client_search_key(client: &Client) -> String {
 }
 
 /// A `LIKE` pattern (with `\` as the escape) for text containing `query`, folded.
-pub fn contains_pattern(query: &str) -> String {
+pub(crate) fn contains_pattern(query: &str) -> String {
     let mut pattern = String::from("%");
     for letter in search_fold(query).chars() {
         if matches!(letter, '%' | '_' | '\\') {
@@ -264,7 +264,7 @@ pub type ClientSummaryColumns = (
 );
 
 /// Rebuilds a client summary from its stored columns.
-pub fn client_summary_from_columns(
+pub(crate) fn client_summary_from_columns(
     columns: ClientSummaryColumns,
 ) -> Result<ClientSummary, StoreError> {
     let (id, name, email, phone, user_id, appointments, last_appointment_date) = columns;
@@ -313,7 +313,7 @@ fn minute(value: i64, what: &str) -> Result<DayMinute, StoreError> {
 }
 
 /// Rebuilds a service from its stored columns.
-pub fn service_from_columns(columns: ServiceColumns) -> Result<Service, StoreError> {
+pub(crate) fn service_from_columns(columns: ServiceColumns) -> Result<Service, StoreError> {
     let (id, name, description, duration, price, active) = columns;
     Ok(Service {
         id,
@@ -327,7 +327,7 @@ pub fn service_from_columns(columns: ServiceColumns) -> Result<Service, StoreErr
 }
 
 /// Rebuilds a client from its stored columns.
-pub fn client_from_columns(columns: ClientColumns) -> Client {
+pub(crate) fn client_from_columns(columns: ClientColumns) -> Client {
     let (id, name, email, phone, user_id) = columns;
     Client {
         id,
@@ -339,7 +339,7 @@ pub fn client_from_columns(columns: ClientColumns) -> Client {
 }
 
 /// Rebuilds a cita from its stored columns and its services (in booking order).
-pub fn cita_from_columns(
+pub(crate) fn cita_from_columns(
     columns: CitaColumns,
     service_ids: Vec<String>,
 ) -> Result<Cita, StoreError> {
@@ -378,7 +378,7 @@ pub fn cita_from_columns(
 }
 
 /// Opening hours from `(weekday, open, close)` rows, Monday = 0.
-pub fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreError> {
+pub(crate) fn hours_from_rows(rows: &[(i64, i64, i64)]) -> Result<WeeklyHours, StoreError> {
     let mut days: Vec<(Weekday, Vec<OpeningPeriod>)> = Vec::new();
     let mut weekday = Weekday::Monday;
     for number in 0..7 {
@@ -421,7 +421,7 @@ pub type SettingsColumns = (
 
 /// Rebuilds the settings from their columns, the payment methods and the FAQ (both in order);
 /// no row is the defaults.
-pub fn settings_from_columns(
+pub(crate) fn settings_from_columns(
     row: Option<SettingsColumns>,
     payment_methods: Vec<String>,
     faq: Vec<(String, String)>,
@@ -481,7 +481,7 @@ pub fn settings_from_columns(
 pub type HoldColumns = (String, String, Date, i64, i64, OffsetDateTime);
 
 /// Rebuilds a hold from its columns.
-pub fn hold_from_columns(
+pub(crate) fn hold_from_columns(
     (conversation, staff_id, date, start, end, expires_at): HoldColumns,
 ) -> Result<SlotHold, StoreError> {
     let minute = |value: i64| {
@@ -503,7 +503,7 @@ pub type StaffSettingsColumns = (String, bool, bool, bool);
 
 /// Rebuilds the schedules from their rows: settings, `(user_id, weekday, open, close)` periods
 /// (Monday = 0) and `(user_id, service_id)` skills.
-pub fn schedules_from_rows(
+pub(crate) fn schedules_from_rows(
     settings: Vec<StaffSettingsColumns>,
     periods: &[(String, i64, i64, i64)],
     services: &[(String, String)],
@@ -539,7 +539,7 @@ pub fn schedules_from_rows(
 }
 
 /// Rows of opening periods `(weekday, open, close)`, Monday = 0, as stored.
-pub fn period_rows(hours: &WeeklyHours) -> Vec<(u8, DayMinute, DayMinute)> {
+pub(crate) fn period_rows(hours: &WeeklyHours) -> Vec<(u8, DayMinute, DayMinute)> {
     hours
         .days()
         .flat_map(|(weekday, periods)| {

@@ -324,7 +324,7 @@ fn full_name(first: Option<String>, last: Option<String>) -> String {
 
 /// Rebuilds summaries from their stored columns, the `(session_id, cita_id)` links of their
 /// citas, read oldest first, and their inbox columns.
-pub fn summaries_from_columns(
+pub(crate) fn summaries_from_columns(
     rows: Vec<SummaryColumns>,
     citas: &[(String, String)],
     inbox: &[InboxColumns],
@@ -393,7 +393,7 @@ pub fn summaries_from_columns(
 }
 
 /// Rebuilds a transcript from its stored columns.
-pub fn messages_from_columns(
+pub(crate) fn messages_from_columns(
     rows: Vec<MessageColumns>,
 ) -> Result<Vec<ConversationMessage>, StoreError> {
     rows.into_iter()

@@ -230,7 +230,7 @@ pub fn mail_from_columns(
 }
 
 /// Joins the heads and tails of the same rows (by id), keeping the heads' order.
-pub fn mails_from_columns(
+pub(crate) fn mails_from_columns(
     heads: Vec<MailHead>,
     tails: Vec<MailTailRow>,
 ) -> Result<Vec<Mail>, StoreError> {
@@ -275,7 +275,7 @@ pub fn booked_allowed(earlier: &[(OffsetDateTime, MailStatus)], at: OffsetDateTi
 /// The status a message is written with and why, given what the adapter read inside the
 /// write's transaction: the earlier `booked` messages to its address (for a `booked` one),
 /// and whether its cita's own booking message was suppressed (for a later client message).
-pub fn status_on_write(
+pub(crate) fn status_on_write(
     mail: &NewMail,
     earlier_booked: &[(OffsetDateTime, MailStatus)],
     booking_suppressed: bool,
@@ -314,7 +314,9 @@ impl Default for MailSettings {
 
 /// Rebuilds the settings from their stored columns: `reminder_hours`, and the alert addresses
 /// one per line.
-pub fn settings_from_columns((hours, emails): (i64, String)) -> Result<MailSettings, StoreError> {
+pub(crate) fn settings_from_columns(
+    (hours, emails): (i64, String),
+) -> Result<MailSettings, StoreError> {
     Ok(MailSettings {
         reminder_hours: u32::try_from(hours)
             .map_err(|_| StoreError::Corrupt(format!("reminder hours {hours}")))?,

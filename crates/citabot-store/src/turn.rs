@@ -172,10 +172,10 @@ impl CitaChange {
 /// Whether a conversation may place one more hold: `others` are the expiries of the holds of
 /// other conversations that count towards a cap (its visitor address's, its day's), `cap` how
 /// many of them may be alive at `now`.
-pub fn may_hold(others: &[(OffsetDateTime,)], now: OffsetDateTime, cap: u32) -> bool {
+pub(crate) fn may_hold(others: &[(OffsetDateTime,)], now: OffsetDateTime, cap: u32) -> bool {
     let live = others.iter().filter(|(until,)| *until > now).count();
     u32::try_from(live).unwrap_or(u32::MAX) < cap
 }
 
 /// The refusal of a hold over another conversation's live one.
-pub const HOLD_TAKEN: StoreError = StoreError::Conflict("hold");
+pub(crate) const HOLD_TAKEN: StoreError = StoreError::Conflict("hold");
