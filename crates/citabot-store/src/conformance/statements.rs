@@ -180,6 +180,15 @@ mod tests {
 
     #[test]
     fn every_file_of_the_shared_sql_is_read() {
+        let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sql");
+        for file in std::fs::read_dir(&folder).expect("the sql folder") {
+            let name = file.expect("an entry").file_name();
+            let name = format!("sql/{}", name.to_string_lossy());
+            assert!(
+                SOURCES.iter().any(|(source, _)| *source == name),
+                "{name} is not in SOURCES"
+            );
+        }
         let statements = shared_statements();
         for (file, _) in SOURCES {
             if file == "sql.rs" {
