@@ -15,6 +15,9 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::{Postgres, Transaction};
 use statements::Statements;
 
+/// How long a pooled connection may sit unused before it is pinged as it is handed out.
+const PING_WHEN_IDLE_FOR: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A [`Store`] on one PostgreSQL database.
 #[derive(Clone)]
 pub struct PgStore {
@@ -36,6 +39,20 @@ impl PgStore {
     pub async fn connect(url: &str, max_connections: u32) -> Result<Self, StoreError> {
         let pool = PgPoolOptions::new()
             .max_connections(max_connections)
+            // A connection back from a turn a moment ago was answering then, and sqlx pings
+            // every connection as it comes back: a ping on every acquire as well would be a
+            // round trip more per read and per transaction. One that sat idle is pinged, so a
+            // server restart while the pool was quiet costs no request; a failed ping drops the
+            // connection and the pool hands out another.
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= PING_WHEN_IDLE_FOR {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            })
             .connect(url)
             .await
             .map_err(db_error)?;

@@ -14,7 +14,7 @@ use citabot_domain::booking::{
 use citabot_domain::chat::ChatSessionId;
 use time::{Date, OffsetDateTime, Weekday};
 
-use crate::{SavedAssistantState, StoreError, User};
+use crate::{SavedAssistantState, StoreError, TurnReads, User};
 
 /// A client as the dashboard lists them: with how many citas they have had (any status) and the
 /// date of the latest.
@@ -205,6 +205,16 @@ pub trait BookingStore: Send + Sync {
         &self,
         session: &ChatSessionId,
     ) -> Result<Option<SavedAssistantState>, StoreError>;
+
+    /// A turn's reads together: the citas and the holds alive at `now` on `from` up to the day
+    /// before `to`, and `session`'s saved state.
+    async fn turn_reads(
+        &self,
+        session: &ChatSessionId,
+        from: Date,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<TurnReads, StoreError>;
 }
 
 /// Text folded for searching: lower case, and the accented Latin letters of Spanish, Catalan,

@@ -441,6 +441,7 @@ macro_rules! store_conformance_tests {
             one_address_keeps_only_a_few_holds,
             two_conversations_never_hold_one_time,
             a_day_keeps_only_so_many_holds,
+            a_turn_reads_citas_holds_and_state_together,
             the_outbox_is_written_with_its_change,
             mail_claims_are_exclusive_until_they_expire,
             mail_claims_are_renewed_and_given_back,

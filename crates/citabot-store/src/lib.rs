@@ -26,7 +26,7 @@ pub use shared::{
 };
 pub use turn::{
     AssistantStateWrite, ChatTurnWrite, CitaChange, CitaWritten, HoldWrite, Holds,
-    SavedAssistantState,
+    SavedAssistantState, TurnReads,
 };
 
 use async_trait::async_trait;

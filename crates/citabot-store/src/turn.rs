@@ -21,6 +21,18 @@ pub struct SavedAssistantState {
     pub version: i64,
 }
 
+/// What an assistant turn reads before it decides, read on one connection
+/// ([`crate::BookingStore::turn_reads`]): one trip to the pool instead of one per read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnReads {
+    /// The citas of the days the turn may offer or change, as [`crate::BookingStore::citas_between`].
+    pub agenda: Vec<Cita>,
+    /// The holds alive on those days, as [`crate::BookingStore::holds_between`].
+    pub holds: Vec<SlotHold>,
+    /// The conversation's saved state, as [`crate::BookingStore::assistant_state`].
+    pub saved: Option<SavedAssistantState>,
+}
+
 /// The assistant's next state, and which saved version the turn started from (`None` when the
 /// conversation had none). A turn whose read version is no longer the saved one is refused
 /// with [`crate::StoreError::Stale`] and writes nothing: two turns of one conversation can never

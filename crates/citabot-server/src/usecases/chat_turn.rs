@@ -22,7 +22,7 @@ use citabot_store::booking::CitaTime;
 use citabot_store::conversations::InboxNote;
 use citabot_store::{
     AssistantStateWrite, ChatMessage, ChatTurnWrite, CitaChange, HoldWrite, MailWrite, Store,
-    StoreError, User,
+    StoreError, TurnReads, User,
 };
 use time::{Date, Duration, OffsetDateTime};
 
@@ -302,13 +302,19 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     let caller = caller(store, said.user).await?;
     let faq = state.faq_index.index_for(&profile.faq);
     let horizon = i64::from(calendar.rules.horizon_days).max(LOOKAHEAD_DAYS);
-    let agenda = store
-        .citas_between(now.0, now.0 + Duration::days(horizon + 1))
+    let TurnReads {
+        agenda,
+        holds,
+        saved,
+    } = store
+        .turn_reads(
+            said.session,
+            now.0,
+            now.0 + Duration::days(horizon + 1),
+            now_instant,
+        )
         .await?;
     let clients = agenda_clients(store, &caller, said.session, &agenda).await?;
-    let holds = store
-        .holds_between(now.0, now.0 + Duration::days(horizon + 1), now_instant)
-        .await?;
     let current_hold = holds
         .iter()
         .find(|hold| hold.conversation == said.session.as_str());
@@ -331,7 +337,6 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         faq: &faq,
     };
 
-    let saved = store.assistant_state(said.session).await?;
     let read_version = saved.as_ref().map(|saved| saved.version);
     let previous = match saved.map(|saved| serde_json::from_str::<State>(&saved.text)) {
         None => State::default(),

@@ -431,3 +431,67 @@ pub async fn a_day_keeps_only_so_many_holds(store: &dyn Store) -> Result<(), Sto
     assert!(holders(store, soon).await?.contains(&"day-late".to_owned()));
     Ok(())
 }
+
+/// A turn's reads together are what the separate reads give: the day's citas, the holds still
+/// alive, and the conversation's saved state.
+pub async fn a_turn_reads_citas_holds_and_state_together(
+    store: &dyn Store,
+) -> Result<(), StoreError> {
+    booking_fixture(store).await?;
+    let mine = session("reads-mine");
+    let until = T0 + Duration::minutes(10);
+    let held = hold("reads-mine", "staff-ana", 600, 645, until);
+    turn(store, &mine, None, place(&held, "198.51.100.7")).await?;
+    store
+        .apply_cita_change(
+            &booking("c-reads", 645, 675),
+            T0,
+            Holds::Respect { own: None },
+            crate::MailWrite::NONE,
+        )
+        .await?;
+    let said = [message(MessageAuthor::Human, "vale", 1)];
+    store
+        .commit_chat_turn(&ChatTurnWrite {
+            session: &mine,
+            writer: None,
+            messages: &said,
+            assistant_state: Some(crate::AssistantStateWrite {
+                text: r#"{"step":"confirmar"}"#,
+                read_version: None,
+            }),
+            change: None,
+            hold: None,
+            at: T0,
+            inbox: InboxNote::default(),
+            mail: crate::MailWrite::NONE,
+        })
+        .await?;
+
+    let day = (FRIDAY, FRIDAY + Duration::days(1));
+    let reads = store.turn_reads(&mine, day.0, day.1, T0).await?;
+    assert_eq!(reads.agenda, store.citas_between(day.0, day.1).await?);
+    assert_eq!(reads.holds, vec![held]);
+    assert_eq!(reads.saved, store.assistant_state(&mine).await?);
+    assert_eq!(
+        reads
+            .agenda
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect::<Vec<_>>(),
+        ["c-reads"]
+    );
+    assert_eq!(
+        reads.saved.map(|saved| saved.text).as_deref(),
+        Some(r#"{"step":"confirmar"}"#)
+    );
+
+    // Once the hold has expired it is not read; another conversation has no state.
+    let later = store
+        .turn_reads(&session("reads-other"), day.0, day.1, until)
+        .await?;
+    assert_eq!(later.holds, Vec::new());
+    assert_eq!(later.saved, None);
+    assert_eq!(later.agenda.len(), 1);
+    Ok(())
+}

@@ -23,7 +23,7 @@ use crate::booking::{
 };
 use crate::{
     AssistantStateWrite, BookingStore, CitaChange, CitaWritten, Holds, SavedAssistantState,
-    StoreError, User, UserColumns,
+    StoreError, TurnReads, User, UserColumns,
 };
 
 /// [`CitaColumns`] as selected from `citas`, with the staff's override beside them, and then
@@ -624,13 +624,7 @@ impl<B: SqlBackend> BookingStore for B {
     }
 
     async fn citas_between(&self, from: Date, to: Date) -> Result<Vec<Cita>, StoreError> {
-        let mut conn = self.connection().await?;
-        citas_where(
-            &mut conn,
-            "date >= $1 AND date < $2",
-            crate::args![from, to],
-        )
-        .await
+        citas_between(&mut self.connection().await?, from, to).await
     }
 
     async fn client_citas(&self, client_id: &str) -> Result<Vec<Cita>, StoreError> {
@@ -660,16 +654,44 @@ impl<B: SqlBackend> BookingStore for B {
         &self,
         session: &ChatSessionId,
     ) -> Result<Option<SavedAssistantState>, StoreError> {
-        let row: Option<(String, i64)> = self
-            .connection()
-            .await?
-            .optional(
-                "SELECT state, version FROM assistant_states WHERE session_id = $1",
-                crate::args![session.as_str()],
-            )
-            .await?;
-        Ok(row.map(|(text, version)| SavedAssistantState { text, version }))
+        assistant_state(&mut self.connection().await?, session).await
     }
+
+    async fn turn_reads(
+        &self,
+        session: &ChatSessionId,
+        from: Date,
+        to: Date,
+        now: OffsetDateTime,
+    ) -> Result<TurnReads, StoreError> {
+        let mut conn = self.connection().await?;
+        Ok(TurnReads {
+            agenda: citas_between(&mut conn, from, to).await?,
+            holds: holds::between(&mut conn, from, to, now).await?,
+            saved: assistant_state(&mut conn, session).await?,
+        })
+    }
+}
+
+async fn citas_between(
+    conn: &mut impl SqlConn,
+    from: Date,
+    to: Date,
+) -> Result<Vec<Cita>, StoreError> {
+    citas_where(conn, "date >= $1 AND date < $2", crate::args![from, to]).await
+}
+
+async fn assistant_state(
+    conn: &mut impl SqlConn,
+    session: &ChatSessionId,
+) -> Result<Option<SavedAssistantState>, StoreError> {
+    let row: Option<(String, i64)> = conn
+        .optional(
+            "SELECT state, version FROM assistant_states WHERE session_id = $1",
+            crate::args![session.as_str()],
+        )
+        .await?;
+    Ok(row.map(|(text, version)| SavedAssistantState { text, version }))
 }
 
 /// Saves the assistant's state over the version the turn read ([`StoreError::Stale`] when
