@@ -2,6 +2,7 @@
 //! mode so readers never wait for the writer. It owns its migrations and the SQL only SQLite
 //! runs; the SQL both databases share runs here through [`statements`].
 
+mod connections;
 mod statements;
 
 use std::str::FromStr;
@@ -11,52 +12,29 @@ use std::time::Duration;
 use citabot_store::identity::EmailFold;
 use citabot_store::sql::SqlBackend;
 use citabot_store::{SharedState, StoreError};
-use sqlx::pool::PoolConnection;
+use connections::{Opener, Readers, Reading, Writers, Writing};
 use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePool, SqlitePoolOptions,
-    SqliteSynchronous,
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{AssertSqlSafe, Connection, Sqlite, Transaction};
 use statements::Statements;
 
-/// A write transaction holding this process's writer turn until it ends.
-#[derive(Debug)]
-pub struct Writing {
-    tx: Transaction<'static, Sqlite>,
-    _turn: tokio::sync::OwnedMutexGuard<()>,
-}
-
-impl std::ops::Deref for Writing {
-    type Target = SqliteConnection;
-    fn deref(&self) -> &SqliteConnection {
-        &self.tx
-    }
-}
-
-impl std::ops::DerefMut for Writing {
-    fn deref_mut(&mut self) -> &mut SqliteConnection {
-        &mut self.tx
-    }
-}
-
-impl Writing {
-    async fn commit(self) -> Result<(), StoreError> {
-        self.tx.commit().await.map_err(db_error)
-    }
-}
-
-/// How long a writer waits for another writer's lock before giving up.
+/// How long a writer waits for another process's write lock before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a readiness check waits for another writer's lock: a turn holds it for
+/// How long a readiness check waits for another process's write lock: a turn holds it for
 /// milliseconds, and a probe must answer within about a second.
 const PING_BUSY_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// A [`Store`] on one SQLite database file.
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
+    /// sqlx's connections, for the migrations (and the adapter's tests).
     pool: SqlitePool,
-    /// This process's writers, in line for SQLite's one write lock ([`Self::begin_write`]).
-    writers: Arc<tokio::sync::Mutex<()>>,
+    /// This process's one write connection, in line for SQLite's one write lock.
+    writers: Writers,
+    /// Connections to read on; none for an in-memory database, read through the writer's.
+    readers: Option<Arc<Readers>>,
+    /// Set by [`SqlBackend::close_pool`]: from then on every statement is refused.
+    closed: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl SqliteStore {
@@ -76,30 +54,30 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT);
-        if let Some(folder) = options.get_filename().parent()
+        let in_memory = is_in_memory(url);
+        if !in_memory
+            && let Some(folder) = options.get_filename().parent()
             && !folder.as_os_str().is_empty()
         {
             std::fs::create_dir_all(folder).map_err(StoreError::backend)?;
         }
-        let in_memory = options.get_filename().as_os_str() == ":memory:";
+        let opener = Opener::new(options.get_filename().to_path_buf(), in_memory);
         let pool = SqlitePoolOptions::new()
-            // An in-memory database lives in one connection: a second would see another database.
-            .max_connections(if in_memory { 1 } else { max_connections })
-            // A COMMIT refused by a full disk leaves SQLite rolled back and sqlx's rollback
-            // failing with "no transaction is active": the connection would stay counted as in
-            // a transaction, and every later BEGIN on it fail. Such a connection is closed.
-            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
-            // No ping on every acquire: it is a round trip to the connection's worker thread,
-            // one more per read and per transaction, and a connection to a local file does not
-            // hang up (a failed statement is answered as such; the hook above drops the one
-            // case that would stay broken).
-            .test_before_acquire(false)
+            // The migrations run on it; an in-memory database lives while any of its
+            // connections does, and the writer's stays open.
+            .max_connections(1)
             .connect_with(options)
             .await
             .map_err(db_error)?;
+        // Opened once sqlx has created the file in WAL mode.
+        let writers = Writers::open(&opener)?;
+        let readers =
+            (!in_memory).then(|| Arc::new(Readers::new(opener, max_connections as usize)));
         Ok(Self {
             pool,
-            writers: Arc::default(),
+            writers,
+            readers,
+            closed: Arc::default(),
         })
     }
 
@@ -107,24 +85,8 @@ impl SqliteStore {
     /// SQLite's.
     pub fn file_of(url: &str) -> Option<std::path::PathBuf> {
         let options = SqliteConnectOptions::from_str(url).ok()?;
-        let file = options.get_filename();
-        (url.starts_with("sqlite:") && file.as_os_str() != ":memory:").then(|| file.to_path_buf())
-    }
-
-    /// A transaction that takes the write lock at once (`BEGIN IMMEDIATE`): a deferred one that
-    /// reads first and writes later could find another writer in between and fail at once,
-    /// where waiting is what is wanted. This process's writers first wait their turn in a
-    /// first-come queue: SQLite lets a waiting writer only sleep and retry (1, 2, 5, 10… ms
-    /// apart), so writers that met at the lock would wait far longer than the writes take. The
-    /// busy timeout is left for other processes (the command-line tools).
-    async fn begin_write(&self) -> Result<Writing, StoreError> {
-        let turn = Arc::clone(&self.writers).lock_owned().await;
-        let tx = self
-            .pool
-            .begin_with("BEGIN IMMEDIATE")
-            .await
-            .map_err(db_error)?;
-        Ok(Writing { tx, _turn: turn })
+        (url.starts_with("sqlite:") && !is_in_memory(url))
+            .then(|| options.get_filename().to_path_buf())
     }
 
     /// Brings the schema up to date, then folds account emails stored before their key
@@ -138,39 +100,26 @@ impl SqliteStore {
     }
 }
 
-/// Whether a write could start now: `SELECT 1` would pass under another process's write lock
-/// (WAL readers never wait), so the write lock is taken and given back, waiting a moment only.
-async fn write_could_start(pool: &SqlitePool) -> Result<(), StoreError> {
-    let mut conn = pool.acquire().await.map_err(db_error)?;
-    let checked = async {
-        set_busy_timeout(&mut conn, PING_BUSY_TIMEOUT).await?;
-        let tx = conn.begin_with("BEGIN IMMEDIATE").await.map_err(db_error)?;
-        tx.rollback().await.map_err(db_error)
+impl SqliteStore {
+    /// [`StoreError::Unavailable`] once the store is closed, as sqlx's closed pool answers.
+    fn open(&self) -> Result<(), StoreError> {
+        if self.closed.load(std::sync::atomic::Ordering::Acquire) {
+            return Err(StoreError::Unavailable(Box::new(std::io::Error::other(
+                "the database is closed",
+            ))));
+        }
+        Ok(())
     }
-    .await;
-    // Back to the pool only with the pool's busy timeout, or writes would give up early.
-    if let Err(error) = set_busy_timeout(&mut conn, BUSY_TIMEOUT).await {
-        conn.close().await.ok();
-        return checked.and(Err(error));
-    }
-    checked
 }
 
-/// Sets how long `conn` waits for another writer's lock.
-async fn set_busy_timeout(conn: &mut SqliteConnection, wait: Duration) -> Result<(), StoreError> {
-    // A pragma takes no bound parameters; the number is ours.
-    let pragma = AssertSqlSafe(format!("PRAGMA busy_timeout = {}", wait.as_millis()));
-    sqlx::raw_sql(pragma)
-        .execute(conn)
-        .await
-        .map(drop)
-        .map_err(db_error)
+/// Whether `url` names an in-memory database (`sqlite::memory:`, `mode=memory`).
+fn is_in_memory(url: &str) -> bool {
+    url.contains(":memory:") || url.contains("mode=memory")
 }
 
-/// A database failure as the port names it. [`StoreError::Unavailable`] when it is about the
-/// database not being able to work just now — locked by another process (`SQLITE_BUSY`,
-/// `SQLITE_LOCKED`), read-only, out of disk, an I/O error, the file gone, the pool exhausted —
-/// so callers answer "try again shortly"; anything else is [`StoreError::Backend`].
+/// A failure of sqlx (opening, migrating) as the port names it: [`StoreError::Unavailable`]
+/// when the database cannot work just now (as [`connections::sqlite_error`] says), else
+/// [`StoreError::Backend`].
 pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
     let unavailable = match &error {
         sqlx::Error::Database(db) => db
@@ -192,15 +141,20 @@ pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
 }
 
 impl SqlBackend for SqliteStore {
-    type Conn = Statements<PoolConnection<Sqlite>>;
+    type Conn = Statements<Reading>;
     type Tx = Statements<Writing>;
 
     async fn connection(&self) -> Result<Self::Conn, StoreError> {
-        self.pool.acquire().await.map(Statements).map_err(db_error)
+        self.open()?;
+        match &self.readers {
+            Some(readers) => readers.take().map(Statements),
+            None => Ok(Statements(Reading::shared(self.writers.turn().await))),
+        }
     }
 
     async fn write(&self) -> Result<Self::Tx, StoreError> {
-        self.begin_write().await.map(Statements)
+        self.open()?;
+        self.writers.begin(BUSY_TIMEOUT).await.map(Statements)
     }
 
     fn name(&self) -> &'static str {
@@ -212,21 +166,21 @@ impl SqlBackend for SqliteStore {
         None
     }
 
+    /// Whether a write could start now: `SELECT 1` would pass under another process's write
+    /// lock (WAL readers never wait), so the write lock is taken and given back, waiting a
+    /// moment only. In line with this process's writers, so that the short wait is only for
+    /// another process's lock.
     async fn check_ready(&self) -> Result<(), StoreError> {
-        // On a task of its own: a caller that stops waiting (a probe's deadline) must not drop
-        // the connection back into the pool while it has the short busy timeout. In line with
-        // this process's writers, so that the short wait is only for another process's lock.
-        let pool = self.pool.clone();
-        let writers = Arc::clone(&self.writers);
-        tokio::spawn(async move {
-            let _turn = writers.lock_owned().await;
-            write_could_start(&pool).await
-        })
-        .await
-        .map_err(StoreError::backend)?
+        self.open()?;
+        self.writers.begin(PING_BUSY_TIMEOUT).await.map(drop)
     }
 
     async fn close_pool(&self) {
+        self.closed
+            .store(true, std::sync::atomic::Ordering::Release);
+        if let Some(readers) = &self.readers {
+            readers.close();
+        }
         self.pool.close().await;
     }
 }
@@ -235,6 +189,7 @@ impl SqlBackend for SqliteStore {
 mod tests {
     use super::*;
     use citabot_store::Store;
+    use sqlx::{Connection, SqliteConnection};
 
     /// A fresh database file in its own temporary folder, removed with the guard.
     async fn fresh_store() -> Option<(SqliteStore, tempfile::TempDir)> {
@@ -421,62 +376,73 @@ mod tests {
         (store, folder)
     }
 
-    /// The pool's busy timeout, in milliseconds, as its (only) connection has it.
-    async fn busy_timeout_ms(store: &SqliteStore) -> i64 {
-        let (ms,): (i64,) = sqlx::query_as("PRAGMA busy_timeout")
-            .fetch_one(&store.pool)
+    /// Another process's connection holding the database's write lock until it is dropped
+    /// or rolls back.
+    async fn hold_the_write_lock(url: &str) -> SqliteConnection {
+        let mut holder = SqliteConnection::connect(url)
             .await
-            .expect("read the busy timeout");
-        ms
+            .expect("a second opener");
+        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
+            .execute(&mut holder)
+            .await
+            .expect("take the write lock");
+        holder
+    }
+
+    /// A write started while another process holds the lock for `held`, then lets it go.
+    async fn write_after_a_lock_held_for(store: &SqliteStore, url: &str, held: Duration) {
+        let mut holder = hold_the_write_lock(url).await;
+        let writing = tokio::spawn({
+            let store = store.clone();
+            async move { store.write().await.map(drop) }
+        });
+        tokio::time::sleep(held).await;
+        assert!(!writing.is_finished(), "the write waits for the lock");
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        writing
+            .await
+            .expect("the write ran")
+            .expect("the write began once the lock was free");
     }
 
     #[tokio::test]
     async fn ping_fails_while_another_process_holds_the_write_lock() {
         let folder = tempfile::tempdir().expect("temporary folder");
         let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
-        // One connection: what ping does to it, the next query sees.
         let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
         store.migrate().await.expect("migrate SQLite");
         store.ping().await.expect("nobody else writes");
-        assert_eq!(busy_timeout_ms(&store).await, 5000);
 
         // In WAL mode readers never wait for a writer, so `SELECT 1` would still succeed.
-        let mut holder = SqliteConnection::connect(&url)
-            .await
-            .expect("a second opener");
-        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
-            .execute(&mut holder)
-            .await
-            .expect("take the write lock");
+        let mut holder = hold_the_write_lock(&url).await;
+        let started = std::time::Instant::now();
         let error = store.ping().await.expect_err("no write can start now");
         assert!(matches!(error, StoreError::Unavailable(_)), "{error:?}");
-        assert_eq!(
-            busy_timeout_ms(&store).await,
-            5000,
-            "writes wait the whole busy timeout again"
+        assert!(
+            started.elapsed() < BUSY_TIMEOUT,
+            "a ping waits its own short while"
         );
-
         sqlx::raw_sql("ROLLBACK")
             .execute(&mut holder)
             .await
             .expect("release the lock");
         store.ping().await.expect("writable again");
+
+        // Writes still wait longer than a ping would.
+        write_after_a_lock_held_for(&store, &url, PING_BUSY_TIMEOUT * 2).await;
         store.close().await;
     }
 
     #[tokio::test]
-    async fn a_ping_given_up_on_leaves_the_busy_timeout_as_it_was() {
+    async fn a_ping_given_up_on_leaves_writes_waiting_as_before() {
         let folder = tempfile::tempdir().expect("temporary folder");
         let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
         let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
         store.migrate().await.expect("migrate SQLite");
-        let mut holder = SqliteConnection::connect(&url)
-            .await
-            .expect("a second opener");
-        sqlx::raw_sql("BEGIN IMMEDIATE; CREATE TABLE held (x INTEGER);")
-            .execute(&mut holder)
-            .await
-            .expect("take the write lock");
+        let mut holder = hold_the_write_lock(&url).await;
         // A probe's deadline drops the ping while it waits for the lock.
         let given_up = tokio::time::timeout(Duration::from_millis(50), store.ping()).await;
         assert!(
@@ -487,7 +453,32 @@ mod tests {
             .execute(&mut holder)
             .await
             .expect("release the lock");
-        assert_eq!(busy_timeout_ms(&store).await, 5000);
+        write_after_a_lock_held_for(&store, &url, PING_BUSY_TIMEOUT * 2).await;
+        store.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_write_waits_for_another_process_without_stopping_this_one() {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, 2).await.expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        // One runtime thread: a write that waited in place would stop the read below too.
+        let mut holder = hold_the_write_lock(&url).await;
+        let writing = tokio::spawn({
+            let store = store.clone();
+            async move { store.write().await.map(drop) }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        citabot_store::conformance::unknown_session_has_no_history(&store)
+            .await
+            .expect("reads go on while the write waits");
+        assert!(!writing.is_finished());
+        sqlx::raw_sql("ROLLBACK")
+            .execute(&mut holder)
+            .await
+            .expect("release the lock");
+        writing.await.expect("ran").expect("began");
         store.close().await;
     }
 
