@@ -7,7 +7,7 @@
  * the server's reason; axe finds nothing on the diary, the panel and every tab of Ajustes.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type ListedAppointment, signedInApi, type SignedInApi } from './support/api';
+import { type ListedAppointment, madridDate, signedInApi, type SignedInApi } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { bookAt, demoStylists, freeStarts, workingDay } from './support/diary';
 import { addAccount, type Account } from './support/server';
@@ -330,6 +330,54 @@ test('staff move a cita with the keyboard through its panel', async ({ page }) =
   await expect
     .poll(() => readBack(cita.id, date))
     .toMatchObject({ id: cita.id, staffId: lucia.id, startMin: target });
+});
+
+test('a cita that has started is marked “No se presentó” from its panel; one ahead is not offered it', async ({
+  page,
+}) => {
+  // The latest Monday–Friday before today: staff record past citas too (a walk-in, say).
+  const past = Array.from({ length: 7 }, (_, days) => madridDate(-1 - days)).find((date) => {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    return weekday >= 1 && weekday <= 5;
+  });
+  if (past === undefined) throw new Error('no weekday in the last week');
+  const ahead = await workingDay(3);
+  const { javier, serviceId } = await demoStylists(api);
+  // A retry books an hour later: the first attempt's cita still holds its time.
+  const at = 10 * 60 + 60 * test.info().retry;
+  const { item: missed } = await api.post<{ item: ListedAppointment }>('/api/appointments', {
+    staffId: javier.id,
+    client: { name: 'Nieves Ausente' },
+    date: past,
+    startMin: at,
+    serviceIds: [serviceId],
+    status: 'confirmada',
+  });
+  await bookAt(api, {
+    date: ahead,
+    staffId: javier.id,
+    serviceId,
+    notBefore: 10 * 60,
+    client: 'Óscar Futuro',
+  });
+
+  await openDiary(page, ahead);
+  await block(page, 'Óscar Futuro').click();
+  const later = page.getByRole('complementary', { name: 'Cita de Óscar Futuro' });
+  await expect(later.getByRole('button', { name: 'Completar' })).toBeVisible();
+  await expect(later.getByRole('button', { name: 'No se presentó' })).toHaveCount(0);
+
+  await page.goto(`/dashboard?dia=${past}`);
+  await block(page, 'Nieves Ausente').click();
+  const panel = page.getByRole('complementary', { name: 'Cita de Nieves Ausente' });
+  await panel.getByRole('button', { name: 'No se presentó' }).click();
+  await expect(page.getByText('Marcada como no presentado').first()).toBeVisible();
+  await expect(block(page, 'Nieves Ausente')).toContainText('No presentado');
+  await expect.poll(async () => (await readBack(missed.id, past))?.status).toBe('no_presentado');
+
+  // And undone, back to confirmed.
+  await panel.getByRole('button', { name: 'Deshacer «no presentado»' }).click();
+  await expect.poll(async () => (await readBack(missed.id, past))?.status).toBe('confirmada');
 });
 
 test('Ajustes has no axe violations on any tab', async ({ page }) => {

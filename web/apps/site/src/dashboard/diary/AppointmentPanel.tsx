@@ -7,7 +7,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { Appointment, ListResponse, Service, StaffMember } from '../../api/types';
 import { useResource } from '../../api/useResource';
 import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
-import { allowedActions, type StatusAction } from '../../appointments/status';
+import { allowedActions, hasStarted, type StatusAction } from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
@@ -48,7 +48,8 @@ export function AppointmentPanel({
   const [changing, setChanging] = useState(false);
   const services = useResource<ListResponse<Service>>('/api/services');
   const price = services.data ? priceOf(appointment, services.data.items) : null;
-  const actions = allowedActions(appointment.status);
+  // A cita that has started (or is over) can also be marked as a no-show.
+  const actions = allowedActions(appointment.status, hasStarted(appointment.startAt));
 
   function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Escape' || changing) return;

@@ -141,6 +141,43 @@ describe('the diary', () => {
     expect(block('Pilar')).toHaveTextContent('Completada');
   });
 
+  it('offers “No se presentó” once a cita has started, and not before', async () => {
+    // 09:45 in Madrid: Pilar's 09:30 cita has started, Rosa's (at 10:00 by its instant) has not.
+    vi.setSystemTime(new Date('2026-11-23T08:45:00Z'));
+    const started = {
+      ...PILAR,
+      startMin: 9 * 60 + 30,
+      endMin: 10 * 60,
+      startAt: '2026-11-23T08:30:00Z',
+      endAt: '2026-11-23T09:00:00Z',
+    };
+    const { to } = diaryApi([started, ROSA], (call) =>
+      call.method === 'PATCH'
+        ? { body: { item: { ...started, status: 'no_presentado' } } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+
+    await user.click(block('Rosa'));
+    const later = within(await screen.findByRole('complementary', { name: 'Cita de Rosa' }));
+    expect(later.getByRole('button', { name: 'Confirmar' })).toBeInTheDocument();
+    expect(later.queryByRole('button', { name: 'No se presentó' })).toBeNull();
+    await user.click(later.getByRole('button', { name: /Cerrar/ }));
+
+    await user.click(block('Pilar'));
+    const panel = within(await screen.findByRole('complementary', { name: 'Cita de Pilar' }));
+    await user.click(panel.getByRole('button', { name: 'No se presentó' }));
+    await waitFor(() => {
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')[0]?.body).toEqual({
+        status: 'no_presentado',
+      });
+    });
+    expect(await screen.findByText('Marcada como no presentado')).toBeInTheDocument();
+    expect(block('Pilar')).toHaveTextContent('No presentado');
+  });
+
   it('marks a cita its client confirmed from the reminder, on the block and in the panel', async () => {
     diaryApi([{ ...PILAR, status: 'pendiente', clientConfirmed: true }, ROSA]);
     const user = userEvent.setup();
