@@ -73,6 +73,31 @@ async fn the_widget_bundle_is_loadable_from_any_site() {
     );
 }
 
+/// Browsers ask for `/favicon.ico` on every page: the site's icon, not a 404.
+#[tokio::test]
+async fn the_site_has_a_favicon() {
+    let app = TestApp::spawn().await;
+    for (path, kind, starts) in [
+        ("/favicon.ico", "icon", &b"\0\0\x01\0"[..]),
+        ("/favicon.svg", "image/svg+xml", &b"<svg"[..]),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .expect("ascii")
+            .to_owned();
+        assert!(content_type.contains(kind), "{path}: {content_type}");
+        let body = response.bytes().await.expect("body");
+        assert!(body.starts_with(starts), "{path}");
+    }
+    let page = app.get("/").await.text().await.expect("the page");
+    assert!(
+        page.contains(r#"<link rel="icon" href="/favicon.svg""#),
+        "{page}"
+    );
+}
+
 /// REQUIREMENTS H9: a forged Host never finds its way into an answer.
 #[tokio::test]
 async fn a_forged_host_is_never_echoed() {
