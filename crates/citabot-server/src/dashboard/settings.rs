@@ -26,7 +26,7 @@ use crate::cita_refusals::{self, Audience};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::settings as cases;
-use citabot_domain::assistant::Lang;
+use citabot_domain::assistant::{Lang, day_words};
 
 /// The longest reason of a closure or time off, in characters.
 pub const REASON_MAX_CHARS: usize = 80;
@@ -101,7 +101,8 @@ pub async fn closures(
         (status = 201, description = "Added", body = ClosureResponse),
         (status = 400, description = "A bad date or range, or no reason", body = ErrorEnvelope),
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an administrador", body = ErrorEnvelope)))]
+        (status = 403, description = "Not an administrador", body = ErrorEnvelope),
+        (status = 409, description = "A closure already covers those days", body = ErrorEnvelope)))]
 pub async fn add_closure(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -109,15 +110,39 @@ pub async fn add_closure(
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
     let (from, to, reason) = days_off(&body(request)?)?;
-    let closure = cases::add_closure(state.store.as_ref(), from, to, reason)
+    let closure = match cases::add_closure(state.store.as_ref(), from, to, reason)
         .await
-        .map_err(store_failed)?;
+        .map_err(store_failed)?
+    {
+        cases::ClosureAdded::Added(closure) => closure,
+        cases::ClosureAdded::CoveredBy(existing) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                format!(
+                    "Ya hay un cierre para esos días: «{}», {}.",
+                    existing.reason,
+                    days_in_words(existing.from, existing.to)
+                ),
+            ));
+        }
+    };
     Ok(answer(
         StatusCode::CREATED,
         ClosureResponse {
             item: closure.into(),
         },
     ))
+}
+
+/// "el viernes 25 de diciembre", or "del lunes 28 de diciembre al viernes 1 de enero".
+fn days_in_words(from: Date, to: Date) -> String {
+    let day = |date| day_words(Lang::Es, date);
+    if from == to {
+        format!("el {}", day(from))
+    } else {
+        format!("del {} al {}", day(from), day(to))
+    }
 }
 
 /// `DELETE /api/closures/{id}` (administrador).

@@ -209,13 +209,30 @@ pub async fn closures(store: &dyn Store) -> Result<Vec<Closure>, StoreError> {
     store.closures().await
 }
 
-/// Adds a closure under a new id.
+/// What adding a closure did.
+#[derive(Debug)]
+pub enum ClosureAdded {
+    Added(Closure),
+    /// A closure already closes every one of those days (the same one sent twice, say):
+    /// nothing was added.
+    CoveredBy(Closure),
+}
+
+/// Adds a closure under a new id, unless one already covers all its days.
 pub async fn add_closure(
     store: &dyn Store,
     from: Date,
     to: Date,
     reason: String,
-) -> Result<Closure, StoreError> {
+) -> Result<ClosureAdded, StoreError> {
+    if let Some(existing) = store
+        .closures()
+        .await?
+        .into_iter()
+        .find(|closure| closure.from <= from && to <= closure.to)
+    {
+        return Ok(ClosureAdded::CoveredBy(existing));
+    }
     let closure = Closure {
         id: uuid::Uuid::new_v4().to_string(),
         from,
@@ -223,7 +240,7 @@ pub async fn add_closure(
         reason,
     };
     store.create_closure(&closure).await?;
-    Ok(closure)
+    Ok(ClosureAdded::Added(closure))
 }
 
 /// Deletes closure `id`; `false` when there is none.

@@ -438,6 +438,35 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
     assert_eq!(status, StatusCode::CREATED, "{closure}");
     assert_eq!(closure["item"]["reason"], "Puente");
     let closure_id = closure["item"]["id"].as_str().expect("an id").to_owned();
+    // The same days again, or some of them, add nothing: the existing closure is named.
+    for (from, to) in [("2026-11-22", MONDAY), (MONDAY, MONDAY)] {
+        let again = salon
+            .post(
+                Some(&salon.admin),
+                "/api/closures",
+                json!({ "from": from, "to": to, "reason": "Puente otra vez" }),
+            )
+            .await;
+        assert_error(&again, StatusCode::CONFLICT, "conflict");
+        assert_eq!(
+            again.1["error"]["message"],
+            "Ya hay un cierre para esos días: «Puente», del domingo 22 de noviembre al lunes \
+             23 de noviembre.",
+            "{from}–{to}"
+        );
+    }
+    let (_, listed) = salon.get(Some(&salon.admin), "/api/closures").await;
+    let puentes = listed["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter(|each| {
+            each["reason"]
+                .as_str()
+                .is_some_and(|r| r.starts_with("Puente"))
+        })
+        .count();
+    assert_eq!(puentes, 1, "{listed}");
 
     // The next request: no availability for anyone, a booking by hand refused with the reason.
     assert!(
