@@ -376,6 +376,26 @@ mod tests {
         (store, folder)
     }
 
+    /// A migrated database file with `readers` connections to read on, its URL, and the folder
+    /// that keeps it.
+    async fn migrated_file_store(readers: u32) -> (SqliteStore, String, tempfile::TempDir) {
+        let folder = tempfile::tempdir().expect("temporary folder");
+        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
+        let store = SqliteStore::connect(&url, readers)
+            .await
+            .expect("open SQLite");
+        store.migrate().await.expect("migrate SQLite");
+        (store, url, folder)
+    }
+
+    /// Ends the other process's transaction that [`hold_the_write_lock`] began.
+    async fn release(holder: &mut SqliteConnection) {
+        sqlx::raw_sql("ROLLBACK")
+            .execute(holder)
+            .await
+            .expect("release the lock");
+    }
+
     /// Another process's connection holding the database's write lock until it is dropped
     /// or rolls back.
     async fn hold_the_write_lock(url: &str) -> SqliteConnection {
@@ -398,10 +418,7 @@ mod tests {
         });
         tokio::time::sleep(held).await;
         assert!(!writing.is_finished(), "the write waits for the lock");
-        sqlx::raw_sql("ROLLBACK")
-            .execute(&mut holder)
-            .await
-            .expect("release the lock");
+        release(&mut holder).await;
         writing
             .await
             .expect("the write ran")
@@ -410,10 +427,7 @@ mod tests {
 
     #[tokio::test]
     async fn ping_fails_while_another_process_holds_the_write_lock() {
-        let folder = tempfile::tempdir().expect("temporary folder");
-        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
-        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
-        store.migrate().await.expect("migrate SQLite");
+        let (store, url, _folder) = migrated_file_store(1).await;
         store.ping().await.expect("nobody else writes");
 
         // In WAL mode readers never wait for a writer, so `SELECT 1` would still succeed.
@@ -425,10 +439,7 @@ mod tests {
             started.elapsed() < BUSY_TIMEOUT,
             "a ping waits its own short while"
         );
-        sqlx::raw_sql("ROLLBACK")
-            .execute(&mut holder)
-            .await
-            .expect("release the lock");
+        release(&mut holder).await;
         store.ping().await.expect("writable again");
 
         // Writes still wait longer than a ping would.
@@ -438,10 +449,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_ping_given_up_on_leaves_writes_waiting_as_before() {
-        let folder = tempfile::tempdir().expect("temporary folder");
-        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
-        let store = SqliteStore::connect(&url, 1).await.expect("open SQLite");
-        store.migrate().await.expect("migrate SQLite");
+        let (store, url, _folder) = migrated_file_store(1).await;
         let mut holder = hold_the_write_lock(&url).await;
         // A probe's deadline drops the ping while it waits for the lock.
         let given_up = tokio::time::timeout(Duration::from_millis(50), store.ping()).await;
@@ -449,20 +457,14 @@ mod tests {
             given_up.is_err(),
             "the ping was still waiting: {given_up:?}"
         );
-        sqlx::raw_sql("ROLLBACK")
-            .execute(&mut holder)
-            .await
-            .expect("release the lock");
+        release(&mut holder).await;
         write_after_a_lock_held_for(&store, &url, PING_BUSY_TIMEOUT * 2).await;
         store.close().await;
     }
 
     #[tokio::test]
     async fn a_write_waits_for_another_process_without_stopping_this_one() {
-        let folder = tempfile::tempdir().expect("temporary folder");
-        let url = format!("sqlite://{}", folder.path().join("citabot.db").display());
-        let store = SqliteStore::connect(&url, 2).await.expect("open SQLite");
-        store.migrate().await.expect("migrate SQLite");
+        let (store, url, _folder) = migrated_file_store(2).await;
         // One runtime thread: a write that waited in place would stop the read below too.
         let mut holder = hold_the_write_lock(&url).await;
         let writing = tokio::spawn({
@@ -474,10 +476,7 @@ mod tests {
             .await
             .expect("reads go on while the write waits");
         assert!(!writing.is_finished());
-        sqlx::raw_sql("ROLLBACK")
-            .execute(&mut holder)
-            .await
-            .expect("release the lock");
+        release(&mut holder).await;
         writing.await.expect("ran").expect("began");
         store.close().await;
     }
