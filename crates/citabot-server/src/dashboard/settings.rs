@@ -110,23 +110,9 @@ pub async fn add_closure(
 ) -> Result<Response, ApiError> {
     administrador(&caller)?;
     let (from, to, reason) = days_off(&body(request)?)?;
-    let closure = match cases::add_closure(state.store.as_ref(), from, to, reason)
+    let closure = cases::add_closure(state.store.as_ref(), from, to, reason)
         .await
-        .map_err(store_failed)?
-    {
-        cases::ClosureAdded::Added(closure) => closure,
-        cases::ClosureAdded::CoveredBy(existing) => {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "conflict",
-                format!(
-                    "Ya hay un cierre para esos días: «{}», {}.",
-                    existing.reason,
-                    days_in_words(existing.from, existing.to)
-                ),
-            ));
-        }
-    };
+        .map_err(refused)?;
     Ok(answer(
         StatusCode::CREATED,
         ClosureResponse {
@@ -213,6 +199,14 @@ fn refused(refusal: cases::Refusal) -> ApiError {
         cases::Refusal::UnknownService(service_id) => {
             unprocessable(format!("El servicio «{service_id}» no existe."))
         }
+        cases::Refusal::AlreadyCovered { reason, from, to } => ApiError::new(
+            StatusCode::CONFLICT,
+            "conflict",
+            format!(
+                "Esos días ya están apuntados: «{reason}», {}.",
+                days_in_words(from, to)
+            ),
+        ),
         cases::Refusal::Store(error) => store_failed(error),
     }
 }
@@ -333,7 +327,8 @@ pub async fn time_off(
         (status = 400, description = "A bad date or range, or no reason", body = ErrorEnvelope),
         (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an administrador", body = ErrorEnvelope),
-        (status = 404, description = "No such staff member", body = ErrorEnvelope)))]
+        (status = 404, description = "No such staff member", body = ErrorEnvelope),
+        (status = 409, description = "Time off of theirs already covers those days", body = ErrorEnvelope)))]
 pub async fn add_time_off(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -30,7 +30,31 @@ pub enum Refusal {
     RepeatedService(String),
     /// A service that does not exist (422).
     UnknownService(String),
+    /// Days off that others already cover, the same ones sent twice say (409): what covers
+    /// them, so nothing is added twice.
+    AlreadyCovered {
+        reason: String,
+        from: Date,
+        to: Date,
+    },
     Store(StoreError),
+}
+
+/// Refuses the days `from`–`to` when one of `ranges` (first day, last day, reason) covers all
+/// of them.
+fn refuse_covered<'a>(
+    mut ranges: impl Iterator<Item = (Date, Date, &'a str)>,
+    from: Date,
+    to: Date,
+) -> Result<(), Refusal> {
+    match ranges.find(|(first, last, _)| *first <= from && to <= *last) {
+        Some((first, last, reason)) => Err(Refusal::AlreadyCovered {
+            reason: reason.to_owned(),
+            from: first,
+            to: last,
+        }),
+        None => Ok(()),
+    }
 }
 
 impl From<StoreError> for Refusal {
@@ -209,30 +233,16 @@ pub async fn closures(store: &dyn Store) -> Result<Vec<Closure>, StoreError> {
     store.closures().await
 }
 
-/// What adding a closure did.
-#[derive(Debug)]
-pub enum ClosureAdded {
-    Added(Closure),
-    /// A closure already closes every one of those days (the same one sent twice, say):
-    /// nothing was added.
-    CoveredBy(Closure),
-}
-
 /// Adds a closure under a new id, unless one already covers all its days.
 pub async fn add_closure(
     store: &dyn Store,
     from: Date,
     to: Date,
     reason: String,
-) -> Result<ClosureAdded, StoreError> {
-    if let Some(existing) = store
-        .closures()
-        .await?
-        .into_iter()
-        .find(|closure| closure.from <= from && to <= closure.to)
-    {
-        return Ok(ClosureAdded::CoveredBy(existing));
-    }
+) -> Result<Closure, Refusal> {
+    let closures = store.closures().await?;
+    let ranges = closures.iter().map(|c| (c.from, c.to, c.reason.as_str()));
+    refuse_covered(ranges, from, to)?;
     let closure = Closure {
         id: uuid::Uuid::new_v4().to_string(),
         from,
@@ -240,7 +250,7 @@ pub async fn add_closure(
         reason,
     };
     store.create_closure(&closure).await?;
-    Ok(ClosureAdded::Added(closure))
+    Ok(closure)
 }
 
 /// Deletes closure `id`; `false` when there is none.
@@ -320,7 +330,8 @@ pub async fn set_schedule(
     schedule_view(store, staff_id).await
 }
 
-/// Adds time off for staff member `staff_id` under a new id.
+/// Adds time off for staff member `staff_id` under a new id, unless some of theirs already
+/// covers all its days.
 pub async fn add_time_off(
     store: &dyn Store,
     staff_id: &str,
@@ -328,7 +339,11 @@ pub async fn add_time_off(
     to: Date,
     reason: String,
 ) -> Result<TimeOff, Refusal> {
-    check_staff(store, staff_id).await?;
+    let taken = time_off_of(store, staff_id).await?;
+    let ranges = taken
+        .iter()
+        .map(|off| (off.from, off.to, off.reason.as_str()));
+    refuse_covered(ranges, from, to)?;
     let off = TimeOff {
         id: uuid::Uuid::new_v4().to_string(),
         staff_id: staff_id.to_owned(),

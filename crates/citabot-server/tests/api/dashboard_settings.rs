@@ -450,8 +450,8 @@ async fn closures_remove_availability_and_refuse_bookings(backend: Backend) {
         assert_error(&again, StatusCode::CONFLICT, "conflict");
         assert_eq!(
             again.1["error"]["message"],
-            "Ya hay un cierre para esos días: «Puente», del domingo 22 de noviembre al lunes \
-             23 de noviembre.",
+            "Esos días ya están apuntados: «Puente», del domingo 22 de noviembre al lunes 23 \
+             de noviembre.",
             "{from}–{to}"
         );
     }
@@ -575,6 +575,19 @@ async fn time_off_removes_a_stylist(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{off}");
+    // The same day again is refused, naming what already covers it.
+    let again = salon
+        .post(
+            Some(&salon.admin),
+            &path,
+            json!({ "from": MONDAY, "to": MONDAY, "reason": "Médico otra vez" }),
+        )
+        .await;
+    assert_error(&again, StatusCode::CONFLICT, "conflict");
+    assert_eq!(
+        again.1["error"]["message"],
+        "Esos días ya están apuntados: «Médico», el lunes 23 de noviembre."
+    );
     let (status, list) = salon.get(Some(&salon.usuario), &path).await;
     assert_eq!(status, StatusCode::OK, "{list}");
     assert_eq!(items(&list).len(), 1);
