@@ -242,10 +242,7 @@ fn is_busy(error: &rusqlite::Error) -> bool {
 /// callers answer "try again shortly"; anything else is [`StoreError::Backend`].
 pub(crate) fn sqlite_error(error: rusqlite::Error) -> StoreError {
     let unavailable = match &error {
-        // The primary result code is the low byte of an extended one.
-        rusqlite::Error::SqliteFailure(failure, _) => {
-            matches!(failure.extended_code & 0xff, 5 | 6 | 8 | 10 | 13 | 14)
-        }
+        rusqlite::Error::SqliteFailure(failure, _) => means_unavailable(failure.extended_code),
         _ => false,
     };
     if unavailable {
@@ -253,4 +250,11 @@ pub(crate) fn sqlite_error(error: rusqlite::Error) -> StoreError {
     } else {
         StoreError::backend(error)
     }
+}
+
+/// Whether SQLite's result `code` says the database cannot work just now: busy (5), locked (6),
+/// read-only (8), an I/O error (10), full (13), cannot open (14). The primary result code is the
+/// low byte of an extended one.
+pub(crate) fn means_unavailable(code: i32) -> bool {
+    matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14)
 }

@@ -125,8 +125,7 @@ pub(crate) fn db_error(error: sqlx::Error) -> StoreError {
         sqlx::Error::Database(db) => db
             .code()
             .and_then(|code| code.parse::<i32>().ok())
-            // The primary result code is the low byte of an extended one.
-            .is_some_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14)),
+            .is_some_and(connections::means_unavailable),
         sqlx::Error::Io(_)
         | sqlx::Error::PoolTimedOut
         | sqlx::Error::PoolClosed
