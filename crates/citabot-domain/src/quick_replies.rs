@@ -6,10 +6,10 @@
 //! send its own, which reach the widget as sent. The limits here are the widget's: it drops a
 //! tap, a row or a card that does not fit them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A choice shown as a button: tapping it sends `value` as the visitor's message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QuickReply {
     pub label: String,
     pub value: String,
@@ -28,7 +28,7 @@ impl QuickReply {
 }
 
 /// One line of a card: "Servicio" — "Corte de pelo".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardRow {
     pub label: String,
     pub value: String,
@@ -42,7 +42,7 @@ impl CardRow {
 /// A reply drawn as a card: what the text says, as a title, rows and buttons. A widget that
 /// draws it shows it instead of the text, so `lead` carries whatever the text says before the
 /// rows (an answer given with the summary).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReplyCard {
     pub title: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -58,10 +58,12 @@ impl ReplyCard {
     pub const MAX_ACTIONS: usize = 4;
 }
 
-/// What a reply offers besides its text.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// What a reply offers besides its text (as the answers carry it: `suggestions`, `card`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct QuickReplies {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<QuickReply>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<ReplyCard>,
 }
 

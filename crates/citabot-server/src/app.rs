@@ -185,6 +185,10 @@ pub fn router(state: AppState) -> Router {
             "/api/conversations/{session_id}/handback",
             post(dashboard::conversations::hand_back),
         )
+        .route(
+            "/api/conversations/{session_id}/typing",
+            post(dashboard::conversations::typing),
+        )
         .route("/api/stats", get(dashboard::stats::get))
         .route(
             "/api/keys",
@@ -261,7 +265,8 @@ pub fn router(state: AppState) -> Router {
 /// Middleware: after a change made through the APIs, the chat turns read the salon's
 /// configuration again (here and on the other instances). Any change counts, not only those
 /// of Ajustes: they are few beside chat turns, and none is then missed. A chat message is
-/// not one: it changes citas and conversations, never the configuration.
+/// not one, nor what staff do in a conversation (take it, write, say they are writing, hand
+/// it back): they change citas and conversations, never the configuration.
 async fn forget_the_salon_after_changes(
     State(state): State<AppState>,
     request: Request,
@@ -270,7 +275,8 @@ async fn forget_the_salon_after_changes(
     let changes = !matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
-    ) && request.uri().path() != "/api/n8n/chat";
+    ) && request.uri().path() != "/api/n8n/chat"
+        && !request.uri().path().starts_with("/api/conversations/");
     let response = next.run(request).await;
     if changes && response.status().is_success() {
         state.salon.changed(state.store.shared().as_deref()).await;

@@ -75,6 +75,7 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile, tools
         dashboard::conversations::take_over,
         dashboard::conversations::send,
         dashboard::conversations::hand_back,
+        dashboard::conversations::typing,
         dashboard::conversations::counts,
         dashboard::stats::get,
         dashboard::keys::list,

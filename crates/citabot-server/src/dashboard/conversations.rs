@@ -11,7 +11,7 @@
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use citabot_domain::chat::{ChatSessionId, MessageAuthor};
 use citabot_domain::inbox::plain_preview;
@@ -32,7 +32,7 @@ use crate::auth::Caller;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::inbox::Listed;
-use crate::usecases::takeover::Sent;
+use crate::usecases::takeover::{Sent, Typing};
 use crate::usecases::{inbox, takeover};
 
 /// Conversations listed when `limit` is left out.
@@ -43,6 +43,8 @@ pub const MAX_LIMIT: u32 = 100;
 pub const MESSAGE_MAX_CHARS: usize = 4000;
 
 const NO_SUCH_CONVERSATION: &str = "Esa conversación no existe.";
+const NOT_THE_HOLDER: &str =
+    "Para escribir en esta conversación, tómala primero: ahora no la llevas tú.";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -406,9 +408,7 @@ pub async fn send(
     {
         Sent::Delivered(at, text) => (at, text),
         Sent::NotHolder => {
-            return Err(conflict(
-                "Para escribir en esta conversación, tómala primero: ahora no la llevas tú.",
-            ));
+            return Err(conflict(NOT_THE_HOLDER));
         }
         Sent::Unknown => return Err(not_found(NO_SUCH_CONVERSATION)),
     };
@@ -423,6 +423,34 @@ pub async fn send(
     };
     let item = message_view(message, Some(by));
     Ok(answer(StatusCode::CREATED, MessageResponse { item }))
+}
+
+/// `POST /api/conversations/{sessionId}/typing` (the staff member holding the take-over): they
+/// are writing, and the visitor's widget shows it for a few seconds. The dashboard says it at
+/// most every couple of seconds while they type; nothing is stored.
+#[utoipa::path(post, path = "/api/conversations/{sessionId}/typing", tag = "conversations",
+    params(("sessionId" = String, Path, description = "The chat session's id")),
+    responses(
+        (status = 204, description = "Told to the visitor's open chat, if any"),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not staff, or an API key made on the command line", body = ErrorEnvelope),
+        (status = 404, description = "No such conversation", body = ErrorEnvelope),
+        (status = 409, description = "The caller does not hold the take-over", body = ErrorEnvelope)))]
+pub async fn typing(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let user = staff_account(&caller)?;
+    let session = session_of(&id)?;
+    match takeover::typing(&state, &session, user)
+        .await
+        .map_err(store_failed)?
+    {
+        Typing::Told => Ok(StatusCode::NO_CONTENT.into_response()),
+        Typing::NotHolder => Err(conflict(NOT_THE_HOLDER)),
+        Typing::Unknown => Err(not_found(NO_SUCH_CONVERSATION)),
+    }
 }
 
 /// `POST /api/conversations/{sessionId}/handback` (staff): the assistant answers the visitor's

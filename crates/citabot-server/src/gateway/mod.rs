@@ -30,7 +30,8 @@ use crate::language::Lang;
 use crate::state::AppState;
 use crate::uploads::{self, Upload};
 use crate::usecases::chat_turn::{self, Turn, Visit};
-use crate::usecases::takeover::HELD_NOTICE;
+use crate::usecases::conversation;
+use crate::usecases::takeover::{self, HELD_NOTICE};
 use crate::visitor_error::{VisitorError, VisitorErrorBody};
 use crate::workflow::{self, UpstreamReply};
 use wire::{
@@ -278,7 +279,7 @@ async fn load_previous_session(
         .as_ref()
         .is_some_and(|transcript| !transcript.readable_by(caller_id))
     {
-        return Ok(Json(HistoryResponse { data: Vec::new() }).into_response());
+        return Ok(Json(HistoryResponse::default()).into_response());
     }
     if let Some(upstream) = &state.upstream {
         // The workflow's memory holds the history in proxy mode.
@@ -295,8 +296,23 @@ async fn load_previous_session(
     let messages = transcript
         .map(|transcript| transcript.messages)
         .unwrap_or_default();
-    let data = messages.iter().map(LangChainMessage::from).collect();
-    Ok(Json(HistoryResponse { data }).into_response())
+    let (taps, person) = if messages.is_empty() {
+        (QuickReplies::default(), None)
+    } else {
+        let store = state.store.as_ref();
+        let taps = conversation::offered_taps(store, session, &messages);
+        let person = takeover::holder(state, session);
+        let (taps, person) =
+            tokio::try_join!(taps, person).map_err(|error| VisitorError::from_store(&error))?;
+        (taps, person)
+    };
+    Ok(Json(HistoryResponse {
+        data: messages.iter().map(LangChainMessage::from).collect(),
+        suggestions: taps.suggestions,
+        card: taps.card,
+        person,
+    })
+    .into_response())
 }
 
 async fn send_message(
@@ -454,7 +470,11 @@ async fn held_for_staff(
     if wants_stream(headers) {
         return one_run(state, HELD_NOTICE, &QuickReplies::default());
     }
-    let queued = vec![LiveFrame::Message(HELD_NOTICE.to_owned())];
+    let holder = match takeover::holder(state, session).await {
+        Ok(holder) => holder,
+        Err(error) => return VisitorError::from_store(&error).into_response(),
+    };
+    let queued = takeover::held_frames(holder);
     start_execution(state, session, caller_id, ExecutionSource::Here(queued)).await
 }
 

@@ -6,6 +6,7 @@ use citabot_domain::chat::{ChatInput, ChatSessionId, MessageAuthor};
 use citabot_domain::quick_replies::{QuickReplies, QuickReply, ReplyCard};
 use citabot_store::ChatMessage;
 
+use crate::hub::TeamMember;
 use crate::visitor_error::VisitorError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -107,10 +108,22 @@ impl RawRequest {
     }
 }
 
-/// The answer to `loadPreviousSession`: `{"data": [...]}`.
-#[derive(Debug, Serialize, ToSchema)]
+/// The answer to `loadPreviousSession`: `{"data": [...]}`, with citabot's additions beside it
+/// (n8n's widget reads only `data`).
+#[derive(Debug, Default, Serialize, ToSchema)]
 pub struct HistoryResponse<'a> {
     pub data: Vec<LangChainMessage<'a>>,
+    /// What the last message, the assistant's, still offers to tap (as `sendMessage` answers
+    /// them): a reloaded chat shows them again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub suggestions: Vec<QuickReply>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub card: Option<ReplyCard>,
+    /// The member of the team who has the conversation now, when someone has taken it over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub person: Option<TeamMember>,
 }
 
 /// One message serialised the way `@langchain/core` does it, which is what n8n's memory returns
@@ -292,6 +305,7 @@ mod tests {
         ];
         let body = HistoryResponse {
             data: messages.iter().map(LangChainMessage::from).collect(),
+            ..HistoryResponse::default()
         };
         assert_eq!(
             serde_json::to_string(&body).expect("serialises"),

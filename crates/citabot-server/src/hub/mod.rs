@@ -23,14 +23,16 @@ use std::sync::Mutex;
 use async_trait::async_trait;
 use citabot_domain::chat::ChatSessionId;
 use citabot_store::StoreError;
+use serde::{Deserialize, Serialize};
 use time::{Duration, OffsetDateTime};
 use tokio::sync::mpsc;
 
 use crate::auth::tokens;
 use crate::workflow::UpstreamExecution;
 
-/// What the server sends over a live channel.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What the server sends over a live channel (stored as it is by the shared hub).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "text", rename_all = "lowercase")]
 pub enum LiveFrame {
     /// A bot message (a plain text frame).
     Message(String),
@@ -38,6 +40,43 @@ pub enum LiveFrame {
     Continue,
     /// The execution is over: the server closes the socket.
     End,
+    /// Who answers the visitor now, for a widget that asked to be told (docs/PROTOCOL.md §4.6);
+    /// any other socket reads `otherwise`, when there is one.
+    Presence {
+        presence: Presence,
+        otherwise: Option<String>,
+    },
+}
+
+/// A member of the team as the visitor sees them: the first name, and their picture's URL
+/// when they have one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct TeamMember {
+    #[schema(example = "Javier")]
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
+}
+
+/// What changed in who answers the visitor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum Presence {
+    /// This person has the conversation (a take-over, or the holder named again).
+    Joined { person: TeamMember },
+    /// That person is writing to the visitor.
+    Typing { person: TeamMember },
+    /// The assistant answers again.
+    Left,
+}
+
+impl Presence {
+    /// The frame a widget that asked for presence reads.
+    pub fn frame(&self) -> String {
+        let mut frame = serde_json::to_value(self).unwrap_or_default();
+        frame["type"] = "presence".into();
+        frame.to_string()
+    }
 }
 
 /// Where an execution's messages come from.
@@ -172,6 +211,11 @@ pub trait LiveHub: Send + Sync + std::fmt::Debug {
         now: OffsetDateTime,
     ) -> Result<(), StoreError>;
 
+    /// Tells the sockets of `session` open now (answered here) who answers the visitor; never
+    /// kept for a later one (the history and the next held reply say it again).
+    async fn presence(&self, session: &ChatSessionId, presence: Presence)
+    -> Result<(), StoreError>;
+
     /// A sign-in ended (its token hashes to `token_hash`): its channels close on every instance.
     async fn signed_out(&self, token_hash: &str) -> Result<(), StoreError>;
 
@@ -229,11 +273,15 @@ impl Channels {
     /// Sends `text` to the sockets open now on `session`'s executions answered here (a bridged
     /// execution's socket talks to the workflow); returns how many it reached.
     fn send_to_open_sockets(&self, session: &ChatSessionId, text: &str) -> usize {
+        self.send_frame_to_open_sockets(session, &LiveFrame::Message(text.to_owned()))
+    }
+
+    fn send_frame_to_open_sockets(&self, session: &ChatSessionId, frame: &LiveFrame) -> usize {
         self.executions
             .values()
             .filter(|execution| execution.session == *session && execution.upstream.is_none())
             .filter_map(|execution| execution.sender.as_ref())
-            .filter(|sender| sender.send(LiveFrame::Message(text.to_owned())).is_ok())
+            .filter(|sender| sender.send(frame.clone()).is_ok())
             .count()
     }
 }
@@ -394,6 +442,19 @@ impl LiveHub for InProcessHub {
         _now: OffsetDateTime,
     ) -> Result<(), StoreError> {
         self.tell_open_here(session, text);
+        Ok(())
+    }
+
+    async fn presence(
+        &self,
+        session: &ChatSessionId,
+        presence: Presence,
+    ) -> Result<(), StoreError> {
+        let frame = LiveFrame::Presence {
+            presence,
+            otherwise: None,
+        };
+        self.lock().send_frame_to_open_sockets(session, &frame);
         Ok(())
     }
 

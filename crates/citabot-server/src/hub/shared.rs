@@ -6,7 +6,8 @@
 //! replaced on another instance are announced the same way.
 //!
 //! Notices are one line: `m <message id> <session>`, `o <sign-in token hash>`,
-//! `r <execution id> <instance>`.
+//! `r <execution id> <instance>`, and `p <session> <presence as JSON>` (a presence is for the
+//! sockets open now only, and small: it goes in the notice itself).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, Weak};
@@ -22,7 +23,7 @@ use tokio::sync::mpsc;
 use super::channels::OpenChannels;
 use super::{
     ATTACH_WITHIN, AttachError, Attached, Claim, ExecutionSource, LiveFrame, LiveHub,
-    MAILBOX_CAPACITY, MAILBOX_KEEP, StartedExecution, fresh_execution,
+    MAILBOX_CAPACITY, MAILBOX_KEEP, Presence, StartedExecution, fresh_execution,
 };
 use crate::auth::tokens;
 use crate::workflow::UpstreamExecution;
@@ -47,15 +48,6 @@ pub struct SharedHub {
     sockets: Mutex<HashMap<String, LocalSocket>>,
 }
 
-/// A queued frame as stored.
-#[derive(Serialize, Deserialize)]
-#[serde(tag = "kind", content = "text", rename_all = "lowercase")]
-enum StoredFrame {
-    Message(String),
-    Continue,
-    End,
-}
-
 /// The workflow's execution as stored (the browser never sees it).
 #[derive(Serialize, Deserialize)]
 struct StoredUpstream {
@@ -65,28 +57,12 @@ struct StoredUpstream {
 }
 
 fn encode_frames(frames: Vec<LiveFrame>) -> String {
-    let stored: Vec<StoredFrame> = frames
-        .into_iter()
-        .map(|frame| match frame {
-            LiveFrame::Message(text) => StoredFrame::Message(text),
-            LiveFrame::Continue => StoredFrame::Continue,
-            LiveFrame::End => StoredFrame::End,
-        })
-        .collect();
-    serde_json::to_string(&stored).unwrap_or_else(|_| "[]".to_owned())
+    serde_json::to_string(&frames).unwrap_or_else(|_| "[]".to_owned())
 }
 
 fn decode_frames(stored: &str) -> Result<Vec<LiveFrame>, StoreError> {
-    let frames: Vec<StoredFrame> = serde_json::from_str(stored)
-        .map_err(|error| StoreError::Corrupt(format!("live frames: {error}")))?;
-    Ok(frames
-        .into_iter()
-        .map(|frame| match frame {
-            StoredFrame::Message(text) => LiveFrame::Message(text),
-            StoredFrame::Continue => LiveFrame::Continue,
-            StoredFrame::End => LiveFrame::End,
-        })
-        .collect())
+    serde_json::from_str(stored)
+        .map_err(|error| StoreError::Corrupt(format!("live frames: {error}")))
 }
 
 fn encode_upstream(execution: &UpstreamExecution) -> String {
@@ -161,6 +137,16 @@ impl SharedHub {
                     Err(error) => tracing::warn!(%error, "cannot read a live message"),
                 }
             }
+            (Some("p"), Some(session), Some(presence)) => {
+                let Ok(presence) = serde_json::from_str::<Presence>(presence) else {
+                    return;
+                };
+                let frame = LiveFrame::Presence {
+                    presence,
+                    otherwise: None,
+                };
+                self.send_frame_to_sockets_of(session, &frame);
+            }
             (Some("o"), Some(token_hash), None) => self.channels.end_sign_in(token_hash),
             (Some("r"), Some(execution), Some(instance)) if instance != self.instance => {
                 // Its socket now is on another instance: this one's queue ends.
@@ -177,15 +163,14 @@ impl SharedHub {
     }
 
     fn send_to_sockets_of(&self, session: &str, text: &str) -> usize {
+        self.send_frame_to_sockets_of(session, &LiveFrame::Message(text.to_owned()))
+    }
+
+    fn send_frame_to_sockets_of(&self, session: &str, frame: &LiveFrame) -> usize {
         self.sockets()
             .values()
             .filter(|socket| socket.answered_here && socket.session.as_str() == session)
-            .filter(|socket| {
-                socket
-                    .sender
-                    .send(LiveFrame::Message(text.to_owned()))
-                    .is_ok()
-            })
+            .filter(|socket| socket.sender.send(frame.clone()).is_ok())
             .count()
     }
 
@@ -344,6 +329,18 @@ impl LiveHub for SharedHub {
         now: OffsetDateTime,
     ) -> Result<(), StoreError> {
         self.announce(session, text, LiveMessageKind::OpenNow, now)
+            .await
+    }
+
+    async fn presence(
+        &self,
+        session: &ChatSessionId,
+        presence: Presence,
+    ) -> Result<(), StoreError> {
+        let encoded = serde_json::to_string(&presence)
+            .map_err(|error| StoreError::Corrupt(error.to_string()))?;
+        self.shared
+            .publish(&format!("p {} {encoded}", session.as_str()))
             .await
     }
 

@@ -46,6 +46,9 @@ pub struct LiveQuery {
     execution_id: Option<String>,
     /// The `resumeToken` from the same answer.
     token: Option<String>,
+    /// `true`: the widget reads presence frames (who of the team answers, docs/PROTOCOL.md
+    /// §4.6); other widgets never get them.
+    presence: Option<String>,
 }
 
 #[utoipa::path(get, path = "/chat", tag = "chat", params(LiveQuery),
@@ -129,7 +132,9 @@ async fn serve(
         session_id,
         execution_id,
         token,
+        presence,
     } = query;
+    let reads_presence = presence.as_deref() == Some("true");
     let (Some(session_id), Some(execution_id), Some(token)) = (session_id, execution_id, token)
     else {
         refused_attempt(&state, peer).await;
@@ -185,7 +190,7 @@ async fn serve(
             Duration::from_secs(state.settings.live_heartbeat_secs),
             Duration::from_secs(state.settings.live_idle_secs),
         );
-        run(socket, &state, &mut attached, timings, peer).await;
+        run(socket, &state, &mut attached, timings, peer, reads_presence).await;
     }
 }
 
@@ -216,6 +221,7 @@ async fn run(
     attached: &mut Attached,
     (heartbeat_every, idle_limit): (Duration, Duration),
     peer: SocketAddr,
+    reads_presence: bool,
 ) {
     if send_text(socket, "n8n|heartbeat").await.is_err() {
         return;
@@ -231,6 +237,11 @@ async fn run(
                 }
                 Some(LiveFrame::Continue) => {
                     if send_text(socket, "n8n|continue").await.is_err() { return; }
+                }
+                Some(LiveFrame::Presence { presence, otherwise }) => {
+                    let text = if reads_presence { Some(presence.frame()) } else { otherwise };
+                    if let Some(text) = text
+                        && send_text(socket, &text).await.is_err() { return; }
                 }
                 Some(LiveFrame::End) | None => {
                     close(socket, close_code::NORMAL, "").await;

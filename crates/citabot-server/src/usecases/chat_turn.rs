@@ -28,6 +28,7 @@ use time::{Date, Duration, OffsetDateTime};
 
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
 use super::citas::{self, ChangedBy, HOLDS_PER_DAY, HOLDS_PER_VISITOR, Refusal};
+use super::conversation::SavedTurn;
 use super::mail::{Letters, News, Queued, SalonContact};
 use super::salon_config::SalonConfig;
 use crate::state::AppState;
@@ -366,7 +367,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
         .clone()
         .filter(|_| said.user.is_none());
     let Some(action) = turn.action.take() else {
-        let text = state_text(&turn.state)?;
+        let text = state_text(&turn.state, &turn.quick)?;
         let write = AssistantStateWrite {
             text: &text,
             read_version,
@@ -443,7 +444,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
             let queued =
                 turn_mail(state, said, &context, &change, *news, turn.state.language).await?;
             let settled = assistant::settle(turn.state.clone(), &action, &outcome, &context);
-            let text = state_text(&settled.state)?;
+            let text = state_text(&settled.state, &settled.quick)?;
             let write = AssistantStateWrite {
                 text: &text,
                 read_version,
@@ -475,7 +476,7 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
     };
     // What the conversation decided could not be written: said so, and nothing else changes.
     let settled = assistant::settle(turn.state, &action, &refused_outcome, &context);
-    let text = state_text(&settled.state)?;
+    let text = state_text(&settled.state, &settled.quick)?;
     let write = AssistantStateWrite {
         text: &text,
         read_version,
@@ -534,8 +535,9 @@ async fn turn_mail(
     ))
 }
 
-fn state_text(state: &State) -> Result<String, StoreError> {
-    serde_json::to_string(state).map_err(|error| StoreError::Corrupt(error.to_string()))
+/// The state as saved, with the taps the turn's reply offers.
+fn state_text(state: &State, taps: &QuickReplies) -> Result<String, StoreError> {
+    SavedTurn { state, taps }.text()
 }
 
 /// What an action comes to before it is written.

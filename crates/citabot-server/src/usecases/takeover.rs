@@ -11,6 +11,7 @@ use citabot_store::{ChatMessage, StoreError, User};
 use time::OffsetDateTime;
 
 use super::inbox::{Listed, with_unread};
+use crate::hub::{LiveFrame, Presence, TeamMember};
 use crate::state::AppState;
 
 /// What the visitor reads while staff have their conversation: shown, not stored (it is neither
@@ -27,12 +28,56 @@ pub const HANDED_BACK_NOTICE: &str =
 /// n8n-compatible widget tells it from the assistant's (citabot's own widget shows it as it is,
 /// without a label of its own).
 pub fn signed(staff: &User, text: &str) -> String {
+    format!("**{}:** {text}", shown_name(staff))
+}
+
+/// The first name the visitor reads, without the characters that would make it markdown.
+fn shown_name(staff: &User) -> String {
     let name: String = staff
         .first_name
         .chars()
         .filter(|c| !matches!(c, '*' | '_' | '`'))
         .collect();
-    format!("**{}:** {text}", name.trim())
+    name.trim().to_owned()
+}
+
+/// `staff` as the visitor sees who answers them.
+pub fn team_member(staff: &User) -> TeamMember {
+    TeamMember {
+        name: shown_name(staff),
+        picture: None,
+    }
+}
+
+/// Who of the team holds the conversation now, as the visitor sees them; `None` when nobody
+/// does (or the holder's account is gone).
+pub async fn holder(
+    state: &AppState,
+    session: &ChatSessionId,
+) -> Result<Option<TeamMember>, StoreError> {
+    let store = state.store.as_ref();
+    let Some(holder_id) = store
+        .chat_session_control(session)
+        .await?
+        .and_then(|control| control.taken_over_by)
+    else {
+        return Ok(None);
+    };
+    Ok(store.user(&holder_id).await?.as_ref().map(team_member))
+}
+
+/// What a visitor's socket reads first when their message was kept for the holder: who holds
+/// the conversation (a widget that reads presence shows it in its header, without a word), or
+/// [`HELD_NOTICE`] for any other widget.
+pub fn held_frames(holder: Option<TeamMember>) -> Vec<LiveFrame> {
+    let notice = HELD_NOTICE.to_owned();
+    vec![match holder {
+        Some(person) => LiveFrame::Presence {
+            presence: Presence::Joined { person },
+            otherwise: Some(notice),
+        },
+        None => LiveFrame::Message(notice),
+    }]
 }
 
 /// `staff` answers the visitor from now on, instead of the assistant (or of the colleague who
@@ -49,6 +94,12 @@ pub async fn take_over(
         .await?
     {
         return Ok(None);
+    }
+    let joined = Presence::Joined {
+        person: team_member(staff),
+    };
+    if let Err(error) = state.hub.presence(session, joined).await {
+        tracing::warn!(%error, "cannot tell the visitor live that a person has joined");
     }
     as_it_stands(state, session, staff).await
 }
@@ -105,6 +156,37 @@ pub async fn send(
     Ok(Sent::Delivered(at, signed))
 }
 
+/// Whether `staff` may say they are writing to the visitor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typing {
+    /// Told to the visitor's open sockets.
+    Told,
+    /// Someone else holds the conversation (or nobody does).
+    NotHolder,
+    /// There is no such conversation.
+    Unknown,
+}
+
+/// `staff`, who hold the conversation, are writing: the visitor's open sockets are told (the
+/// widget shows "Javier está escribiendo…" for a few seconds). Nothing is stored.
+pub async fn typing(
+    state: &AppState,
+    session: &ChatSessionId,
+    staff: &User,
+) -> Result<Typing, StoreError> {
+    let Some(control) = state.store.chat_session_control(session).await? else {
+        return Ok(Typing::Unknown);
+    };
+    if control.taken_over_by.as_deref() != Some(staff.id.as_str()) {
+        return Ok(Typing::NotHolder);
+    }
+    let typing = Presence::Typing {
+        person: team_member(staff),
+    };
+    state.hub.presence(session, typing).await?;
+    Ok(Typing::Told)
+}
+
 /// The assistant answers the visitor's next message again; open sockets are told so. The
 /// conversation as it now stands; `None` when there is no such conversation.
 pub async fn hand_back(
@@ -114,6 +196,9 @@ pub async fn hand_back(
 ) -> Result<Option<Listed>, StoreError> {
     if !state.store.hand_back(session).await? {
         return Ok(None);
+    }
+    if let Err(error) = state.hub.presence(session, Presence::Left).await {
+        tracing::warn!(%error, "cannot tell the visitor live that the person has left");
     }
     if let Err(error) = state
         .hub

@@ -25,6 +25,7 @@ both!(
     conversations_are_listed_most_recent_first_and_paged,
     a_taken_over_conversation_is_answered_by_staff_over_the_live_channel,
     staff_messages_wait_for_the_next_socket_and_join_the_history,
+    a_widget_that_reads_presence_is_told_who_answers,
 );
 
 /// What the widget reads while staff have its conversation.
@@ -92,6 +93,21 @@ async fn control(
 ) -> (StatusCode, Value) {
     let path = format!("/api/conversations/{session_id}/{action}");
     salon.post(Some(who), &path, json!({})).await
+}
+
+/// A presence frame as the widget reads it.
+fn presence(event: &str, name: Option<&str>) -> Value {
+    let mut frame = json!({ "type": "presence", "event": event });
+    if let Some(name) = name {
+        frame["person"] = json!({ "name": name });
+    }
+    frame
+}
+
+/// The next frame within a second, as JSON.
+async fn json_within_a_second(socket: &mut Socket) -> Value {
+    let text = within_a_second(socket).await;
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON, not {text}"))
 }
 
 /// `who` writes `text` to the visitor of the conversation `session_id`.
@@ -480,4 +496,74 @@ async fn in_proxy_mode_a_taken_over_conversation_skips_the_workflow() {
         "held messages are kept; the one to resend is not"
     );
     assert_eq!(fake.received().len(), 1);
+}
+
+/// The widget asks for presence frames (`presence=true`): while staff have the conversation it is
+/// told who answers (instead of the held notice), who writes, and when they leave; its history
+/// names the holder. Other widgets read what they always read (the test above).
+async fn a_widget_that_reads_presence_is_told_who_answers(backend: Backend) {
+    let Some(salon) = Salon::open(backend).await else {
+        return;
+    };
+    let app = &salon.app;
+    say(app, None, "s-presence", "hola").await;
+    let (status, body) = control(&salon, &salon.usuario, "s-presence", "takeover").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+
+    let (execution, token) = start(app, None, "s-presence", "¿hay alguien?").await;
+    let reads_presence = format!("{}&presence=true", query("s-presence", &execution, &token));
+    let mut socket = connect(app, &reads_presence, &[]).await.expect("upgrades");
+    assert_eq!(next_text(&mut socket).await, "n8n|heartbeat");
+    assert_eq!(
+        json_within_a_second(&mut socket).await,
+        presence("joined", Some("Javier"))
+    );
+    let (_, history) = json_body(app.load_previous_session("s-presence").await).await;
+    assert_eq!(history["person"], json!({ "name": "Javier" }), "{history}");
+
+    // Javier writes: the widget is told, nothing is stored; only the holder may say it.
+    let typing = "/api/conversations/s-presence/typing";
+    let told = app
+        .client
+        .post(app.url(typing))
+        .header("cookie", salon.usuario.cookie_header())
+        .header("x-csrf-token", &salon.usuario.csrf_token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(told.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        json_within_a_second(&mut socket).await,
+        presence("typing", Some("Javier"))
+    );
+    let answer = salon.post(Some(&salon.admin), typing, json!({})).await;
+    assert_error(&answer, StatusCode::CONFLICT, "conflict");
+    let answer = salon
+        .post(
+            Some(&salon.usuario),
+            "/api/conversations/s-nadie/typing",
+            json!({}),
+        )
+        .await;
+    assert_error(&answer, StatusCode::NOT_FOUND, "not_found");
+    let answer = salon.post(None, typing, json!({})).await;
+    assert_eq!(answer.0, StatusCode::UNAUTHORIZED, "{}", answer.1);
+    assert_eq!(detail(&salon, "s-presence").await["messageCount"], 3);
+
+    // Lucía takes it over from Javier, then hands it back: the widget is told each.
+    let (status, body) = control(&salon, &salon.admin, "s-presence", "takeover").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        json_within_a_second(&mut socket).await,
+        presence("joined", Some("Lucía"))
+    );
+    let (status, body) = control(&salon, &salon.admin, "s-presence", "handback").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        json_within_a_second(&mut socket).await,
+        presence("left", None)
+    );
+    assert_eq!(within_a_second(&mut socket).await, HANDED_BACK_NOTICE);
+    let (_, history) = json_body(app.load_previous_session("s-presence").await).await;
+    assert!(history.get("person").is_none(), "{history}");
 }

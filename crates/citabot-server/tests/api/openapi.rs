@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 76] = [
+const OPERATIONS: [(&str, &str); 77] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -63,6 +63,7 @@ const OPERATIONS: [(&str, &str); 76] = [
     ("get", "/api/conversations"),
     ("get", "/api/conversations/{sessionId}"),
     ("post", "/api/conversations/{sessionId}/takeover"),
+    ("post", "/api/conversations/{sessionId}/typing"),
     ("post", "/api/conversations/{sessionId}/messages"),
     ("post", "/api/conversations/{sessionId}/handback"),
     ("get", "/api/inbox"),

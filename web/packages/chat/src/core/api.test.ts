@@ -87,7 +87,9 @@ describe('requests', () => {
       history: () => jsonResponse({ data: [historyItem('HumanMessage', 'hola')] }),
       reply: () => jsonResponse({ output: 'Hola, ¿qué tal?' }),
     });
-    await expect(loadPreviousSession(options, 's-1')).resolves.toHaveLength(1);
+    await expect(loadPreviousSession(options, 's-1')).resolves.toMatchObject({
+      messages: [{ sender: 'user', text: 'hola' }],
+    });
     await expect(send(options, 's-1', 'hola')).resolves.toBe('Hola, ¿qué tal?');
     expect(requests.map((request) => request.body)).toEqual([
       { action: 'loadPreviousSession', sessionId: 's-1', metadata: { role: 'guest' } },

@@ -8,8 +8,11 @@
  * `webhookConfig.method: 'GET'` the metadata goes JSON-encoded into the query (`@n8n/chat` sends
  * `[object Object]`).
  */
+import { replyExtras } from './extras';
+import { isRecord } from './json';
 import type { ChatTextMessage } from './messages';
 import { resolveMetadata, type ChatOptions } from './options';
+import { chatPerson, type ChatPerson } from './presence';
 
 /** The options the HTTP client reads. */
 export type ChatRequestOptions = Pick<
@@ -57,15 +60,23 @@ export interface SendRequest {
   stream?: boolean;
 }
 
+/** A conversation's history: its messages, and who of the team has it now (citabot's). */
+export interface History {
+  messages: ChatTextMessage[];
+  person?: ChatPerson;
+}
+
 /**
  * Loads the history of a session (`action: 'loadPreviousSession'`) and maps it to messages.
- * An unknown session answers with an empty list.
+ * An unknown session answers with an empty list. What the last message, a bot's, still offers
+ * to tap travels beside `data` as a reply's extras do (docs/PROTOCOL.md §10), and `person` names
+ * who of the team has the conversation (§4.6).
  */
 export async function loadPreviousSession(
   options: ChatRequestOptions,
   sessionId: string,
   signal?: AbortSignal,
-): Promise<ChatTextMessage[]> {
+): Promise<History> {
   const response = await send(
     options,
     { action: 'loadPreviousSession', [options.chatSessionKey]: sessionId },
@@ -73,7 +84,13 @@ export async function loadPreviousSession(
     false,
     signal,
   );
-  return historyToMessages(await readReply(response));
+  const body = await readReply(response);
+  const messages = historyToMessages(body);
+  const last = messages.at(-1);
+  const extras = replyExtras(body);
+  if (last?.sender === 'bot' && extras) Object.assign(last, extras);
+  const person = isRecord(body) ? chatPerson(body.person) : undefined;
+  return person ? { messages, person } : { messages };
 }
 
 /**
@@ -259,9 +276,4 @@ function contentText(content: unknown): string {
 
 function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
-}
-
-/** A plain object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

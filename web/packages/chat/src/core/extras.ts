@@ -6,7 +6,7 @@
  *
  * Lengths count characters (code points), as the server does; text must not be blank.
  */
-import { isRecord } from './api';
+import { isRecord } from './json';
 import type { ChatCard, ChatChoice, ChatTextMessage } from './messages';
 
 /** What a reply adds to its bot message. */

@@ -42,7 +42,7 @@ describe('live channel', () => {
   it('opens wss://<webhook origin>/chat with the session, the execution and isPublic', async () => {
     const { socket, chat } = await liveChat();
     expect(socket.url).toBe(
-      'wss://example.com/chat?sessionId=session-123&executionId=exec-123&isPublic=true',
+      'wss://example.com/chat?sessionId=session-123&executionId=exec-123&isPublic=true&presence=true',
     );
     // The typing indicator stays on until the first bot message.
     expect(chat.getState().waitingForResponse).toBe(true);
@@ -57,13 +57,13 @@ describe('live channel', () => {
       },
     );
     expect(socket.url).toBe(
-      'ws://127.0.0.1:3000/chat?sessionId=session-123&executionId=exec-123&isPublic=true&token=a1b2',
+      'ws://127.0.0.1:3000/chat?sessionId=session-123&executionId=exec-123&isPublic=true&token=a1b2&presence=true',
     );
   });
 
   it('URL-encodes the values it puts in the query (n8n concatenates them raw)', () => {
     expect(liveChannelUrl('https://x.test/w', 'a b&c', '7', 't/+=')).toBe(
-      'wss://x.test/chat?sessionId=a+b%26c&executionId=7&isPublic=true&token=t%2F%2B%3D',
+      'wss://x.test/chat?sessionId=a+b%26c&executionId=7&isPublic=true&token=t%2F%2B%3D&presence=true',
     );
   });
 

@@ -5,9 +5,12 @@
  * Control frames come in two dialects: `n8n|heartbeat` / `n8n|continue` strings (n8n 1.x and
  * 2.x) and `{"type":"heartbeat"}` / `{"type":"continue"}` JSON. A heartbeat is answered in its
  * own dialect, and the first heartbeat locks the dialect: afterwards a control frame of the other
- * dialect is an ordinary message. Every other frame is a bot message.
+ * dialect is an ordinary message. A presence frame (who of the team answers, §4.6), which the
+ * server sends because the URL asks for them, is reported as such. Every other frame is a bot
+ * message.
  */
 import { ChatApiError } from './api';
+import { presenceEvent, type PresenceEvent } from './presence';
 
 /** What the channel reports. */
 export interface LiveChannelHandlers {
@@ -15,6 +18,8 @@ export interface LiveChannelHandlers {
   message(frame: string): void;
   /** `continue`: the workflow goes on, a reply is pending again. */
   resume(): void;
+  /** Who of the team answers the visitor changed. */
+  presence(event: PresenceEvent): void;
   /** The socket closed; `failed` when it errored or the server refused it (1008). */
   closed(failed: boolean): void;
 }
@@ -28,8 +33,9 @@ export interface LiveChannel {
 }
 
 /**
- * `ws(s)://<webhook origin>/chat?sessionId=…&executionId=…&isPublic=true[&token=…]`. The path is
- * the origin's `/chat`, as n8n serves it; values are URL-encoded.
+ * `ws(s)://<webhook origin>/chat?sessionId=…&executionId=…&isPublic=true[&token=…]&presence=true`.
+ * The path is the origin's `/chat`, as n8n serves it; values are URL-encoded. `presence` asks
+ * citabot for presence frames; n8n ignores it.
  */
 export function liveChannelUrl(
   webhookUrl: string,
@@ -41,6 +47,7 @@ export function liveChannelUrl(
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = new URLSearchParams({ sessionId, executionId, isPublic: 'true' });
   if (token) query.set('token', token);
+  query.set('presence', 'true');
   url.search = query.toString();
   return url.href;
 }
@@ -65,7 +72,9 @@ export function openLiveChannel(url: string, handlers: LiveChannelHandlers): Liv
       }
       return;
     }
-    handlers.message(frame);
+    const presence = presenceEvent(frame);
+    if (presence) handlers.presence(presence);
+    else handlers.message(frame);
   });
   socket.addEventListener('error', () => {
     failed = true;

@@ -1,6 +1,7 @@
 /**
  * The message model shown in the chat: what the store keeps and the components render.
  */
+import type { ChatPerson } from './presence';
 
 /** Who wrote a message. */
 export type ChatSender = 'user' | 'bot';
@@ -75,4 +76,18 @@ export interface ChatErrorMessage {
   retryOf: string;
 }
 
-export type ChatMessage = ChatTextMessage | ChatComponentMessage | ChatErrorMessage;
+/**
+ * A line about the conversation itself, nobody's message: a member of the team joined it or
+ * left it (docs/PROTOCOL.md §4.6). Shown, never sent.
+ */
+export interface ChatEventMessage {
+  id: string;
+  type: 'event';
+  sender: 'bot';
+  text: string;
+  /** Whom it is about. */
+  person?: ChatPerson;
+}
+
+export type ChatMessage =
+  ChatTextMessage | ChatComponentMessage | ChatErrorMessage | ChatEventMessage;

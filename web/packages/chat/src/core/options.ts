@@ -56,6 +56,20 @@ export interface ChatStrings {
   emptyResponse: string;
   /** Accessible name of the typing indicator. */
   typing: string;
+  /** The typing indicator while a member of the team writes (`{name}`). */
+  personTyping: string;
+  /** Shown when a member of the team joins the conversation (`{name}`). */
+  personJoined: string;
+  /** Shown when that person hands the conversation back (`{name}`). */
+  personLeft: string;
+  /** The header's subtitle while a member of the team has the conversation (`{name}`). */
+  personAnswers: string;
+  /** Who speaks, for screen readers, before the assistant's messages. */
+  speakerBot: string;
+  /** Who speaks, for screen readers, before the visitor's own messages. */
+  speakerUser: string;
+  /** Accessible name of the scrollable conversation. */
+  conversation: string;
   /** Shown in the conversation while it has no message at all. */
   emptyState: string;
   /** Label of the attach-files button. */

@@ -2,7 +2,7 @@
  * Bot payloads (docs/PROTOCOL.md §4.7): the text of a live-channel frame or of a completed streamed
  * run may be a JSON object that asks for a component (`with-buttons`) or wraps a text.
  */
-import { isRecord } from './api';
+import { isRecord } from './json';
 import type { ChatComponentMessage, ChatMessage, ChatTextMessage } from './messages';
 
 /**

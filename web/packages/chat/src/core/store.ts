@@ -24,11 +24,13 @@ import * as api from './api';
 import { createEmitter, type Emitter } from './events';
 import { replyExtras } from './extras';
 import { createFrameBatcher } from './frame';
+import { isRecord } from './json';
 import { attachInputHistory } from './inputHistory';
 import { liveChannelUrl, liveReply, openLiveChannel, type LiveChannel } from './live';
-import type { ChatErrorMessage, ChatMessage, ChatTextMessage } from './messages';
+import type { ChatErrorMessage, ChatEventMessage, ChatMessage, ChatTextMessage } from './messages';
 import { translate, type ChatOptions, type ChatStringKey } from './options';
 import { blocksInput, botPayload } from './payload';
+import { samePerson, type ChatPerson, type PresenceEvent } from './presence';
 import { createSessionIdStorage, newId } from './session';
 import { createRunGrouper, readStream } from './stream';
 
@@ -56,6 +58,14 @@ export interface ChatState {
   historyError: ChatNotice | null;
   /** Whether the chat window is open (always `true` in fullscreen mode). */
   isOpen: boolean;
+  /**
+   * The member of the team who has the conversation (docs/PROTOCOL.md §4.6): while there is one,
+   * nobody is awaited after the visitor's message (a person answers when they can), and the
+   * header names them.
+   */
+  person: ChatPerson | null;
+  /** That person is writing to the visitor now. */
+  personTyping: boolean;
 }
 
 /** The events of a widget instance, with their payloads. */
@@ -140,6 +150,14 @@ export interface InputRequest {
   value?: string;
 }
 
+/** How long "{name} está escribiendo…" stays after the person's last word that they write. */
+export const PERSON_TYPING_MS = 6000;
+
+/** A line about the conversation itself (a person joined or left), nobody's message. */
+function eventLine(text: string, person: ChatPerson): ChatEventMessage {
+  return { id: newId(), type: 'event', sender: 'bot', text, person };
+}
+
 const DETAIL_KEYS = {
   network: 'errorNetwork',
   status: 'errorStatus',
@@ -173,6 +191,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
     phase: 'idle',
     historyError: null,
     isOpen: options.mode === 'fullscreen',
+    person: null,
+    personTyping: false,
   };
   let started: Promise<void> | null = null;
   let pending = 0;
@@ -183,6 +203,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
   // together, so the cost of a chunk is a string append, not a render.
   const streamed = new Map<string, string>();
   const frames = createFrameBatcher(showStreamed);
+  // Ends "{name} está escribiendo…" when the person has said nothing more for a while.
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
 
   function setState(patch: Partial<ChatState>): void {
     if (disposed) return;
@@ -268,14 +290,19 @@ export function createChatStore(options: ChatOptions): ChatStore {
     // memory on the metadata (the signed-in user) may still have a conversation to give back.
     const id = options.sessionId ?? storage.read() ?? newId();
     const history = await api.loadPreviousSession(options, id, session.signal);
-    if (history.length === 0) return null;
+    if (history.messages.length === 0) return null;
     storage.write(id);
-    setState({ messages: history, currentSessionId: id });
+    setState({
+      messages: history.messages,
+      currentSessionId: id,
+      person: history.person ?? null,
+    });
     return id;
   }
 
   /** Drops what belongs to the current conversation's connection: requests, live channel. */
   function cut(): void {
+    clearTimeout(typingTimer);
     frames.cancel();
     streamed.clear();
     session.abort();
@@ -298,6 +325,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
       historyError: null,
       waitingForChatResponse: false,
       blockUserInput: false,
+      person: null,
+      personTyping: false,
     });
     settle();
     events.emit('sessionStarted', id);
@@ -347,7 +376,7 @@ export function createChatStore(options: ChatOptions): ChatStore {
         body = await stream(new Response(body), text, sessionId);
       }
       if (body === undefined || signal.aborted) return;
-      if (api.isRecord(body) && body.executionStarted) {
+      if (isRecord(body) && body.executionStarted) {
         const { executionId, resumeToken } = body;
         if (
           (typeof executionId === 'string' || typeof executionId === 'number') &&
@@ -362,6 +391,8 @@ export function createChatStore(options: ChatOptions): ChatStore {
         }
         return;
       }
+      // An answer over HTTP is the assistant's: a person's conversation is answered live.
+      if (state.person) personLeft(sessionId);
       const reply: ChatTextMessage = {
         id: newId(),
         type: 'text',
@@ -447,10 +478,18 @@ export function createChatStore(options: ChatOptions): ChatStore {
         message(frame) {
           const message = botPayload(newId(), frame, true);
           liveAwaits = null;
+          clearTimeout(typingTimer);
           add(sessionId, message);
-          setState({ waitingForChatResponse: true, blockUserInput: blocksInput(message) });
+          setState({
+            waitingForChatResponse: true,
+            blockUserInput: blocksInput(message),
+            personTyping: false,
+          });
           settle();
           events.emit('messageReceived', message);
+        },
+        presence(event) {
+          presenceChanged(sessionId, event);
         },
         resume() {
           liveAwaits ??= trigger;
@@ -480,14 +519,50 @@ export function createChatStore(options: ChatOptions): ChatStore {
     live = channel;
   }
 
+  /**
+   * Who of the team answers changed. A person answers when they can: the visitor awaits nothing
+   * and goes on writing over the channel.
+   */
+  function presenceChanged(sessionId: string, event: PresenceEvent): void {
+    if (state.currentSessionId !== sessionId) return;
+    clearTimeout(typingTimer);
+    if (event.event === 'left') {
+      personLeft(sessionId);
+      return;
+    }
+    const { person } = event;
+    if (!samePerson(state.person, person) && event.event === 'joined') {
+      add(sessionId, eventLine(t('personJoined', { name: person.name }), person));
+    }
+    liveAwaits = null;
+    const typing = event.event === 'typing';
+    setState({ person, personTyping: typing, waitingForChatResponse: live !== null });
+    settle();
+    if (typing) {
+      typingTimer = setTimeout(() => {
+        setState({ personTyping: false });
+      }, PERSON_TYPING_MS);
+    }
+  }
+
+  /** The person who had the conversation left it (to the assistant). */
+  function personLeft(sessionId: string): void {
+    clearTimeout(typingTimer);
+    const { person } = state;
+    if (person) add(sessionId, eventLine(t('personLeft', { name: person.name }), person));
+    setState({ person: null, personTyping: false });
+  }
+
   /** Sends the user's answer over the live channel. */
   async function answer(
     channel: LiveChannel,
     message: ChatTextMessage,
     sessionId: string,
   ): Promise<void> {
-    liveAwaits = message;
-    setState({ waitingForChatResponse: false });
+    // A person answers when they can: nothing is awaited, and the channel takes the next one.
+    const awaited = state.person === null;
+    liveAwaits = awaited ? message : null;
+    setState({ waitingForChatResponse: !awaited });
     settle();
     try {
       const frame = await liveReply(sessionId, message.text, message.files ?? []);

@@ -10,7 +10,8 @@
  * event at all that parses as JSON as a whole (a trigger that does not stream) is handed back to
  * be shown like a normal reply.
  */
-import { ChatApiError, htmlError, isRecord, parseBody } from './api';
+import { ChatApiError, htmlError, parseBody } from './api';
+import { isRecord } from './json';
 import { replyExtras, type ReplyExtras } from './extras';
 
 /** One event of a stream, with the defaults of docs/PROTOCOL.md §3.4 applied. */

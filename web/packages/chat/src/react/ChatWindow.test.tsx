@@ -14,6 +14,7 @@ import {
 } from '../test/webhook';
 import { ChatWindow } from './ChatWindow';
 import { ChatContext } from './context';
+import { ANNOUNCE_TYPING_AFTER_MS } from './TypingIndicator';
 
 function renderWindow(input: ChatOptionsInput = {}) {
   const view = renderInChat(<ChatWindow />, { initialMessages: ['¡Hola! 👋'], ...input });
@@ -74,11 +75,30 @@ describe('ChatWindow', () => {
     await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
 
     expect(screen.getByText('hola')).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'The assistant is typing…' })).toBeInTheDocument();
+    // Drawn at once, said only when the reply is slow to come.
+    expect(document.querySelector('.chat-message-typing')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
+    await waitFor(
+      () => {
+        expect(status).toHaveTextContent('The assistant is typing…');
+      },
+      { timeout: ANNOUNCE_TYPING_AFTER_MS + 1000 },
+    );
     reply.resolve(jsonResponse({ output: '¡Hola! ¿Qué servicio quieres reservar?' }));
 
     expect(await screen.findByText('¡Hola! ¿Qué servicio quieres reservar?')).toBeInTheDocument();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.querySelector('.chat-message-typing')).toBeNull();
+    expect(status).toHaveTextContent('');
+  });
+
+  it('never says the assistant is typing when the reply comes at once', async () => {
+    stubWebhook({ reply: () => jsonResponse({ output: 'Al momento' }) });
+    const { user } = renderWindow();
+    await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
+    expect(await screen.findByText('Al momento')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_TYPING_AFTER_MS + 100));
+    expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('shows a failed send as an error with a retry that keeps the message', async () => {
@@ -153,9 +173,9 @@ describe('ChatWindow', () => {
       bubble.textContent,
     ]);
     expect(bubbles).toEqual([
-      ['bot', '¡Hola! 👋'],
-      ['user', 'hola'],
-      ['bot', '¿Qué tal?'],
+      ['bot', 'Assistant: ¡Hola! 👋'],
+      ['user', 'You: hola'],
+      ['bot', 'Assistant: ¿Qué tal?'],
     ]);
     expect(within(log).queryByRole('alert')).toBeNull();
     expect(screen.getByRole('textbox')).toBeInTheDocument();
@@ -182,7 +202,7 @@ describe('ChatWindow', () => {
 
     cleanup();
     const fullscreen = renderWindow({ mode: 'fullscreen' });
-    fireEvent.keyDown(screen.getByRole('region'), { key: 'Escape' });
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Hi there! 👋' }), { key: 'Escape' });
     expect(fullscreen.store.getState().isOpen).toBe(true);
   });
 

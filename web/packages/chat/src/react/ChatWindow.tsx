@@ -3,6 +3,7 @@ import { ChatInput } from './ChatInput';
 import { useChatContext } from './context';
 import { Icon } from './Icon';
 import { Message } from './Message';
+import { PersonAvatar } from './PersonAvatar';
 import { initialBubbles, MessageList } from './MessageList';
 import { useChatState } from './useChatState';
 
@@ -58,8 +59,10 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
   const phase = useChatState(store, (state) => state.phase);
   const messages = useChatState(store, (state) => state.messages);
   const waiting = useChatState(store, (state) => state.waitingForResponse);
+  const person = useChatState(store, (state) => state.person);
   const [startedByUser, setStartedByUser] = useState(false);
   const titleId = useId();
+  const greetingId = useId();
   const panel = useRef<HTMLElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -137,7 +140,8 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
     scrollToBottom();
     if (starter !== undefined) void store.sendMessage(starter);
   };
-  const subtitle = t('subtitle');
+  // While a member of the team has the conversation, the header says who answers.
+  const subtitle = person ? t('personAnswers', { name: person.name }) : t('subtitle');
   const footer = t('footer');
 
   return (
@@ -147,6 +151,8 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
       className="chat-window chat-wrapper"
       role={windowMode ? 'dialog' : undefined}
       aria-labelledby={titleId}
+      // The greeting is said when the window opens, not only seen.
+      aria-describedby={options.initialMessages.length > 0 ? greetingId : undefined}
       tabIndex={-1}
       hidden={hidden}
       onKeyDown={(event) => {
@@ -157,7 +163,11 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
     >
       <div className="chat-header">
         <div className="chat-heading">
-          <Avatar key={avatarUrl ?? options.avatarUrl} url={avatarUrl ?? options.avatarUrl} />
+          {person ? (
+            <PersonAvatar person={person} />
+          ) : (
+            <Avatar key={avatarUrl ?? options.avatarUrl} url={avatarUrl ?? options.avatarUrl} />
+          )}
           <div className="chat-heading-text">
             <h2 id={titleId}>{title ?? t('title')}</h2>
             {subtitle !== '' && <p className="chat-subtitle">{subtitle}</p>}
@@ -178,8 +188,11 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
       <div
         className="chat-body"
         ref={body}
-        // Focusable, so that a keyboard can scroll a long conversation of text only.
+        // Focusable, so that a keyboard can scroll a long conversation of text only; named, as
+        // every Tab stop is.
         tabIndex={0}
+        role="region"
+        aria-label={t('conversation')}
         onScroll={(event) => {
           const { scrollHeight, scrollTop, clientHeight } = event.currentTarget;
           // The widget's own scroll keeps following even when more content came since; only
@@ -192,7 +205,7 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
         {showWelcome ? (
           <div className="chat-get-started">
             {options.initialMessages.length > 0 && (
-              <div className="chat-messages-list chat-greeting">
+              <div id={greetingId} className="chat-messages-list chat-greeting">
                 {initialBubbles(options.initialMessages).map((message) => (
                   <Message key={message.id} message={message} />
                 ))}
@@ -226,7 +239,7 @@ export function ChatWindow({ id, hidden = false, title, avatarUrl }: ChatWindowP
             </button>
           </div>
         ) : (
-          <MessageList />
+          <MessageList greetingId={greetingId} />
         )}
       </div>
       {(sessionId !== null || footer !== '') && (

@@ -11,23 +11,24 @@ const TIMES = {
   ],
 };
 
-const quickReplies = (name = 'Quick replies') => screen.queryByRole('group', { name });
+const quickReplies = (name = 'Quick replies') => screen.queryByRole('toolbar', { name });
 
 describe('quick replies', () => {
   it('shows a reply’s suggestions as a named group of buttons under it', async () => {
     const { user } = renderChat({ hola: TIMES });
     await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
 
-    const group = await screen.findByRole('group', { name: 'Quick replies' });
+    const group = await screen.findByRole('toolbar', { name: 'Quick replies' });
     const chips = within(group).getAllByRole('button');
     expect(chips.map((chip) => [chip.textContent, chip.getAttribute('type')])).toEqual([
       ['10:30', 'button'],
       ['11:00', 'button'],
     ]);
     expect(chips[0]).toHaveClass('chat-chip');
-    // Under the bubble, in the log, as the last thing in it.
+    // Right under the log, outside it: the reply is read out once, not with its chips.
     const log = screen.getByRole('log');
-    expect(log.lastElementChild).toBe(group);
+    expect(log.nextElementSibling).toBe(group);
+    expect(log.contains(group)).toBe(false);
     expect(group.previousElementSibling).toHaveTextContent('¿A qué hora te viene bien?');
   });
 
@@ -70,7 +71,7 @@ describe('quick replies', () => {
     const { user } = renderChat({ hola: TIMES, 'a las doce': answer.promise });
     const input = await screen.findByRole('textbox');
     await user.type(input, 'hola{Enter}');
-    expect(await screen.findByRole('group', { name: 'Quick replies' })).toBeInTheDocument();
+    expect(await screen.findByRole('toolbar', { name: 'Quick replies' })).toBeInTheDocument();
 
     await user.type(input, 'a las doce{Enter}');
     expect(await screen.findByRole('status')).toBeInTheDocument();
@@ -103,7 +104,7 @@ describe('quick replies', () => {
     expect(quickReplies()).toBeNull();
 
     body.end();
-    expect(await screen.findByRole('group', { name: 'Quick replies' })).toHaveTextContent(
+    expect(await screen.findByRole('toolbar', { name: 'Quick replies' })).toHaveTextContent(
       '10:3011:00',
     );
   });
@@ -120,9 +121,9 @@ describe('quick replies', () => {
     await user.click(await screen.findByRole('button', { name: '10:30' }));
     await screen.findByText('¿Con quién?');
 
-    expect(screen.getAllByRole('group', { name: 'Quick replies' })).toHaveLength(1);
+    expect(screen.getAllByRole('toolbar', { name: 'Quick replies' })).toHaveLength(1);
     expect(
-      within(screen.getByRole('group', { name: 'Quick replies' }))
+      within(screen.getByRole('toolbar', { name: 'Quick replies' }))
         .getAllByRole('button')
         .map((chip) => chip.textContent),
     ).toEqual(['Lucía']);
@@ -131,7 +132,7 @@ describe('quick replies', () => {
   it('is named in Spanish with defaultLanguage es', async () => {
     const { user } = renderChat({ hola: TIMES }, { defaultLanguage: 'es' });
     await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
-    expect(await screen.findByRole('group', { name: 'Respuestas rápidas' })).toBeInTheDocument();
+    expect(await screen.findByRole('toolbar', { name: 'Respuestas rápidas' })).toBeInTheDocument();
     expect(quickReplies()).toBeNull();
   });
 
@@ -143,7 +144,7 @@ describe('quick replies', () => {
     await user.click(await screen.findByRole('button', { name: '10:30' }));
     expect(input).not.toHaveFocus();
     expect(document.activeElement).toHaveClass('chat-body');
-    await screen.findByRole('group', { name: 'Quick replies' });
+    await screen.findByRole('toolbar', { name: 'Quick replies' });
 
     screen.getByRole('button', { name: '11:00' }).focus();
     await user.keyboard('{Enter}');
@@ -173,6 +174,26 @@ describe('quick replies', () => {
     await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
     await screen.findByText('Vale.');
     expect(bubbles()).toEqual(['hola', 'Vale.']);
-    expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('is one Tab stop: the arrow keys, Home and End move, Enter sends', async () => {
+    const { user, sent } = renderChat({ hola: TIMES });
+    await user.type(await screen.findByRole('textbox'), 'hola{Enter}');
+    const group = await screen.findByRole('toolbar', { name: 'Quick replies' });
+    const [first, second] = within(group).getAllByRole('button');
+    expect([first?.tabIndex, second?.tabIndex]).toEqual([0, -1]);
+    first?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(second).toHaveFocus();
+    expect([first?.tabIndex, second?.tabIndex]).toEqual([-1, 0]);
+    await user.keyboard('{ArrowRight}');
+    expect(first).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(second).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(sent()).toEqual(['hola', 'A las 11:00']);
   });
 });

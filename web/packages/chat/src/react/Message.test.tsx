@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../core/messages';
@@ -37,14 +37,44 @@ describe('Message', () => {
     expect(screen.getByText(text)).toHaveClass('chat-message-text');
   });
 
-  it('keeps line breaks in the text and marks the sender', () => {
+  it('keeps line breaks in the text and marks the sender, also for screen readers', () => {
     const { container } = renderMessage({
       id: '1',
       type: 'text',
       sender: 'user',
       text: 'uno\ndos',
     });
-    expect(container.querySelector('.chat-message-from-user')?.textContent).toBe('uno\ndos');
+    expect(container.querySelector('.chat-message-from-user')?.textContent).toBe('You: uno\ndos');
+    expect(container.querySelector('.chat-sr-only')?.textContent).toBe('You: ');
+  });
+
+  it('says the assistant speaks, unless a member of the team signed the message', () => {
+    const { container } = renderMessage({ id: '1', type: 'text', sender: 'bot', text: 'Hola' });
+    expect(container.querySelector('.chat-message-from-bot')?.textContent).toBe('Assistant: Hola');
+    cleanup();
+    const signed = renderMessage({
+      id: '2',
+      type: 'text',
+      sender: 'bot',
+      text: '**Javier:** Te miro la agenda',
+    });
+    expect(signed.container.querySelector('.chat-sr-only')).toBeNull();
+    expect(signed.container.textContent).toBe('Javier: Te miro la agenda');
+  });
+
+  it("draws a joined or left line with the person's initial, not as a bubble", () => {
+    const { container } = renderMessage({
+      id: '1',
+      type: 'event',
+      sender: 'bot',
+      text: 'Javier has joined the conversation',
+      person: { name: 'javier' },
+    });
+    expect(container.querySelector('.chat-message')).toBeNull();
+    expect(container.querySelector('.chat-event')?.textContent).toBe(
+      'JJavier has joined the conversation',
+    );
+    expect(container.querySelector('.chat-person-avatar')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('shows a placeholder for an empty bot reply', () => {

@@ -5,7 +5,14 @@ import { useChatContext } from './context';
 import { FileChip } from './FileChip';
 import { Icon } from './Icon';
 import { Markdown } from './Markdown';
+import { PersonAvatar } from './PersonAvatar';
 import { SummaryCard } from './SummaryCard';
+
+/**
+ * A message a member of the team wrote, which the server signs with their name in bold
+ * (`**Javier:** …`, docs/PROTOCOL.md §4.6): the text itself says who speaks.
+ */
+const SIGNED = /^\*\*[^*\n]{1,80}:\*\*\s/;
 
 export interface MessageProps {
   message: ChatMessage;
@@ -44,6 +51,14 @@ export const Message = memo(function Message({ message, busy = false, choose }: 
       </div>
     );
   }
+  if (message.type === 'event') {
+    return (
+      <div className="chat-event">
+        {message.person && <PersonAvatar person={message.person} size="small" />}
+        <p>{message.text}</p>
+      </div>
+    );
+  }
   if (message.transparent) className += ' chat-message-transparent';
   if (message.type === 'component') {
     const Component = components[message.key] as ComponentType<Record<string, unknown>> | undefined;
@@ -68,6 +83,11 @@ export const Message = memo(function Message({ message, busy = false, choose }: 
     store.options.enableMessageActions && message.sender === 'user' && text.trim() !== '';
   return (
     <div className={className} aria-busy={streaming || undefined}>
+      {message.sender === 'user' ? (
+        <span className="chat-sr-only">{t('speakerUser')} </span>
+      ) : (
+        !SIGNED.test(text) && <span className="chat-sr-only">{t('speakerBot')} </span>
+      )}
       {canAct && (
         <div className="chat-message-actions">
           <button

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderInChat } from '../test/render';
 import { deferred, historyItem, jsonResponse, stubWebhook } from '../test/webhook';
@@ -14,15 +14,19 @@ describe('MessageList', () => {
     });
     void store.sendMessage('quiero una cita');
 
-    const typing = await screen.findByRole('status', { name: 'The assistant is typing…' });
+    await waitFor(() => {
+      expect(document.querySelector('.chat-message-typing')).toBeInTheDocument();
+    });
     const log = screen.getByRole('log');
-    const bubbles = Array.from(log.children);
+    const bubbles = Array.from(log.querySelectorAll('.chat-message'));
     expect(bubbles.map((bubble) => [bubble.className, bubble.textContent])).toEqual([
-      ['chat-message chat-message-from-bot', '¡Hola! 👋'],
-      ['chat-message chat-message-from-bot', '¿En qué puedo ayudarte hoy?'],
-      ['chat-message chat-message-from-user', 'quiero una cita'],
-      [typing.className, 'The assistant is typing…'],
+      ['chat-message chat-message-from-bot', 'Assistant: ¡Hola! 👋'],
+      ['chat-message chat-message-from-bot', 'Assistant: ¿En qué puedo ayudarte hoy?'],
+      ['chat-message chat-message-from-user', 'You: quiero una cita'],
+      ['chat-message chat-message-from-bot chat-message-typing', ''],
     ]);
+    // The dots are drawn, not read: the status says it if the reply is slow.
+    expect(log.querySelector('.chat-typing-row')).toHaveAttribute('aria-hidden', 'true');
     reply.resolve(jsonResponse({ output: 'ok' }));
   });
 
@@ -45,7 +49,7 @@ describe('MessageList', () => {
     await act(() => store.start());
     const after = screen.getByRole('log');
     expect(after).not.toBe(before);
-    expect(after).toHaveTextContent('holahey');
+    expect(after).toHaveTextContent('You: holaAssistant: hey');
 
     // Messages added later land in the same region, which announces them.
     await act(() => store.sendMessage('otra'));

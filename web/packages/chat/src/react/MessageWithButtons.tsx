@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isRecord } from '../core/api';
+import { isRecord } from '../core/json';
 import { isWebhookOrigin } from '../core/payload';
 import { useChatContext } from './context';
 import { Markdown } from './Markdown';

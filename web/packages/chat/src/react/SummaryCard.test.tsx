@@ -45,14 +45,14 @@ describe('SummaryCard', () => {
     ]);
     // Read in that order: lead, title, rows.
     expect(bubble?.textContent).toBe(
-      'Sí, aceptamos tarjeta.Resumen de tu citaServicioCorte de peloDíalunes 30 de noviembreHora10:30',
+      'Assistant: Sí, aceptamos tarjeta.Resumen de tu citaServicioCorte de peloDíalunes 30 de noviembreHora10:30',
     );
   });
 
   it('offers the actions only when given a way to send, the first one filled', () => {
     const choose = vi.fn();
     renderInChat(<Message message={cardMessage()} choose={choose} />);
-    const actions = screen.getByRole('group', { name: 'Resumen de tu cita' });
+    const actions = screen.getByRole('toolbar', { name: 'Resumen de tu cita' });
     const buttons = within(actions).getAllByRole('button');
     expect(buttons.map((button) => [button.textContent, button.className])).toEqual([
       ['Confirmar', 'chat-chip chat-chip-primary'],
@@ -74,8 +74,8 @@ describe('SummaryCard', () => {
       <Message message={cardMessage({ title: 'Sin detalles', rows: [], actions: [] })} />,
     );
     const bubble = container.querySelector('.chat-message-from-bot');
-    expect(bubble?.children).toHaveLength(1);
-    expect(bubble?.firstElementChild?.tagName).toBe('H3');
+    // The speaker, said to screen readers, and the title: nothing else.
+    expect([...(bubble?.children ?? [])].map((child) => child.tagName)).toEqual(['SPAN', 'H3']);
   });
 
   it('renders markup in the lead, title, rows and actions as text, never as HTML or links', () => {
@@ -133,13 +133,13 @@ describe('SummaryCard in the conversation', () => {
     });
     const input = await screen.findByRole('textbox');
     await user.type(input, 'primera{Enter}');
-    await screen.findByRole('group', { name: 'Resumen de tu cita' });
+    await screen.findByRole('toolbar', { name: 'Resumen de tu cita' });
     await user.type(input, 'segunda{Enter}');
     await screen.findByRole('heading', { name: 'Nueva propuesta' });
 
-    expect(screen.queryByRole('group', { name: 'Resumen de tu cita' })).toBeNull();
+    expect(screen.queryByRole('toolbar', { name: 'Resumen de tu cita' })).toBeNull();
     expect(
-      within(screen.getByRole('group', { name: 'Nueva propuesta' }))
+      within(screen.getByRole('toolbar', { name: 'Nueva propuesta' }))
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Confirmar', 'Cambiar']);

@@ -1,0 +1,6 @@
+/** Reading JSON of unknown shape. */
+
+/** A plain object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
