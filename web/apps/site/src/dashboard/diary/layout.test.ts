@@ -222,7 +222,8 @@ describe('the diary’s placement maths', () => {
     // 11:00–11:45: row 4, grabbed 5 px under its top.
     const cita = { startMin: 660, endMin: 705 };
     const grab = { x: 150, y: 100 + 4 * 24 + 5 };
-    const land = (x: number, dy: number) => landingAt(FRAME, cita, boxes, grab, { x, y: grab.y + dy });
+    const land = (x: number, dy: number) =>
+      landingAt(FRAME, cita, boxes, grab, { x, y: grab.y + dy });
 
     it('moves by whole rows, snapped to the step, keeping its length', () => {
       expect(land(150, 0)).toEqual({ column: lucia, startMin: 660, endMin: 705 });
