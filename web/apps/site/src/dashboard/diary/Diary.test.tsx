@@ -322,6 +322,115 @@ describe('the diary', () => {
     });
   });
 
+  describe('dragging a cita', () => {
+    /**
+     * Lays `column` out where jsdom has no layout: 200 px wide from `left`, 40 rows of 24 px
+     * from y = 100 (Monday's 10:00–20:00 in 15-minute rows).
+     */
+    function placeColumn(column: HTMLElement, left: number) {
+      const rect = { left, top: 100, width: 200, height: 960, right: left + 200, bottom: 1060 };
+      column.getBoundingClientRect = () => ({ ...rect, x: left, y: 100, toJSON: () => rect });
+    }
+
+    async function dayGrid(
+      onWrite?: (call: RecordedRequest, list: Appointment[]) => Answer | undefined,
+    ) {
+      const list = [PILAR, ROSA];
+      const server = diaryApi(list, (call) => onWrite?.(call, list));
+      renderWithProviders(<Dashboard path="/dashboard" />);
+      const lucia = await screen.findByRole('group', { name: /^Lucía, lunes/ });
+      const marta = screen.getByRole('group', { name: /^Marta, lunes/ });
+      placeColumn(lucia, 100);
+      placeColumn(marta, 300);
+      return { ...server, lucia, marta };
+    }
+
+    /** Pilar's cita (10:30–11:30, row 2 of Lucía's column) grabbed and moved by (dx, dy). */
+    function dragPilar(dx: number, dy: number) {
+      const grab = { clientX: 200, clientY: 100 + 2 * 24 + 5 };
+      fireEvent.mouseDown(block('Pilar'), { button: 0, ...grab });
+      // Past the few pixels a drag waits for, so a click stays a click.
+      fireEvent.mouseMove(document, { clientX: grab.clientX, clientY: grab.clientY + 10 });
+      fireEvent.mouseMove(document, { clientX: grab.clientX + dx, clientY: grab.clientY + dy });
+    }
+
+    const ghost = () => document.querySelector('.diary-ghost');
+
+    it('shows a ghost with the new time and stylist where it would land, gone on Escape', async () => {
+      const { to, lucia, marta } = await dayGrid();
+      expect(ghost()).toBeNull();
+
+      // Two rows down and a bit, in Lucía's own column: 11:00–12:00.
+      dragPilar(20, 2 * 24 + 7);
+      await waitFor(() => {
+        expect(within(lucia).getByText('11:00–12:00')).toBeInTheDocument();
+      });
+      expect(ghost()).toHaveTextContent('11:00–12:00 · Lucía');
+      // Still where it was until dropped, showing its own time.
+      expect(block('Pilar')).toHaveTextContent('10:30–11:30');
+      expect(block('Pilar')).toHaveAttribute('data-dragging');
+
+      // On to Marta's column, four rows further: the ghost follows, snapped to the rows.
+      fireEvent.mouseMove(document, { clientX: 420, clientY: 100 + 2 * 24 + 5 + 6 * 24 + 3 });
+      await waitFor(() => {
+        expect(within(marta).queryByText('12:00–13:00')).toBeInTheDocument();
+      });
+      expect(ghost()).toHaveTextContent('12:00–13:00 · Marta');
+      expect(lucia.querySelector('.diary-ghost')).toBeNull();
+      expect(marta).toHaveAttribute('data-over');
+      await expectNoAxeViolations();
+
+      fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
+      await waitFor(() => {
+        expect(ghost()).toBeNull();
+      });
+      expect(block('Pilar')).not.toHaveAttribute('data-dragging');
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')).toHaveLength(0);
+    });
+
+    it('moves the cita to where its ghost was when dropped', async () => {
+      const moved = {
+        ...PILAR,
+        staffId: 'st-2',
+        staffName: 'Marta Ruiz',
+        startMin: 720,
+        endMin: 780,
+      };
+      const { to, marta } = await dayGrid((call, list) => {
+        if (call.method !== 'PATCH') return undefined;
+        list[0] = moved;
+        return { body: { item: moved } };
+      });
+      dragPilar(220, 6 * 24 + 3);
+      await waitFor(() => {
+        expect(ghost()).toHaveTextContent('12:00–13:00 · Marta');
+      });
+      fireEvent.mouseUp(document, { clientX: 420, clientY: 100 + 2 * 24 + 5 + 6 * 24 + 3 });
+
+      expect(ghost()).toBeNull();
+      await waitFor(() => {
+        expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')[0]?.body).toEqual({
+          startMin: 720,
+          staffId: 'st-2',
+        });
+      });
+      expect(await screen.findByText('Cita cambiada')).toBeInTheDocument();
+      expect(within(marta).getByRole('button', { name: /Pilar/ })).toHaveTextContent('12:00–13:00');
+    });
+
+    it('moves nothing when dropped off the columns', async () => {
+      const { to } = await dayGrid();
+      // Left of Lucía's column: the hours down the side.
+      dragPilar(-150, 24);
+      fireEvent.mouseUp(document, { clientX: 50, clientY: 100 + 3 * 24 + 5 });
+      await waitFor(() => {
+        expect(block('Pilar')).not.toHaveAttribute('data-dragging');
+      });
+      expect(ghost()).toBeNull();
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')).toHaveLength(0);
+    });
+  });
+
   it('shades a closure and a stylist’s time off, and follows the stylist’s own hours', async () => {
     fakeServerAs(profile('usuario'), (call) => {
       switch (call.url.pathname) {
