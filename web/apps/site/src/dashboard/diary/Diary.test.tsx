@@ -287,10 +287,11 @@ describe('the diary', () => {
     expect(form.getByLabelText('Hora')).toHaveValue('690');
   });
 
-  it('walks days and weeks, and lays the week out day by day', async () => {
+  it('walks days and weeks, and shows one stylist’s week, a column per day', async () => {
     const { requests } = diaryApi([
       PILAR,
       fakeAppointment({ id: 'later', date: '2026-11-26', clientName: 'Sara' }),
+      { ...ROSA, date: '2026-11-27' },
     ]);
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
@@ -301,25 +302,101 @@ describe('the diary', () => {
           [],
       );
     expect(asked()).toEqual({ from: TODAY, to: TODAY });
+    const days = () =>
+      screen
+        .getAllByRole('group', { name: /, .* de noviembre de 2026$/ })
+        .map((each) => each.getAttribute('aria-label'));
 
     await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
     await screen.findByRole('group', { name: /^Lucía, martes, 24/ });
     await user.click(screen.getByRole('button', { name: 'Semana' }));
-    await screen.findByRole('group', { name: /^Marta, domingo, 29/ });
+    await screen.findByRole('group', { name: /^Lucía, domingo, 29/ });
     expect(asked()).toEqual({ from: '2026-11-23', to: '2026-11-29' });
-    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(14);
+    // Seven columns, Monday to Sunday, of one stylist (the first): not one per stylist and day.
+    expect(days()).toEqual(
+      ['lunes, 23', 'martes, 24', 'miércoles, 25', 'jueves, 26', 'viernes, 27', 'sábado, 28']
+        .map((date) => `Lucía, ${date} de noviembre de 2026`)
+        .concat('Lucía, domingo, 29 de noviembre de 2026'),
+    );
+    expect(
+      document.querySelector<HTMLElement>('.diary')?.style.getPropertyValue('--diary-columns'),
+    ).toBe('7');
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Semana del 23 al 29 de noviembre de 2026 · Lucía',
+      }),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: /^Lucía, jueves, 26/ })).getByRole('button', {
         name: /Sara/,
       }),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rosa/ })).not.toBeInTheDocument();
+    await expectNoAxeViolations();
 
-    await user.selectOptions(screen.getByLabelText('Personal'), 'st-2');
-    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(7);
+    // The week's stylist is picked with a button each, in place of the team filter.
+    expect(screen.queryByLabelText('Personal')).not.toBeInTheDocument();
+    const picker = screen.getByRole('group', { name: 'Estilista' });
+    expect(within(picker).getByRole('button', { name: 'Lucía' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(picker).getByRole('button', { name: 'Marta' }));
+    expect(days()).toHaveLength(7);
+    expect(days().every((name) => name?.startsWith('Marta, '))).toBe(true);
+    expect(
+      within(screen.getByRole('group', { name: /^Marta, viernes, 27/ })).getByRole('button', {
+        name: /Rosa/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sara/ })).not.toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
     await waitFor(() => {
       expect(asked()).toEqual({ from: '2026-11-30', to: '2026-12-06' });
     });
+    // Back to a day: the stylist picked stays picked, and "Todo el equipo" is a choice again.
+    await user.click(screen.getByRole('button', { name: 'Día' }));
+    await screen.findByRole('group', { name: /^Marta, martes, 1 de diciembre/ });
+    expect(screen.getByLabelText('Personal')).toHaveValue('st-2');
+    await user.selectOptions(screen.getByLabelText('Personal'), '');
+    expect(
+      await screen.findByRole('group', { name: /^Lucía, martes, 1 de diciembre/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the week of the stylist chosen for the day', async () => {
+    diaryApi([PILAR, ROSA]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Marta, lunes/ });
+    await user.selectOptions(screen.getByLabelText('Personal'), 'st-2');
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    expect(await screen.findByRole('group', { name: /^Marta, domingo, 29/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Lucía, / })).not.toBeInTheDocument();
+  });
+
+  it('names a week across two years with both', async () => {
+    diaryApi([]);
+    window.history.replaceState(null, '', '/dashboard?dia=2026-12-30');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía, miércoles, 30 de diciembre/ });
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Semana del 28 de diciembre de 2026 al 3 de enero de 2027 · Lucía',
+      }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Semana anterior' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Semana del 21 al 27 de diciembre de 2026 · Lucía',
+      }),
+    ).toBeInTheDocument();
   });
 
   describe('dragging a cita', () => {

@@ -62,8 +62,9 @@ interface DiaryGridProps {
   /** Today's date and the minute now, in the business's time zone. */
   today: string;
   nowMin: number;
-  /** Whether the header names days (a week) as well as stylists. */
-  showDates: boolean;
+  /** A week: the header names the days, and the columns are narrower to fit seven. */
+  week: boolean;
+  /** Whether the header names the stylists (no need with one stylist's week). */
   showStaff: boolean;
   onCreate: (column: DiaryColumn, startMin: number) => void;
   onOpen: (appointment: Appointment) => void;
@@ -124,7 +125,7 @@ const announcements: Announcements = {
 };
 
 export function DiaryGrid(props: DiaryGridProps) {
-  const { columns, frame, placed, shades, today, nowMin, showDates, showStaff } = props;
+  const { columns, frame, placed, shades, today, nowMin, week, showStaff } = props;
   const rows = rowCount(frame);
   // A click that ends a drag must not also open the cita.
   const dragged = useRef(false);
@@ -210,9 +211,15 @@ export function DiaryGrid(props: DiaryGridProps) {
       onDragCancel={onDragCancel}
     >
       {/* Scrolled with the keyboard too (a day without citas has nothing else to focus). */}
-      <div className="diary-scroll" tabIndex={0} role="region" aria-label="Cuadrícula de la agenda">
+      <div
+        className="diary-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Cuadrícula de la agenda"
+        data-week={week || undefined}
+      >
         <div ref={grid} className="diary" style={style} data-rows={rows}>
-          {showDates && (
+          {week && (
             <div className="diary-head diary-head-dates" aria-hidden="true">
               <span className="diary-corner" />
               {dates.map((date) => (
