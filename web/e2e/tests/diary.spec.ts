@@ -2,9 +2,12 @@
  * The diary (issue 11) against the release binary: citas created through the API show up in
  * their stylist's column at the row of their start, as tall as they last; staff move a cita by
  * dragging it (mouse or finger) and by keyboard through its panel ("Cambiar"), each a
- * `PATCH /api/appointments/{id}` that keeps the cita's id; on a touch screen a press-and-hold
+ * `PATCH /api/appointments/{id}` that keeps the cita's id; while dragged, a ghost says the new
+ * time and stylist where it would land, gone on Escape; on a touch screen a press-and-hold
  * drags while a quick swipe only scrolls; a drop on a taken time snaps back with
- * the server's reason; axe finds nothing on the diary, the panel and every tab of Ajustes.
+ * the server's reason; on a 1280 × 800 laptop a stylist's week shows its seven days side by side
+ * and the day's first hours without scrolling the page; axe finds nothing on the diary, the
+ * panel, the week and every tab of Ajustes.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type ListedAppointment, madridDate, signedInApi, type SignedInApi } from './support/api';
@@ -25,6 +28,19 @@ const longDate = (date: string) =>
 /** The demo's weekdays open 09:30–14:00 and 16:30–20:30: the grid runs 09:00–21:00 in 15 min. */
 const FRAME_START = 9 * 60;
 const STEP = 15;
+
+/** Minutes after midnight as the diary writes them: 615 → "10:15". */
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The Monday and the Sunday of `date`'s week. */
+function weekOf(date: string): { monday: string; sunday: string } {
+  const day = new Date(`${date}T12:00:00Z`);
+  const fromMonday = (day.getUTCDay() + 6) % 7;
+  const shifted = (days: number) =>
+    new Date(day.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return { monday: shifted(-fromMonday), sunday: shifted(6 - fromMonday) };
+}
 
 let admin: Account;
 let api: SignedInApi;
@@ -177,6 +193,127 @@ test('staff move a cita by dragging it to another stylist and time', async ({ pa
   await expectDraggedTo(page, drag, 'Dolores Arrastre', date);
 });
 
+test('while dragged, a ghost says the new time and stylist where the cita would land', async ({
+  page,
+}) => {
+  const date = await workingDay(6);
+  const drag = await citaToDrag(page, date, 'Elvira Fantasma');
+  const { cita, target } = drag;
+  const start = await drag.shown.boundingBox();
+  const toBox = await drag.to.boundingBox();
+  if (!start || !toBox) throw new Error('sin caja');
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') patches.push(request.url());
+  });
+  const ghost = page.locator('.diary-ghost');
+  const newTimes = `${hhmm(target)}–${hhmm(target + cita.endMin - cita.startMin)}`;
+
+  const x = start.x + start.width / 2;
+  const y = start.y + 5;
+  const dragToLucia = async () => {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 10, y + 10, { steps: 5 });
+    await page.mouse.move(toBox.x + toBox.width / 2, y + drag.dy, { steps: 15 });
+  };
+
+  await dragToLucia();
+  // Before the drop: the ghost in Lucía's column, at the row of the new time, says it; the cita
+  // itself still says its own.
+  await expect(ghost).toHaveCount(1);
+  await expect(drag.to.locator('.diary-ghost')).toHaveText(`${newTimes} · Lucía`);
+  expect((await rowsOf(ghost, drag.to)).row).toBe((target - FRAME_START) / STEP);
+  await expect(drag.shown).toContainText(`${hhmm(cita.startMin)}–${hhmm(cita.endMin)}`);
+  // Escape puts everything back and asks the server nothing.
+  await page.keyboard.press('Escape');
+  await expect(ghost).toHaveCount(0);
+  await page.mouse.up();
+  await expect(drag.from.locator('.diary-block', { hasText: 'Elvira Fantasma' })).toBeVisible();
+  expect(patches).toEqual([]);
+
+  // Dropped, it goes where the ghost said.
+  await dragToLucia();
+  await expect(ghost).toHaveText(`${newTimes} · Lucía`);
+  await page.mouse.up();
+  await expect(ghost).toHaveCount(0);
+  await expectDraggedTo(page, drag, 'Elvira Fantasma', date);
+  await expect(drag.to.locator('.diary-block', { hasText: 'Elvira Fantasma' })).toContainText(
+    newTimes,
+  );
+});
+
+test.describe('on a 1280 × 800 laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a stylist’s week shows its seven days side by side and the first hours above the fold', async ({
+    page,
+  }) => {
+    const date = await workingDay(7);
+    const { lucia, javier, serviceId } = await demoStylists(api);
+    const cita = await bookAt(api, {
+      date,
+      staffId: lucia.id,
+      serviceId,
+      notBefore: 10 * 60,
+      client: 'Julia Semana',
+    });
+    const { monday, sunday } = weekOf(date);
+
+    await openDiary(page, date);
+    await page.getByRole('button', { name: 'Semana', exact: true }).click();
+    const picker = page.getByRole('group', { name: 'Estilista' });
+    await picker.getByRole('button', { name: lucia.firstName, exact: true }).click();
+    await expect(
+      picker.getByRole('button', { name: lucia.firstName, exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    const first = column(page, lucia.firstName, monday);
+    const last = column(page, lucia.firstName, sunday);
+    await expect(first).toBeVisible();
+    await expect(last).toBeVisible();
+    // Seven columns, one a day, none of another stylist.
+    await expect(page.locator('.diary-col')).toHaveCount(7);
+    await expect(
+      page.getByRole('group', { name: new RegExp(`^${javier.firstName}, `) }),
+    ).toHaveCount(0);
+
+    // Nothing scrolls sideways, the page nor the grid, and Sunday is on the screen.
+    const sundayBox = await last.boundingBox();
+    if (!sundayBox) throw new Error('sin caja');
+    expect(sundayBox.x).toBeGreaterThanOrEqual(0);
+    expect(sundayBox.x + sundayBox.width).toBeLessThanOrEqual(1280);
+    const widths = await page.evaluate(() => {
+      const grid = document.querySelector('.diary-scroll');
+      return {
+        page: document.scrollingElement?.scrollWidth ?? Infinity,
+        viewport: window.innerWidth,
+        grid: grid ? grid.scrollWidth - grid.clientWidth : Infinity,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.grid).toBeLessThanOrEqual(0);
+
+    // The grid's first three hours are on the screen without scrolling the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const { rowPx } = await rowsOf(last, last);
+    const threeHoursDown = sundayBox.y + (3 * 60 * rowPx) / STEP;
+    expect(threeHoursDown).toBeLessThanOrEqual(800);
+    const region = await page
+      .getByRole('region', { name: 'Cuadrícula de la agenda' })
+      .boundingBox();
+    if (!region) throw new Error('sin caja');
+    expect(region.y + region.height).toBeGreaterThanOrEqual(threeHoursDown);
+
+    // The cita reads in its day's column: its time and its client.
+    const shown = column(page, lucia.firstName, date).locator('.diary-block', {
+      hasText: cita.clientName,
+    });
+    await expect(shown).toBeVisible();
+    await expect(shown).toContainText(`${hhmm(cita.startMin)}–${hhmm(cita.endMin)}`);
+    await expectNoViolations(page, 'on a stylist’s week');
+  });
+});
+
 test('a drop on a taken time snaps back with the reason', async ({ page }) => {
   const date = await workingDay(3);
   const { lucia, javier, serviceId } = await demoStylists(api);
@@ -305,7 +442,6 @@ test('staff move a cita with the keyboard through its panel', async ({ page }) =
     (start) => start >= cita.startMin + 120,
   );
   if (target === undefined) throw new Error('Lucía no tiene hueco');
-  const hhmm = `${String(Math.floor(target / 60)).padStart(2, '0')}:${String(target % 60).padStart(2, '0')}`;
 
   await openDiary(page, date);
   const shown = block(page, 'Teresa Teclado');
@@ -319,10 +455,10 @@ test('staff move a cita with the keyboard through its panel', async ({ page }) =
   await page.keyboard.press('Enter');
   const form = page.getByRole('form', { name: 'Cambiar la cita' });
   await expect(
-    form.getByLabel('Hora', { exact: true }).getByRole('option', { name: hhmm }),
+    form.getByLabel('Hora', { exact: true }).getByRole('option', { name: hhmm(target) }),
   ).toBeAttached();
   await form.getByLabel('Hora', { exact: true }).focus();
-  await form.getByLabel('Hora', { exact: true }).selectOption({ label: hhmm });
+  await form.getByLabel('Hora', { exact: true }).selectOption({ label: hhmm(target) });
   await form.getByRole('button', { name: 'Guardar cambios' }).focus();
   await page.keyboard.press('Enter');
 

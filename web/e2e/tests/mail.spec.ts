@@ -99,9 +99,7 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
   // The diary, opened from the message, shows the client's word beside the status.
   await preview.getByRole('link', { name: 'Ver la cita en la agenda' }).click();
   await expect(
-    staff
-      .locator('.diary-block', { hasText: 'Rosa Enlace' })
-      .getByText('Ha avisado de que viene'),
+    staff.locator('.diary-block', { hasText: 'Rosa Enlace' }).getByText('Ha avisado de que viene'),
   ).toBeVisible();
 
   // "Cambiar": another working day, its first free time.

@@ -75,7 +75,9 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
     expect(facts).toHaveTextContent('ConLucía');
     expect(facts).toHaveTextContent('A nombre deAna García');
-    expect(facts).toHaveTextContent('Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.');
+    expect(facts).toHaveTextContent(
+      'Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
+    );
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
     expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
       'href',

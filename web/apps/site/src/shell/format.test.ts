@@ -20,9 +20,10 @@ describe('format', () => {
     expect(normalise(formatPrice(0))).toBe('0,00 €');
   });
 
-  it('writes local dates long and short, whatever the browser zone', () => {
+  it('writes local dates long, short and as day and month, whatever the browser zone', () => {
     expect(formatDate('2026-11-23')).toBe('lunes, 23 de noviembre de 2026');
     expect(formatDate('2026-11-23', 'short')).toBe('23/11/2026');
+    expect(formatDate('2026-11-23', 'dayMonth')).toBe('23 de noviembre');
     expect(() => formatDate('23/11/2026')).toThrow('Fecha no válida');
   });
 

@@ -37,9 +37,19 @@ const shortDateFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: 'UTC',
 });
 
-/** '2026-11-23' → "lunes, 23 de noviembre de 2026" (long) or "23/11/2026" (short). */
-export function formatDate(date: string, style: 'long' | 'short' = 'long'): string {
-  return (style === 'long' ? longDateFormat : shortDateFormat).format(parseDate(date));
+const dayMonthFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const dateFormats = { long: longDateFormat, short: shortDateFormat, dayMonth: dayMonthFormat };
+
+/**
+ * '2026-11-23' → "lunes, 23 de noviembre de 2026" (long), "23/11/2026" (short) or
+ * "23 de noviembre" (dayMonth).
+ */
+export function formatDate(date: string, style: keyof typeof dateFormats = 'long'): string {
+  return dateFormats[style].format(parseDate(date));
 }
 
 /** Minutes after midnight → "HH:MM" (615 → "10:15"). */

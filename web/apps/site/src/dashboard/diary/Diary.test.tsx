@@ -287,10 +287,11 @@ describe('the diary', () => {
     expect(form.getByLabelText('Hora')).toHaveValue('690');
   });
 
-  it('walks days and weeks, and lays the week out day by day', async () => {
+  it('walks days and weeks, and shows one stylist’s week, a column per day', async () => {
     const { requests } = diaryApi([
       PILAR,
       fakeAppointment({ id: 'later', date: '2026-11-26', clientName: 'Sara' }),
+      { ...ROSA, date: '2026-11-27' },
     ]);
     const user = userEvent.setup();
     renderWithProviders(<Dashboard path="/dashboard" />);
@@ -301,24 +302,209 @@ describe('the diary', () => {
           [],
       );
     expect(asked()).toEqual({ from: TODAY, to: TODAY });
+    const days = () =>
+      screen
+        .getAllByRole('group', { name: /, .* de noviembre de 2026$/ })
+        .map((each) => each.getAttribute('aria-label'));
 
     await user.click(screen.getByRole('button', { name: 'Día siguiente' }));
     await screen.findByRole('group', { name: /^Lucía, martes, 24/ });
     await user.click(screen.getByRole('button', { name: 'Semana' }));
-    await screen.findByRole('group', { name: /^Marta, domingo, 29/ });
+    await screen.findByRole('group', { name: /^Lucía, domingo, 29/ });
     expect(asked()).toEqual({ from: '2026-11-23', to: '2026-11-29' });
-    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(14);
+    // Seven columns, Monday to Sunday, of one stylist (the first): not one per stylist and day.
+    expect(days()).toEqual(
+      ['lunes, 23', 'martes, 24', 'miércoles, 25', 'jueves, 26', 'viernes, 27', 'sábado, 28']
+        .map((date) => `Lucía, ${date} de noviembre de 2026`)
+        .concat('Lucía, domingo, 29 de noviembre de 2026'),
+    );
+    expect(
+      document.querySelector<HTMLElement>('.diary')?.style.getPropertyValue('--diary-columns'),
+    ).toBe('7');
+    expect(
+      screen.getByRole('heading', {
+        level: 2,
+        name: 'Semana del 23 al 29 de noviembre de 2026 · Lucía',
+      }),
+    ).toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: /^Lucía, jueves, 26/ })).getByRole('button', {
         name: /Sara/,
       }),
     ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Rosa/ })).not.toBeInTheDocument();
+    await expectNoAxeViolations();
 
-    await user.selectOptions(screen.getByLabelText('Personal'), 'st-2');
-    expect(screen.getAllByRole('group', { name: /, .* de noviembre de 2026$/ })).toHaveLength(7);
+    // The week's stylist is picked with a button each, in place of the team filter.
+    expect(screen.queryByLabelText('Personal')).not.toBeInTheDocument();
+    const picker = screen.getByRole('group', { name: 'Estilista' });
+    expect(within(picker).getByRole('button', { name: 'Lucía' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(within(picker).getByRole('button', { name: 'Marta' }));
+    expect(days()).toHaveLength(7);
+    expect(days().every((name) => name?.startsWith('Marta, '))).toBe(true);
+    expect(
+      within(screen.getByRole('group', { name: /^Marta, viernes, 27/ })).getByRole('button', {
+        name: /Rosa/,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sara/ })).not.toBeInTheDocument();
+
     await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
     await waitFor(() => {
       expect(asked()).toEqual({ from: '2026-11-30', to: '2026-12-06' });
+    });
+    // Back to a day: the stylist picked stays picked, and "Todo el equipo" is a choice again.
+    await user.click(screen.getByRole('button', { name: 'Día' }));
+    await screen.findByRole('group', { name: /^Marta, martes, 1 de diciembre/ });
+    expect(screen.getByLabelText('Personal')).toHaveValue('st-2');
+    await user.selectOptions(screen.getByLabelText('Personal'), '');
+    expect(
+      await screen.findByRole('group', { name: /^Lucía, martes, 1 de diciembre/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the week of the stylist chosen for the day', async () => {
+    diaryApi([PILAR, ROSA]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Marta, lunes/ });
+    await user.selectOptions(screen.getByLabelText('Personal'), 'st-2');
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    expect(await screen.findByRole('group', { name: /^Marta, domingo, 29/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Lucía, / })).not.toBeInTheDocument();
+  });
+
+  it('names a week across two years with both', async () => {
+    diaryApi([]);
+    window.history.replaceState(null, '', '/dashboard?dia=2026-12-30');
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía, miércoles, 30 de diciembre/ });
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Semana del 28 de diciembre de 2026 al 3 de enero de 2027 · Lucía',
+      }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Semana anterior' }));
+    expect(
+      await screen.findByRole('heading', {
+        level: 2,
+        name: 'Semana del 21 al 27 de diciembre de 2026 · Lucía',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  describe('dragging a cita', () => {
+    /**
+     * Lays `column` out where jsdom has no layout: 200 px wide from `left`, 40 rows of 24 px
+     * from y = 100 (Monday's 10:00–20:00 in 15-minute rows).
+     */
+    function placeColumn(column: HTMLElement, left: number) {
+      const rect = { left, top: 100, width: 200, height: 960, right: left + 200, bottom: 1060 };
+      column.getBoundingClientRect = () => ({ ...rect, x: left, y: 100, toJSON: () => rect });
+    }
+
+    async function dayGrid(
+      onWrite?: (call: RecordedRequest, list: Appointment[]) => Answer | undefined,
+    ) {
+      const list = [PILAR, ROSA];
+      const server = diaryApi(list, (call) => onWrite?.(call, list));
+      renderWithProviders(<Dashboard path="/dashboard" />);
+      const lucia = await screen.findByRole('group', { name: /^Lucía, lunes/ });
+      const marta = screen.getByRole('group', { name: /^Marta, lunes/ });
+      placeColumn(lucia, 100);
+      placeColumn(marta, 300);
+      return { ...server, lucia, marta };
+    }
+
+    /** Pilar's cita (10:30–11:30, row 2 of Lucía's column) grabbed and moved by (dx, dy). */
+    function dragPilar(dx: number, dy: number) {
+      const grab = { clientX: 200, clientY: 100 + 2 * 24 + 5 };
+      fireEvent.mouseDown(block('Pilar'), { button: 0, ...grab });
+      // Past the few pixels a drag waits for, so a click stays a click.
+      fireEvent.mouseMove(document, { clientX: grab.clientX, clientY: grab.clientY + 10 });
+      fireEvent.mouseMove(document, { clientX: grab.clientX + dx, clientY: grab.clientY + dy });
+    }
+
+    const ghost = () => document.querySelector('.diary-ghost');
+
+    it('shows a ghost with the new time and stylist where it would land, gone on Escape', async () => {
+      const { to, lucia, marta } = await dayGrid();
+      expect(ghost()).toBeNull();
+
+      // Two rows down and a bit, in Lucía's own column: 11:00–12:00.
+      dragPilar(20, 2 * 24 + 7);
+      await waitFor(() => {
+        expect(within(lucia).getByText('11:00–12:00')).toBeInTheDocument();
+      });
+      expect(ghost()).toHaveTextContent('11:00–12:00 · Lucía');
+      // Still where it was until dropped, showing its own time.
+      expect(block('Pilar')).toHaveTextContent('10:30–11:30');
+      expect(block('Pilar')).toHaveAttribute('data-dragging');
+
+      // On to Marta's column, four rows further: the ghost follows, snapped to the rows.
+      fireEvent.mouseMove(document, { clientX: 420, clientY: 100 + 2 * 24 + 5 + 6 * 24 + 3 });
+      await waitFor(() => {
+        expect(within(marta).queryByText('12:00–13:00')).toBeInTheDocument();
+      });
+      expect(ghost()).toHaveTextContent('12:00–13:00 · Marta');
+      expect(lucia.querySelector('.diary-ghost')).toBeNull();
+      expect(marta).toHaveAttribute('data-over');
+      await expectNoAxeViolations();
+
+      fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
+      await waitFor(() => {
+        expect(ghost()).toBeNull();
+      });
+      expect(block('Pilar')).not.toHaveAttribute('data-dragging');
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')).toHaveLength(0);
+    });
+
+    it('moves the cita to where its ghost was when dropped', async () => {
+      const moved = {
+        ...PILAR,
+        staffId: 'st-2',
+        staffName: 'Marta Ruiz',
+        startMin: 720,
+        endMin: 780,
+      };
+      const { to, marta } = await dayGrid((call, list) => {
+        if (call.method !== 'PATCH') return undefined;
+        list[0] = moved;
+        return { body: { item: moved } };
+      });
+      dragPilar(220, 6 * 24 + 3);
+      await waitFor(() => {
+        expect(ghost()).toHaveTextContent('12:00–13:00 · Marta');
+      });
+      fireEvent.mouseUp(document, { clientX: 420, clientY: 100 + 2 * 24 + 5 + 6 * 24 + 3 });
+
+      expect(ghost()).toBeNull();
+      await waitFor(() => {
+        expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')[0]?.body).toEqual({
+          startMin: 720,
+          staffId: 'st-2',
+        });
+      });
+      expect(await screen.findByText('Cita cambiada')).toBeInTheDocument();
+      expect(within(marta).getByRole('button', { name: /Pilar/ })).toHaveTextContent('12:00–13:00');
+    });
+
+    it('moves nothing when dropped off the columns', async () => {
+      const { to } = await dayGrid();
+      // Left of Lucía's column: the hours down the side.
+      dragPilar(-150, 24);
+      fireEvent.mouseUp(document, { clientX: 50, clientY: 100 + 3 * 24 + 5 });
+      await waitFor(() => {
+        expect(block('Pilar')).not.toHaveAttribute('data-dragging');
+      });
+      expect(ghost()).toBeNull();
+      expect(to(`/api/appointments/${PILAR.id}`, 'PATCH')).toHaveLength(0);
     });
   });
 

@@ -1,11 +1,14 @@
 /**
- * The diary (issue 11, D2): the day's or the week's citas on a time grid, one column per
- * bookable stylist (and day). Today, previous/next, a date picker, day/week and a stylist
- * filter; a click on an empty cell opens "Nueva cita" there, a click on a cita opens its panel,
- * a drag moves it. On a phone the day shows one stylist at a time, chosen with a picker. The
- * citas are read again every 30 s, so a booking made in the chat shows up without a reload; so
- * are the times visitors are holding in the chat while they give their details, drawn apart
- * from the citas and linked to their conversation. A write that released such a hold says so.
+ * The diary (issue 11, D2): the day's citas on a time grid, one column per bookable stylist, or
+ * one stylist's week, a column per day. Today, previous/next, a date picker, day/week and a
+ * stylist filter; a click on an empty cell opens "Nueva cita" there, a click on a cita opens its
+ * panel, a drag moves it. The week shows one stylist at a time, chosen with a picker, as Fresha
+ * and Booksy do: seven days fit a laptop's width with each cita still readable, which a column
+ * per stylist and day (fourteen for two stylists) did not. On a phone the day is one stylist at
+ * a time too. The citas are read again every 30 s, so a booking made in the chat shows up
+ * without a reload; so are the times visitors are holding in the chat while they give their
+ * details, drawn apart from the citas and linked to their conversation. A write that released
+ * such a hold says so.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../../api/http';
@@ -124,6 +127,20 @@ function useNowMinute(timeZone: string): { today: string; nowMin: number; instan
   return now;
 }
 
+/**
+ * "Semana del 30 de noviembre al 6 de diciembre de 2026", "Semana del 23 al 29 de noviembre de
+ * 2026": short enough for the line it shares with "Agenda", saying a month or a year once when
+ * both ends share it.
+ */
+function weekTitle(from: string, to: string): string {
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  const first =
+    sameYear && from.slice(0, 7) === to.slice(0, 7)
+      ? String(Number(from.slice(8)))
+      : `${formatDate(from, 'dayMonth')}${sameYear ? '' : ` de ${from.slice(0, 4)}`}`;
+  return `Semana del ${first} al ${formatDate(to, 'dayMonth')} de ${to.slice(0, 4)}`;
+}
+
 interface NewAt {
   date: string;
   staffId: string;
@@ -138,8 +155,9 @@ export function Diary({ timeZone }: { timeZone: string }) {
   const [initial] = useState(fromLocation);
   const [view, setView] = useState<View>('day');
   const [chosenDay, setChosenDay] = useState(initial.day);
+  // A stylist's id, or '' for the whole team; where one stylist at a time is shown, '' is the
+  // first (or the one whose cita is open).
   const [staffFilter, setStaffFilter] = useState('');
-  const [phoneStaff, setPhoneStaff] = useState('');
   const [newAt, setNewAt] = useState<NewAt | null>(null);
   const [openId, setOpenId] = useState<string | null>(initial.appointmentId);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -180,14 +198,14 @@ export function Diary({ timeZone }: { timeZone: string }) {
   );
   const { calendars, closures } = useStaffCalendars(bookable.map((member) => member.id));
 
-  const onPhoneDay = phone && view === 'day';
+  const oneAtATime = phone || view === 'week';
   // A cita opened from a link shows its stylist's column until another is picked.
   const openStaffId = appointments.data?.items.find((each) => each.id === openId)?.staffId;
-  const phoneChoice =
-    bookable.find((member) => member.id === (phoneStaff || openStaffId)) ?? bookable[0];
-  const shownStaff = onPhoneDay
-    ? phoneChoice
-      ? [phoneChoice]
+  const picked =
+    bookable.find((member) => member.id === (staffFilter || openStaffId)) ?? bookable[0];
+  const shownStaff = oneAtATime
+    ? picked
+      ? [picked]
       : []
     : bookable.filter((member) => staffFilter === '' || member.id === staffFilter);
   const columns = diaryColumns(
@@ -294,21 +312,31 @@ export function Diary({ timeZone }: { timeZone: string }) {
   }
 
   const title =
-    view === 'day' ? formatDate(day) : `Semana del ${formatDate(from)} al ${formatDate(to)}`;
+    view === 'day'
+      ? formatDate(day)
+      : `${weekTitle(from, to)}${picked ? ` · ${picked.firstName}` : ''}`;
   const step = view === 'day' ? 1 : 7;
 
   return (
     <DashboardSection
       title="Agenda"
       action={
-        <FormToggle
-          label="Nueva cita"
-          open={newAt !== null}
-          controls={NEW_APPOINTMENT_FORM_ID}
-          onToggle={() => {
-            setNewAt((current) => (current ? null : { date: day, staffId: staffFilter }));
-          }}
-        />
+        <>
+          {/* Beside "Agenda" rather than under the filters: the grid starts higher on the
+              screen, and the day's first hours show without scrolling. */}
+          <h2 className="dash-day-title diary-title" aria-live="polite">
+            {title}
+          </h2>
+          <FormToggle
+            label="Nueva cita"
+            open={newAt !== null}
+            controls={NEW_APPOINTMENT_FORM_ID}
+            onToggle={() => {
+              const staffId = oneAtATime ? (picked?.id ?? '') : staffFilter;
+              setNewAt((current) => (current ? null : { date: day, staffId }));
+            }}
+          />
+        </>
       }
     >
       {newAt && (
@@ -369,13 +397,13 @@ export function Diary({ timeZone }: { timeZone: string }) {
           }}
         />
         <ToggleGroup label="Vista" options={VIEWS} value={view} onChange={setView} />
-        {onPhoneDay ? (
+        {oneAtATime ? (
           bookable.length > 0 && (
             <ToggleGroup
               label="Estilista"
               options={bookable.map((member) => ({ value: member.id, label: member.firstName }))}
-              value={phoneChoice?.id ?? ''}
-              onChange={setPhoneStaff}
+              value={picked?.id ?? ''}
+              onChange={setStaffFilter}
             />
           )
         ) : (
@@ -400,10 +428,6 @@ export function Diary({ timeZone }: { timeZone: string }) {
         )}
       </div>
 
-      <h2 className="dash-day-title diary-title" aria-live="polite">
-        {title}
-      </h2>
-
       <div className="diary-layout">
         {appointments.loading || staffList.loading ? (
           <Skeleton variant="block" height="24rem" />
@@ -421,7 +445,7 @@ export function Diary({ timeZone }: { timeZone: string }) {
             shades={shades}
             today={today}
             nowMin={nowMin}
-            showDates={view === 'week'}
+            week={view === 'week'}
             showStaff={view === 'day' || shownStaff.length > 1}
             onCreate={(column, startMin) => {
               setOpenId(null);

@@ -1,8 +1,9 @@
 /**
  * The diary's time grid: a column per stylist and day, a row per slot step, the time down the
  * left. Citas are buttons sized by their duration (a click opens the cita's panel; a drag with
- * mouse or finger moves it, @dnd-kit's sensors); an empty stretch of a column opens "Nueva cita"
- * there. A time a visitor is holding in the chat is a hatched block that never moves: a link to
+ * mouse or finger moves it, @dnd-kit's sensors); while a cita is dragged it stays where it is,
+ * faded, and a ghost at the row and column it would land on says its new times and stylist. An
+ * empty stretch of a column opens "Nueva cita" there. A time a visitor is holding in the chat is a hatched block that never moves: a link to
  * its conversation. Closed time is shaded; the current time is a line. Sizes come from CSS
  * variables (`--diary-row-height`, …) so the look can change without touching the maths.
  */
@@ -14,11 +15,13 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  pointerWithin,
   type Announcements,
   type DragEndEvent,
+  type DragMoveEvent,
   type ScreenReaderInstructions,
 } from '@dnd-kit/core';
-import { useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import type { Appointment, DateRange, Hold } from '../../api/types';
 import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { STATUS_LABELS } from '../../appointments/status';
@@ -26,14 +29,18 @@ import { formatClock, formatDate, formatTime } from '../../shell/format';
 import { Link } from '../../shell/router';
 import {
   columnKey,
+  landingAt,
   minuteAtOffset,
-  movedStart,
   nowOffsetRows,
   rowCount,
+  rowSpanOf,
+  type ColumnBox,
   type DiaryColumn,
   type GridFrame,
+  type Landing,
   type PlacedAppointment,
   type PlacedHold,
+  type Point,
   type RowSpan,
 } from './layout';
 
@@ -55,8 +62,9 @@ interface DiaryGridProps {
   /** Today's date and the minute now, in the business's time zone. */
   today: string;
   nowMin: number;
-  /** Whether the header names days (a week) as well as stylists. */
-  showDates: boolean;
+  /** A week: the header names the days, and the columns are narrower to fit seven. */
+  week: boolean;
+  /** Whether the header names the stylists (no need with one stylist's week). */
   showStaff: boolean;
   onCreate: (column: DiaryColumn, startMin: number) => void;
   onOpen: (appointment: Appointment) => void;
@@ -97,6 +105,16 @@ function citaName(data: unknown): string {
   return appointment ? `La cita de ${appointment.clientName}` : 'La cita';
 }
 
+/** Where the pointer (a mouse's or a finger's) was when `event` happened. */
+function pointOf(event: Event | null): Point | null {
+  if (event instanceof MouseEvent) return { x: event.clientX, y: event.clientY };
+  if (event && 'touches' in event) {
+    const touch = (event as TouchEvent).touches[0] ?? (event as TouchEvent).changedTouches[0];
+    if (touch) return { x: touch.clientX, y: touch.clientY };
+  }
+  return null;
+}
+
 const announcements: Announcements = {
   onDragStart: ({ active }) => `${citaName(active.data.current)} cogida.`,
   onDragOver: ({ active, over }) =>
@@ -107,10 +125,14 @@ const announcements: Announcements = {
 };
 
 export function DiaryGrid(props: DiaryGridProps) {
-  const { columns, frame, placed, shades, today, nowMin, showDates, showStaff } = props;
+  const { columns, frame, placed, shades, today, nowMin, week, showStaff } = props;
   const rows = rowCount(frame);
   // A click that ends a drag must not also open the cita.
   const dragged = useRef(false);
+  const grid = useRef<HTMLDivElement>(null);
+  // Where the columns were when the drag began: dnd-kit's delta counts any scroll since then.
+  const boxes = useRef<ColumnBox[]>([]);
+  const [landing, setLanding] = useState<Landing | null>(null);
   const sensors = useSensors(
     // A few pixels before a drag starts, so a click stays a click.
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
@@ -118,18 +140,52 @@ export function DiaryGrid(props: DiaryGridProps) {
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
   );
 
-  function onDragEnd({ active, over, delta }: DragEndEvent) {
+  function onDragStart() {
+    dragged.current = true;
+    const byKey = new Map(columns.map((column) => [column.key, column]));
+    boxes.current = Array.from(
+      grid.current?.querySelectorAll<HTMLElement>('[data-column]') ?? [],
+      (element) => {
+        const { left, top, width, height } = element.getBoundingClientRect();
+        const column = byKey.get(element.dataset.column ?? '');
+        return column && { column, left, top, width, height };
+      },
+    ).filter((box) => box !== undefined);
+  }
+
+  /** Where the cita being dragged would land now, from where it was grabbed and how far. */
+  function landingOf({ active, activatorEvent, delta }: DragMoveEvent): Landing | null {
+    const appointment = active.data.current as Appointment | undefined;
+    const grab = pointOf(activatorEvent);
+    if (!appointment || !grab) return null;
+    const pointer = { x: grab.x + delta.x, y: grab.y + delta.y };
+    return landingAt(frame, appointment, boxes.current, grab, pointer);
+  }
+
+  function onDragMove(event: DragMoveEvent) {
+    const next = landingOf(event);
+    // Drawn again only when the row or the column changes, not at every pixel.
+    setLanding((shown) =>
+      shown?.column.key === next?.column.key && shown?.startMin === next?.startMin ? shown : next,
+    );
+  }
+
+  function onDragEnd(event: DragEndEvent) {
     setTimeout(() => {
       dragged.current = false;
     }, 0);
-    const appointment = active.data.current as Appointment | undefined;
-    const column = over?.data.current as DiaryColumn | undefined;
-    if (!appointment || !column || !over) return;
-    const rowPx = over.rect.height / rows;
-    const start = movedStart(frame, appointment, delta.y, rowPx);
-    const sameColumn = columnKey(appointment.date, appointment.staffId) === column.key;
-    if (sameColumn && start === appointment.startMin) return;
-    props.onMove(appointment, column, start);
+    setLanding(null);
+    const appointment = event.active.data.current as Appointment | undefined;
+    const landed = landingOf(event);
+    if (!appointment || !landed) return;
+    const sameColumn = columnKey(appointment.date, appointment.staffId) === landed.column.key;
+    if (sameColumn && landed.startMin === appointment.startMin) return;
+    props.onMove(appointment, landed.column, landed.startMin);
+  }
+
+  function onDragCancel() {
+    dragged.current = false;
+    setLanding(null);
   }
 
   const hours: number[] = [];
@@ -145,19 +201,25 @@ export function DiaryGrid(props: DiaryGridProps) {
   return (
     <DndContext
       sensors={sensors}
+      // The column under the pointer, as `landingAt` takes it, so what is announced is where the
+      // ghost is.
+      collisionDetection={pointerWithin}
       accessibility={{ announcements, screenReaderInstructions: instructions }}
-      onDragStart={() => {
-        dragged.current = true;
-      }}
+      onDragStart={onDragStart}
+      onDragMove={onDragMove}
       onDragEnd={onDragEnd}
-      onDragCancel={() => {
-        dragged.current = false;
-      }}
+      onDragCancel={onDragCancel}
     >
       {/* Scrolled with the keyboard too (a day without citas has nothing else to focus). */}
-      <div className="diary-scroll" tabIndex={0} role="region" aria-label="Cuadrícula de la agenda">
-        <div className="diary" style={style} data-rows={rows}>
-          {showDates && (
+      <div
+        className="diary-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Cuadrícula de la agenda"
+        data-week={week || undefined}
+      >
+        <div ref={grid} className="diary" style={style} data-rows={rows}>
+          {week && (
             <div className="diary-head diary-head-dates" aria-hidden="true">
               <span className="diary-corner" />
               {dates.map((date) => (
@@ -205,6 +267,7 @@ export function DiaryGrid(props: DiaryGridProps) {
                 holds={props.holds.filter((block) => block.column.key === column.key)}
                 timeZone={props.timeZone}
                 now={column.date === today ? nowOffsetRows(frame, nowMin) : null}
+                landing={landing?.column.key === column.key ? landing : null}
                 onCreate={props.onCreate}
                 onOpen={(appointment) => {
                   if (!dragged.current) props.onOpen(appointment);
@@ -232,17 +295,22 @@ interface ColumnProps {
   holds: PlacedHold[];
   timeZone: string;
   now: number | null;
+  /** Where the cita being dragged would land, when that is in this column. */
+  landing: Landing | null;
   onCreate: (column: DiaryColumn, startMin: number) => void;
   onOpen: (appointment: Appointment) => void;
 }
 
 function Column(props: ColumnProps) {
-  const { column, frame, rows, shade, blocks, holds, timeZone, now, onCreate, onOpen } = props;
-  const { setNodeRef, isOver } = useDroppable({ id: column.key, data: column });
+  const { column, frame, rows, shade, blocks, holds, timeZone, now, landing, onCreate, onOpen } =
+    props;
+  // A droppable only for dnd-kit's announcements ("… sobre Lucía, lunes…"): where a cita lands
+  // is `landingAt`'s to say.
+  const { setNodeRef } = useDroppable({ id: column.key, data: column });
   const wholeDay = shade?.closure ?? shade?.timeOff;
 
   // A click on the column itself (not on a cita or a hold) is a click on an empty cell.
-  function onClick(event: MouseEvent<HTMLDivElement>) {
+  function onClick(event: ReactMouseEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
     if (target.closest('.diary-block, .diary-hold')) return;
     const rect = event.currentTarget.getBoundingClientRect();
@@ -256,7 +324,7 @@ function Column(props: ColumnProps) {
       role="group"
       aria-label={`${column.staffName}, ${formatDate(column.date)}`}
       data-column={column.key}
-      data-over={isOver || undefined}
+      data-over={landing !== null || undefined}
       onClick={onClick}
     >
       {shade?.closed.map((span) => (
@@ -286,6 +354,17 @@ function Column(props: ColumnProps) {
           timeZone={timeZone}
         />
       ))}
+      {landing && (
+        // Seen, not read: a screen reader hears dnd-kit's announcements, and the toast after.
+        <div
+          className="diary-ghost"
+          style={spanStyle(rowSpanOf(frame, landing.startMin, landing.endMin))}
+          aria-hidden="true"
+        >
+          {/* "10:30–11:15 · Lucía", on two lines where a week's column is narrow. */}
+          <span>{blockLabel(landing)}</span> <span>· {landing.column.staffName}</span>
+        </div>
+      )}
     </div>
   );
 }
@@ -303,18 +382,13 @@ function Block({
 }) {
   const { appointment } = block;
   const movable = isMovable(appointment);
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  // The block stays in place while dragged (no transform): the ghost shows where it goes.
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: appointment.id,
     data: appointment,
     disabled: !movable,
     attributes: { roleDescription: 'cita movible' },
   });
-  const style = {
-    ...spanStyle(block, { '--lane': block.lane, '--lanes': block.lanes }),
-    ...(transform && {
-      transform: `translate3d(${String(transform.x)}px, ${String(transform.y)}px, 0)`,
-    }),
-  };
   const services = appointment.services.map((service) => service.name).join(', ');
   return (
     <button
@@ -326,7 +400,7 @@ function Block({
       // Two rows or fewer (half an hour on the usual grid): time and client share the first line.
       data-short={block.span <= 2 || undefined}
       data-appointment={appointment.id}
-      style={style}
+      style={spanStyle(block, { '--lane': block.lane, '--lanes': block.lanes })}
       // Only a cita that can move is announced as movable; every cita opens with a click.
       {...(movable ? { ...attributes, ...listeners } : {})}
       // dnd-kit's button role and tab stop are already a <button>'s own.

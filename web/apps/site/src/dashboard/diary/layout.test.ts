@@ -5,6 +5,7 @@ import {
   closedSpans,
   diaryColumns,
   gridFrame,
+  landingAt,
   minuteAtOffset,
   movedStart,
   nowOffsetRows,
@@ -208,6 +209,55 @@ describe('the diary’s placement maths', () => {
     expect(movedStart(FRAME, cita, -24 * 2 - 11, 24)).toBe(630);
     expect(movedStart(FRAME, cita, -24 * 50, 24)).toBe(600);
     expect(movedStart(FRAME, cita, 24 * 50, 24)).toBe(1155);
+  });
+
+  describe('where a dragged cita lands', () => {
+    // Lucía's and Marta's columns side by side, 200 px wide and 40 rows of 24 px from y = 100.
+    const [lucia, marta] = diaryColumns([TODAY], [LUCIA, MARTA]);
+    if (!lucia || !marta) throw new Error('two columns');
+    const boxes = [
+      { column: lucia, left: 50, top: 100, width: 200, height: 960 },
+      { column: marta, left: 250, top: 100, width: 200, height: 960 },
+    ];
+    // 11:00–11:45: row 4, grabbed 5 px under its top.
+    const cita = { startMin: 660, endMin: 705 };
+    const grab = { x: 150, y: 100 + 4 * 24 + 5 };
+    const land = (x: number, dy: number) =>
+      landingAt(FRAME, cita, boxes, grab, { x, y: grab.y + dy });
+
+    it('moves by whole rows, snapped to the step, keeping its length', () => {
+      expect(land(150, 0)).toEqual({ column: lucia, startMin: 660, endMin: 705 });
+      // Two rows and a bit down: 11:30; just under half a row more is not another row.
+      expect(land(150, 2 * 24 + 11)).toEqual({ column: lucia, startMin: 690, endMin: 735 });
+      // Just over half a row up: one row earlier.
+      expect(land(150, -13)?.startMin).toBe(645);
+    });
+
+    it('is kept inside the day’s hours', () => {
+      // Grabbed near its bottom and dragged to the grid's top: six rows up would be 09:30, before
+      // the grid; it starts on the first row (10:00).
+      const low = { x: 150, y: 100 + 4 * 24 + 64 };
+      expect(landingAt(FRAME, cita, boxes, low, { x: 150, y: 101 })).toMatchObject({
+        startMin: 600,
+        endMin: 645,
+      });
+      // Near the bottom: it ends at the grid's last minute (20:00), not after.
+      expect(land(150, 960 - 4 * 24 - 10)).toMatchObject({ startMin: 1155, endMin: 1200 });
+    });
+
+    it('crosses into another stylist’s column under the pointer', () => {
+      expect(land(249, 24)).toEqual({ column: lucia, startMin: 675, endMin: 720 });
+      expect(land(250, 24)).toEqual({ column: marta, startMin: 675, endMin: 720 });
+      expect(land(449, 4 * 24)).toEqual({ column: marta, startMin: 720, endMin: 765 });
+    });
+
+    it('lands nowhere off the columns', () => {
+      // The hours' gutter on the left, past the last column, above and below the grid.
+      expect(land(20, 0)).toBeNull();
+      expect(land(450, 0)).toBeNull();
+      expect(landingAt(FRAME, cita, boxes, grab, { x: 150, y: 99 })).toBeNull();
+      expect(landingAt(FRAME, cita, boxes, grab, { x: 150, y: 1060 })).toBeNull();
+    });
   });
 
   it('marks the current time only inside the frame', () => {

@@ -1,9 +1,9 @@
 /**
  * The diary's placement maths, apart from React: which columns a day or a week shows, which row
  * a cita (or a time held in the chat) starts on and how many rows it spans, the lanes of blocks
- * that overlap in one column, the closed stretches to shade, and the time a drop or a click at
- * some height means. Rows are the business's slot step; minutes are after local midnight, as the
- * API gives them.
+ * that overlap in one column, the closed stretches to shade, the time a click at some height
+ * means, and where a dragged cita would land. Rows are the business's slot step; minutes are
+ * after local midnight, as the API gives them.
  */
 import type { Appointment, DateRange, Hold, OpeningPeriod } from '../../api/types';
 import { addDays } from '../../shell/format';
@@ -265,6 +265,55 @@ export function movedStart(
   const duration = appointment.endMin - appointment.startMin;
   const start = appointment.startMin + rows * frame.step;
   return Math.max(frame.startMin, Math.min(frame.endMin - duration, start));
+}
+
+/** A point on the screen in CSS pixels, as a pointer's `clientX` and `clientY` give it. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Where a column of the grid sits on the screen while a cita is dragged. */
+export interface ColumnBox {
+  column: DiaryColumn;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Where a dragged cita would land: the column (stylist and day) and its new times. */
+export interface Landing {
+  column: DiaryColumn;
+  startMin: number;
+  endMin: number;
+}
+
+/**
+ * Where a cita grabbed at `grab` lands with the pointer now at `pointer`: in the column under the
+ * pointer (none: it lands nowhere, and a drop there moves nothing), moved by as many whole rows
+ * as the pointer moved up or down, kept inside the grid (`movedStart`). The preview shown during
+ * a drag and the drop itself both ask this, so the time shown is the time the cita gets.
+ */
+export function landingAt(
+  frame: GridFrame,
+  appointment: Pick<Appointment, 'startMin' | 'endMin'>,
+  boxes: ColumnBox[],
+  grab: Point,
+  pointer: Point,
+): Landing | null {
+  const box = boxes.find(
+    (each) =>
+      pointer.x >= each.left &&
+      pointer.x < each.left + each.width &&
+      pointer.y >= each.top &&
+      pointer.y < each.top + each.height,
+  );
+  if (!box) return null;
+  const rowPx = box.height / rowCount(frame);
+  const startMin = movedStart(frame, appointment, pointer.y - grab.y, rowPx);
+  const duration = appointment.endMin - appointment.startMin;
+  return { column: box.column, startMin, endMin: startMin + duration };
 }
 
 /** The row the line marking `nowMin` sits at, as a fraction of rows; null off the grid. */
