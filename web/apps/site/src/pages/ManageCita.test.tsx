@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedCita } from '../api/types';
+import type { Business, ManagedCita } from '../api/types';
 import { expectNoAxeViolations } from '../test/axe';
 import { apiError, business, fakeServer, type Answer, type Handler } from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
@@ -37,9 +37,45 @@ function managed(changes: Partial<ManagedCita> = {}): ManagedCita {
   };
 }
 
+/**
+ * The salon: Monday to Saturday 10:00–14:00 and 16:00–20:00, closed on Sundays and on Tuesday
+ * 8 December (a holiday), 60 days ahead.
+ */
+const salon: Business = {
+  ...business,
+  hours: [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+    { weekday, openMin: 600, closeMin: 840 },
+    { weekday, openMin: 960, closeMin: 1200 },
+  ]),
+  closures: [{ id: 'inmaculada', from: '2026-12-08', to: '2026-12-08', reason: 'Festivo' }],
+  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+};
+
 function serveCita(cita: ManagedCita, routes: Record<string, Handler | Answer> = {}) {
-  return fakeServer({ [`GET ${API}`]: { body: { item: cita } }, ...routes });
+  return fakeServer({
+    'GET /api/business': { body: { item: salon } },
+    [`GET ${API}`]: { body: { item: cita } },
+    ...routes,
+  });
 }
+
+/** Free times that answer every day with `starts` (minutes), Lucía's. */
+const freeAt =
+  (starts: Record<string, number[]>): Handler =>
+  (request) => ({
+    body: {
+      items: (starts[request.url.searchParams.get('date') ?? ''] ?? []).map((startMin) => ({
+        startMin,
+        staffIds: ['st-lucia'],
+      })),
+    },
+  });
+
+/** The times the form shows now, as their labels. */
+const shownTimes = (group: HTMLElement) =>
+  within(group)
+    .queryAllByRole('radio')
+    .map((radio) => radio.parentElement?.textContent);
 
 async function openPage() {
   renderApp(`/cita/${TOKEN}`);
@@ -75,7 +111,9 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
     expect(facts).toHaveTextContent('ConLucía');
     expect(facts).toHaveTextContent('A nombre deAna García');
-    expect(facts).toHaveTextContent('Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.');
+    expect(facts).toHaveTextContent(
+      'Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
+    );
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
     expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
       'href',
@@ -180,20 +218,10 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeInTheDocument();
   });
 
-  it('moves the cita to a free time of another day with the same stylist', async () => {
+  it('moves the cita to a free time of the next day, one tap away, with the same stylist', async () => {
     const moved = managed({ date: '2026-12-04', startMin: 690, endMin: 750 });
     const server = serveCita(managed(), {
-      [`GET ${API}/availability`]: (request) => ({
-        body: {
-          items:
-            request.url.searchParams.get('date') === '2026-12-04'
-              ? [
-                  { startMin: 600, staffIds: ['st-lucia'] },
-                  { startMin: 690, staffIds: ['st-lucia'] },
-                ]
-              : [],
-        },
-      }),
+      [`GET ${API}/availability`]: freeAt({ '2026-12-04': [600, 690] }),
       [`PATCH ${API}`]: { body: { item: moved } },
     });
     const user = userEvent.setup();
@@ -208,10 +236,11 @@ describe('the manage link’s page (/cita/<token>)', () => {
     const asked = server.to(`${API}/availability`)[0]?.url.searchParams;
     expect(Object.fromEntries(asked ?? [])).toEqual({ date: '2026-12-03', staffId: 'st-lucia' });
 
-    const day = within(form).getByLabelText('Nuevo día');
-    await user.clear(day);
-    await user.type(day, '2026-12-04');
+    await user.click(within(form).getByRole('button', { name: 'viernes, 4 de diciembre' }));
     await user.click(await within(form).findByRole('radio', { name: '11:30' }));
+    expect(
+      within(form).getByText('Nueva hora: viernes, 4 de diciembre, a las 11:30'),
+    ).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Confirmar el cambio' }));
 
     expect(
@@ -221,6 +250,128 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.queryByRole('form', { name: /Cambiar la cita/ })).not.toBeInTheDocument();
   });
 
+  it('offers the open days as chips, a few at a time, and any other day', async () => {
+    const server = serveCita(managed(), {
+      [`GET ${API}/availability`]: freeAt({
+        '2026-12-05': [600],
+        '2026-12-09': [630],
+        '2026-12-28': [1020],
+      }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const days = within(form).getByRole('group', { name: 'Día' });
+    // Each chip shows "jue 3 dic" and is named by the whole date.
+    const chips = () =>
+      within(days)
+        .getAllByRole('button', { pressed: undefined, name: /^\S+, \d+ de \S+$/ })
+        .map((chip) => [
+          Array.from(
+            chip.querySelectorAll('[aria-hidden="true"]'),
+            (line) => line.textContent,
+          ).join(' '),
+          chip.getAttribute('aria-pressed'),
+        ]);
+    // From the cita's day on, without Sunday 6 and the holiday on Tuesday 8.
+    expect(chips()).toEqual([
+      ['jue 3 dic', 'true'],
+      ['vie 4 dic', 'false'],
+      ['sáb 5 dic', 'false'],
+      ['lun 7 dic', 'false'],
+      ['mié 9 dic', 'false'],
+    ]);
+    expect(within(days).getByRole('button', { name: 'miércoles, 9 de diciembre' })).toBeVisible();
+    await user.click(within(days).getByRole('button', { name: 'sábado, 5 de diciembre' }));
+    expect(await within(form).findByRole('radio', { name: '10:00' })).toBeInTheDocument();
+    expect(
+      within(form).getByText(/Horas libres con Lucía el sábado, 5 de diciembre/),
+    ).toBeVisible();
+    expect(
+      server.to(`${API}/availability`).map((request) => request.url.searchParams.get('date')),
+    ).toEqual(['2026-12-03', '2026-12-05']);
+
+    // The next few, and back; the days before the cita's own down to today are there too.
+    await user.click(within(days).getByRole('button', { name: 'Días siguientes' }));
+    expect(within(days).getByRole('button', { name: 'jueves, 10 de diciembre' })).toBeVisible();
+    expect(within(days).queryByRole('button', { name: 'sábado, 5 de diciembre' })).toBeNull();
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    expect(within(days).getByRole('button', { name: 'lunes, 23 de noviembre' })).toBeVisible();
+    expect(within(days).getByRole('button', { name: 'Días anteriores' })).toBeDisabled();
+
+    // "Otro día" goes anywhere, and brings the chips to it.
+    const other = within(form).getByLabelText('Otro día');
+    expect(other).toHaveAttribute('min', '2026-11-23');
+    expect(other).toHaveAttribute('max', '2027-01-22');
+    await user.clear(other);
+    await user.type(other, '2026-12-28');
+    expect(await within(form).findByRole('radio', { name: '17:00' })).toBeInTheDocument();
+    expect(within(days).getByRole('button', { name: 'lunes, 28 de diciembre' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('groups a day’s times under "Mañana" and "Tarde", one part at a time', async () => {
+    serveCita(managed(), {
+      // Before 14:00 is the morning, from 14:00 on the afternoon.
+      [`GET ${API}/availability`]: freeAt({ '2026-12-03': [600, 615, 630, 825, 840, 960, 1170] }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const morning = await within(form).findByRole('radiogroup', { name: 'Horas de la mañana' });
+    expect(shownTimes(morning)).toEqual(['10:00', '10:15', '10:30', '13:45']);
+    const parts = within(form).getByRole('group', { name: 'Parte del día' });
+    expect(within(parts).getByRole('button', { name: 'Mañana (4)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Only one part's times at a time: never the whole day's wall of buttons.
+    expect(within(form).getAllByRole('radio')).toHaveLength(4);
+    await user.click(within(morning).getByRole('radio', { name: '10:15' }));
+
+    await user.click(within(parts).getByRole('button', { name: 'Tarde (3)' }));
+    const afternoon = within(form).getByRole('radiogroup', { name: 'Horas de la tarde' });
+    expect(shownTimes(afternoon)).toEqual(['14:00', '16:00', '19:30']);
+    expect(within(form).queryByRole('radiogroup', { name: 'Horas de la mañana' })).toBeNull();
+    // The choice made in the morning stays, and says so.
+    expect(within(form).getByText('Nueva hora: jueves, 3 de diciembre, a las 10:15')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Confirmar el cambio' })).toBeEnabled();
+    await expectNoAxeViolations();
+  });
+
+  it('shows only the part of the day that has times, and moves through them with the arrows', async () => {
+    serveCita(managed(), {
+      [`GET ${API}/availability`]: freeAt({ '2026-12-03': [990, 1005, 1020] }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const afternoon = await within(form).findByRole('radiogroup', { name: 'Horas de la tarde' });
+    expect(within(form).getByRole('button', { name: 'Mañana (0)' })).toBeDisabled();
+
+    const first = within(afternoon).getByRole('radio', { name: '16:30' });
+    await user.click(first);
+    expect(first).toBeChecked();
+    await user.keyboard('{ArrowRight}');
+    const second = within(afternoon).getByRole('radio', { name: '16:45' });
+    expect(second).toHaveFocus();
+    expect(second).toBeChecked();
+    await user.keyboard('{ArrowDown}');
+    expect(within(afternoon).getByRole('radio', { name: '17:00' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(second).toBeChecked();
+    expect(first).not.toBeChecked();
+    expect(within(form).getByText('Nueva hora: jueves, 3 de diciembre, a las 16:45')).toBeVisible();
+  });
+
   it('moves to another free stylist who does every service, when the guest picks one', async () => {
     const team = [
       { id: 'st-lucia', firstName: 'Lucía', serviceIds: ['svc-corte', 'svc-peinado'] },
@@ -228,7 +379,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
       { id: 'st-javier', firstName: 'Javier', serviceIds: ['svc-corte'] },
     ];
     const server = serveCita(managed(), {
-      'GET /api/business': { body: { item: { ...business, team } } },
+      'GET /api/business': { body: { item: { ...salon, team } } },
       [`GET ${API}/availability`]: (request) => ({
         body: {
           items:
