@@ -77,6 +77,20 @@ const shownTimes = (group: HTMLElement) =>
     .queryAllByRole('radio')
     .map((radio) => radio.parentElement?.textContent);
 
+const GOOGLE =
+  'https://calendar.google.com/calendar/render?action=TEMPLATE' +
+  '&text=Corte%20de%20pelo%2C%20Peinado%20%E2%80%94%20Peluquer%C3%ADa%20Luc%C3%ADa' +
+  '&dates=20261203T090000Z/20261203T100000Z' +
+  '&details=Te%20atiende%20Luc%C3%ADa.' +
+  '&location=Calle%20Mayor%201%2C%2028013%20Madrid';
+const OUTLOOK =
+  'https://outlook.live.com/calendar/0/deeplink/compose' +
+  '?subject=Corte%20de%20pelo%2C%20Peinado%20%E2%80%94%20Peluquer%C3%ADa%20Luc%C3%ADa' +
+  '&startdt=2026-12-03T09:00:00Z&enddt=2026-12-03T10:00:00Z' +
+  '&location=Calle%20Mayor%201%2C%2028013%20Madrid' +
+  '&body=Te%20atiende%20Luc%C3%ADa.';
+const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.';
+
 async function openPage() {
   renderApp(`/cita/${TOKEN}`);
   return screen.findByRole('heading', { level: 2, name: /jueves, 3 de diciembre de 2026/ });
@@ -111,14 +125,32 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
     expect(facts).toHaveTextContent('ConLucía');
     expect(facts).toHaveTextContent('A nombre deAna García');
-    expect(facts).toHaveTextContent(
-      'Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
-    );
+    // One notion of confirmed: the salon's, still to come, and nothing else called so.
+    expect(facts).toHaveTextContent(`Estado${PENDING}Servicios`);
+    expect(screen.queryByText(/Pendiente|Confirmo|confirmad/)).toBeNull();
+    expect(facts).toHaveTextContent('Precio30,50 €');
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
     expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
       'href',
       'tel:+34910000000',
     );
+    const map = within(facts).getByRole('link', { name: /^Ver en el mapa/ });
+    expect(map).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Calle%20Mayor%201%2C%2028013%20Madrid',
+    );
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map).toHaveAccessibleName('Ver en el mapa (se abre en otra pestaña)');
+    // In the salon's time zone: 10:00 in Madrid is 09:00 UTC.
+    expect(within(facts).getByRole('link', { name: /^Añadir a Google Calendar/ })).toHaveAttribute(
+      'href',
+      GOOGLE,
+    );
+    expect(within(facts).getByRole('link', { name: /^Añadir a Outlook/ })).toHaveAttribute(
+      'href',
+      OUTLOOK,
+    );
+    expect(screen.queryByRole('link', { name: 'Reservar otra' })).toBeNull();
     for (const name of ['Sí, voy', 'Cambiar', 'Cancelar']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
@@ -147,7 +179,12 @@ describe('the manage link’s page (/cita/<token>)', () => {
     await openPage();
     await user.click(screen.getByRole('button', { name: 'Sí, voy' }));
     expect(await screen.findByText('Has avisado de que vienes.')).toBeInTheDocument();
+    // The salon's confirmation is still to come, and the page keeps saying so.
+    expect(screen.getByRole('region', { name: /jueves/ })).toHaveTextContent(
+      `${PENDING} Has avisado de que vienes.`,
+    );
     expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/¿Vienes\?/)).toBeNull();
     expect(writes(server).map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
       `POST ${API}/attend`,
     ]);
@@ -169,20 +206,130 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
   });
 
-  it('offers only what the server allows', async () => {
+  it('offers only what the server allows, and says who can still change it', async () => {
     serveCita(managed({ status: 'confirmada', canChange: false, canCancel: false }));
     await openPage();
-    expect(screen.getByText(/El salón la ha confirmado\./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sí, voy' })).toBeInTheDocument();
+    expect(screen.getByText('Tu cita está confirmada.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sí, voy' })).toHaveAccessibleDescription(
+      '¿Vienes? Con «Sí, voy» avisas al salón de que cuenta contigo.',
+    );
     expect(screen.queryByRole('button', { name: 'Cambiar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Para cambiarla o cancelarla a estas alturas, llama al salón.'),
+    ).toBeInTheDocument();
   });
 
-  it('cancels after a second "Sí" and then shows a cancelled cita with no actions', async () => {
+  // Every state the API can give, with what the page then says and offers.
+  it.each([
+    {
+      state: 'pending',
+      cita: managed(),
+      says: PENDING,
+      attend: true,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'pending, the client said she comes',
+      cita: managed({ clientConfirmed: true }),
+      says: `${PENDING} Has avisado de que vienes.`,
+      attend: false,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'confirmed',
+      cita: managed({ status: 'confirmada' }),
+      says: 'Tu cita está confirmada.',
+      attend: true,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'confirmed, the client said she comes',
+      cita: managed({ status: 'confirmada', clientConfirmed: true }),
+      says: 'Tu cita está confirmada. Has avisado de que vienes.',
+      attend: false,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'cancelled',
+      cita: managed({ status: 'cancelada', canChange: false, canCancel: false }),
+      says: 'Cancelada: esta hora ya no está reservada para ti.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      state: 'completed',
+      cita: managed({
+        date: '2026-11-19',
+        status: 'completada',
+        clientConfirmed: true,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'Esta cita ya se realizó. ¡Gracias por venir!',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      state: 'a no-show',
+      cita: managed({
+        date: '2026-11-19',
+        status: 'no_presentado',
+        clientConfirmed: true,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'El salón anotó que no pudiste venir a esta cita.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      // Today, 09:00–10:00, still pending: the salon has not marked it, but it is over.
+      state: 'over but never marked',
+      cita: managed({
+        date: '2026-11-23',
+        startMin: 540,
+        endMin: 600,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'La hora de esta cita ya pasó.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+  ])('says what is true of a cita $state', async ({ cita, says, attend, calendar, again }) => {
+    serveCita(cita);
+    renderApp(`/cita/${TOKEN}`);
+    const facts = await screen.findByRole('region', { name: /de 2026/ });
+    const state = within(facts).getByText('Estado').nextElementSibling;
+    expect(state).toHaveTextContent(new RegExp(`^${says.replace(/[.?¡!()]/g, '\\$&')}$`));
+    expect(screen.queryByText(/Confirmo|Pendiente/)).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Sí, voy' })).toHaveLength(attend ? 1 : 0);
+    await waitFor(() => {
+      expect(screen.queryAllByRole('link', { name: /^Añadir a (Google|Outlook)/ })).toHaveLength(
+        calendar ? 2 : 0,
+      );
+    });
+    expect(screen.queryAllByRole('link', { name: 'Reservar otra' })).toHaveLength(again ? 1 : 0);
+  });
+
+  it('cancels after a second "Sí", then offers only "Reservar otra", which opens the chat', async () => {
     const server = serveCita(managed(), {
       [`POST ${API}/cancel`]: {
         body: { item: managed({ status: 'cancelada', canChange: false, canCancel: false }) },
       },
+      'POST /api/n8n/chat': (request) =>
+        (request.body as { action: string }).action === 'loadPreviousSession'
+          ? { body: { data: [] } }
+          : { body: { output: '¿Qué te gustaría reservar?' } },
     });
     const user = userEvent.setup();
     await openPage();
@@ -195,9 +342,27 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    expect(
+      screen.getByText('Cancelada: esta hora ya no está reservada para ti.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Sí, voy/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Añadir a/ })).toBeNull();
     expect(writes(server).map((request) => request.url.pathname)).toEqual([`${API}/cancel`]);
+    await expectNoAxeViolations();
+
+    // "Reservar otra": the landing page, with the chat open asking for a new cita.
+    await user.click(screen.getByRole('link', { name: 'Reservar otra' }));
+    expect(window.location.pathname).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Peluquería Lucía' }),
+    ).toBeInTheDocument();
+    const chat = await screen.findByRole('dialog', { name: 'Peluquería Lucía' });
+    expect(await within(chat).findByText('¿Qué te gustaría reservar?')).toBeVisible();
+    const sent = server
+      .to('/api/n8n/chat')
+      .map((request) => request.body as { action: string; chatInput?: string })
+      .filter((body) => body.action === 'sendMessage');
+    expect(sent.map((body) => body.chatInput)).toEqual(['Quiero reservar una cita']);
   });
 
   it('shows the server’s refusal to cancel as it words it', async () => {
@@ -447,14 +612,15 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(await screen.findByRole('form', { name: /Cambiar la cita/ })).toBeInTheDocument();
   });
 
-  it('says a cancelled cita is cancelled and offers nothing', async () => {
+  it('says a cancelled cita is cancelled and offers only a new booking', async () => {
     serveCita(managed({ status: 'cancelada', canChange: false, canCancel: false }));
     renderApp(`/cita/${TOKEN}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    expect(screen.getByText(/¿Quieres otra cita\?/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Reservar otra' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Sí, voy/ })).toBeNull();
     await expectNoAxeViolations();
   });
 
