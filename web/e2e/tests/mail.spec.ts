@@ -112,7 +112,7 @@ test('a booking’s message leads to its manage link: confirm, move, cancel', as
     [await workingDay(6), await workingDay(7)].find((day) => day !== currentDate) ?? '';
   await guest.getByRole('button', { name: 'Cambiar', exact: true }).click();
   const form = guest.getByRole('form', { name: /Cambiar la cita/ });
-  await form.getByLabel('Nuevo día').fill(newDay);
+  await form.getByLabel('Otro día').fill(newDay);
   await expect(form.getByText(/Horas libres con/)).toBeVisible();
   await form.getByRole('radio').first().check();
   await form.getByRole('button', { name: 'Confirmar el cambio' }).click();

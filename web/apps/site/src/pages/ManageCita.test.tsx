@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedCita } from '../api/types';
+import type { Business, ManagedCita } from '../api/types';
 import { expectNoAxeViolations } from '../test/axe';
 import { apiError, business, fakeServer, type Answer, type Handler } from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
@@ -37,9 +37,59 @@ function managed(changes: Partial<ManagedCita> = {}): ManagedCita {
   };
 }
 
+/**
+ * The salon: Monday to Saturday 10:00–14:00 and 16:00–20:00, closed on Sundays and on Tuesday
+ * 8 December (a holiday), 60 days ahead.
+ */
+const salon: Business = {
+  ...business,
+  hours: [1, 2, 3, 4, 5, 6].flatMap((weekday) => [
+    { weekday, openMin: 600, closeMin: 840 },
+    { weekday, openMin: 960, closeMin: 1200 },
+  ]),
+  closures: [{ id: 'inmaculada', from: '2026-12-08', to: '2026-12-08', reason: 'Festivo' }],
+  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+};
+
 function serveCita(cita: ManagedCita, routes: Record<string, Handler | Answer> = {}) {
-  return fakeServer({ [`GET ${API}`]: { body: { item: cita } }, ...routes });
+  return fakeServer({
+    'GET /api/business': { body: { item: salon } },
+    [`GET ${API}`]: { body: { item: cita } },
+    ...routes,
+  });
 }
+
+/** Free times that answer every day with `starts` (minutes), Lucía's. */
+const freeAt =
+  (starts: Record<string, number[]>): Handler =>
+  (request) => ({
+    body: {
+      items: (starts[request.url.searchParams.get('date') ?? ''] ?? []).map((startMin) => ({
+        startMin,
+        staffIds: ['st-lucia'],
+      })),
+    },
+  });
+
+/** The times the form shows now, as their labels. */
+const shownTimes = (group: HTMLElement) =>
+  within(group)
+    .queryAllByRole('radio')
+    .map((radio) => radio.parentElement?.textContent);
+
+const GOOGLE =
+  'https://calendar.google.com/calendar/render?action=TEMPLATE' +
+  '&text=Corte%20de%20pelo%2C%20Peinado%20%E2%80%94%20Peluquer%C3%ADa%20Luc%C3%ADa' +
+  '&dates=20261203T090000Z/20261203T100000Z' +
+  '&details=Te%20atiende%20Luc%C3%ADa.' +
+  '&location=Calle%20Mayor%201%2C%2028013%20Madrid';
+const OUTLOOK =
+  'https://outlook.live.com/calendar/0/deeplink/compose' +
+  '?subject=Corte%20de%20pelo%2C%20Peinado%20%E2%80%94%20Peluquer%C3%ADa%20Luc%C3%ADa' +
+  '&startdt=2026-12-03T09:00:00Z&enddt=2026-12-03T10:00:00Z' +
+  '&location=Calle%20Mayor%201%2C%2028013%20Madrid' +
+  '&body=Te%20atiende%20Luc%C3%ADa.';
+const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.';
 
 async function openPage() {
   renderApp(`/cita/${TOKEN}`);
@@ -75,14 +125,32 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(facts).toHaveTextContent('Peinado · 30 min · 12,50 €');
     expect(facts).toHaveTextContent('ConLucía');
     expect(facts).toHaveTextContent('A nombre deAna García');
-    expect(facts).toHaveTextContent(
-      'Pendiente Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
-    );
+    // One notion of confirmed: the salon's, still to come, and nothing else called so.
+    expect(facts).toHaveTextContent(`Estado${PENDING}Servicios`);
+    expect(screen.queryByText(/Pendiente|Confirmo|confirmad/)).toBeNull();
+    expect(facts).toHaveTextContent('Precio30,50 €');
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
     expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
       'href',
       'tel:+34910000000',
     );
+    const map = within(facts).getByRole('link', { name: /^Ver en el mapa/ });
+    expect(map).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Calle%20Mayor%201%2C%2028013%20Madrid',
+    );
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map).toHaveAccessibleName('Ver en el mapa (se abre en otra pestaña)');
+    // In the salon's time zone: 10:00 in Madrid is 09:00 UTC.
+    expect(within(facts).getByRole('link', { name: /^Añadir a Google Calendar/ })).toHaveAttribute(
+      'href',
+      GOOGLE,
+    );
+    expect(within(facts).getByRole('link', { name: /^Añadir a Outlook/ })).toHaveAttribute(
+      'href',
+      OUTLOOK,
+    );
+    expect(screen.queryByRole('link', { name: 'Reservar otra' })).toBeNull();
     for (const name of ['Sí, voy', 'Cambiar', 'Cancelar']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
@@ -111,7 +179,12 @@ describe('the manage link’s page (/cita/<token>)', () => {
     await openPage();
     await user.click(screen.getByRole('button', { name: 'Sí, voy' }));
     expect(await screen.findByText('Has avisado de que vienes.')).toBeInTheDocument();
+    // The salon's confirmation is still to come, and the page keeps saying so.
+    expect(screen.getByRole('region', { name: /jueves/ })).toHaveTextContent(
+      `${PENDING} Has avisado de que vienes.`,
+    );
     expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/¿Vienes\?/)).toBeNull();
     expect(writes(server).map((request) => `${request.method} ${request.url.pathname}`)).toEqual([
       `POST ${API}/attend`,
     ]);
@@ -133,20 +206,130 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.queryByRole('button', { name: 'Sí, voy' })).not.toBeInTheDocument();
   });
 
-  it('offers only what the server allows', async () => {
+  it('offers only what the server allows, and says who can still change it', async () => {
     serveCita(managed({ status: 'confirmada', canChange: false, canCancel: false }));
     await openPage();
-    expect(screen.getByText(/El salón la ha confirmado\./)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sí, voy' })).toBeInTheDocument();
+    expect(screen.getByText('Tu cita está confirmada.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sí, voy' })).toHaveAccessibleDescription(
+      '¿Vienes? Con «Sí, voy» avisas al salón de que cuenta contigo.',
+    );
     expect(screen.queryByRole('button', { name: 'Cambiar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Para cambiarla o cancelarla a estas alturas, llama al salón.'),
+    ).toBeInTheDocument();
   });
 
-  it('cancels after a second "Sí" and then shows a cancelled cita with no actions', async () => {
+  // Every state the API can give, with what the page then says and offers.
+  it.each([
+    {
+      state: 'pending',
+      cita: managed(),
+      says: PENDING,
+      attend: true,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'pending, the client said she comes',
+      cita: managed({ clientConfirmed: true }),
+      says: `${PENDING} Has avisado de que vienes.`,
+      attend: false,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'confirmed',
+      cita: managed({ status: 'confirmada' }),
+      says: 'Tu cita está confirmada.',
+      attend: true,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'confirmed, the client said she comes',
+      cita: managed({ status: 'confirmada', clientConfirmed: true }),
+      says: 'Tu cita está confirmada. Has avisado de que vienes.',
+      attend: false,
+      calendar: true,
+      again: false,
+    },
+    {
+      state: 'cancelled',
+      cita: managed({ status: 'cancelada', canChange: false, canCancel: false }),
+      says: 'Cancelada: esta hora ya no está reservada para ti.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      state: 'completed',
+      cita: managed({
+        date: '2026-11-19',
+        status: 'completada',
+        clientConfirmed: true,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'Esta cita ya se realizó. ¡Gracias por venir!',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      state: 'a no-show',
+      cita: managed({
+        date: '2026-11-19',
+        status: 'no_presentado',
+        clientConfirmed: true,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'El salón anotó que no pudiste venir a esta cita.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+    {
+      // Today, 09:00–10:00, still pending: the salon has not marked it, but it is over.
+      state: 'over but never marked',
+      cita: managed({
+        date: '2026-11-23',
+        startMin: 540,
+        endMin: 600,
+        canChange: false,
+        canCancel: false,
+      }),
+      says: 'La hora de esta cita ya pasó.',
+      attend: false,
+      calendar: false,
+      again: true,
+    },
+  ])('says what is true of a cita $state', async ({ cita, says, attend, calendar, again }) => {
+    serveCita(cita);
+    renderApp(`/cita/${TOKEN}`);
+    const facts = await screen.findByRole('region', { name: /de 2026/ });
+    const state = within(facts).getByText('Estado').nextElementSibling;
+    expect(state).toHaveTextContent(new RegExp(`^${says.replace(/[.?¡!()]/g, '\\$&')}$`));
+    expect(screen.queryByText(/Confirmo|Pendiente/)).toBeNull();
+    expect(screen.queryAllByRole('button', { name: 'Sí, voy' })).toHaveLength(attend ? 1 : 0);
+    await waitFor(() => {
+      expect(screen.queryAllByRole('link', { name: /^Añadir a (Google|Outlook)/ })).toHaveLength(
+        calendar ? 2 : 0,
+      );
+    });
+    expect(screen.queryAllByRole('link', { name: 'Reservar otra' })).toHaveLength(again ? 1 : 0);
+  });
+
+  it('cancels after a second "Sí", then offers only "Reservar otra", which opens the chat', async () => {
     const server = serveCita(managed(), {
       [`POST ${API}/cancel`]: {
         body: { item: managed({ status: 'cancelada', canChange: false, canCancel: false }) },
       },
+      'POST /api/n8n/chat': (request) =>
+        (request.body as { action: string }).action === 'loadPreviousSession'
+          ? { body: { data: [] } }
+          : { body: { output: '¿Qué te gustaría reservar?' } },
     });
     const user = userEvent.setup();
     await openPage();
@@ -159,9 +342,27 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    expect(
+      screen.getByText('Cancelada: esta hora ya no está reservada para ti.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Sí, voy/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Añadir a/ })).toBeNull();
     expect(writes(server).map((request) => request.url.pathname)).toEqual([`${API}/cancel`]);
+    await expectNoAxeViolations();
+
+    // "Reservar otra": the landing page, with the chat open asking for a new cita.
+    await user.click(screen.getByRole('link', { name: 'Reservar otra' }));
+    expect(window.location.pathname).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Peluquería Lucía' }),
+    ).toBeInTheDocument();
+    const chat = await screen.findByRole('dialog', { name: 'Peluquería Lucía' });
+    expect(await within(chat).findByText('¿Qué te gustaría reservar?')).toBeVisible();
+    const sent = server
+      .to('/api/n8n/chat')
+      .map((request) => request.body as { action: string; chatInput?: string })
+      .filter((body) => body.action === 'sendMessage');
+    expect(sent.map((body) => body.chatInput)).toEqual(['Quiero reservar una cita']);
   });
 
   it('shows the server’s refusal to cancel as it words it', async () => {
@@ -182,20 +383,10 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeInTheDocument();
   });
 
-  it('moves the cita to a free time of another day with the same stylist', async () => {
+  it('moves the cita to a free time of the next day, one tap away, with the same stylist', async () => {
     const moved = managed({ date: '2026-12-04', startMin: 690, endMin: 750 });
     const server = serveCita(managed(), {
-      [`GET ${API}/availability`]: (request) => ({
-        body: {
-          items:
-            request.url.searchParams.get('date') === '2026-12-04'
-              ? [
-                  { startMin: 600, staffIds: ['st-lucia'] },
-                  { startMin: 690, staffIds: ['st-lucia'] },
-                ]
-              : [],
-        },
-      }),
+      [`GET ${API}/availability`]: freeAt({ '2026-12-04': [600, 690] }),
       [`PATCH ${API}`]: { body: { item: moved } },
     });
     const user = userEvent.setup();
@@ -210,10 +401,11 @@ describe('the manage link’s page (/cita/<token>)', () => {
     const asked = server.to(`${API}/availability`)[0]?.url.searchParams;
     expect(Object.fromEntries(asked ?? [])).toEqual({ date: '2026-12-03', staffId: 'st-lucia' });
 
-    const day = within(form).getByLabelText('Nuevo día');
-    await user.clear(day);
-    await user.type(day, '2026-12-04');
+    await user.click(within(form).getByRole('button', { name: 'viernes, 4 de diciembre' }));
     await user.click(await within(form).findByRole('radio', { name: '11:30' }));
+    expect(
+      within(form).getByText('Nueva hora: viernes, 4 de diciembre, a las 11:30'),
+    ).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Confirmar el cambio' }));
 
     expect(
@@ -223,6 +415,128 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.queryByRole('form', { name: /Cambiar la cita/ })).not.toBeInTheDocument();
   });
 
+  it('offers the open days as chips, a few at a time, and any other day', async () => {
+    const server = serveCita(managed(), {
+      [`GET ${API}/availability`]: freeAt({
+        '2026-12-05': [600],
+        '2026-12-09': [630],
+        '2026-12-28': [1020],
+      }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const days = within(form).getByRole('group', { name: 'Día' });
+    // Each chip shows "jue 3 dic" and is named by the whole date.
+    const chips = () =>
+      within(days)
+        .getAllByRole('button', { pressed: undefined, name: /^\S+, \d+ de \S+$/ })
+        .map((chip) => [
+          Array.from(
+            chip.querySelectorAll('[aria-hidden="true"]'),
+            (line) => line.textContent,
+          ).join(' '),
+          chip.getAttribute('aria-pressed'),
+        ]);
+    // From the cita's day on, without Sunday 6 and the holiday on Tuesday 8.
+    expect(chips()).toEqual([
+      ['jue 3 dic', 'true'],
+      ['vie 4 dic', 'false'],
+      ['sáb 5 dic', 'false'],
+      ['lun 7 dic', 'false'],
+      ['mié 9 dic', 'false'],
+    ]);
+    expect(within(days).getByRole('button', { name: 'miércoles, 9 de diciembre' })).toBeVisible();
+    await user.click(within(days).getByRole('button', { name: 'sábado, 5 de diciembre' }));
+    expect(await within(form).findByRole('radio', { name: '10:00' })).toBeInTheDocument();
+    expect(
+      within(form).getByText(/Horas libres con Lucía el sábado, 5 de diciembre/),
+    ).toBeVisible();
+    expect(
+      server.to(`${API}/availability`).map((request) => request.url.searchParams.get('date')),
+    ).toEqual(['2026-12-03', '2026-12-05']);
+
+    // The next few, and back; the days before the cita's own down to today are there too.
+    await user.click(within(days).getByRole('button', { name: 'Días siguientes' }));
+    expect(within(days).getByRole('button', { name: 'jueves, 10 de diciembre' })).toBeVisible();
+    expect(within(days).queryByRole('button', { name: 'sábado, 5 de diciembre' })).toBeNull();
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    await user.click(within(days).getByRole('button', { name: 'Días anteriores' }));
+    expect(within(days).getByRole('button', { name: 'lunes, 23 de noviembre' })).toBeVisible();
+    expect(within(days).getByRole('button', { name: 'Días anteriores' })).toBeDisabled();
+
+    // "Otro día" goes anywhere, and brings the chips to it.
+    const other = within(form).getByLabelText('Otro día');
+    expect(other).toHaveAttribute('min', '2026-11-23');
+    expect(other).toHaveAttribute('max', '2027-01-22');
+    await user.clear(other);
+    await user.type(other, '2026-12-28');
+    expect(await within(form).findByRole('radio', { name: '17:00' })).toBeInTheDocument();
+    expect(within(days).getByRole('button', { name: 'lunes, 28 de diciembre' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('groups a day’s times under "Mañana" and "Tarde", one part at a time', async () => {
+    serveCita(managed(), {
+      // Before 14:00 is the morning, from 14:00 on the afternoon.
+      [`GET ${API}/availability`]: freeAt({ '2026-12-03': [600, 615, 630, 825, 840, 960, 1170] }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const morning = await within(form).findByRole('radiogroup', { name: 'Horas de la mañana' });
+    expect(shownTimes(morning)).toEqual(['10:00', '10:15', '10:30', '13:45']);
+    const parts = within(form).getByRole('group', { name: 'Parte del día' });
+    expect(within(parts).getByRole('button', { name: 'Mañana (4)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Only one part's times at a time: never the whole day's wall of buttons.
+    expect(within(form).getAllByRole('radio')).toHaveLength(4);
+    await user.click(within(morning).getByRole('radio', { name: '10:15' }));
+
+    await user.click(within(parts).getByRole('button', { name: 'Tarde (3)' }));
+    const afternoon = within(form).getByRole('radiogroup', { name: 'Horas de la tarde' });
+    expect(shownTimes(afternoon)).toEqual(['14:00', '16:00', '19:30']);
+    expect(within(form).queryByRole('radiogroup', { name: 'Horas de la mañana' })).toBeNull();
+    // The choice made in the morning stays, and says so.
+    expect(within(form).getByText('Nueva hora: jueves, 3 de diciembre, a las 10:15')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Confirmar el cambio' })).toBeEnabled();
+    await expectNoAxeViolations();
+  });
+
+  it('shows only the part of the day that has times, and moves through them with the arrows', async () => {
+    serveCita(managed(), {
+      [`GET ${API}/availability`]: freeAt({ '2026-12-03': [990, 1005, 1020] }),
+    });
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const form = screen.getByRole('form', { name: /Cambiar la cita/ });
+    const afternoon = await within(form).findByRole('radiogroup', { name: 'Horas de la tarde' });
+    expect(within(form).getByRole('button', { name: 'Mañana (0)' })).toBeDisabled();
+
+    const first = within(afternoon).getByRole('radio', { name: '16:30' });
+    await user.click(first);
+    expect(first).toBeChecked();
+    await user.keyboard('{ArrowRight}');
+    const second = within(afternoon).getByRole('radio', { name: '16:45' });
+    expect(second).toHaveFocus();
+    expect(second).toBeChecked();
+    await user.keyboard('{ArrowDown}');
+    expect(within(afternoon).getByRole('radio', { name: '17:00' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(second).toBeChecked();
+    expect(first).not.toBeChecked();
+    expect(within(form).getByText('Nueva hora: jueves, 3 de diciembre, a las 16:45')).toBeVisible();
+  });
+
   it('moves to another free stylist who does every service, when the guest picks one', async () => {
     const team = [
       { id: 'st-lucia', firstName: 'Lucía', serviceIds: ['svc-corte', 'svc-peinado'] },
@@ -230,7 +544,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
       { id: 'st-javier', firstName: 'Javier', serviceIds: ['svc-corte'] },
     ];
     const server = serveCita(managed(), {
-      'GET /api/business': { body: { item: { ...business, team } } },
+      'GET /api/business': { body: { item: { ...salon, team } } },
       [`GET ${API}/availability`]: (request) => ({
         body: {
           items:
@@ -298,14 +612,15 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(await screen.findByRole('form', { name: /Cambiar la cita/ })).toBeInTheDocument();
   });
 
-  it('says a cancelled cita is cancelled and offers nothing', async () => {
+  it('says a cancelled cita is cancelled and offers only a new booking', async () => {
     serveCita(managed({ status: 'cancelada', canChange: false, canCancel: false }));
     renderApp(`/cita/${TOKEN}`);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cita cancelada' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Esta cita está cancelada. Si quieres otra/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Confirmo/ })).toBeNull();
+    expect(screen.getByText(/¿Quieres otra cita\?/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Reservar otra' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: /Cambiar|Cancelar|Sí, voy/ })).toBeNull();
     await expectNoAxeViolations();
   });
 

@@ -1,21 +1,34 @@
 /**
  * `/cita/<token>`: the page a cita's emails link to (issue 13). Whoever holds the link sees the
- * cita without signing in: when, what (with durations and prices), with whom, where, and its
- * status; and may confirm they are coming, move it or cancel it, as far as the server allows
- * (`canChange`, `canCancel`); a move keeps the stylist unless another free one is picked, and
- * offers the link's own free times (`/api/manage/<token>/availability`, where the cita's current
- * time does not stand in its way).
+ * cita without signing in: when, what (with durations and prices, and the total), with whom,
+ * where (with a map link), and its state in one sentence; and may say they are coming ("Sí,
+ * voy"), move it or cancel it, as far as the server allows (`canChange`, `canCancel`); a move
+ * keeps the stylist unless another free one is picked, and offers the link's own free times
+ * (`/api/manage/<token>/availability`, where the cita's current time does not stand in its way).
+ * A cita still ahead can be added to Google Calendar or Outlook; one cancelled or over offers
+ * "Reservar otra", which opens the chat on the landing page asking for a new cita.
  * Opening the page changes nothing, because mail scanners open links: it only reads, and every
  * change is a button that POSTs or PATCHes. A forged or expired link gets a page that says so,
  * a cancelled cita a page without actions.
+ *
+ * One notion of "confirmed": the salon's (`confirmada`, or still `pendiente`: it will confirm
+ * it). The client's own word is "Sí, voy", never called confirming, and once said the page says
+ * "Has avisado de que vienes".
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../api/http';
-import type { AppointmentStatus, ItemResponse, ManagedCita } from '../api/types';
+import type { ItemResponse, ManagedCita } from '../api/types';
 import { holdsTime } from '../appointments/status';
-import { StatusBadge } from '../appointments/StatusBadge';
+import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
-import { formatDate, formatPrice, formatTime, todayIn } from '../shell/format';
+import {
+  citaEvent,
+  googleCalendarUrl,
+  mapUrl,
+  outlookCalendarUrl,
+  type CalendarEvent,
+} from '../shell/calendarLinks';
+import { formatDate, formatPrice, formatTime, todayIn, zonedInstant } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
@@ -41,14 +54,29 @@ export function manageToken(path: string): string | null {
 
 const INVALID_LINK = 'Este enlace no es válido o ha caducado.';
 
-/** What the status means to the person holding the link. */
-const STATUS_SENTENCES: Record<AppointmentStatus, string> = {
-  pendiente: 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
-  confirmada: 'El salón la ha confirmado.',
-  cancelada: 'Ya no se puede cambiar.',
-  completada: 'Esta cita ya se realizó.',
-  no_presentado: 'El salón la anotó como no presentada.',
-};
+const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.';
+
+/**
+ * The cita's state in one sentence, true in each the API returns: the salon's status, and for a
+ * cita still holding its time whether its hour is over (the salon may not have marked it yet).
+ */
+function stateSentence(cita: ManagedCita, over: boolean): string {
+  switch (cita.status) {
+    case 'pendiente':
+      return over ? 'La hora de esta cita ya pasó.' : PENDING;
+    case 'confirmada':
+      return over ? 'La hora de esta cita ya pasó.' : 'Tu cita está confirmada.';
+    case 'cancelada':
+      return 'Cancelada: esta hora ya no está reservada para ti.';
+    case 'completada':
+      return 'Esta cita ya se realizó. ¡Gracias por venir!';
+    case 'no_presentado':
+      return 'El salón anotó que no pudiste venir a esta cita.';
+  }
+}
+
+/** What a new booking asks the assistant, as the landing's "Reservar" chips ask for a service. */
+export const BOOK_AGAIN_MESSAGE = 'Quiero reservar una cita';
 
 type Loaded =
   | { state: 'loading' }
@@ -183,7 +211,8 @@ function CitaView({
   onChanged: (cita: ManagedCita) => void;
 }) {
   const { toast } = useToast();
-  const today = todayIn(useTimeZone());
+  const timeZone = useTimeZone();
+  const today = todayIn(timeZone);
   const { business } = useBusiness();
   // Moving keeps the stylist unless the guest picks another who does every service of the cita.
   const otherStylists = (business?.team ?? [])
@@ -198,8 +227,29 @@ function CitaView({
   const [problem, setProblem] = useState<string | null>(null);
   const when = `${formatDate(cita.date)}, a las ${formatTime(cita.startMin)}`;
   const cancelled = cita.status === 'cancelada';
-  // "Sí, voy" only makes sense before the day is over, for a cita still holding time.
-  const canAttend = !cita.clientConfirmed && holdsTime(cita.status) && cita.date >= today;
+  // The API gives local times; the salon's time zone says when they are.
+  const start = zonedInstant(cita.date, cita.startMin, timeZone);
+  const end = zonedInstant(cita.date, cita.endMin, timeZone);
+  // The instant the page was opened: what it says must not change with every render.
+  const [now] = useState(() => Date.now());
+  const holding = holdsTime(cita.status);
+  const over = end.getTime() <= now;
+  const ahead = holding && start.getTime() > now;
+  // "Sí, voy" only makes sense until the cita is over, for a cita still holding its time.
+  const canAttend = !cita.clientConfirmed && holding && !over;
+  const total = cita.services.reduce((sum, service) => sum + service.priceCents, 0);
+  // Only once the salon's time zone is known: a guess would put the event at another hour.
+  const event: CalendarEvent | null =
+    ahead && business
+      ? citaEvent({
+          serviceNames: cita.services.map((service) => service.name),
+          salonName: cita.business.name,
+          staffName: cita.staffName,
+          address: cita.business.address,
+          start,
+          end,
+        })
+      : null;
 
   async function send(action: 'attend' | 'cancel', done: string) {
     setSending(true);
@@ -220,11 +270,6 @@ function CitaView({
 
   return (
     <>
-      {cancelled && (
-        <p className="manage-cancelled">
-          Esta cita está cancelada. Si quieres otra, pídela en el chat o llama al salón.
-        </p>
-      )}
       <section className="card manage-card" aria-labelledby="manage-when">
         <h2 id="manage-when" className="manage-when">
           <span className="manage-day">{formatDate(cita.date)}</span>
@@ -233,6 +278,16 @@ function CitaView({
           </span>
         </h2>
         <dl className="manage-facts">
+          <dt>Estado</dt>
+          <dd className="manage-state" data-status={cita.status}>
+            {stateSentence(cita, over)}
+            {cita.clientConfirmed && holding && !over && (
+              <>
+                {' '}
+                <strong>Has avisado de que vienes.</strong>
+              </>
+            )}
+          </dd>
           <dt>Servicios</dt>
           <dd>
             <ul className="manage-services">
@@ -246,20 +301,12 @@ function CitaView({
               ))}
             </ul>
           </dd>
+          <dt>Precio</dt>
+          <dd>{formatPrice(total)}</dd>
           <dt>Con</dt>
           <dd>{cita.staffName}</dd>
           <dt>A nombre de</dt>
           <dd>{cita.clientName}</dd>
-          <dt>Estado</dt>
-          <dd>
-            <StatusBadge status={cita.status} /> {STATUS_SENTENCES[cita.status]}
-            {cita.clientConfirmed && !cancelled && (
-              <>
-                {' '}
-                <strong>Has avisado de que vienes.</strong>
-              </>
-            )}
-          </dd>
           <dt>Dónde</dt>
           <dd>
             {cita.business.name}
@@ -267,6 +314,8 @@ function CitaView({
               <>
                 <br />
                 {cita.business.address}
+                <br />
+                <ExternalLink href={mapUrl(cita.business.address)}>Ver en el mapa</ExternalLink>
               </>
             )}
             {cita.business.phone && (
@@ -279,6 +328,16 @@ function CitaView({
             )}
           </dd>
         </dl>
+        {event && (
+          <div className="manage-calendar actions">
+            <ExternalLink className="button button-secondary" href={googleCalendarUrl(event)}>
+              Añadir a Google Calendar
+            </ExternalLink>
+            <ExternalLink className="button button-secondary" href={outlookCalendarUrl(event)}>
+              Añadir a Outlook
+            </ExternalLink>
+          </div>
+        )}
       </section>
       {problem !== null && (
         <p role="alert" className="form-error">
@@ -366,6 +425,51 @@ function CitaView({
           )}
         </div>
       )}
+      {ahead && !cita.canChange && !cita.canCancel && (
+        // Inside the salon's minimum notice the link no longer moves it: say who still can.
+        <p className="muted">Para cambiarla o cancelarla a estas alturas, llama al salón.</p>
+      )}
+      {(!holding || over) && <BookAgain />}
     </>
+  );
+}
+
+/** A link to another site, opened in a new tab (the page sends no referrer, see above). */
+function ExternalLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a href={href} className={className} target="_blank" rel="noreferrer">
+      {children} <span className="visually-hidden">(se abre en otra pestaña)</span>
+    </a>
+  );
+}
+
+/**
+ * "Reservar otra", once this cita no longer holds a time ahead: new citas are booked with the
+ * assistant, so it goes to the landing page (the salon's services and hours beside the chat)
+ * and opens the chat asking for one. Without a chat it is still the way to the landing page.
+ */
+function BookAgain() {
+  const openChat = useOpenChat();
+  return (
+    <div className="manage-again">
+      <p>¿Quieres otra cita? Pídela a nuestro asistente en el chat o llama al salón.</p>
+      <Link
+        to="/"
+        className="button button-primary"
+        onClick={() => {
+          openChat?.(BOOK_AGAIN_MESSAGE);
+        }}
+      >
+        Reservar otra
+      </Link>
+    </div>
   );
 }

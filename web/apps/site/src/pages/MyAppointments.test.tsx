@@ -196,7 +196,7 @@ describe('mis citas', () => {
     await user.click(within(first).getByRole('button', { name: /^Cambiar/ }));
 
     const form = within(first).getByRole('form', { name: /Cambiar la cita/ });
-    const day = within(form).getByLabelText('Nuevo día');
+    const day = within(form).getByLabelText('Otro día');
     expect(day).toHaveValue('2026-11-25');
     expect(await within(form).findByText(/No quedan horas libres con Lucía Pérez/)).toBeVisible();
     // The cita's own free times: its services are the server's to know, its time free to it.

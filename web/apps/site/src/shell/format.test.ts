@@ -8,6 +8,7 @@ import {
   formatTime,
   startOfWeek,
   todayIn,
+  zonedInstant,
 } from './format';
 
 // Intl puts a narrow no-break space before the euro sign.
@@ -24,6 +25,7 @@ describe('format', () => {
     expect(formatDate('2026-11-23')).toBe('lunes, 23 de noviembre de 2026');
     expect(formatDate('2026-11-23', 'short')).toBe('23/11/2026');
     expect(formatDate('2026-11-23', 'dayMonth')).toBe('23 de noviembre');
+    expect(formatDate('2026-11-23', 'day')).toBe('lunes, 23 de noviembre');
     expect(() => formatDate('23/11/2026')).toThrow('Fecha no válida');
   });
 
@@ -56,6 +58,19 @@ describe('format', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-28', 2)).toBe('2026-03-30');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it("reads a local date and minute in the business's time zone as an instant", () => {
+    const at = (date: string, minutes: number, zone = 'Europe/Madrid') =>
+      zonedInstant(date, minutes, zone).toISOString();
+    expect(at('2026-12-03', 600)).toBe('2026-12-03T09:00:00.000Z');
+    expect(at('2026-07-01', 600)).toBe('2026-07-01T08:00:00.000Z');
+    // 29 March 2026: Madrid's clocks go from 02:00 to 03:00; before and after the change.
+    expect(at('2026-03-29', 90)).toBe('2026-03-29T00:30:00.000Z');
+    expect(at('2026-03-29', 600)).toBe('2026-03-29T08:00:00.000Z');
+    expect(at('2026-10-25', 600)).toBe('2026-10-25T09:00:00.000Z');
+    expect(at('2026-12-31', 1410)).toBe('2026-12-31T22:30:00.000Z');
+    expect(at('2026-12-03', 600, 'America/Mexico_City')).toBe('2026-12-03T16:00:00.000Z');
   });
 
   it('finds the Monday of a week', () => {

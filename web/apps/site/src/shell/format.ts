@@ -42,14 +42,27 @@ const dayMonthFormat = new Intl.DateTimeFormat(LOCALE, {
   month: 'long',
   timeZone: 'UTC',
 });
-const dateFormats = { long: longDateFormat, short: shortDateFormat, dayMonth: dayMonthFormat };
+const dayFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
+const DATE_FORMATS = {
+  long: longDateFormat,
+  short: shortDateFormat,
+  dayMonth: dayMonthFormat,
+  day: dayFormat,
+};
 
 /**
- * '2026-11-23' → "lunes, 23 de noviembre de 2026" (long), "23/11/2026" (short) or
- * "23 de noviembre" (dayMonth).
+ * '2026-11-23' → "lunes, 23 de noviembre de 2026" (long), "23/11/2026" (short), "23 de
+ * noviembre" (dayMonth) or "lunes, 23 de noviembre" (day: within the coming weeks, the year goes
+ * without saying).
  */
-export function formatDate(date: string, style: keyof typeof dateFormats = 'long'): string {
-  return dateFormats[style].format(parseDate(date));
+export function formatDate(date: string, style: keyof typeof DATE_FORMATS = 'long'): string {
+  return DATE_FORMATS[style].format(parseDate(date));
 }
 
 /** Minutes after midnight → "HH:MM" (615 → "10:15"). */
@@ -112,4 +125,39 @@ export function addDays(date: string, days: number): string {
 export function startOfWeek(date: string): string {
   const weekday = (parseDate(date).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   return addDays(date, -weekday);
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms), in ms. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant when `timeZone`'s clocks show `minutes` after midnight of `date`: what the API's
+ * local date and minutes mean to a calendar elsewhere. The offset is taken twice, the second
+ * time at the first guess, so a time after a daylight-saving change gets that day's offset.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): Date {
+  const wall = parseDate(date).getTime() + minutes * 60_000;
+  const guess = wall - zoneOffset(wall, timeZone);
+  return new Date(wall - zoneOffset(guess, timeZone));
 }

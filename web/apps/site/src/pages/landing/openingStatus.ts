@@ -40,7 +40,11 @@ export function spokenTime(minutes: number): string {
 }
 
 /** The periods the salon opens on `date`, in order; none on a closure day. */
-function periodsOn(date: string, hours: OpeningPeriod[], closures: DateRange[]): OpeningPeriod[] {
+export function periodsOn(
+  date: string,
+  hours: OpeningPeriod[],
+  closures: DateRange[],
+): OpeningPeriod[] {
   if (closures.some((closure) => closure.from <= date && date <= closure.to)) return [];
   const weekday = weekdayOf(date);
   return hours
