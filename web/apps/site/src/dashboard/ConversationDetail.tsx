@@ -1,5 +1,5 @@
 import { Markdown } from '@citabot/chat';
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch } from '../api/http';
 import type {
   Appointment,
@@ -20,6 +20,9 @@ import { agendaDayPath } from './Agenda';
 import { visitorLabel, withoutSignature } from './conversationText';
 import { DashboardSection } from './DashboardSection';
 import { usePolledConversation } from './usePolledConversation';
+
+/** How often, at most, the visitor's chat is told that staff are writing (it shows it for 6 s). */
+const TYPING_PING_MS = 2000;
 
 // The appointments API answers at most 92 days at once; a chat books within that.
 const BOOKING_WINDOW_DAYS = 91;
@@ -46,6 +49,16 @@ export function ConversationDetail({
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
   const base = `/api/conversations/${encodeURIComponent(sessionId)}`;
+  const lastTypingPing = useRef(0);
+
+  /** Tells the visitor's chat that they are writing: at most every `TYPING_PING_MS`. */
+  function sayTyping() {
+    const now = Date.now();
+    if (now - lastTypingPing.current < TYPING_PING_MS) return;
+    lastTypingPing.current = now;
+    // Only a courtesy to the visitor: a failure changes nothing for the reply itself.
+    apiFetch<unknown>(`${base}/typing`, { method: 'POST' }).catch(() => undefined);
+  }
 
   async function switchOwner(action: 'takeover' | 'handback') {
     setSending(true);
@@ -201,6 +214,7 @@ export function ConversationDetail({
                 value={reply}
                 onChange={(event) => {
                   setReply(event.target.value);
+                  if (event.target.value.trim() !== '') sayTyping();
                 }}
               />
             )}
