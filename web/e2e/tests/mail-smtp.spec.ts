@@ -52,7 +52,7 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
   await expect(summary.getByRole('heading', { name: 'Resumen de tu cita' })).toBeVisible();
   await expect(summary).toContainText('11:00');
   await summary
-    .getByRole('group', { name: 'Resumen de tu cita' })
+    .getByRole('toolbar', { name: 'Resumen de tu cita' })
     .getByRole('button', { name: 'Confirmar' })
     .click();
   await expect(chat.botMessages.last()).toContainText('Hecho');

@@ -11,7 +11,7 @@ import { openSiteChat, SITE_CHAT_NAME } from './support/site';
 test('a guest books by tapping a time, changes it from the card and confirms', async ({ page }) => {
   await page.goto('/');
   const { window, botMessages, say } = await openSiteChat(page);
-  const quickReplies = window.getByRole('group', { name: 'Respuestas rápidas' });
+  const quickReplies = window.getByRole('toolbar', { name: 'Respuestas rápidas' });
 
   await say('quiero un corte de caballero el lunes', /tengo hueco/);
   const times = quickReplies.getByRole('button');
@@ -51,8 +51,18 @@ test('a guest books by tapping a time, changes it from the card and confirms', a
   await expect(
     botMessages.last().getByRole('heading', { name: 'Resumen de tu cita' }),
   ).toBeVisible();
-  const second = botMessages.nth((await botMessages.count()) - 1);
+  await expect(
+    botMessages.nth((await botMessages.count()) - 1).locator('dd', { hasText: `${chosen}–` }),
+  ).toBeVisible();
+
+  // A reload while the booking waits keeps the card and its buttons.
+  await page.reload();
+  await page.getByRole('button', { name: 'Abrir chat' }).click();
+  const waiting = page.getByRole('dialog', { name: SITE_CHAT_NAME });
+  const second = waiting.locator('.chat-message-from-bot').last();
+  await expect(second.getByRole('heading', { name: 'Resumen de tu cita' })).toBeVisible();
   await expect(second.locator('dd', { hasText: `${chosen}–` })).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Cambiar' })).toBeVisible();
 
   // Only "Confirmar" books.
   const staff = await signedInApi(addAccount('usuario', 'Rosa', 'Recepción'));
@@ -64,14 +74,19 @@ test('a guest books by tapping a time, changes it from the card and confirms', a
   };
   expect(await bookedBySara()).toHaveLength(0);
   await second.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(botMessages.last()).toContainText('Hecho');
+  const afterReload = waiting.locator('.chat-message-from-bot:not(.chat-message-typing)');
+  await expect(afterReload.last()).toContainText('Hecho');
+  const offeredAfterBooking = await waiting
+    .getByRole('toolbar', { name: 'Respuestas rápidas' })
+    .getByRole('button')
+    .allTextContents();
   const booked = await bookedBySara();
   await staff.dispose();
   expect(booked).toHaveLength(1);
   const [hours, minutes] = chosen.split(':').map(Number);
   expect(booked[0]?.startMin).toBe((hours ?? 0) * 60 + (minutes ?? 0));
 
-  // A reload shows the conversation as text: no buttons from it.
+  // A reload shows the older messages as text, and offers again only what the last one did.
   await page.reload();
   await page.getByRole('button', { name: 'Abrir chat' }).click();
   const reloaded = page.getByRole('dialog', { name: SITE_CHAT_NAME });
@@ -79,13 +94,15 @@ test('a guest books by tapping a time, changes it from the card and confirms', a
   await expect(reloaded.getByText('¿La confirmo?').first()).toBeVisible();
   await expect(reloaded.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);
   await expect(reloaded.getByRole('button', { name: 'Cambiar' })).toHaveCount(0);
-  await expect(reloaded.getByRole('group', { name: 'Respuestas rápidas' })).toHaveCount(0);
+  await expect(
+    reloaded.getByRole('toolbar', { name: 'Respuestas rápidas' }).getByRole('button'),
+  ).toHaveText(offeredAfterBooking);
 });
 
 test('the service and the day are taps too, and a person is one tap away', async ({ page }) => {
   await page.goto('/');
   const { window, botMessages, say } = await openSiteChat(page);
-  const quickReplies = window.getByRole('group', { name: 'Respuestas rápidas' });
+  const quickReplies = window.getByRole('toolbar', { name: 'Respuestas rápidas' });
 
   await say('hola', /asistente de reservas/);
   await expect(quickReplies.getByRole('button', { name: 'Hablar con una persona' })).toBeVisible();

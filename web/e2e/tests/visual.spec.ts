@@ -232,7 +232,7 @@ test.describe('the chat', () => {
           const { window, botMessages, say } = await openSiteChat(page);
           await say('quiero un corte de caballero el lunes', /tengo hueco/);
           const times = window
-            .getByRole('group', { name: 'Respuestas rápidas' })
+            .getByRole('toolbar', { name: 'Respuestas rápidas' })
             .getByRole('button');
           await expect(times.first()).toBeVisible();
           await settled(page);

@@ -110,8 +110,12 @@ test.describe('on the site', () => {
     const chat = await startOnSite(page);
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
-    const typing = chat.getByRole('status', { name: 'El asistente está escribiendo…' });
+    // The dots are drawn at once; the status says it only once the reply is slow (1.5 s).
+    const typing = chat.locator('.chat-message-typing');
     await expect(typing).toBeVisible();
+    const status = chat.getByRole('status');
+    await expect(status).toHaveText('');
+    await expect(status).toHaveText('El asistente está escribiendo…');
     const animation = await typing
       .locator('.chat-message-typing-circle')
       .first()
@@ -121,6 +125,7 @@ test.describe('on the site', () => {
     release();
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
     await expect(typing).toHaveCount(0);
+    await expect(status).toHaveText('');
   });
 
   test('an error with its retry', async ({ page }) => {

@@ -40,7 +40,7 @@ pub enum LiveFrame {
     Continue,
     /// The execution is over: the server closes the socket.
     End,
-    /// Who answers the visitor now, for a widget that asked to be told (docs/PROTOCOL.md §4.6);
+    /// Who answers the visitor now, for a widget that asked to be told (docs/PROTOCOL.md §4.8);
     /// any other socket reads `otherwise`, when there is one.
     Presence {
         presence: Presence,

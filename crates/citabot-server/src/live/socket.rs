@@ -47,7 +47,7 @@ pub struct LiveQuery {
     /// The `resumeToken` from the same answer.
     token: Option<String>,
     /// `true`: the widget reads presence frames (who of the team answers, docs/PROTOCOL.md
-    /// §4.6); other widgets never get them.
+    /// §4.8); other widgets never get them.
     presence: Option<String>,
 }
 

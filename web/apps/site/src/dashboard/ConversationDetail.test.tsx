@@ -122,6 +122,7 @@ describe('Conversación (D4)', () => {
         current = { ...current, takenOverBy: null };
         return { body: { item: current } };
       }
+      if (call.url.pathname === `${PATH}/typing`) return { status: 204 };
       return undefined;
     });
     const user = userEvent.setup();
@@ -135,6 +136,11 @@ describe('Conversación (D4)', () => {
     );
 
     await user.type(await screen.findByRole('textbox', { name: 'Tu respuesta' }), 'Hola, soy Ana');
+    // The visitor's chat is told that Ana writes: once for a quick sentence, not per key.
+    expect(callsTo(`${PATH}/typing`, 'POST')).toHaveLength(1);
+    expect(callsTo(`${PATH}/typing`, 'POST')[0]?.headers.get('X-CSRF-Token')).toBe(
+      session(ME).csrfToken,
+    );
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => {
       expect(callsTo(`${PATH}/messages`, 'POST')[0]?.body).toEqual({ text: 'Hola, soy Ana' });

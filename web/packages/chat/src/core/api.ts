@@ -70,7 +70,7 @@ export interface History {
  * Loads the history of a session (`action: 'loadPreviousSession'`) and maps it to messages.
  * An unknown session answers with an empty list. What the last message, a bot's, still offers
  * to tap travels beside `data` as a reply's extras do (docs/PROTOCOL.md §10), and `person` names
- * who of the team has the conversation (§4.6).
+ * who of the team has the conversation (§4.8).
  */
 export async function loadPreviousSession(
   options: ChatRequestOptions,

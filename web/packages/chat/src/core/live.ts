@@ -5,7 +5,7 @@
  * Control frames come in two dialects: `n8n|heartbeat` / `n8n|continue` strings (n8n 1.x and
  * 2.x) and `{"type":"heartbeat"}` / `{"type":"continue"}` JSON. A heartbeat is answered in its
  * own dialect, and the first heartbeat locks the dialect: afterwards a control frame of the other
- * dialect is an ordinary message. A presence frame (who of the team answers, §4.6), which the
+ * dialect is an ordinary message. A presence frame (who of the team answers, §4.8), which the
  * server sends because the URL asks for them, is reported as such. Every other frame is a bot
  * message.
  */

@@ -78,7 +78,7 @@ export interface ChatErrorMessage {
 
 /**
  * A line about the conversation itself, nobody's message: a member of the team joined it or
- * left it (docs/PROTOCOL.md §4.6). Shown, never sent.
+ * left it (docs/PROTOCOL.md §4.8). Shown, never sent.
  */
 export interface ChatEventMessage {
   id: string;

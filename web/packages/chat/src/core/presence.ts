@@ -1,5 +1,5 @@
 /**
- * Who of the team answers the visitor (docs/PROTOCOL.md §4.6): presence frames on the live
+ * Who of the team answers the visitor (docs/PROTOCOL.md §4.8): presence frames on the live
  * channel, which the server sends only to a widget that asked for them (`presence=true` in the
  * channel's URL), and the `person` a history answer names. Checked here once, as they arrive:
  * what breaks a rule is left out without a word, like a reply's extras.

@@ -59,7 +59,7 @@ export interface ChatState {
   /** Whether the chat window is open (always `true` in fullscreen mode). */
   isOpen: boolean;
   /**
-   * The member of the team who has the conversation (docs/PROTOCOL.md §4.6): while there is one,
+   * The member of the team who has the conversation (docs/PROTOCOL.md §4.8): while there is one,
    * nobody is awaited after the visitor's message (a person answers when they can), and the
    * header names them.
    */

@@ -173,10 +173,12 @@ describe('ChatWindow', () => {
       bubble.textContent,
     ]);
     expect(bubbles).toEqual([
-      ['bot', 'Assistant: ¡Hola! 👋'],
-      ['user', 'You: hola'],
-      ['bot', 'Assistant: ¿Qué tal?'],
+      ['bot', '¡Hola! 👋'],
+      ['user', 'hola'],
+      ['bot', '¿Qué tal?'],
     ]);
+    // Each says who speaks, beside the bubble, for screen readers.
+    expect(log).toHaveTextContent('Assistant: ¡Hola! 👋You: holaAssistant: ¿Qué tal?');
     expect(within(log).queryByRole('alert')).toBeNull();
     expect(screen.getByRole('textbox')).toBeInTheDocument();
   });

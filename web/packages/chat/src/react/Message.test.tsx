@@ -44,13 +44,17 @@ describe('Message', () => {
       sender: 'user',
       text: 'uno\ndos',
     });
-    expect(container.querySelector('.chat-message-from-user')?.textContent).toBe('You: uno\ndos');
-    expect(container.querySelector('.chat-sr-only')?.textContent).toBe('You: ');
+    expect(container.querySelector('.chat-message-from-user')?.textContent).toBe('uno\ndos');
+    // Said before the bubble, not in it.
+    expect(container.textContent).toBe('You: uno\ndos');
+    expect(
+      container.querySelector('.chat-message + .chat-sr-only, .chat-message .chat-sr-only'),
+    ).toBeNull();
   });
 
   it('says the assistant speaks, unless a member of the team signed the message', () => {
     const { container } = renderMessage({ id: '1', type: 'text', sender: 'bot', text: 'Hola' });
-    expect(container.querySelector('.chat-message-from-bot')?.textContent).toBe('Assistant: Hola');
+    expect(container.textContent).toBe('Assistant: Hola');
     cleanup();
     const signed = renderMessage({
       id: '2',

@@ -10,7 +10,7 @@ import { SummaryCard } from './SummaryCard';
 
 /**
  * A message a member of the team wrote, which the server signs with their name in bold
- * (`**Javier:** …`, docs/PROTOCOL.md §4.6): the text itself says who speaks.
+ * (`**Javier:** …`, docs/PROTOCOL.md §4.8): the text itself says who speaks.
  */
 const SIGNED = /^\*\*[^*\n]{1,80}:\*\*\s/;
 
@@ -79,54 +79,55 @@ export const Message = memo(function Message({ message, busy = false, choose }: 
         : '';
   const streaming = message.type === 'text' && message.streaming === true;
   const files = message.type === 'text' ? message.files : undefined;
+  // Said before the bubble, beside it rather than in it: the bubble's text stays what it shows.
+  const speaker =
+    message.sender === 'user' ? t('speakerUser') : SIGNED.test(text) ? null : t('speakerBot');
   const canAct =
     store.options.enableMessageActions && message.sender === 'user' && text.trim() !== '';
   return (
-    <div className={className} aria-busy={streaming || undefined}>
-      {message.sender === 'user' ? (
-        <span className="chat-sr-only">{t('speakerUser')} </span>
-      ) : (
-        !SIGNED.test(text) && <span className="chat-sr-only">{t('speakerBot')} </span>
-      )}
-      {canAct && (
-        <div className="chat-message-actions">
-          <button
-            type="button"
-            aria-label={t('repostButton')}
-            title={t('repostButton')}
-            disabled={busy}
-            onClick={() => void store.sendMessage(text, files)}
-          >
-            <Icon name="repost" size={18} />
-          </button>
-          <button
-            type="button"
-            aria-label={t('reuseButton')}
-            title={t('reuseButton')}
-            onClick={() => {
-              store.events.emit('setInputValue', text);
-            }}
-          >
-            <Icon name="reuse" size={18} />
-          </button>
-        </div>
-      )}
-      {message.type === 'text' && message.card ? (
-        <SummaryCard card={message.card} choose={choose} />
-      ) : text === '' && message.sender === 'bot' && !streaming ? (
-        <p className="chat-message-text">{t('emptyResponse')}</p>
-      ) : message.sender === 'bot' ? (
-        <Markdown source={text} />
-      ) : (
-        <p className="chat-message-text">{text}</p>
-      )}
-      {files && files.length > 0 && (
-        <div className="chat-message-files">
-          {files.map((file, index) => (
-            <FileChip key={`${file.name}-${String(index)}`} file={file} />
-          ))}
-        </div>
-      )}
-    </div>
+    <>
+      {speaker !== null && <span className="chat-sr-only">{speaker} </span>}
+      <div className={className} aria-busy={streaming || undefined}>
+        {canAct && (
+          <div className="chat-message-actions">
+            <button
+              type="button"
+              aria-label={t('repostButton')}
+              title={t('repostButton')}
+              disabled={busy}
+              onClick={() => void store.sendMessage(text, files)}
+            >
+              <Icon name="repost" size={18} />
+            </button>
+            <button
+              type="button"
+              aria-label={t('reuseButton')}
+              title={t('reuseButton')}
+              onClick={() => {
+                store.events.emit('setInputValue', text);
+              }}
+            >
+              <Icon name="reuse" size={18} />
+            </button>
+          </div>
+        )}
+        {message.type === 'text' && message.card ? (
+          <SummaryCard card={message.card} choose={choose} />
+        ) : text === '' && message.sender === 'bot' && !streaming ? (
+          <p className="chat-message-text">{t('emptyResponse')}</p>
+        ) : message.sender === 'bot' ? (
+          <Markdown source={text} />
+        ) : (
+          <p className="chat-message-text">{text}</p>
+        )}
+        {files && files.length > 0 && (
+          <div className="chat-message-files">
+            {files.map((file, index) => (
+              <FileChip key={`${file.name}-${String(index)}`} file={file} />
+            ))}
+          </div>
+        )}
+      </div>
+    </>
   );
 });

@@ -20,9 +20,9 @@ describe('MessageList', () => {
     const log = screen.getByRole('log');
     const bubbles = Array.from(log.querySelectorAll('.chat-message'));
     expect(bubbles.map((bubble) => [bubble.className, bubble.textContent])).toEqual([
-      ['chat-message chat-message-from-bot', 'Assistant: ¡Hola! 👋'],
-      ['chat-message chat-message-from-bot', 'Assistant: ¿En qué puedo ayudarte hoy?'],
-      ['chat-message chat-message-from-user', 'You: quiero una cita'],
+      ['chat-message chat-message-from-bot', '¡Hola! 👋'],
+      ['chat-message chat-message-from-bot', '¿En qué puedo ayudarte hoy?'],
+      ['chat-message chat-message-from-user', 'quiero una cita'],
       ['chat-message chat-message-from-bot chat-message-typing', ''],
     ]);
     // The dots are drawn, not read: the status says it if the reply is slow.

@@ -54,13 +54,9 @@ export function renderWidget(answers: Record<string, unknown>, input: ChatOption
     requests
       .filter((request) => request.body.action === 'sendMessage')
       .map((request) => request.body.chatInput);
-  // What each bubble shows: without the speaker's name said to screen readers only.
   const bubbles = () =>
-    [...document.querySelectorAll('.chat-message:not(.chat-message-typing)')].map((bubble) =>
-      [...bubble.childNodes]
-        .filter((node) => !(node instanceof HTMLElement && node.classList.contains('chat-sr-only')))
-        .map((node) => node.textContent)
-        .join(''),
+    [...document.querySelectorAll('.chat-message:not(.chat-message-typing)')].map(
+      (bubble) => bubble.textContent,
     );
   return { store, sent, bubbles, user: userEvent.setup() };
 }
