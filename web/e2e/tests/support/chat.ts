@@ -15,8 +15,8 @@ export async function startChat(page: Page, options: Record<string, unknown>): P
 export const input = (page: Page): Locator =>
   page.getByRole('textbox', { name: /Type your question/ });
 
-export const typing = (page: Page): Locator =>
-  page.getByRole('status', { name: 'The assistant is typing…' });
+/** The typing indicator as drawn (its status says it only once a reply is slow). */
+export const typing = (page: Page): Locator => page.locator('.chat-message-typing');
 
 /** The bot's messages in the conversation (not the typing indicator). */
 export const botMessages = (page: Page): Locator =>
