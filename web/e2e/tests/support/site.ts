@@ -52,8 +52,12 @@ export async function openSiteChat(page: Page): Promise<SiteChat> {
     log,
     botMessages,
     async say(text, reply) {
+      // The reply is a new message: the one before may say the same words ("email"), and the
+      // next `say` must not be typed while this one is still answered.
+      const before = await botMessages.count();
       await input.fill(text);
       await input.press('Enter');
+      await expect.poll(() => botMessages.count()).toBeGreaterThan(before);
       await expect(botMessages.last()).toContainText(reply);
     },
   };
