@@ -153,6 +153,13 @@ pub fn router(state: AppState) -> Router {
             "/api/manage/{token}/attend",
             post(dashboard::manage::attend),
         )
+        .route("/api/reviews", get(dashboard::reviews::list))
+        .route("/api/reviews/{id}", patch(dashboard::reviews::update))
+        .route(
+            "/api/review/{token}",
+            get(dashboard::reviews::invitation).post(dashboard::reviews::submit),
+        )
+        .route("/api/demo", delete(dashboard::business::remove_demo))
         .route("/api/mail", get(dashboard::mail::list))
         .route("/api/mail/{id}", get(dashboard::mail::get))
         .route("/api/mail/{id}/preview", get(dashboard::mail::preview))

@@ -17,6 +17,7 @@ pub mod images;
 pub mod keys;
 pub mod mail;
 pub mod manage;
+pub mod reviews;
 pub mod services;
 pub mod settings;
 pub mod staff;
