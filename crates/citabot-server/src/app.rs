@@ -136,6 +136,11 @@ pub fn router(state: AppState) -> Router {
             "/api/availability",
             get(dashboard::appointments::availability),
         )
+        .route(
+            "/api/availability/next",
+            get(dashboard::bookings::next_times),
+        )
+        .route("/api/bookings", post(dashboard::bookings::book))
         .route("/api/holds", get(dashboard::appointments::holds))
         .route(
             "/api/manage/{token}",

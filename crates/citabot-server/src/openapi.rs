@@ -59,6 +59,8 @@ use crate::{auth, dashboard, gateway, health, live, metrics_http, profile, tools
         dashboard::manage::availability,
         dashboard::manage::cancel,
         dashboard::manage::attend,
+        dashboard::bookings::next_times,
+        dashboard::bookings::book,
         dashboard::reviews::list,
         dashboard::reviews::update,
         dashboard::reviews::invitation,

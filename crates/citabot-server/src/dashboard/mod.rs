@@ -8,6 +8,7 @@
 //! staff just changed); errors use the envelope of [`crate::error`] with the contract's codes.
 
 pub mod appointments;
+pub mod bookings;
 pub mod business;
 pub mod calendar;
 pub mod client_fields;

@@ -3,6 +3,7 @@
 
 mod auth;
 mod booking;
+mod bookings;
 mod chat;
 mod citas;
 mod cli;
