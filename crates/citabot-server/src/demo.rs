@@ -336,6 +336,11 @@ fn week_cita(
     })
 }
 
+/// Whether the demo's week is still there.
+pub async fn present(store: &dyn Store) -> Result<bool, StoreError> {
+    store.has_demo_data().await
+}
+
 /// Takes away the demo's week: its clients, their citas and those citas' reviews; how many
 /// citas went.
 pub async fn remove(store: &dyn Store) -> Result<u64, StoreError> {

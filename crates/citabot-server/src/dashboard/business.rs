@@ -365,7 +365,11 @@ pub(super) async fn business_answer(
         .map_err(super::store_failed)?;
     let mut item = BusinessView::from(salon);
     if super::is_staff(caller) {
-        item.demo_data = Some(store.has_demo_data().await.map_err(super::store_failed)?);
+        item.demo_data = Some(
+            crate::demo::present(store)
+                .await
+                .map_err(super::store_failed)?,
+        );
     }
     if administrador(caller).is_ok() {
         let mail = mail_case::settings(store)
