@@ -281,3 +281,28 @@ fn collect_references(value: &Value, into: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// The site's TypeScript types are generated from a copy of the document
+/// (`web/apps/site/src/api/openapi.json`, `npm run api:types`): the copy must be the served
+/// document, or the types describe another server. `CITABOT_UPDATE_OPENAPI=1` rewrites it; then
+/// regenerate the types (the site's `api:check`, run by `make test`, fails until then).
+#[tokio::test]
+async fn the_sites_copy_of_the_document_is_the_served_one() {
+    let app = TestApp::spawn().await;
+    let served = description(&app).await;
+    let copy = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../web/apps/site/src/api/openapi.json");
+    if std::env::var_os("CITABOT_UPDATE_OPENAPI").is_some() {
+        let text = serde_json::to_string_pretty(&served).expect("serialises");
+        std::fs::write(&copy, text + "\n").expect("writes the copy");
+        return;
+    }
+    let text = std::fs::read_to_string(&copy).expect("the site's copy of the document");
+    let kept: Value = serde_json::from_str(&text).expect("the copy is JSON");
+    assert!(
+        kept == served,
+        "web/apps/site/src/api/openapi.json is not the served document: run \
+         `CITABOT_UPDATE_OPENAPI=1 cargo test --release --test api openapi::the_sites_copy`, \
+         then `npm run api:types --workspace @citabot/site` in web/"
+    );
+}

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 static NOTED: Mutex<Option<BTreeSet<String>>> = Mutex::new(None);
 
 /// The sources of the shared SQL, read at compile time.
-const SOURCES: [(&str, &str); 8] = [
+const SOURCES: [(&str, &str); 9] = [
     ("sql.rs", include_str!("../sql.rs")),
     ("sql/api_keys.rs", include_str!("../sql/api_keys.rs")),
     ("sql/booking.rs", include_str!("../sql/booking.rs")),
@@ -22,6 +22,7 @@ const SOURCES: [(&str, &str); 8] = [
     ("sql/holds.rs", include_str!("../sql/holds.rs")),
     ("sql/images.rs", include_str!("../sql/images.rs")),
     ("sql/mail.rs", include_str!("../sql/mail.rs")),
+    ("sql/reviews.rs", include_str!("../sql/reviews.rs")),
     ("sql/store.rs", include_str!("../sql/store.rs")),
 ];
 
