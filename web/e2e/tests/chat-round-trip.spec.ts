@@ -1,6 +1,7 @@
 /**
- * What a new visitor does: open the site, open the chat, start a conversation, send a message,
- * read the answer, reload, and find the conversation again. Real server, real browser.
+ * What a new visitor does: open the site, open the chat (straight into a conversation, the input
+ * ready), send a message, read the answer, reload, and find the conversation again. Real server,
+ * real browser.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_GREETING } from './support/assistant';
@@ -22,11 +23,19 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
   await openChat(page);
   const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   await expect(chat.getByText('Responde al momento')).toBeVisible();
-  await chat.getByRole('button', { name: 'Nueva conversación' }).click();
-
+  // Nothing to tap before typing: the greeting, the starters as taps, and the input focused.
+  await expect(chat.getByText('¿En qué puedo ayudarte hoy?')).toBeVisible();
+  const starters = chat.getByRole('toolbar', { name: 'Sugerencias' });
+  await expect(starters.getByRole('button')).toHaveText([
+    'Reservar cita',
+    'Ver precios',
+    'Horario y dirección',
+  ]);
+  await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toHaveCount(0);
   const input = chat.getByRole('textbox', { name: 'Escribe tu pregunta...' });
-  await input.fill('Hola, buenos días');
-  await input.press('Enter');
+  await expect(input).toBeFocused();
+  await page.keyboard.type('Hola, buenos días');
+  await page.keyboard.press('Enter');
 
   const log = chat.getByRole('log');
   await expect(log.getByText('Hola, buenos días')).toBeVisible();
@@ -39,8 +48,8 @@ test('a new visitor chats and finds the conversation again after a reload', asyn
   await expect(reloadedLog.getByText('Hola, buenos días')).toBeVisible();
   await expect(reloadedLog.getByText(DEMO_GREETING)).toBeVisible();
   await expect(
-    page.getByRole('button', { name: 'Nueva conversación' }),
-    'no welcome screen once a conversation exists',
+    page.getByRole('toolbar', { name: 'Sugerencias' }),
+    'no starters once the conversation has messages',
   ).toHaveCount(0);
 });
 

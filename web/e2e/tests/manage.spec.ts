@@ -12,6 +12,7 @@ import { signedInApi } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { demoStylists, freeStarts, workingDay } from './support/diary';
 import { expectNoSidewaysScroll } from './support/layout';
+import { managePath } from './support/publicPages';
 import { addAccount } from './support/server';
 import { SITE_CHAT_NAME } from './support/site';
 
@@ -22,12 +23,6 @@ interface Booked {
   id: string;
   startAt: string;
   endAt: string;
-}
-
-interface Listed {
-  id: string;
-  kind: string;
-  citaId: string | null;
 }
 
 /** "20261203T090000Z", as Google Calendar's `dates` writes an instant. */
@@ -64,19 +59,7 @@ test('on a phone: grouped times, a move to the next day, a cancel and "Reservar 
   });
 
   // The booking message, written with the cita, carries the link.
-  let mailId: string | undefined;
-  await expect
-    .poll(async () => {
-      const { items } = await api.get<{ items: Listed[] }>('/api/mail?limit=200');
-      mailId = items.find((mail) => mail.citaId === booked.id && mail.kind === 'booked')?.id;
-      return mailId;
-    })
-    .toBeDefined();
-  const { item: mail } = await api.get<{ item: { text: string } }>(`/api/mail/${mailId ?? ''}`);
-  const path = /\/cita\/[\w.-]+/.exec(mail.text)?.[0];
-  expect(path, 'the manage link in the booking message').toBeDefined();
-
-  await page.goto(path ?? '');
+  await page.goto(await managePath(api, booked.id));
   await expect(page.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeVisible();
   const facts = page.locator('.manage-card');
   await expect(facts).toContainText(

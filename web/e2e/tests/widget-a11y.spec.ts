@@ -10,12 +10,11 @@ import { DEMO_GREETING } from './support/assistant';
 import { expectNoViolations } from './support/axe';
 import { SITE_CHAT_NAME } from './support/site';
 
-/** On the site: opens the chat and starts a conversation; returns the dialog. */
+/** On the site: opens the chat, which opens on its conversation; returns the dialog. */
 async function startOnSite(page: Page): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Abrir chat' }).click();
   const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
-  await chat.getByRole('button', { name: 'Nueva conversación' }).click();
   await expect(input(chat)).toBeFocused();
   return chat;
 }
@@ -86,7 +85,7 @@ async function openHostPage(
 }
 
 test.describe('on the site', () => {
-  test('closed, open on the welcome screen, and with messages', async ({ page }) => {
+  test('closed, open on an empty conversation, and with messages', async ({ page }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Abrir chat' });
     await expect(toggle).toBeVisible();
@@ -94,10 +93,10 @@ test.describe('on the site', () => {
 
     await toggle.click();
     const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
-    await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toBeFocused();
-    await expectNoViolations(page, 'with the chat open on the welcome screen');
+    await expect(input(chat)).toBeFocused();
+    await expect(chat.getByRole('toolbar', { name: 'Sugerencias' })).toBeVisible();
+    await expectNoViolations(page, 'with the chat open on an empty conversation');
 
-    await chat.getByRole('button', { name: 'Nueva conversación' }).click();
     await input(chat).fill('Hola');
     await input(chat).press('Enter');
     await expect(chat.getByRole('log').getByText(DEMO_GREETING)).toBeVisible();
@@ -140,15 +139,13 @@ test.describe('on the site', () => {
     await expectNoViolations(page, 'with the chat showing an error');
   });
 
-  test('keyboard only: open, start, send, close, and the focus comes back', async ({ page }) => {
+  test('keyboard only: open, send, close, and the focus comes back', async ({ page }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Abrir chat' });
     await expect(toggle).toBeVisible();
     await toggle.focus();
     await page.keyboard.press('Enter');
     const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
-    await expect(chat.getByRole('button', { name: 'Nueva conversación' })).toBeFocused();
-    await page.keyboard.press('Enter');
     await expect(input(chat)).toBeFocused();
     await page.keyboard.type('Hola');
     await page.keyboard.press('Enter');
@@ -166,7 +163,8 @@ test.describe('on the site', () => {
       await expectNoViolations(page, 'with the chat closed on a narrow screen');
       const chat = await startOnSite(page);
       await expect(chat).toBeVisible();
-      expect(await chat.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+      // Once its opening slide (0.15 s) is over.
+      await expect.poll(() => chat.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
       const fontSize = await input(chat).evaluate((field) => getComputedStyle(field).fontSize);
       expect(parseFloat(fontSize)).toBeGreaterThanOrEqual(16);
       await input(chat).fill('Hola');

@@ -3,7 +3,7 @@
  * launcher, the header, the user's bubbles, the buttons and the starter chips take it, with the
  * hover shade derived and the text on it black or white for contrast; computed in the real browser
  * (jsdom resolves neither color-mix() nor relative colours). Also: the Spanish greeting and the
- * welcome chips, on a host page and on the site.
+ * starter chips, on a host page's welcome screen and in the site's new conversation.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { contrastRatio, paintedColor } from './support/layout';
@@ -102,14 +102,16 @@ test('defaultLanguage es greets in Spanish with the chips; a chip starts and sen
   await expect(chat.getByRole('textbox', { name: 'Escribe tu pregunta...' })).toBeVisible();
 });
 
-test('the site offers the starter chips on its welcome screen', async ({ page }) => {
+test('the site offers the starter chips as taps in its new conversation', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Abrir chat' }).click();
   const chat = page.getByRole('dialog', { name: SITE_CHAT_NAME });
-  await chat.getByRole('button', { name: 'Ver precios' }).click();
+  const starters = chat.getByRole('toolbar', { name: 'Sugerencias' });
+  await starters.getByRole('button', { name: 'Ver precios' }).click();
   const log = chat.getByRole('log');
   await expect(log.locator('.chat-message-from-user')).toHaveText(['Ver precios']);
   await expect(log.locator('.chat-message-from-bot').last()).toContainText('€');
+  await expect(starters).toHaveCount(0);
 });
 
 test('with no stored id the widget asks for the history of a fresh one', async ({ page }) => {
@@ -121,8 +123,12 @@ test('with no stored id the widget asks for the history of a fresh one', async (
   });
   await page.goto('/');
   await page.getByRole('button', { name: 'Abrir chat' }).click();
-  await expect(page.getByRole('button', { name: 'Nueva conversación' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Escribe tu pregunta...' })).toBeFocused();
   expect(asked.map((body) => body.action)).toEqual(['loadPreviousSession']);
   expect(asked[0]?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(await page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'))).toBeNull();
+  // Its history is empty, so a conversation begins under an id of its own, kept for the next
+  // page; nothing is sent until the visitor writes.
+  const kept = await page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
+  expect(kept).toMatch(/^[0-9a-f-]{36}$/);
+  expect(kept).not.toBe(asked[0]?.sessionId);
 });

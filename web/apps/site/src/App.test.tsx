@@ -88,18 +88,23 @@ describe('App', () => {
     await user.click(await screen.findByRole('button', { name: 'Abrir chat' }));
     const chat = await screen.findByRole('dialog', { name: business.name });
     expect(within(chat).getByText('Responde al momento')).toBeInTheDocument();
-    await user.click(within(chat).getByRole('button', { name: 'Nueva conversación' }));
 
+    // Straight into the conversation: the greeting, the starters as taps, the input focused.
     expect(within(chat).getByText('¡Hola! 👋')).toBeInTheDocument();
     expect(within(chat).getByText('¿En qué puedo ayudarte hoy?')).toBeInTheDocument();
-    await user.type(
-      within(chat).getByRole('textbox', { name: 'Escribe tu pregunta...' }),
-      'Quiero una cita{Enter}',
-    );
+    expect(
+      within(within(chat).getByRole('toolbar', { name: 'Sugerencias' })).getAllByRole('button'),
+    ).toHaveLength(3);
+    expect(within(chat).queryByRole('button', { name: 'Nueva conversación' })).toBeNull();
+    const input = within(chat).getByRole('textbox', { name: 'Escribe tu pregunta...' });
+    await waitFor(() => {
+      expect(input).toHaveFocus();
+    });
+    await user.keyboard('Quiero una cita{Enter}');
 
     expect(await within(chat).findByText('¡Claro! ¿Para qué día?')).toBeInTheDocument();
     // A first visit asks for the history of a fresh id (as @n8n/chat does); it is empty, so the
-    // welcome screen's "Nueva conversación" starts the conversation under another id.
+    // conversation begins under another id, the one kept in the browser.
     expect(bodies).toEqual([
       expect.objectContaining({ action: 'loadPreviousSession' }),
       {

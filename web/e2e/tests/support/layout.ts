@@ -1,6 +1,6 @@
 /**
- * Layout checks that axe does not make: whether anything covers a form control, and colours as
- * the browser computed them.
+ * Layout checks that axe does not make: whether anything covers a form control (the chat's
+ * launcher above all), whether the focus can be seen, and colours as the browser computed them.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -52,6 +52,93 @@ export async function expectNoControlCovered(page: Page, where: string): Promise
     return problems;
   });
   expect(covered, `controls covered ${where}`).toEqual([]);
+}
+
+/**
+ * Fails when the chat's launcher (the closed widget's toggle) lies over a control or a card that
+ * can be seen there: any of them whose box meets the launcher's and which, with the widget out of
+ * the way, is what is hit at a point of that overlap (a 4 px grid). What is under it but hidden
+ * (behind the strip the site keeps for it on phones) is not covered by it.
+ */
+export async function expectLauncherCoversNothing(page: Page, where: string): Promise<void> {
+  const covered = await page.evaluate(() => {
+    const widget = document.querySelector<HTMLElement>('.citabot-chat');
+    const toggle = widget?.querySelector('.chat-window-toggle');
+    if (!widget || !toggle) return ['no chat launcher on the page'];
+    const launcher = toggle.getBoundingClientRect();
+    const selector =
+      'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"]), .card';
+    const under = Array.from(document.querySelectorAll(selector)).filter((element) => {
+      if (widget.contains(element)) return false;
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.left < launcher.right &&
+        box.right > launcher.left &&
+        box.top < launcher.bottom &&
+        box.bottom > launcher.top
+      );
+    });
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${
+        typeof element.className === 'string' && element.className.trim() !== ''
+          ? `.${element.className.trim().split(/\s+/).join('.')}`
+          : ''
+      } "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+    const problems: string[] = [];
+    widget.style.visibility = 'hidden';
+    try {
+      for (const element of under) {
+        const box = element.getBoundingClientRect();
+        const [left, right] = [
+          Math.max(box.left, launcher.left),
+          Math.min(box.right, launcher.right),
+        ];
+        const [top, bottom] = [
+          Math.max(box.top, launcher.top),
+          Math.min(box.bottom, launcher.bottom),
+        ];
+        let seen = 0;
+        for (let x = left + 0.5; x < right; x += 4) {
+          for (let y = top + 0.5; y < bottom; y += 4) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && (hit === element || element.contains(hit))) seen += 1;
+          }
+        }
+        if (seen > 0) {
+          const overlap = `${String(Math.round(right - left))}×${String(Math.round(bottom - top))} px`;
+          problems.push(
+            `${name(element)} is under the launcher (${overlap}, seen at ${String(seen)} points)`,
+          );
+        }
+      }
+    } finally {
+      widget.style.visibility = '';
+    }
+    return problems;
+  });
+  expect(covered, `what the chat's launcher covers ${where}`).toEqual([]);
+}
+
+/**
+ * Fails unless the focused element can be seen: what is hit at the centre of its part inside the
+ * screen is itself (or inside it), not the chat's launcher or anything else drawn over it.
+ */
+export async function expectFocusInSight(page: Page, where: string): Promise<void> {
+  const hidden = await page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return null;
+    const box = focused.getBoundingClientRect();
+    const [left, right] = [Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
+    const [top, bottom] = [Math.max(box.top, 0), Math.min(box.bottom, window.innerHeight)];
+    const label = `${focused.tagName.toLowerCase()} "${(focused.textContent ?? '').trim().slice(0, 30)}"`;
+    if (left >= right || top >= bottom) return `${label} is off the screen`;
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    if (hit && (hit === focused || focused.contains(hit))) return null;
+    return `${label} is hidden by ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className)}` : 'nothing'}`;
+  });
+  expect(hidden, `the focused element ${where}`).toBeNull();
 }
 
 /** Fails when the page scrolls sideways. */

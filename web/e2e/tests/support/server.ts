@@ -51,7 +51,8 @@ if (process.env.CITABOT_E2E_DATA === undefined) {
   process.env.CITABOT_E2E_DATA = mkdtempSync(join(tmpdir(), 'citabot-e2e-'));
   process.env.CITABOT_E2E_DATA_MADE = process.env.CITABOT_E2E_DATA;
 }
-const dataFolder = process.env.CITABOT_E2E_DATA;
+/** The run's folder: its databases, the sink's messages, what specs keep for the run. */
+export const dataFolder = process.env.CITABOT_E2E_DATA;
 
 /** Removes the run's databases and sink folder, unless the folder was given from outside. */
 export function removeRunData(): void {

@@ -37,14 +37,12 @@ export function chatSessionId(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('n8n-chat/sessionId'));
 }
 
-/** Opens the site's chat (starting a conversation when the welcome screen shows). */
+/** Opens the site's chat, which opens on its conversation with the input ready. */
 export async function openSiteChat(page: Page): Promise<SiteChat> {
   await page.getByRole('button', { name: 'Abrir chat' }).click();
   const window = page.getByRole('dialog', { name: SITE_CHAT_NAME });
   const input = window.getByRole('textbox', { name: 'Escribe tu pregunta...' });
-  const start = window.getByRole('button', { name: 'Nueva conversación' });
-  await expect(input.or(start).first()).toBeVisible();
-  if (await start.isVisible()) await start.click();
+  await expect(input).toBeFocused();
   const log = window.getByRole('log');
   const botMessages = log.locator('.chat-message-from-bot:not(.chat-message-typing)');
   return {

@@ -104,8 +104,6 @@ async function chatOnce(text: string) {
   const toggle = screen.getByRole('button', { name: /Abrir chat|Cerrar chat/ });
   if (toggle.getAttribute('aria-expanded') === 'false') await user.click(toggle);
   const chat = screen.getByRole('dialog', { name: 'Hola' });
-  const start = within(chat).queryByRole('button', { name: 'Nueva conversación' });
-  if (start) await user.click(start);
   await user.type(
     within(chat).getByRole('textbox', { name: 'Escribe tu pregunta...' }),
     `${text}{Enter}`,

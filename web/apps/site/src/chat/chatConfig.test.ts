@@ -15,7 +15,7 @@ describe('chatOptions', () => {
     expect(options).toMatchObject({
       webhookUrl: 'https://citabot.example/api/n8n/chat',
       mode: 'window',
-      showWelcomeScreen: true,
+      showWelcomeScreen: false,
       loadPreviousSession: true,
       enableStreaming: false,
       defaultLanguage: 'es',
@@ -25,7 +25,6 @@ describe('chatOptions', () => {
     expect(options.i18n?.es).toEqual({
       title: 'Hola',
       subtitle: 'Responde al momento',
-      getStarted: 'Nueva conversación',
       inputPlaceholder: 'Escribe tu pregunta...',
       closeButtonTooltip: 'Cerrar chat',
       footer: '',

@@ -1,7 +1,8 @@
 /**
- * The site's chat configuration (REQUIREMENTS S4): Spanish texts, welcome screen, history, no
- * streaming, the server's chat gateway, and the metadata sent with every request (with the
- * drafts by role), worked out here as pure functions of who is signed in and their profile.
+ * The site's chat configuration (REQUIREMENTS S4): Spanish texts, straight into the conversation
+ * (no welcome screen), history, no streaming, the server's chat gateway, and the metadata sent
+ * with every request (with the drafts by role), worked out here as pure functions of who is
+ * signed in and their profile.
  */
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
 import type { Business, Profile, Role } from '../api/types';
@@ -18,7 +19,10 @@ export function chatTitle(business: Pick<Business, 'name'> | null): string {
   return name === '' ? CHAT_TITLE : name;
 }
 
-/** The welcome screen's starter chips: the three things most visitors come for. */
+/**
+ * The starters: the three things most visitors come for, offered as taps under the greeting
+ * while the conversation has nothing in it yet.
+ */
 export const CHAT_STARTERS = ['Reservar cita', 'Ver precios', 'Horario y dirección'] as const;
 
 /** An appointment draft (`cita`) as the assistant receives it. */
@@ -133,7 +137,9 @@ export function chatOptions(
     webhookUrl: new URL('/api/n8n/chat', origin).href,
     webhookConfig: { method: 'POST', headers },
     mode: 'window',
-    showWelcomeScreen: true,
+    // Opening the chat is the start: the greeting, the starters as taps and the input ready, with
+    // no "Nueva conversación" to tap first (on a phone, one tap less before typing).
+    showWelcomeScreen: false,
     loadPreviousSession: true,
     enableStreaming: false,
     defaultLanguage: 'es',
@@ -141,7 +147,6 @@ export function chatOptions(
       es: {
         title: CHAT_TITLE,
         subtitle: 'Responde al momento',
-        getStarted: 'Nueva conversación',
         inputPlaceholder: 'Escribe tu pregunta...',
         closeButtonTooltip: 'Cerrar chat',
         footer: '',

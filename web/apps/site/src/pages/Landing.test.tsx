@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Business } from '../api/types';
 import { expectNoAxeViolations } from '../test/axe';
-import { business, fakeServer } from '../test/fakeServer';
+import { business, fakeServer, type Answer } from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
 
 /** The fixture salon with everything the landing page can show filled in. */
@@ -166,6 +166,43 @@ describe('the landing page', () => {
     expect(main.querySelector('img')).toBeNull();
     expect(document.querySelector('.site-header .brand-mark')).toHaveTextContent('PL');
     expect(document.querySelector('.citabot-chat .chat-avatar img')).toBeNull();
+  });
+
+  it('draws its parts as they will be while the business and the services load, busy and hidden from assistive technology', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    fakeServer({
+      'GET /api/business': () =>
+        new Promise<Answer>((resolve) => {
+          answer = resolve;
+        }),
+      // The menu never comes here.
+      'GET /api/services': () => new Promise<Answer>(() => undefined),
+    });
+    renderApp('/');
+    const main = screen.getByRole('main');
+    const hero = main.querySelector('.landing-hero');
+    expect(hero).toHaveAttribute('aria-busy', 'true');
+    // The same pill, heading, lead and buttons the salon's data will fill, with made-up text.
+    expect(hero?.querySelector('.opening-status')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(main).getByRole('heading', { level: 1 })).toHaveTextContent('Cargando…');
+    expect(hero?.querySelectorAll('.skeleton-pending')).toHaveLength(4);
+    const services = within(main).getByRole('region', { name: 'Servicios' });
+    expect(services).toHaveAttribute('aria-busy', 'true');
+    expect(services.querySelectorAll('.landing-service')).toHaveLength(6);
+    // Nothing of the stand-ins is read or reached: no headings, no buttons, one "Cargando…".
+    expect(within(services).queryAllByRole('heading', { level: 3 })).toEqual([]);
+    expect(within(services).queryAllByRole('button')).toEqual([]);
+    expect(within(services).getByRole('status')).toHaveTextContent('Cargando…');
+    const team = within(main).getByRole('region', { name: 'Nuestro equipo' });
+    expect(team).toHaveAttribute('aria-busy', 'true');
+    await expectNoAxeViolations();
+
+    answer({ body: { item: fullBusiness } });
+    expect(
+      await within(main).findByRole('heading', { level: 1, name: 'Peluquería Lucía' }),
+    ).toBeVisible();
+    expect(hero).toHaveAttribute('aria-busy', 'false');
+    expect(main.querySelectorAll('.landing-hero .skeleton-pending')).toHaveLength(0);
   });
 
   it('has no axe violations with everything filled in', async () => {

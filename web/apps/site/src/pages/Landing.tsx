@@ -4,15 +4,19 @@
  * whether it is open now, and the ways to book (the chat) or call; the services with
  * duration, price and "Reservar" (which opens the chat asking for that service); where to find it
  * (a map link), its hours, its team and its FAQ; and its `HairSalon` structured data.
+ *
+ * While the business and the services load, each part that waits for them is drawn as it will
+ * be, with made-up content of the usual size dressed as a skeleton (`Pending`), in a section
+ * marked busy, so that nothing moves when the data comes.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Business, ListResponse, OpeningPeriod, Service } from '../api/types';
 import { useResource } from '../api/useResource';
 import { useOpenChat, type OpenChat } from '../chat/useOpenChat';
 import { useBusiness } from '../shell/business';
 import { formatAddress, mapHref, telHref } from '../shell/contact';
 import { formatPrice, formatTime } from '../shell/format';
-import { Skeleton } from '../shell/Skeleton';
+import { LoadingStatus } from '../shell/Skeleton';
 import { usePageTitle } from '../shell/usePageTitle';
 import { HeroArt } from './landing/HeroArt';
 import './landing/landing.css';
@@ -20,6 +24,17 @@ import { openingStatus } from './landing/openingStatus';
 import { StructuredData } from './landing/StructuredData';
 
 const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+
+/** The services drawn while the menu loads: two rows of three on a laptop. */
+const PENDING_SERVICES = 6;
+
+/** The made-up service a pending card is drawn with: a short name and description, as most. */
+const SAMPLE_SERVICE = {
+  name: 'Corte de pelo',
+  description: 'Corte, lavado y secado.',
+  priceCents: 2500,
+  durationMin: 45,
+};
 
 const DEFAULT_LEAD =
   'Cortes, color y peinados. Reserva tu cita cuando quieras: nuestro asistente te ayuda a elegir el servicio, el día y la hora.';
@@ -34,15 +49,28 @@ export function Landing() {
 
   return (
     <div className="page landing">
-      <section className="landing-hero" aria-labelledby="landing-title">
+      <section className="landing-hero" aria-labelledby="landing-title" aria-busy={loading}>
         <div>
-          {business && <OpenNow business={business} />}
-          {loading ? (
-            <Skeleton variant="heading" />
+          {business ? (
+            <OpenNow business={business} />
           ) : (
-            <h1 id="landing-title">{business?.name ?? 'Nuestra peluquería'}</h1>
+            loading && (
+              <p className="opening-status" aria-hidden="true">
+                <Pending>Horario de hoy · hasta las 20:00</Pending>
+              </p>
+            )
           )}
-          <p className="lead">{lead}</p>
+          <h1 id="landing-title">
+            {loading ? (
+              <>
+                <Pending>Nuestra peluquería</Pending>
+                <LoadingStatus />
+              </>
+            ) : (
+              (business?.name ?? 'Nuestra peluquería')
+            )}
+          </h1>
+          <p className="lead">{loading ? <Pending>{DEFAULT_LEAD}</Pending> : lead}</p>
           <div className="actions">
             {openChat ? (
               <button
@@ -57,10 +85,16 @@ export function Landing() {
             ) : (
               <p>Para reservar, abre el chat en la esquina inferior derecha.</p>
             )}
-            {business?.phone && (
+            {business?.phone ? (
               <a className="button button-secondary button-large" href={telHref(business.phone)}>
                 Llamar
               </a>
+            ) : (
+              loading && (
+                <span className="button button-secondary button-large" aria-hidden="true">
+                  <Pending>Llamar</Pending>
+                </span>
+              )
             )}
           </div>
         </div>
@@ -71,10 +105,10 @@ export function Landing() {
         <section aria-labelledby="visit-title" className="card landing-section">
           <h2 id="visit-title">Visítanos</h2>
           {business && <Contact business={business} />}
-          <section aria-labelledby="hours-title">
+          <section aria-labelledby="hours-title" aria-busy={loading}>
             <h3 id="hours-title">Horario</h3>
             {loading ? (
-              <Skeleton variant="paragraph" count={7} />
+              <OpeningHours hours={null} />
             ) : business ? (
               <OpeningHours hours={business.hours} />
             ) : (
@@ -82,19 +116,37 @@ export function Landing() {
             )}
           </section>
         </section>
-        {business?.team && business.team.length > 0 && (
-          <section aria-labelledby="team-title" className="card landing-section">
+        {(loading || (business?.team && business.team.length > 0)) && (
+          <section
+            aria-labelledby="team-title"
+            className="card landing-section"
+            aria-busy={!business?.team}
+          >
             <h2 id="team-title">Nuestro equipo</h2>
-            <ul className="landing-team">
-              {business.team.map((member) => (
-                <li key={member.id}>
-                  <span className="landing-initials" aria-hidden="true">
-                    {member.firstName.slice(0, 1).toUpperCase()}
-                  </span>
-                  {member.firstName}
-                </li>
-              ))}
-            </ul>
+            {business?.team ? (
+              <ul className="landing-team">
+                {business.team.map((member) => (
+                  <li key={member.id}>
+                    <span className="landing-initials" aria-hidden="true">
+                      {member.firstName.slice(0, 1).toUpperCase()}
+                    </span>
+                    {member.firstName}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <>
+                <ul className="landing-team" aria-hidden="true">
+                  {['Lucía', 'Javier'].map((name) => (
+                    <li key={name}>
+                      <span className="landing-initials skeleton-pending" />
+                      <Pending>{name}</Pending>
+                    </li>
+                  ))}
+                </ul>
+                <LoadingStatus />
+              </>
+            )}
           </section>
         )}
       </div>
@@ -113,6 +165,18 @@ export function Landing() {
         <StructuredData business={business} services={services.data.items} />
       )}
     </div>
+  );
+}
+
+/**
+ * Made-up content standing in for what is loading: the same text in the same element takes the
+ * same room, drawn as a skeleton's bar and hidden from assistive technology.
+ */
+function Pending({ children }: { children: ReactNode }) {
+  return (
+    <span className="skeleton-pending" aria-hidden="true">
+      {children}
+    </span>
   );
 }
 
@@ -209,39 +273,33 @@ interface ServicesProps {
 
 function Services({ data, loading, openChat }: ServicesProps) {
   return (
-    <section aria-labelledby="services-title" className="landing-section">
+    <section aria-labelledby="services-title" className="landing-section" aria-busy={loading}>
       <h2 id="services-title">Servicios</h2>
       {loading ? (
-        <Skeleton variant="paragraph" count={4} />
+        <>
+          <ul className="landing-services" aria-hidden="true">
+            {Array.from({ length: PENDING_SERVICES }, (_, index) => (
+              <ServiceCard key={index} service={SAMPLE_SERVICE} pending />
+            ))}
+          </ul>
+          <LoadingStatus />
+        </>
       ) : data ? (
         <ul className="landing-services">
           {data.items
             .filter((service) => service.active)
             .map((service) => (
-              <li key={service.id} className="card landing-service">
-                <div>
-                  <h3>{service.name}</h3>
-                  {service.description && <p className="muted">{service.description}</p>}
-                </div>
-                <div className="landing-service-foot">
-                  <p>
-                    <span className="landing-service-price">{formatPrice(service.priceCents)}</span>
-                    {' · '}
-                    <span className="muted">{service.durationMin} min</span>
-                  </p>
-                  {openChat && (
-                    <button
-                      type="button"
-                      className="button button-primary"
-                      onClick={() => {
+              <ServiceCard
+                key={service.id}
+                service={service}
+                book={
+                  openChat
+                    ? () => {
                         openChat(`Quiero reservar ${service.name}`);
-                      }}
-                    >
-                      Reservar <span className="visually-hidden">{service.name}</span>
-                    </button>
-                  )}
-                </div>
-              </li>
+                      }
+                    : undefined
+                }
+              />
             ))}
         </ul>
       ) : (
@@ -251,27 +309,73 @@ function Services({ data, loading, openChat }: ServicesProps) {
   );
 }
 
-/** Each weekday with its opening periods, or "Cerrado". */
-function OpeningHours({ hours }: { hours: OpeningPeriod[] }) {
+interface ServiceCardProps {
+  service: Pick<Service, 'name' | 'description' | 'priceCents' | 'durationMin'>;
+  /** Asks the chat for this service ("Reservar"); without it, no button. */
+  book?: () => void;
+  /** Drawn while the menu loads: its texts as skeleton bars, its button inert. */
+  pending?: boolean;
+}
+
+function ServiceCard({ service, book, pending = false }: ServiceCardProps) {
+  const text = (content: ReactNode) => (pending ? <Pending>{content}</Pending> : content);
   return (
-    <dl className="hours">
-      {WEEKDAYS.map((name, index) => {
-        const periods = hours
-          .filter((period) => period.weekday === index + 1)
-          .sort((first, second) => first.openMin - second.openMin);
-        return (
+    <li className="card landing-service">
+      <div>
+        <h3>{text(service.name)}</h3>
+        {service.description && <p className="muted">{text(service.description)}</p>}
+      </div>
+      <div className="landing-service-foot">
+        <p>
+          {text(
+            <>
+              <span className="landing-service-price">{formatPrice(service.priceCents)}</span>
+              {' · '}
+              <span className="muted">{service.durationMin} min</span>
+            </>,
+          )}
+        </p>
+        {pending ? (
+          <span className="button button-primary skeleton-pending">Reservar</span>
+        ) : (
+          book && (
+            <button type="button" className="button button-primary" onClick={book}>
+              Reservar <span className="visually-hidden">{service.name}</span>
+            </button>
+          )
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Each weekday with its opening periods, or "Cerrado"; without the hours yet (`null`), each day
+ * with a pending morning and afternoon.
+ */
+function OpeningHours({ hours }: { hours: OpeningPeriod[] | null }) {
+  const day = (weekday: number) => {
+    if (hours === null) return <Pending>09:30–14:00, 16:30–20:30</Pending>;
+    const periods = hours
+      .filter((period) => period.weekday === weekday)
+      .sort((first, second) => first.openMin - second.openMin);
+    return periods.length === 0
+      ? 'Cerrado'
+      : periods
+          .map((period) => `${formatTime(period.openMin)}–${formatTime(period.closeMin)}`)
+          .join(', ');
+  };
+  return (
+    <>
+      <dl className="hours">
+        {WEEKDAYS.map((name, index) => (
           <div key={name} className="hours-day">
             <dt>{name}</dt>
-            <dd>
-              {periods.length === 0
-                ? 'Cerrado'
-                : periods
-                    .map((period) => `${formatTime(period.openMin)}–${formatTime(period.closeMin)}`)
-                    .join(', ')}
-            </dd>
+            <dd>{day(index + 1)}</dd>
           </div>
-        );
-      })}
-    </dl>
+        ))}
+      </dl>
+      {hours === null && <LoadingStatus />}
+    </>
   );
 }

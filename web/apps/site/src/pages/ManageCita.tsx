@@ -105,6 +105,7 @@ export function ManageCita({ token }: { token: string }) {
   useNoReferrer();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const { loading: businessLoading } = useBusiness();
   const path = `/api/manage/${encodeURIComponent(token)}`;
 
   useEffect(() => {
@@ -127,13 +128,16 @@ export function ManageCita({ token }: { token: string }) {
     };
   }, [path, attempt]);
 
+  // The cita is drawn once the salon is known too: its time zone says whether the cita is still
+  // ahead (the calendar links), so drawing it before would move what follows when it comes.
+  if (loaded.state === 'loading' || (loaded.state === 'ready' && businessLoading)) {
+    return (
+      <Page title="Tu cita">
+        <Skeleton variant="block" count={2} />
+      </Page>
+    );
+  }
   switch (loaded.state) {
-    case 'loading':
-      return (
-        <Page title="Tu cita">
-          <Skeleton variant="block" count={2} />
-        </Page>
-      );
     case 'invalid':
       return (
         <Page title="Enlace no válido">

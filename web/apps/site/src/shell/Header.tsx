@@ -12,7 +12,7 @@ import { useToast } from './toast';
 
 export function Header({ path }: { path: string }) {
   const { user, loading, signOut } = useAuth();
-  const { business } = useBusiness();
+  const { business, loading: businessLoading } = useBusiness();
   const { error } = useToast();
 
   async function leave() {
@@ -35,7 +35,12 @@ export function Header({ path }: { path: string }) {
     <header className="site-header">
       <div className="site-header-inner">
         <Link to="/" className="site-brand">
-          {business && <BrandMark name={business.name} logoUrl={business.logoUrl} />}
+          {business ? (
+            <BrandMark name={business.name} logoUrl={business.logoUrl} />
+          ) : (
+            // The mark's room while the business loads, so the name does not move when it comes.
+            businessLoading && <span className="brand-mark skeleton-shape" aria-hidden="true" />
+          )}
           {business?.name ?? 'Inicio'}
         </Link>
         <nav aria-label="Principal" className="site-nav">

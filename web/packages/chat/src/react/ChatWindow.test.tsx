@@ -284,6 +284,76 @@ describe('ChatWindow', () => {
     expect(screen.getByRole('textbox')).toHaveFocus();
   });
 
+  it('without the welcome screen, opens on a new conversation: the greeting, the starters as quick replies, the input focused', async () => {
+    const { requests } = stubWebhook({
+      reply: () => jsonResponse({ output: 'Claro, ¿qué servicio?' }),
+    });
+    const { user, store } = renderWindow({
+      defaultLanguage: 'es',
+      initialMessages: undefined,
+      showWelcomeScreen: false,
+      starters: ['Reservar cita', 'Ver precios'],
+    });
+    const input = await screen.findByRole('textbox', { name: 'Escribe tu pregunta...' });
+    await waitFor(() => {
+      expect(input).toHaveFocus();
+    });
+    expect(screen.queryByRole('button', { name: 'Nueva conversación' })).toBeNull();
+    expect(within(screen.getByRole('log')).getByText('¡Hola! 👋')).toBeInTheDocument();
+    const starters = screen.getByRole('toolbar', { name: 'Sugerencias' });
+    expect(
+      within(starters)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Reservar cita', 'Ver precios']);
+    const begun = store.getState().currentSessionId;
+    expect(begun).not.toBeNull();
+    expect(window.localStorage.getItem('n8n-chat/sessionId')).toBe(begun);
+    expect(requests.map((request) => request.body.action)).toEqual(['loadPreviousSession']);
+
+    await user.click(within(starters).getByRole('button', { name: 'Ver precios' }));
+    expect(await screen.findByText('Claro, ¿qué servicio?')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Sugerencias' })).toBeNull();
+    const sent = requests.filter((request) => request.body.action === 'sendMessage');
+    expect(sent.map((request) => request.body)).toEqual([
+      expect.objectContaining({ chatInput: 'Ver precios', sessionId: begun }),
+    ]);
+  });
+
+  it('without the welcome screen, types and sends at once, in the conversation begun', async () => {
+    const { requests } = stubWebhook();
+    const { user, store } = renderWindow({ showWelcomeScreen: false });
+    const input = await screen.findByRole('textbox');
+    await waitFor(() => {
+      expect(input).toHaveFocus();
+    });
+    await user.keyboard('hola{Enter}');
+    expect(await screen.findByText('echo: hola')).toBeInTheDocument();
+    expect(requests.at(-1)?.body).toEqual(
+      expect.objectContaining({
+        action: 'sendMessage',
+        chatInput: 'hola',
+        sessionId: store.getState().currentSessionId,
+      }),
+    );
+    expect(screen.queryByRole('toolbar', { name: 'Suggestions' })).toBeNull();
+  });
+
+  it('without the welcome screen, adopts a loaded history and offers no starters in it', async () => {
+    window.localStorage.setItem('n8n-chat/sessionId', 'known');
+    stubWebhook({
+      history: () =>
+        jsonResponse({
+          data: [historyItem('HumanMessage', 'hola'), historyItem('AIMessage', '¿Qué tal?')],
+        }),
+    });
+    const { store } = renderWindow({ showWelcomeScreen: false, starters: ['Reservar cita'] });
+    expect(await screen.findByText('¿Qué tal?')).toBeInTheDocument();
+    expect(store.getState().currentSessionId).toBe('known');
+    expect(screen.queryByRole('toolbar', { name: 'Suggestions' })).toBeNull();
+    expect(screen.getByRole('textbox')).toHaveFocus();
+  });
+
   it('shows the footer only when it has a text, with the powered-by link', async () => {
     stubWebhook();
     const { container } = renderWindow({ showWelcomeScreen: true, loadPreviousSession: false });
