@@ -3,19 +3,22 @@
  * its picture (the salon's photo once uploaded in "Ajustes", else the bundled illustration),
  * whether it is open now, and the ways to book (the chat) or call; the services with
  * duration, price and "Reservar" (which opens the chat asking for that service); where to find it
- * (a map link), its hours, its team and its FAQ; and its `HairSalon` structured data.
+ * (a map link), its hours, its team and its FAQ; its reviews ("Opiniones"); and its `HairSalon`
+ * structured data.
  */
 import { useEffect, useState } from 'react';
+import { useLandingReviews } from '../api/reviews';
 import type { Business, ListResponse, OpeningPeriod, Service } from '../api/types';
 import { useResource } from '../api/useResource';
 import { useOpenChat, type OpenChat } from '../chat/useOpenChat';
-import { useBusiness } from '../shell/business';
+import { useBusiness, useTimeZone } from '../shell/business';
 import { formatAddress, mapHref, telHref } from '../shell/contact';
 import { formatPrice, formatTime } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { usePageTitle } from '../shell/usePageTitle';
 import { HeroArt } from './landing/HeroArt';
 import './landing/landing.css';
+import { LandingReviews } from './landing/LandingReviews';
 import { openingStatus } from './landing/openingStatus';
 import { StructuredData } from './landing/StructuredData';
 
@@ -28,6 +31,8 @@ export function Landing() {
   usePageTitle('Reserva tu cita');
   const { business, loading } = useBusiness();
   const services = useResource<ListResponse<Service>>('/api/services');
+  const reviews = useLandingReviews();
+  const timeZone = useTimeZone();
   const openChat = useOpenChat();
   const description = business?.description ?? '';
   const lead = description !== '' ? description : DEFAULT_LEAD;
@@ -67,6 +72,7 @@ export function Landing() {
         <HeroPicture business={business} loading={loading} />
       </section>
       <Services data={services.data} loading={services.loading} openChat={openChat} />
+      <LandingReviews list={reviews.list} loading={reviews.loading} timeZone={timeZone} />
       <div className="landing-columns">
         <section aria-labelledby="visit-title" className="card landing-section">
           <h2 id="visit-title">Visítanos</h2>
@@ -109,8 +115,8 @@ export function Landing() {
           ))}
         </section>
       )}
-      {business && services.data && (
-        <StructuredData business={business} services={services.data.items} />
+      {business && services.data && !reviews.loading && (
+        <StructuredData business={business} services={services.data.items} reviews={reviews.list} />
       )}
     </div>
   );
