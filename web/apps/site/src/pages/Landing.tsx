@@ -2,7 +2,8 @@
  * The landing page (`/`): the salon sold from `GET /api/business` and the services. A hero with
  * its picture (the salon's photo once uploaded in "Ajustes", else the bundled illustration),
  * whether it is open now, and the ways to book (the chat) or call; the services with
- * duration, price and "Reservar" (which opens the chat asking for that service); where to find it
+ * duration, price, "Reservar" (which opens the chat asking for that service) and their next
+ * free times, each booked in a short form without the chat; where to find it
  * (a map link), its hours, its team and its FAQ; its reviews ("Opiniones"); and its `HairSalon`
  * structured data.
  */
@@ -16,10 +17,12 @@ import { formatAddress, mapHref, telHref } from '../shell/contact';
 import { formatPrice, formatTime } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { usePageTitle } from '../shell/usePageTitle';
+import { EMPTY_CONTACT } from './landing/BookingDialog';
 import { HeroArt } from './landing/HeroArt';
 import './landing/landing.css';
 import { LandingReviews } from './landing/LandingReviews';
 import { openingStatus } from './landing/openingStatus';
+import { ServiceTimes } from './landing/ServiceTimes';
 import { StructuredData } from './landing/StructuredData';
 
 const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
@@ -214,6 +217,8 @@ interface ServicesProps {
 }
 
 function Services({ data, loading, openChat }: ServicesProps) {
+  // One visitor: what they type in one service's booking form is there in the next.
+  const [contact, setContact] = useState(EMPTY_CONTACT);
   return (
     <section aria-labelledby="services-title" className="landing-section">
       <h2 id="services-title">Servicios</h2>
@@ -247,6 +252,7 @@ function Services({ data, loading, openChat }: ServicesProps) {
                     </button>
                   )}
                 </div>
+                <ServiceTimes service={service} contact={contact} onContactChange={setContact} />
               </li>
             ))}
         </ul>

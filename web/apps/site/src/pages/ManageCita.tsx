@@ -18,7 +18,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../api/http';
 import type { ItemResponse, ManagedCita } from '../api/types';
-import { holdsTime } from '../appointments/status';
+import { CLIENT_STATE_AHEAD, holdsTime } from '../appointments/status';
 import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
 import { formatPhone, telHref } from '../shell/contact';
@@ -48,8 +48,6 @@ export function manageToken(path: string): string | null {
 
 const INVALID_LINK = 'Este enlace no es válido o ha caducado.';
 
-const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.';
-
 /**
  * The cita's state in one sentence, true in each the API returns: the salon's status, and for a
  * cita still holding its time whether its hour is over (the salon may not have marked it yet).
@@ -57,9 +55,8 @@ const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cua
 function stateSentence(cita: ManagedCita, over: boolean): string {
   switch (cita.status) {
     case 'pendiente':
-      return over ? 'La hora de esta cita ya pasó.' : PENDING;
     case 'confirmada':
-      return over ? 'La hora de esta cita ya pasó.' : 'Tu cita está confirmada.';
+      return over ? 'La hora de esta cita ya pasó.' : CLIENT_STATE_AHEAD[cita.status];
     case 'cancelada':
       return 'Cancelada: esta hora ya no está reservada para ti.';
     case 'completada':

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
 import { formatPhone, telHref } from '../../shell/contact';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
-import { useFocusWhileOpen } from '../useFocusWhileOpen';
+import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 import { ChangeAppointmentForm, type AppointmentChange } from './ChangeAppointmentForm';
 import { isMovable } from './DiaryGrid';
 
