@@ -31,7 +31,8 @@ export function useLandingReviews(): { list: ReviewList | null; loading: boolean
       signal: controller.signal,
     }).then(
       (list) => {
-        setRead({ list });
+        // Staff are sent the hidden ones too: the landing page is the public's.
+        setRead({ list: { ...list, items: list.items.filter((review) => !review.hidden) } });
       },
       () => {
         if (!controller.signal.aborted) setRead({ list: null });

@@ -88,6 +88,18 @@ describe('the landing page’s reviews', () => {
     );
   });
 
+  it('leaves out the hidden reviews staff are sent', async () => {
+    const withHidden: ReviewList = {
+      ...REVIEWS,
+      items: [...REVIEWS.items, review('r-4', { author: 'Oculto O.', hidden: true })],
+    };
+    fakeServer({ 'GET /api/reviews': { body: withHidden } });
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Opiniones' });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(section).queryByText('Oculto O.')).toBeNull();
+  });
+
   it('has no section, and no rating in the JSON-LD, when there are no reviews', async () => {
     fakeServer({ 'GET /api/reviews': { body: { summary: { count: 0, average: 0 }, items: [] } } });
     renderApp('/');
