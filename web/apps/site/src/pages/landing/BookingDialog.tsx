@@ -48,7 +48,8 @@ export function contactErrors(contact: GuestContact): ContactErrors {
     errors.phone = 'Escribe un teléfono válido, como 612 345 678.';
   }
   if (email === '' && phone === '') {
-    errors.email = 'Déjanos un email o un teléfono para avisarte de tu cita.';
+    // The hint above the two fields says why; the error says what is missing.
+    errors.email = 'Escribe un email o un teléfono.';
   }
   return errors;
 }

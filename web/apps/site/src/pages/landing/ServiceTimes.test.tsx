@@ -107,9 +107,7 @@ describe('booking from a service’s free times, without the chat', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reservar' }));
     expect(name).toHaveAccessibleDescription('Escribe tu nombre.');
     const email = within(dialog).getByRole('textbox', { name: 'Correo electrónico' });
-    expect(email).toHaveAccessibleDescription(
-      'Déjanos un email o un teléfono para avisarte de tu cita.',
-    );
+    expect(email).toHaveAccessibleDescription('Escribe un email o un teléfono.');
 
     await user.type(name, 'Ana García');
     await user.type(email, 'ana@');
@@ -254,7 +252,7 @@ describe('contactErrors', () => {
     expect(contactErrors({ name: 'Ana', email: '', phone: '+34 612 345 678' })).toEqual({});
     expect(contactErrors(EMPTY_CONTACT)).toEqual({
       name: 'Escribe tu nombre.',
-      email: 'Déjanos un email o un teléfono para avisarte de tu cita.',
+      email: 'Escribe un email o un teléfono.',
     });
     expect(contactErrors({ name: 'x'.repeat(121), email: 'a@b.co', phone: '12' })).toEqual({
       name: 'Como mucho 120 caracteres.',
