@@ -25,7 +25,11 @@ function demoDiary(role: Role) {
         case 'GET /api/staff':
           return { body: { items: STAFF } };
         case 'GET /api/appointments':
-          return { body: { items: demo ? [fakeAppointment({ clientName: 'Carmen Vidal' })] : [] } };
+          return {
+            body: {
+              items: demo ? [fakeAppointment({ id: 'a-demo', clientName: 'Carmen Vidal' })] : [],
+            },
+          };
         case 'GET /api/holds':
           return { body: { items: [] } };
         case 'DELETE /api/demo':
