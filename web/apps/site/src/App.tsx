@@ -9,6 +9,7 @@ import { Landing } from './pages/Landing';
 import { ManageCita, manageToken } from './pages/ManageCita';
 import { MyAppointments } from './pages/MyAppointments';
 import { NotFound } from './pages/NotFound';
+import { ReviewPage, reviewToken } from './pages/review/ReviewPage';
 import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';
 import { BusinessProvider } from './shell/business';
@@ -75,6 +76,8 @@ function Page({ path }: { path: string }) {
   const token = manageToken(path);
   // A new link is another cita: nothing of the last one's page carries over.
   if (token !== null) return <ManageCita key={token} token={token} />;
+  const review = reviewToken(path);
+  if (review !== null) return <ReviewPage key={review} token={review} />;
   switch (path) {
     case '/':
       return <Landing />;

@@ -381,3 +381,105 @@ export interface ManagedCita {
   canCancel: boolean;
   business: { name: string; phone: string; address: string };
 }
+
+/*
+ * Reviews, booking without the chat and the demo's week (issue 24), named as the server's
+ * schemas. One block, so the generated types can replace it in one go.
+ */
+
+/** `GET /api/business` also says, to staff only, whether the demo's week of citas is there. */
+export interface Business {
+  /** Staff only: the demo's citas (and their reviews) are still in the diary. */
+  demoData?: boolean;
+}
+
+/** A client's review of a completed cita; instants are RFC 3339. */
+export interface ReviewView {
+  id: string;
+  /** 1 to 5. */
+  rating: number;
+  /** Empty when the client gave only stars. */
+  comment: string;
+  /** "Marta R.": the first name and the initial of the surname. */
+  author: string;
+  createdAt: string;
+  /** The salon's answer. */
+  reply: string | null;
+  repliedAt: string | null;
+  /** Hidden by staff (only staff are sent hidden reviews). */
+  hidden: boolean;
+  /** Written by the demo, not by a client. */
+  demo: boolean;
+}
+
+/** `GET /api/reviews`: newest first; the summary counts the shown reviews only. */
+export interface ReviewList extends ListResponse<ReviewView> {
+  summary: {
+    count: number;
+    /** To one decimal; 0 when there are none. */
+    average: number;
+  };
+}
+
+/** What staff change of a review (`PATCH /api/reviews/{id}`): `null` or '' takes the answer back. */
+export interface ReviewPatch {
+  reply?: string | null;
+  hidden?: boolean;
+}
+
+/** `GET /api/review/{token}`: the cita a review link names, and its review once given. */
+export interface ReviewInvitationView {
+  salonName: string;
+  date: string;
+  startMin: number;
+  services: string[];
+  /** The stylist's first name. */
+  staffName: string;
+  review: ReviewView | null;
+}
+
+/** `POST /api/review/{token}`. */
+export interface NewReview {
+  rating: number;
+  comment?: string;
+}
+
+/** One of `GET /api/availability/next`'s times: the first of a morning or an afternoon. */
+export interface NextTime {
+  date: string;
+  startMin: number;
+  /** Who is free then. */
+  staffIds: string[];
+}
+
+/** `POST /api/bookings`: a time booked from the landing page, without the chat. */
+export interface NewBooking {
+  serviceIds: string[];
+  date: string;
+  startMin: number;
+  staffId?: string;
+  /** A guest's details; a signed-in cliente's account is used instead. */
+  name?: string;
+  email?: string;
+  phone?: string;
+  /** Made once per form: the same key books once, however many times it is sent. */
+  idempotencyKey: string;
+}
+
+/** The cita `POST /api/bookings` made. */
+export interface BookedView {
+  id: string;
+  status: 'pendiente' | 'confirmada';
+  date: string;
+  startMin: number;
+  endMin: number;
+  staffName: string;
+  services: string[];
+  /** The cita's own page (`/cita/<token>`), to see, move or cancel it. */
+  manageUrl: string;
+}
+
+/** `DELETE /api/demo`. */
+export interface DemoRemoved {
+  removedCitas: number;
+}

@@ -71,3 +71,12 @@ export function isCancellable(status: AppointmentStatus): boolean {
 export function holdsTime(status: AppointmentStatus): boolean {
   return status === 'pendiente' || status === 'confirmada';
 }
+
+/**
+ * What a client is told of a cita still ahead, in the same words wherever they see it (the
+ * manage link's page, the landing's booking form): the salon will confirm it, or it has.
+ */
+export const CLIENT_STATE_AHEAD: Record<'pendiente' | 'confirmada', string> = {
+  pendiente: 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.',
+  confirmada: 'Tu cita está confirmada.',
+};

@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { useFocusWhileOpen } from './useFocusWhileOpen';
+import { useFocusWhileOpen } from '../shell/useFocusWhileOpen';
 
 interface ConfirmDialogProps {
   title: string;

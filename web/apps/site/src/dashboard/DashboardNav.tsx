@@ -7,6 +7,7 @@ export type SectionId =
   | 'equipo'
   | 'clientes'
   | 'conversaciones'
+  | 'opiniones'
   | 'estadisticas'
   | 'correos'
   | 'ajustes'
@@ -24,6 +25,7 @@ const SECTIONS: {
   { id: 'equipo', label: 'Equipo', path: '/dashboard/equipo' },
   { id: 'clientes', label: 'Clientes', path: '/dashboard/clientes' },
   { id: 'conversaciones', label: 'Conversaciones', path: '/dashboard/conversaciones' },
+  { id: 'opiniones', label: 'Opiniones', path: '/dashboard/opiniones' },
   { id: 'estadisticas', label: 'Estadísticas', path: '/dashboard/estadisticas' },
   { id: 'correos', label: 'Correos', path: '/dashboard/correos', adminOnly: true },
   { id: 'ajustes', label: 'Ajustes', path: '/dashboard/ajustes' },

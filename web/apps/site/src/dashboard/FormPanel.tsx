@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode, type SubmitEvent } from 'react';
 import { errorMessage } from '../api/http';
-import { useFocusWhileOpen } from './useFocusWhileOpen';
+import { useFocusWhileOpen } from '../shell/useFocusWhileOpen';
 
 interface FormPanelProps {
   /** The form's heading and accessible name. */

@@ -132,6 +132,36 @@ function anything(call: RecordedRequest): Answer | undefined {
           ],
         },
       };
+    case '/api/reviews':
+      return {
+        body: {
+          summary: { count: 1, average: 5 },
+          items: [
+            {
+              id: 'r1',
+              rating: 5,
+              comment: 'Lucía es un encanto.',
+              author: 'Pilar G.',
+              createdAt: '2026-11-22T18:00:00Z',
+              reply: 'Gracias, Pilar.',
+              repliedAt: '2026-11-22T19:00:00Z',
+              hidden: false,
+              demo: false,
+            },
+            {
+              id: 'r2',
+              rating: 2,
+              comment: '',
+              author: 'Juan P.',
+              createdAt: '2026-11-21T18:00:00Z',
+              reply: null,
+              repliedAt: null,
+              hidden: true,
+              demo: true,
+            },
+          ],
+        },
+      };
     case '/api/stats':
       return {
         body: {
@@ -155,6 +185,7 @@ describe('Dashboard accessibility', () => {
     ['/dashboard/clientes/c1', 'Pilar'],
     ['/dashboard/conversaciones', 'Conversaciones'],
     ['/dashboard/conversaciones/sesion-1', 'Conversación con Invitado'],
+    ['/dashboard/opiniones', 'Opiniones'],
     ['/dashboard/estadisticas', 'Estadísticas'],
     ['/dashboard/correos', 'Correos'],
     ['/dashboard/ajustes', 'Ajustes'],

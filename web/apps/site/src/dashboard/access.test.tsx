@@ -43,6 +43,7 @@ describe('Dashboard access (D1)', () => {
         'Equipo',
         'Clientes',
         'Conversaciones',
+        'Opiniones',
         'Estadísticas',
         ...(role === 'administrador' ? ['Correos'] : []),
         'Ajustes',

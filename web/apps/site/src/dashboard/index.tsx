@@ -17,6 +17,7 @@ import { Conversations } from './Conversations';
 import { DashboardNav, WaitingAnnouncer, sectionOf } from './DashboardNav';
 import { DashboardSection } from './DashboardSection';
 import { Mail } from './mail/Mail';
+import { Reviews } from './reviews/Reviews';
 import { Services } from './Services';
 import { Settings } from './settings/Settings';
 import { Stats } from './Stats';
@@ -105,6 +106,8 @@ function SectionContent({
       ) : (
         <ConversationDetail sessionId={section.sessionId} timeZone={timeZone} />
       );
+    case 'opiniones':
+      return <Reviews timeZone={timeZone} />;
     case 'estadisticas':
       return <Stats timeZone={timeZone} />;
     case 'correos':

@@ -2,25 +2,30 @@
  * The landing page (`/`): the salon sold from `GET /api/business` and the services. A hero with
  * its picture (the salon's photo once uploaded in "Ajustes", else the bundled illustration),
  * whether it is open now, and the ways to book (the chat) or call; the services with
- * duration, price and "Reservar" (which opens the chat asking for that service); where to find it
- * (a map link), its hours, its team and its FAQ; and its `HairSalon` structured data.
+ * duration, price, "Reservar" (which opens the chat asking for that service) and their next
+ * free times, each booked in a short form without the chat; where to find it (a map link), its
+ * hours, its team and its FAQ; its reviews ("Opiniones"); and its `HairSalon` structured data.
  *
  * While the business and the services load, each part that waits for them is drawn as it will
  * be, with made-up content of the usual size dressed as a skeleton (`Pending`), in a section
  * marked busy, so that nothing moves when the data comes.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { useLandingReviews } from '../api/reviews';
 import type { Business, ListResponse, OpeningPeriod, Service } from '../api/types';
 import { useResource } from '../api/useResource';
 import { useOpenChat, type OpenChat } from '../chat/useOpenChat';
-import { useBusiness } from '../shell/business';
+import { useBusiness, useTimeZone } from '../shell/business';
 import { formatAddress, mapHref, telHref } from '../shell/contact';
 import { formatPrice, formatTime } from '../shell/format';
 import { LoadingStatus } from '../shell/Skeleton';
 import { usePageTitle } from '../shell/usePageTitle';
+import { EMPTY_CONTACT } from './landing/BookingDialog';
 import { HeroArt } from './landing/HeroArt';
 import './landing/landing.css';
+import { LandingReviews } from './landing/LandingReviews';
 import { openingStatus } from './landing/openingStatus';
+import { ServiceTimes } from './landing/ServiceTimes';
 import { StructuredData } from './landing/StructuredData';
 
 const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
@@ -43,6 +48,8 @@ export function Landing() {
   usePageTitle('Reserva tu cita');
   const { business, loading } = useBusiness();
   const services = useResource<ListResponse<Service>>('/api/services');
+  const reviews = useLandingReviews();
+  const timeZone = useTimeZone();
   const openChat = useOpenChat();
   const description = business?.description ?? '';
   const lead = description !== '' ? description : DEFAULT_LEAD;
@@ -101,6 +108,7 @@ export function Landing() {
         <HeroPicture business={business} loading={loading} />
       </section>
       <Services data={services.data} loading={services.loading} openChat={openChat} />
+      <LandingReviews list={reviews.list} loading={reviews.loading} timeZone={timeZone} />
       <div className="landing-columns">
         <section aria-labelledby="visit-title" className="card landing-section">
           <h2 id="visit-title">Visítanos</h2>
@@ -161,8 +169,8 @@ export function Landing() {
           ))}
         </section>
       )}
-      {business && services.data && (
-        <StructuredData business={business} services={services.data.items} />
+      {business && services.data && !reviews.loading && (
+        <StructuredData business={business} services={services.data.items} reviews={reviews.list} />
       )}
     </div>
   );
@@ -272,6 +280,8 @@ interface ServicesProps {
 }
 
 function Services({ data, loading, openChat }: ServicesProps) {
+  // One visitor: what they type in one service's booking form is there in the next.
+  const [contact, setContact] = useState(EMPTY_CONTACT);
   return (
     <section aria-labelledby="services-title" className="landing-section" aria-busy={loading}>
       <h2 id="services-title">Servicios</h2>
@@ -299,6 +309,9 @@ function Services({ data, loading, openChat }: ServicesProps) {
                       }
                     : undefined
                 }
+                times={
+                  <ServiceTimes service={service} contact={contact} onContactChange={setContact} />
+                }
               />
             ))}
         </ul>
@@ -315,9 +328,11 @@ interface ServiceCardProps {
   book?: () => void;
   /** Drawn while the menu loads: its texts as skeleton bars, its button inert. */
   pending?: boolean;
+  /** Its next free times, booked without the chat. */
+  times?: ReactNode;
 }
 
-function ServiceCard({ service, book, pending = false }: ServiceCardProps) {
+function ServiceCard({ service, book, pending = false, times }: ServiceCardProps) {
   const text = (content: ReactNode) => (pending ? <Pending>{content}</Pending> : content);
   return (
     <li className="card landing-service">
@@ -345,6 +360,13 @@ function ServiceCard({ service, book, pending = false }: ServiceCardProps) {
           )
         )}
       </div>
+      {pending ? (
+        <span className="button button-secondary landing-times-ask skeleton-pending">
+          Ver horas libres
+        </span>
+      ) : (
+        times
+      )}
     </li>
   );
 }

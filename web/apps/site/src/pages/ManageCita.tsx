@@ -18,7 +18,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, apiFetch, errorMessage } from '../api/http';
 import type { ItemResponse, ManagedCita } from '../api/types';
-import { holdsTime } from '../appointments/status';
+import { CLIENT_STATE_AHEAD, holdsTime } from '../appointments/status';
 import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
 import { formatPhone, telHref } from '../shell/contact';
@@ -30,9 +30,10 @@ import {
   type CalendarEvent,
 } from '../shell/calendarLinks';
 import { formatDate, formatPrice, formatTime, todayIn, zonedInstant } from '../shell/format';
-import { Link } from '../shell/router';
+import { Link, linkToken } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
+import { useNoReferrer } from '../shell/useNoReferrer';
 import { usePageTitle } from '../shell/usePageTitle';
 import { CancelQuestion } from './CancelQuestion';
 import { RescheduleForm } from './RescheduleForm';
@@ -42,20 +43,10 @@ export const MANAGE_PATH = '/cita/';
 
 /** The token of a manage link's path, or null when the path is not one. */
 export function manageToken(path: string): string | null {
-  if (!path.startsWith(MANAGE_PATH)) return null;
-  const token = path.slice(MANAGE_PATH.length);
-  if (token === '' || token.includes('/')) return null;
-  try {
-    return decodeURIComponent(token);
-  } catch {
-    // A malformed escape is no token the server could have made.
-    return null;
-  }
+  return linkToken(path, MANAGE_PATH);
 }
 
 const INVALID_LINK = 'Este enlace no es válido o ha caducado.';
-
-const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cuanto la revise.';
 
 /**
  * The cita's state in one sentence, true in each the API returns: the salon's status, and for a
@@ -64,9 +55,8 @@ const PENDING = 'Tu hora queda guardada: el salón te confirmará la cita en cua
 function stateSentence(cita: ManagedCita, over: boolean): string {
   switch (cita.status) {
     case 'pendiente':
-      return over ? 'La hora de esta cita ya pasó.' : PENDING;
     case 'confirmada':
-      return over ? 'La hora de esta cita ya pasó.' : 'Tu cita está confirmada.';
+      return over ? 'La hora de esta cita ya pasó.' : CLIENT_STATE_AHEAD[cita.status];
     case 'cancelada':
       return 'Cancelada: esta hora ya no está reservada para ti.';
     case 'completada':
@@ -84,22 +74,6 @@ type Loaded =
   | { state: 'ready'; cita: ManagedCita }
   | { state: 'invalid'; message: string }
   | { state: 'failed'; message: string };
-
-/**
- * The page must not tell other sites its address (the token is in it): no referrer from here on.
- * Browsers keep a document's referrer policy once a meta element has set it.
- */
-function useNoReferrer() {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'referrer';
-    meta.content = 'no-referrer';
-    document.head.append(meta);
-    return () => {
-      meta.remove();
-    };
-  }, []);
-}
 
 export function ManageCita({ token }: { token: string }) {
   useNoReferrer();
@@ -326,9 +300,7 @@ function CitaView({
             {cita.business.phone && (
               <>
                 <br />
-                <a href={telHref(cita.business.phone)}>
-                  {formatPhone(cita.business.phone)}
-                </a>
+                <a href={telHref(cita.business.phone)}>{formatPhone(cita.business.phone)}</a>
               </>
             )}
           </dd>

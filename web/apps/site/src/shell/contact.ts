@@ -30,7 +30,8 @@ export function normalPhone(text: string): string | null {
   if (!/^\d+$/.test(digits)) return null;
   const spanish = (national: string) => (/^[6-9]\d{8}$/.test(national) ? `+34${national}` : null);
   if (international) {
-    if (digits.startsWith('34') && digits.length === 11) return spanish(digits.slice(2));
+    // +34 is Spain's: its nine digits or no phone (not any other country's eight to fifteen).
+    if (digits.startsWith('34')) return digits.length === 11 ? spanish(digits.slice(2)) : null;
     return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
   }
   if (/^0[1-9]\d{8,9}$/.test(digits)) return digits;

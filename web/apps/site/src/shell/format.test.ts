@@ -26,6 +26,9 @@ describe('format', () => {
     expect(formatDate('2026-11-23', 'short')).toBe('23/11/2026');
     expect(formatDate('2026-11-23', 'dayMonth')).toBe('23 de noviembre');
     expect(formatDate('2026-11-23', 'day')).toBe('lunes, 23 de noviembre');
+    expect(formatDate('2026-11-23', 'inSentence')).toBe('lunes 23 de noviembre');
+    expect(formatDate('2026-12-03', 'dayMonthYear')).toBe('3 de diciembre de 2026');
+    expect(formatDate('2026-12-03', 'weekdayShort')).toBe('jue 3');
     expect(() => formatDate('23/11/2026')).toThrow('Fecha no válida');
   });
 

@@ -49,17 +49,41 @@ const dayFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: 'UTC',
 });
 
+const dayMonthYearFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const weekdayShortFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+/** The day style without the comma after the weekday, as a sentence says it. */
+const inSentenceFormat = {
+  format: (date: Date) =>
+    dayFormat
+      .formatToParts(date)
+      .map((part) => (part.type === 'literal' ? part.value.replace(',', '') : part.value))
+      .join(''),
+};
+
 const DATE_FORMATS = {
   long: longDateFormat,
   short: shortDateFormat,
   dayMonth: dayMonthFormat,
+  dayMonthYear: dayMonthYearFormat,
   day: dayFormat,
+  inSentence: inSentenceFormat,
+  weekdayShort: weekdayShortFormat,
 };
 
 /**
  * '2026-11-23' → "lunes, 23 de noviembre de 2026" (long), "23/11/2026" (short), "23 de
- * noviembre" (dayMonth) or "lunes, 23 de noviembre" (day: within the coming weeks, the year goes
- * without saying).
+ * noviembre" (dayMonth), "23 de noviembre de 2026" (dayMonthYear), "lunes, 23 de noviembre"
+ * (day: within the coming weeks, the year goes without saying) or "lunes 23 de noviembre"
+ * (inSentence: "tu cita del lunes 23 de noviembre") or "lun 23" (weekdayShort: a time's chip).
  */
 export function formatDate(date: string, style: keyof typeof DATE_FORMATS = 'long'): string {
   return DATE_FORMATS[style].format(parseDate(date));

@@ -49,3 +49,19 @@ export function Link({
   }
   return <a {...props} href={to} onClick={follow} />;
 }
+
+/**
+ * The token of a signed link's path (`/cita/<token>`, `/opinion/<token>`) under `prefix`, or
+ * null when the path is not one.
+ */
+export function linkToken(path: string, prefix: string): string | null {
+  if (!path.startsWith(prefix)) return null;
+  const token = path.slice(prefix.length);
+  if (token === '' || token.includes('/')) return null;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    // A malformed escape is no token the server could have made.
+    return null;
+  }
+}

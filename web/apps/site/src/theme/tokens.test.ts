@@ -42,6 +42,9 @@ const PAIRS = [
   ['color-warning', 'color-surface'],
   ['color-no-show', 'color-surface'],
   ['color-no-show', 'color-bg'],
+  // Stars are no text, but they carry the rating to the eye: as legible as text.
+  ['color-star', 'color-surface'],
+  ['color-star', 'color-bg'],
   ['color-bg', 'color-text'],
 ] as const;
 
@@ -61,6 +64,7 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
         'color-danger',
         'color-muted',
         'color-no-show',
+        'color-star',
         'color-success',
         'color-surface',
         'color-surface-sunken',

@@ -12,7 +12,7 @@ import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
 import { formatPhone, telHref } from '../../shell/contact';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
-import { useFocusWhileOpen } from '../useFocusWhileOpen';
+import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 import { ChangeAppointmentForm, type AppointmentChange } from './ChangeAppointmentForm';
 import { isMovable } from './DiaryGrid';
 
@@ -93,9 +93,7 @@ export function AppointmentPanel({
         <dt>Teléfono</dt>
         <dd>
           {appointment.clientPhone ? (
-            <a href={telHref(appointment.clientPhone)}>
-              {formatPhone(appointment.clientPhone)}
-            </a>
+            <a href={telHref(appointment.clientPhone)}>{formatPhone(appointment.clientPhone)}</a>
           ) : (
             'Sin teléfono'
           )}

@@ -33,6 +33,7 @@ import { NewAppointmentForm } from '../NewAppointmentForm';
 import { StaffSelect } from '../StaffSelect';
 import { ToggleGroup } from '../ToggleGroup';
 import { AppointmentPanel } from './AppointmentPanel';
+import { DemoDataBanner } from './DemoDataBanner';
 import type { AppointmentChange } from './ChangeAppointmentForm';
 import { DiaryGrid, type ColumnShade } from './DiaryGrid';
 import {
@@ -357,6 +358,8 @@ export function Diary({ timeZone }: { timeZone: string }) {
           }}
         />
       )}
+
+      <DemoDataBanner onRemoved={reload} />
 
       <div className="dash-toolbar diary-toolbar" role="group" aria-label="Vista y fechas">
         <button

@@ -16,7 +16,7 @@ import { Skeleton } from '../../shell/Skeleton';
 import { useToast } from '../../shell/toast';
 import { agendaDayPath } from '../Agenda';
 import { ToggleGroup } from '../ToggleGroup';
-import { useFocusWhileOpen } from '../useFocusWhileOpen';
+import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 import { MailStatusBadge } from './MailStatusBadge';
 import { MAIL_KIND_LABELS, citaDayOf } from './mailText';
 

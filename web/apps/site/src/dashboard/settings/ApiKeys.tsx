@@ -17,7 +17,7 @@ import { useToast } from '../../shell/toast';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DataTable } from '../DataTable';
 import { STAFF_ROLE_LABELS } from '../staffRoles';
-import { useFocusWhileOpen } from '../useFocusWhileOpen';
+import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 import { CopyButton } from './CopyButton';
 import { SettingsForm } from './SettingsForm';
 

@@ -1,9 +1,10 @@
 /**
- * The salon as schema.org `HairSalon` JSON-LD, built from `GET /api/business` and the services,
- * for search engines. Pure data; `StructuredData.tsx` puts it in the page.
+ * The salon as schema.org `HairSalon` JSON-LD, built from `GET /api/business`, the services and
+ * the reviews shown, for search engines. Pure data; `StructuredData.tsx` puts it in the page.
+ * Demo reviews are no client's: they stay out of it.
  */
-import type { Business, OpeningPeriod, Service } from '../../api/types';
-import { formatTime } from '../../shell/format';
+import type { Business, OpeningPeriod, ReviewList, ReviewView, Service } from '../../api/types';
+import { formatTime, todayIn } from '../../shell/format';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -16,11 +17,47 @@ function openingHours(hours: OpeningPeriod[]) {
   }));
 }
 
-/** The JSON-LD object for the salon served at `url`; fields the salon has not filled are left out. */
+/**
+ * The count and average of the real reviews (not the demo's), or null when there are none or
+ * they cannot be told apart: the server's summary counts every shown review, demo ones too, so
+ * it is used as it is only when no demo review is among those read; when every shown review was
+ * read, they are counted here instead.
+ */
+export function realRating(list: ReviewList): { count: number; average: number } | null {
+  const real = list.items.filter((review) => !review.demo);
+  if (list.items.length >= list.summary.count) {
+    if (real.length === 0) return null;
+    const sum = real.reduce((total, review) => total + review.rating, 0);
+    return { count: real.length, average: Math.round((sum / real.length) * 10) / 10 };
+  }
+  return list.summary.count > 0 && real.length === list.items.length ? list.summary : null;
+}
+
+function reviewData(review: ReviewView, timeZone: string) {
+  return {
+    '@type': 'Review',
+    author: { '@type': 'Person', name: review.author },
+    reviewRating: {
+      '@type': 'Rating',
+      ratingValue: review.rating,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(review.comment ? { reviewBody: review.comment } : {}),
+    // The day it was written, in the salon's zone (ISO 8601).
+    datePublished: todayIn(timeZone, new Date(review.createdAt)),
+  };
+}
+
+/**
+ * The JSON-LD object for the salon served at `url`; fields the salon has not filled are left out,
+ * and so are reviews while there are none (or only the demo's).
+ */
 export function salonStructuredData(
   business: Business,
   services: Service[],
   url: string,
+  reviews: ReviewList | null = null,
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -57,6 +94,19 @@ export function salonStructuredData(
         },
       })),
     };
+  }
+  const rating = reviews ? realRating(reviews) : null;
+  if (reviews && rating) {
+    data.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
+    data.review = reviews.items
+      .filter((review) => !review.demo)
+      .map((review) => reviewData(review, business.timeZone));
   }
   return data;
 }
