@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Business, ListResponse, OpeningPeriod, Service } from '../api/types';
-import { useResource } from '../api/useResource';
+import { useServices } from '../api/queries';
 import { useOpenChat, type OpenChat } from '../chat/useOpenChat';
 import { useBusiness } from '../shell/business';
 import { formatAddress, mapHref, telHref } from '../shell/contact';
@@ -27,7 +27,7 @@ const DEFAULT_LEAD =
 export function Landing() {
   usePageTitle('Reserva tu cita');
   const { business, loading } = useBusiness();
-  const services = useResource<ListResponse<Service>>('/api/services');
+  const services = useServices();
   const openChat = useOpenChat();
   const description = business?.description ?? '';
   const lead = description !== '' ? description : DEFAULT_LEAD;

@@ -7,9 +7,9 @@
  * conversation; and "Reintentar" for one that failed.
  */
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { ItemResponse, MailMessage, MailMessageDetail } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { api } from '../../api/client';
+import type { MailMessage } from '../../api/types';
+import { useResource } from '../../api/queries';
 import { formatInstant } from '../../shell/format';
 import { Link } from '../../shell/router';
 import { Skeleton } from '../../shell/Skeleton';
@@ -38,9 +38,7 @@ interface MailPreviewProps {
 export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewProps) {
   const { toast, error: showError } = useToast();
   const heading = useFocusWhileOpen<HTMLHeadingElement>();
-  const detail = useResource<ItemResponse<MailMessageDetail>>(
-    `/api/mail/${encodeURIComponent(id)}`,
-  );
+  const detail = useResource('/api/mail/{id}', { params: { id } });
   const [view, setView] = useState<View>('html');
   const [retrying, setRetrying] = useState(false);
   const mail = detail.data?.item;
@@ -48,10 +46,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
   async function retry() {
     setRetrying(true);
     try {
-      const { item } = await apiFetch<ItemResponse<MailMessage>>(
-        `/api/mail/${encodeURIComponent(id)}/retry`,
-        { method: 'POST' },
-      );
+      const { item } = await api.post('/api/mail/{id}/retry', { params: { id } });
       detail.update((current) => ({ item: { ...current.item, ...item } }));
       onRetried(item);
       toast({ title: 'Correo en cola de nuevo', description: `Para ${item.to}` });

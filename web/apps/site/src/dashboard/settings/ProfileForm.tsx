@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { Business, FaqEntry, ItemResponse } from '../../api/types';
+import { api } from '../../api/client';
+import type { Business, FaqEntry } from '../../api/types';
 import { looksLikeEmail } from '../../shell/email';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
@@ -150,10 +150,7 @@ export function ProfileForm({
       onSave={async () => {
         const body = profileBody(draft);
         if (typeof body === 'string') return body;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
-          method: 'PATCH',
-          body,
-        });
+        const { item } = await api.patch('/api/business', { body });
         onSaved(item);
       }}
     >

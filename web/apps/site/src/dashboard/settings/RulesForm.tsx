@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { BookingRules, Business, ItemResponse } from '../../api/types';
+import { api } from '../../api/client';
+import type { BookingRules, Business } from '../../api/types';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
 import { SettingsForm } from './SettingsForm';
@@ -55,10 +55,7 @@ export function RulesForm({
       onSave={async () => {
         const bookingRules = rulesBody(notice, horizon, status, hold);
         if (typeof bookingRules === 'string') return bookingRules;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
-          method: 'PATCH',
-          body: { bookingRules },
-        });
+        const { item } = await api.patch('/api/business', { body: { bookingRules } });
         onSaved(item);
       }}
     >
