@@ -15,6 +15,8 @@
 import { defineConfig } from '@playwright/test';
 import {
   binary,
+  demoDatabaseUrl,
+  demoPort,
   mailDatabaseUrl,
   mailPort,
   mailUrl,
@@ -50,6 +52,8 @@ const fixturePort = Number(process.env.CITABOT_FIXTURE_PORT ?? 3918);
 const sharedAddressLimits = {
   CITABOT_CHAT_MESSAGES_PER_MINUTE: '10000',
   CITABOT_LOG_FILTER: 'warn',
+  // The specs book times of their own: only the demo server gets the demo's week of citas.
+  CITABOT_DEMO_WEEK: 'false',
 };
 
 export default defineConfig({
@@ -105,6 +109,7 @@ export default defineConfig({
     ...(smtpReady ? mailServers() : []),
     citabotServer(picturesPort, picturesDatabaseUrl),
     citabotServer(visualPort, visualDatabaseUrl, { CITABOT_CLOCK_START: visualNow }),
+    citabotServer(demoPort, demoDatabaseUrl, { CITABOT_DEMO_WEEK: 'true' }),
   ],
 });
 

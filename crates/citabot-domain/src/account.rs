@@ -203,8 +203,11 @@ impl PersonName {
     }
 }
 
-/// A phone number as people write it: digits with optional `+`, spaces, dots, dashes and
-/// parentheses; 6 to 15 digits (E.164's maximum).
+/// A phone number, kept in one form whatever way it was written: E.164 (`+34612345678`) for
+/// a Spanish number (nine digits starting with 6, 7, 8 or 9, with or without `+34` / `0034`) or
+/// one given with its country's `+` or `00` (8 to 15 digits); another country's national number
+/// with its trunk 0 (`07700 900123`, 10 or 11 digits) as its digits, as the salon would dial it.
+/// People write digits with an optional leading `+`, spaces, dots, dashes and parentheses.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phone(String);
 
@@ -214,16 +217,68 @@ impl Phone {
         let allowed = phone
             .char_indices()
             .all(|(i, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && i == 0));
-        let digits = phone.chars().filter(char::is_ascii_digit).count();
-        if allowed && (6..=15).contains(&digits) {
-            Ok(Self(phone.to_owned()))
-        } else {
-            Err(AccountValueError::InvalidPhone)
+        let compact: String = phone
+            .chars()
+            .filter(|c| c.is_ascii_digit() || *c == '+')
+            .collect();
+        match Self::from_compact(&compact) {
+            Some(phone) if allowed => Ok(phone),
+            _ => Err(AccountValueError::InvalidPhone),
         }
     }
 
+    /// The phone of `run`, digits with an optional leading `+` and nothing between them.
+    pub fn from_compact(run: &str) -> Option<Self> {
+        let (international, digits) = match run.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => match run.strip_prefix("00") {
+                Some(rest) if rest.len() >= 8 => (true, rest),
+                _ => (false, run),
+            },
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let spanish = |national: &str| {
+            (national.len() == 9 && matches!(national.as_bytes()[0], b'6' | b'7' | b'8' | b'9'))
+                .then(|| Self(format!("+34{national}")))
+        };
+        if international {
+            if let Some(national) = digits.strip_prefix("34")
+                && national.len() == 9
+            {
+                return spanish(national);
+            }
+            return ((8..=15).contains(&digits.len()) && !digits.starts_with('0'))
+                .then(|| Self(format!("+{digits}")));
+        }
+        if (10..=11).contains(&digits.len()) && digits.starts_with('0') && !digits.starts_with("00")
+        {
+            return Some(Self(digits.to_owned()));
+        }
+        spanish(digits)
+    }
+
+    /// The stored form.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// `text` (a stored phone, or one kept before phones had one form) written the Spanish
+    /// way; as it is when it is no phone.
+    pub fn readable(text: &str) -> String {
+        Self::parse(text).map_or_else(|_| text.to_owned(), |phone| phone.for_reading())
+    }
+
+    /// The number written the Spanish way: a Spanish number in groups of three after its
+    /// country code (`+34 612 345 678`); any other as it is kept.
+    pub fn for_reading(&self) -> String {
+        match self.0.strip_prefix("+34") {
+            Some(digits) if digits.len() == 9 => {
+                format!("+34 {} {} {}", &digits[..3], &digits[3..6], &digits[6..])
+            }
+            _ => self.0.clone(),
+        }
     }
 }
 
@@ -454,20 +509,34 @@ mod tests {
 
     #[test]
     fn phones_accept_how_people_write_them() {
-        for ok in [
-            "+34 600 123 456",
-            "600123456",
-            "(91) 555-12-34",
-            "+1.202.555.0143",
+        for (typed, kept) in [
+            ("+34 600 123 456", "+34600123456"),
+            ("600123456", "+34600123456"),
+            ("600 12 34 56", "+34600123456"),
+            ("0034 600-123-456", "+34600123456"),
+            ("(91) 555-12-34", "+34915551234"),
+            ("+1.202.555.0143", "+12025550143"),
+            ("0044 7700 900123", "+447700900123"),
+            ("07700 900123", "07700900123"),
         ] {
-            assert!(Phone::parse(ok).is_ok(), "{ok}");
+            assert_eq!(Phone::parse(typed).map(|phone| phone.0), Ok(kept.into()), "{typed}");
         }
+        assert_eq!(
+            Phone::parse("600 12 34 56").map(|phone| phone.for_reading()),
+            Ok("+34 600 123 456".into())
+        );
+        assert_eq!(
+            Phone::parse("+44 7700 900123").map(|phone| phone.for_reading()),
+            Ok("+447700900123".into())
+        );
         for bad in [
             "",
             "12345",
             "600 12a 456",
             "34+600123456",
             "+34 600 123 456 789 012",
+            "123456789",
+            "+34 600 123 45",
         ] {
             assert_eq!(
                 Phone::parse(bad),

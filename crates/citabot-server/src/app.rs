@@ -136,6 +136,11 @@ pub fn router(state: AppState) -> Router {
             "/api/availability",
             get(dashboard::appointments::availability),
         )
+        .route(
+            "/api/availability/next",
+            get(dashboard::bookings::next_times),
+        )
+        .route("/api/bookings", post(dashboard::bookings::book))
         .route("/api/holds", get(dashboard::appointments::holds))
         .route(
             "/api/manage/{token}",
@@ -153,6 +158,13 @@ pub fn router(state: AppState) -> Router {
             "/api/manage/{token}/attend",
             post(dashboard::manage::attend),
         )
+        .route("/api/reviews", get(dashboard::reviews::list))
+        .route("/api/reviews/{id}", patch(dashboard::reviews::update))
+        .route(
+            "/api/review/{token}",
+            get(dashboard::reviews::invitation).post(dashboard::reviews::submit),
+        )
+        .route("/api/demo", delete(dashboard::business::remove_demo))
         .route("/api/mail", get(dashboard::mail::list))
         .route("/api/mail/{id}", get(dashboard::mail::get))
         .route("/api/mail/{id}/preview", get(dashboard::mail::preview))

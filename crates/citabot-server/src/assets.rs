@@ -55,9 +55,10 @@ fn site_response<Site: RustEmbed>(method: &Method, path: &str, headers: &HeaderM
     if method != Method::GET && method != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
-    // A manage link (`/cita/<token>`): its token holds a dot, which is no file's extension, and
-    // the token is the whole credential, so the page tells no other site its address.
-    if path.starts_with("/cita/") {
+    // A manage link (`/cita/<token>`) or a review link (`/opinion/<token>`): its token holds a
+    // dot, which is no file's extension, and the token is the whole credential, so the page
+    // tells no other site its address.
+    if path.starts_with("/cita/") || path.starts_with("/opinion/") {
         let mut page = app_shell::<Site>(headers);
         page.headers_mut().insert(
             header::REFERRER_POLICY,
@@ -232,6 +233,10 @@ mod tests {
     async fn a_manage_link_is_the_app_shell_without_a_referrer() {
         // A token is `<payload>.<mac>`: its dot must not make it a missing file.
         let (status, headers, body) = get("/cita/YzEyMw.abc-_9", &HeaderMap::new()).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("fixture app shell"));
+        assert_eq!(headers[header::REFERRER_POLICY], "no-referrer");
+        let (status, headers, body) = get("/opinion/YzEyMw.abc-_9", &HeaderMap::new()).await;
         assert_eq!(status, StatusCode::OK);
         assert!(body.contains("fixture app shell"));
         assert_eq!(headers[header::REFERRER_POLICY], "no-referrer");

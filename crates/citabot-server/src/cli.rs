@@ -160,7 +160,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let clock = clock(&settings);
             let _serving = database::claim_for_serving(&settings)?;
             let store = database::open(&settings).await?;
-            demo::seed_and_announce(store.as_ref(), clock.as_ref())
+            demo::seed_and_announce(store.as_ref(), clock.as_ref(), settings.demo_week)
                 .await
                 .context("cannot write the demo data")?;
             let app = Application::build(&settings, Arc::clone(&store), clock)

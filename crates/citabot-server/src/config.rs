@@ -70,6 +70,9 @@ pub struct Settings {
     pub secure_cookies: bool,
     /// How long a sign-in lasts, in days.
     pub session_days: u32,
+    /// On the first start against an empty database, write the demo's week of citas (with a
+    /// few reviews) beside the demo salon; removable in the diary.
+    pub demo_week: bool,
     /// Other sites allowed to call the APIs from a browser (exact origins, such as
     /// `https://peluqueria.example`); the server's own origin is always allowed.
     pub allowed_origins: Vec<String>,
@@ -156,6 +159,7 @@ impl Default for Settings {
             trusted_proxies: TrustedProxies::default(),
             secure_cookies: false,
             session_days: 14,
+            demo_week: true,
             allowed_origins: Vec::new(),
             frame_ancestors: Vec::new(),
             webhook_url: None,
@@ -203,6 +207,7 @@ impl std::fmt::Debug for Settings {
             .field("trusted_proxies", &self.trusted_proxies)
             .field("secure_cookies", &self.secure_cookies)
             .field("session_days", &self.session_days)
+            .field("demo_week", &self.demo_week)
             .field("allowed_origins", &self.allowed_origins)
             .field("frame_ancestors", &self.frame_ancestors)
             .field(
@@ -324,6 +329,10 @@ pub struct SettingsLayer {
     #[arg(long, env = "CITABOT_SESSION_DAYS", global = true)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_days: Option<u32>,
+    /// Write the demo's week of citas on the first start (true by default).
+    #[arg(long, env = "CITABOT_DEMO_WEEK", global = true)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo_week: Option<bool>,
     /// Other sites allowed to call the APIs from a browser, comma-separated exact origins.
     #[arg(
         long,

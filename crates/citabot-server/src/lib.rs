@@ -8,6 +8,7 @@
 pub mod app;
 pub mod assets;
 pub mod auth;
+pub mod calendar_links;
 pub mod cita_refusals;
 pub mod cli;
 pub mod client_address;

@@ -10,6 +10,7 @@ mod holds;
 pub mod identity;
 mod images;
 mod mail;
+mod reviews;
 pub mod statements;
 
 pub use api_keys::*;
@@ -18,6 +19,7 @@ pub use conversations::*;
 pub use holds::*;
 pub use images::*;
 pub use mail::*;
+pub use reviews::*;
 
 use crate::{AuthSession, ChatMessage, NewAuthSession, NewUser, Store, StoreError, User};
 use citabot_domain::account::{Email, PersonName, Phone, Role};
@@ -454,6 +456,8 @@ macro_rules! store_conformance_tests {
             api_keys_round_trip,
             api_keys_are_revoked_and_kept,
             api_key_use_is_noted_sparingly,
+            reviews_are_one_per_cita_and_hidden_ones_uncounted,
+            demo_data_goes_in_one_go,
         );
     };
     // One case on a fresh store; `false` when the adapter has no database to run it on.

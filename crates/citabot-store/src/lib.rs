@@ -12,6 +12,7 @@ pub mod conversations;
 pub mod identity;
 pub mod images;
 pub mod mail;
+pub mod reviews;
 pub mod shared;
 pub mod sql;
 pub mod turn;
@@ -21,6 +22,7 @@ pub use booking::BookingStore;
 pub use conversations::ConversationStore;
 pub use images::{ImageSlot, ImageStore, ImageVersions, NewImage, StoredImage};
 pub use mail::{MailStore, MailWrite, NewMail};
+pub use reviews::{Review, ReviewStore, ReviewSummary};
 pub use shared::{
     ConversationHold, Counter, LiveMessageKind, NoticeHandler, SharedExecution, SharedState,
 };
@@ -250,7 +252,7 @@ impl StoreError {
 /// Everything the server persists: conversations and accounts here, the booking side in
 /// [`BookingStore`], the dashboard's view of conversations in [`ConversationStore`], the outbox
 /// in [`MailStore`], the salon's logo and hero picture in [`ImageStore`], programs' API keys in
-/// [`ApiKeyStore`].
+/// [`ApiKeyStore`], reviews and the demo's data in [`ReviewStore`].
 #[async_trait]
 pub trait Store:
     BookingStore
@@ -258,6 +260,7 @@ pub trait Store:
     + MailStore
     + ImageStore
     + ApiKeyStore
+    + ReviewStore
     + Send
     + Sync
     + std::fmt::Debug

@@ -29,10 +29,12 @@ pub enum MailKind {
     StaffNewBooking,
     /// To a staff alert address: a visitor waits for a person.
     StaffWaiting,
+    /// To the client, once the cita is completed: how did it go?
+    ReviewRequest,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 7] = [
+    pub const ALL: [MailKind; 8] = [
         MailKind::Booked,
         MailKind::Confirmed,
         MailKind::Moved,
@@ -40,6 +42,7 @@ impl MailKind {
         MailKind::Reminder,
         MailKind::StaffNewBooking,
         MailKind::StaffWaiting,
+        MailKind::ReviewRequest,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -51,6 +54,7 @@ impl MailKind {
             MailKind::Reminder => "reminder",
             MailKind::StaffNewBooking => "staff_new_booking",
             MailKind::StaffWaiting => "staff_waiting",
+            MailKind::ReviewRequest => "review_request",
         }
     }
 

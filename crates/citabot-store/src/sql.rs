@@ -19,6 +19,7 @@ mod conversations;
 mod holds;
 mod images;
 mod mail;
+mod reviews;
 pub mod store;
 
 use std::future::Future;

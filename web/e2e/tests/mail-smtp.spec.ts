@@ -68,7 +68,23 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
   expect(text).toContain('Corte de caballero');
   expect(text).toContain('11:00');
   expect(part(booked, 'text/html').content).toContain('Gestionar mi cita');
+  expect(text).toMatch(/^Precio: \d+,\d\d €$/m);
+  expect(text).toContain('Añadir a Google Calendar: https://calendar.google.com/calendar/render?');
+  expect(text).toContain('Añadir a Outlook: https://outlook.live.com/calendar/0/deeplink/compose?');
   const first = calendarOf(booked, 'REQUEST');
+
+  // The HTML as a phone's mail program draws it: one column within 390 px, every link named.
+  const reader = await page.context().newPage();
+  await reader.setViewportSize({ width: 390, height: 844 });
+  await reader.setContent(part(booked, 'text/html').content ?? '');
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const name of ['Gestionar mi cita', 'Añadir a Google Calendar', 'Añadir a Outlook']) {
+    const anchor = reader.getByRole('link', { name });
+    await expect(anchor).toBeVisible();
+    expect(await anchor.getAttribute('href')).toMatch(/^https?:\/\//);
+  }
+  await expect(reader.getByText(SALON).first()).toBeVisible();
+  await reader.close();
   expect(first.uid).toMatch(/@citabot$/);
 
   // Its manage link points at the server that sent it, and opens the cita there.

@@ -7,6 +7,7 @@
 use time::{Date, Month};
 
 use super::replies::{Replies, capitalise};
+use crate::account::Phone;
 use super::sentences::{Sentences, fill};
 use super::{Context, State, Step, last_bookable_day};
 use crate::booking::rules::Closure;
@@ -280,7 +281,7 @@ impl Say<'_> {
             Topic::Closures => return None,
             Topic::Address => self.address(),
             Topic::Phone => (!profile.phone.is_empty())
-                .then(|| fill(say.our_phone, &[("phone", &profile.phone)])),
+                .then(|| fill(say.our_phone, &[("phone", &Phone::readable(&profile.phone))])),
             Topic::Email => (!profile.email.is_empty())
                 .then(|| fill(say.our_email, &[("email", &profile.email)])),
             Topic::Payment => self.payment(asked.message),
@@ -450,13 +451,13 @@ impl Say<'_> {
     /// The salon's phone and email, whichever it gave, and the offer of a person.
     fn where_to_ask(&self) -> String {
         let (say, profile) = (self.say(), self.context.profile);
-        let (phone, email) = (profile.phone.trim(), profile.email.trim());
+        let (phone, email) = (Phone::readable(profile.phone.trim()), profile.email.trim());
         match (phone.is_empty(), email.is_empty()) {
             (false, false) => fill(
                 say.where_to_ask_phone_or_email,
-                &[("phone", phone), ("email", email)],
+                &[("phone", &phone), ("email", email)],
             ),
-            (false, true) => fill(say.where_to_ask_phone, &[("phone", phone)]),
+            (false, true) => fill(say.where_to_ask_phone, &[("phone", &phone)]),
             (true, false) => fill(say.where_to_ask_email, &[("email", email)]),
             (true, true) => say.where_to_ask_person.to_owned(),
         }

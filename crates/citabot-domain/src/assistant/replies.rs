@@ -16,7 +16,8 @@ use crate::booking::{
     Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
     format_price_english,
 };
-use crate::understanding::{DayPart, WeekdayMismatch, phone_for_reading};
+use crate::account::Phone;
+use crate::understanding::{DayPart, WeekdayMismatch};
 
 pub(super) struct Replies<'a> {
     lang: Lang,
@@ -1253,7 +1254,7 @@ impl<'a> Replies<'a> {
             rows.push((say.label_email.to_owned(), email.clone()));
         }
         if let Some(phone) = &draft.client_phone {
-            rows.push((say.label_phone.to_owned(), phone_for_reading(phone)));
+            rows.push((say.label_phone.to_owned(), Phone::readable(phone)));
         }
         rows.push((say.label_price.to_owned(), self.price(price)));
         (title.to_owned(), rows)

@@ -1,6 +1,7 @@
 //! A guest's details: email, phone and name, as they type them in a sentence.
 
 use super::lexicon;
+use crate::account::Phone;
 use super::normalize::normalize;
 
 /// The first valid email address in the text, lowercased. Valid means a plain `local@domain.tld`:
@@ -296,35 +297,7 @@ fn digit_run(chars: &[char], start: usize) -> (String, usize) {
 }
 
 fn phone_from(run: &str) -> Option<String> {
-    let (international, digits) = match run.strip_prefix('+') {
-        Some(rest) => (true, rest),
-        None => match run.strip_prefix("00") {
-            Some(rest) if rest.len() >= 8 => (true, rest),
-            _ => (false, run),
-        },
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let spanish = |national: &str| {
-        (national.len() == 9 && matches!(national.as_bytes()[0], b'6' | b'7' | b'8' | b'9'))
-            .then(|| format!("+34{national}"))
-    };
-    if international {
-        if let Some(national) = digits.strip_prefix("34")
-            && national.len() == 9
-        {
-            return spanish(national);
-        }
-        return ((8..=15).contains(&digits.len()) && !digits.starts_with('0'))
-            .then(|| format!("+{digits}"));
-    }
-    // A national number of another country, with its trunk 0 ("07700 900123" in the UK,
-    // "06 12 34 56 78" in France): kept as typed, as the salon would dial it.
-    if (10..=11).contains(&digits.len()) && digits.starts_with('0') && !digits.starts_with("00") {
-        return Some(digits.to_owned());
-    }
-    spanish(digits)
+    Phone::from_compact(run).map(|phone| phone.as_str().to_owned())
 }
 
 /// `message` without the words of `name` ("me llamo Lauren Price, ¿precio?" keeps its question,
@@ -524,17 +497,6 @@ fn capitalise(word: &str) -> String {
             })
         })
         .collect()
-}
-
-/// A phone as [`extract_phone`] keeps it, written for reading back: a Spanish number in groups
-/// of three (`+34612345678` → `+34 612 345 678`); any other left as it is.
-pub fn phone_for_reading(phone: &str) -> String {
-    match phone.strip_prefix("+34") {
-        Some(digits) if digits.len() == 9 && digits.bytes().all(|b| b.is_ascii_digit()) => {
-            format!("+34 {} {} {}", &digits[..3], &digits[3..6], &digits[6..])
-        }
-        _ => phone.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -857,12 +819,12 @@ mod tests {
 
     #[test]
     fn spanish_phones_read_back_in_groups_of_three() {
-        assert_eq!(phone_for_reading("+34612345678"), "+34 612 345 678");
+        assert_eq!(Phone::readable("+34612345678"), "+34 612 345 678");
         assert_eq!(
-            phone_for_reading(&extract_phone("mi tlf es 600112233").expect("a phone")),
+            Phone::readable(&extract_phone("mi tlf es 600112233").expect("a phone")),
             "+34 600 112 233"
         );
-        assert_eq!(phone_for_reading("+33612345678"), "+33612345678");
-        assert_eq!(phone_for_reading("+3461234567"), "+3461234567");
+        assert_eq!(Phone::readable("+33612345678"), "+33612345678");
+        assert_eq!(Phone::readable("+3461234567"), "+3461234567");
     }
 }

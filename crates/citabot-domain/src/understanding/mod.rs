@@ -30,7 +30,7 @@ use time::Date;
 pub use change::{BookingPart, change_asked, part_named, same_time_asked, time_shift};
 pub use contact::{
     bare_name, extract_email, extract_name, extract_phone, invalid_email, invalid_phone,
-    phone_for_reading, typed_full_name, without_name,
+    typed_full_name, without_name,
 };
 pub use date::{
     DateExpr, WeekdayMismatch, impossible_date, parse_date, parse_dates, weekday_mismatch,

@@ -20,6 +20,9 @@ pub fn visitor_key(owner: Option<&str>, peer: SocketAddr) -> String {
 /// How many requests one address may make to the manage link's API in a minute.
 pub const MANAGE_LINK_REQUESTS_PER_MINUTE: u32 = 60;
 
+/// How many bookings one address may make from the landing's form in an hour.
+pub const WEB_BOOKINGS_PER_HOUR: u32 = 10;
+
 /// The limits the server enforces on accounts (REQUIREMENTS H3).
 #[derive(Debug)]
 pub struct Limits {
@@ -44,6 +47,9 @@ pub struct Limits {
     pub manage_links_per_address: RateLimiter,
     /// Requests per API key: `api_key_requests_per_minute`, counted once the key is checked.
     pub api_key_requests: RateLimiter,
+    /// Bookings from the landing's form (`POST /api/bookings`) per client address: 10 an hour,
+    /// more than a family books, too few to fill the diary.
+    pub web_bookings_per_address: RateLimiter,
 }
 
 impl Limits {
@@ -76,6 +82,11 @@ impl Limits {
                 "api-key",
                 settings.api_key_requests_per_minute,
                 Duration::minutes(1),
+            ),
+            web_bookings_per_address: limit(
+                "web-bookings",
+                WEB_BOOKINGS_PER_HOUR,
+                Duration::hours(1),
             ),
         }
     }

@@ -26,6 +26,7 @@ use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
 use crate::usecases::mail as mail_case;
 use crate::usecases::settings::{self, SalonProfile, SettingsChange};
+use crate::usecases::images::image_url;
 
 /// The longest business name, in characters.
 pub const NAME_MAX_CHARS: usize = 80;
@@ -258,6 +259,10 @@ pub struct BusinessView {
     /// private).
     #[serde(skip_serializing_if = "Option::is_none")]
     mail: Option<MailSettingsView>,
+    /// Whether the demo's week of citas (and its reviews) is still there: only in a staff
+    /// member's answer, for the diary's "Quitar los datos de demostración".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    demo_data: Option<bool>,
 }
 
 /// When reminders go and where the staff's alerts go.
@@ -341,14 +346,9 @@ impl From<SalonProfile> for BusinessView {
                 .of(ImageSlot::Hero)
                 .map(|version| image_url(ImageSlot::Hero, version)),
             mail: None,
+            demo_data: None,
         }
     }
-}
-
-/// Where a picture of the salon is served, with its version: a new picture is a new URL, so the
-/// old one may be cached for good.
-pub fn image_url(slot: ImageSlot, version: &str) -> String {
-    format!("/api/business/{}?v={version}", slot.as_str())
 }
 
 /// The salon as `GET /api/business` answers it, read now; with its mail settings for an
@@ -364,6 +364,13 @@ pub(super) async fn business_answer(
         .await
         .map_err(super::store_failed)?;
     let mut item = BusinessView::from(salon);
+    if super::is_staff(caller) {
+        item.demo_data = Some(
+            crate::demo::present(store)
+                .await
+                .map_err(super::store_failed)?,
+        );
+    }
     if administrador(caller).is_ok() {
         let mail = mail_case::settings(store)
             .await
@@ -374,6 +381,31 @@ pub(super) async fn business_answer(
         });
     }
     Ok(answer(status, BusinessResponse { item }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoRemoved {
+    /// How many of the demo's citas went.
+    removed_citas: u64,
+}
+
+/// `DELETE /api/demo` (administrador): takes away the demo's week of citas, its clients and
+/// their reviews, in one go. The salon, its team, services and settings stay.
+#[utoipa::path(delete, path = "/api/demo", tag = "booking",
+    responses(
+        (status = 200, description = "The demo's citas are gone", body = DemoRemoved),
+        (status = 401, description = "Nobody is signed in", body = ErrorEnvelope),
+        (status = 403, description = "Not an administrador", body = ErrorEnvelope)))]
+pub async fn remove_demo(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> Result<Response, ApiError> {
+    administrador(&caller)?;
+    let removed_citas = crate::demo::remove(state.store.as_ref())
+        .await
+        .map_err(super::store_failed)?;
+    Ok(answer(StatusCode::OK, DemoRemoved { removed_citas }))
 }
 
 /// `GET /api/business`: the name, time zone, slot step, opening hours, profile, booking rules,

@@ -190,7 +190,7 @@ pub struct ClientPatch {
 }
 
 /// A field that is present, `null` included (`Some(None)`); a missing one stays `None`.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+pub(super) fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,

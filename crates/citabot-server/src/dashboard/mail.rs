@@ -53,8 +53,8 @@ pub struct MailQuery {
 #[serde(rename_all = "camelCase")]
 pub struct MailView {
     id: String,
-    /// `booked`, `confirmed`, `moved`, `cancelled`, `reminder`, `staff_new_booking` or
-    /// `staff_waiting`.
+    /// `booked`, `confirmed`, `moved`, `cancelled`, `reminder`, `staff_new_booking`,
+    /// `staff_waiting` or `review_request`.
     kind: &'static str,
     to: String,
     subject: String,

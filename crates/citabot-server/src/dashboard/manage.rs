@@ -140,14 +140,16 @@ async fn managed(
             item: work.await?.into(),
         })
     };
-    private(state, peer, work).await
+    private(state, peer, StatusCode::OK, work).await
 }
 
-/// Counts the request against its address, runs `work` and answers what it gives, or the
-/// refusal; either way neither kept by a cache nor leaking the link as a referrer.
-async fn private<T: Serialize>(
+/// Counts the request against its address, runs `work` and answers what it gives with
+/// `status`, or the refusal; either way neither kept by a cache nor leaking the link as a
+/// referrer. A signed link's API (the manage link's, the review link's) answers through here.
+pub(super) async fn private<T: Serialize>(
     state: &AppState,
     peer: SocketAddr,
+    status: StatusCode,
     work: impl Future<Output = Result<T, ApiError>>,
 ) -> Response {
     let limited = state
@@ -159,7 +161,7 @@ async fn private<T: Serialize>(
     let mut response = match limited {
         Err(error) => error.into_response(),
         Ok(()) => match work.await {
-            Ok(body) => answer(StatusCode::OK, body),
+            Ok(body) => answer(status, body),
             Err(error) => error.into_response(),
         },
     };
@@ -251,7 +253,7 @@ pub async fn availability(
         .map_err(link_refused)?;
         Ok(AvailabilityList::from(starts))
     };
-    private(&state, peer, work).await
+    private(&state, peer, StatusCode::OK, work).await
 }
 
 /// `POST /api/manage/{token}/cancel`: cancels the cita, as its client may (outside the

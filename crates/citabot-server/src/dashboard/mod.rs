@@ -8,6 +8,7 @@
 //! staff just changed); errors use the envelope of [`crate::error`] with the contract's codes.
 
 pub mod appointments;
+pub mod bookings;
 pub mod business;
 pub mod calendar;
 pub mod client_fields;
@@ -17,6 +18,7 @@ pub mod images;
 pub mod keys;
 pub mod mail;
 pub mod manage;
+pub mod reviews;
 pub mod services;
 pub mod settings;
 pub mod staff;

@@ -55,6 +55,20 @@ impl Outbox {
         )
     }
 
+    /// The page where a cita's client says how it went (`/opinion/<token>`), sent at `now`.
+    pub fn review_link(&self, cita_id: &str, now: time::OffsetDateTime) -> String {
+        format!(
+            "{}/opinion/{}",
+            self.link_base,
+            self.key.sign_review(cita_id, now)
+        )
+    }
+
+    /// The cita a review link's token names, when it is genuine and not expired at `now`.
+    pub fn read_review_token(&self, token: &str, now: time::OffsetDateTime) -> Option<String> {
+        self.key.read_review(token, now)
+    }
+
     /// The site's public address links start with (`public_url`, else the listening address).
     pub fn link_base(&self) -> &str {
         &self.link_base
@@ -68,15 +82,11 @@ impl Outbox {
 
     /// The dashboard's page of a conversation.
     pub fn conversation_link(&self, conversation_id: &str) -> String {
-        let mut encoded = String::with_capacity(conversation_id.len());
-        for byte in conversation_id.bytes() {
-            if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-                encoded.push(char::from(byte));
-            } else {
-                encoded.push_str(&format!("%{byte:02X}"));
-            }
-        }
-        format!("{}/dashboard/conversaciones/{encoded}", self.link_base)
+        format!(
+            "{}/dashboard/conversaciones/{}",
+            self.link_base,
+            crate::calendar_links::percent_encode(conversation_id)
+        )
     }
 
     /// The cita a manage token names, when it is genuine and not expired at `now`.

@@ -118,9 +118,23 @@ impl Mailer {
         })
     }
 
-    /// Hands one message to the mail server; `Err` carries why it was not accepted.
-    pub async fn deliver(&self, mail: &Mail, date: SystemTime) -> Result<(), Undelivered> {
-        let message = compose(mail, &self.from, date).map_err(Undelivered::Unsendable)?;
+    /// Who messages come from when the salon is called `salon`: its name at the `mail_from`
+    /// address (the configured name while the salon has none).
+    pub fn sender_named(&self, salon: Option<&str>) -> Mailbox {
+        match salon.map(str::trim).filter(|name| !name.is_empty()) {
+            Some(name) => Mailbox::new(Some(name.to_owned()), self.from.email.clone()),
+            None => self.from.clone(),
+        }
+    }
+
+    /// Hands one message from `from` to the mail server; `Err` carries why it was not accepted.
+    pub async fn deliver(
+        &self,
+        mail: &Mail,
+        from: &Mailbox,
+        date: SystemTime,
+    ) -> Result<(), Undelivered> {
+        let message = compose(mail, from, date).map_err(Undelivered::Unsendable)?;
         match tokio::time::timeout(DELIVERY_TIMEOUT, self.transport.send(message)).await {
             Ok(Ok(_response)) => Ok(()),
             Ok(Err(error)) => Err(Undelivered::Refused(error_text(&error))),
@@ -301,6 +315,18 @@ impl MailSender {
                 return false;
             }
         };
+        if batch.is_empty() {
+            return false;
+        }
+        // Read once a batch: a salon renamed meanwhile signs its next messages.
+        let salon = match self.store.business().await {
+            Ok(business) => business.map(|business| business.name),
+            Err(error) => {
+                tracing::warn!(%error, "could not read the salon's name for the sender");
+                None
+            }
+        };
+        let from = mailer.sender_named(salon.as_deref());
         for mail in &batch {
             if stopping.load(Ordering::Relaxed) {
                 self.give_back(claim).await;
@@ -317,7 +343,7 @@ impl MailSender {
                     return false;
                 }
             }
-            self.send_one(mailer, claim, mail).await;
+            self.send_one(mailer, claim, mail, &from).await;
         }
         batch.len() == BATCH as usize
     }
@@ -331,9 +357,9 @@ impl MailSender {
         }
     }
 
-    async fn send_one(&self, mailer: &Mailer, claim: &str, mail: &Mail) {
+    async fn send_one(&self, mailer: &Mailer, claim: &str, mail: &Mail, from: &Mailbox) {
         let delivered = mailer
-            .deliver(mail, SystemTime::from(self.clock.now()))
+            .deliver(mail, from, SystemTime::from(self.clock.now()))
             .await;
         let now = self.clock.now();
         let marked = match &delivered {

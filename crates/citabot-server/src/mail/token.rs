@@ -12,6 +12,12 @@ use time::{Duration, OffsetDateTime};
 /// How long after a cita's end its link still works.
 pub const LINK_LIFETIME_AFTER_END: Duration = Duration::days(7);
 
+/// How long a review link works after the request is sent.
+pub const REVIEW_LINK_LIFETIME: Duration = Duration::days(30);
+
+/// The purpose a review link's MAC covers: no manage link or capability reads as one.
+const REVIEW_PURPOSE: &str = "review";
+
 /// The longest token read (a cita id is a UUID; this leaves room and refuses floods).
 const MAX_TOKEN_CHARS: usize = 300;
 
@@ -93,6 +99,19 @@ impl TokenKey {
         mac
     }
 
+    /// The token of the review link of `cita_id`, sent at `now`: valid for
+    /// [`REVIEW_LINK_LIFETIME`].
+    pub fn sign_review(&self, cita_id: &str, now: OffsetDateTime) -> String {
+        let expires = (now + REVIEW_LINK_LIFETIME).unix_timestamp();
+        self.sign_for(REVIEW_PURPOSE, format!("{cita_id}|{expires}").as_bytes())
+    }
+
+    /// The cita a review link's token names, when it is this key's and not expired at `now`.
+    pub fn read_review(&self, token: &str, now: OffsetDateTime) -> Option<String> {
+        let payload = self.read_for(REVIEW_PURPOSE, token, MAX_TOKEN_CHARS)?;
+        cita_until(&payload, now)
+    }
+
     /// The cita a token names, when it is this key's and not expired at `now`.
     pub fn read(&self, token: &str, now: OffsetDateTime) -> Option<String> {
         if token.len() > MAX_TOKEN_CHARS {
@@ -103,11 +122,16 @@ impl TokenKey {
         let tag = URL_SAFE_NO_PAD.decode(tag).ok()?;
         // `verify_slice` compares in constant time.
         self.mac(&payload).verify_slice(&tag).ok()?;
-        let payload = String::from_utf8(payload).ok()?;
-        let (cita_id, expires) = payload.rsplit_once('|')?;
-        let expires = OffsetDateTime::from_unix_timestamp(expires.parse().ok()?).ok()?;
-        (now < expires && !cita_id.is_empty()).then(|| cita_id.to_owned())
+        cita_until(&payload, now)
     }
+}
+
+/// The cita of a verified payload `<cita id>|<expiry>`, while `now` is before the expiry.
+fn cita_until(payload: &[u8], now: OffsetDateTime) -> Option<String> {
+    let payload = std::str::from_utf8(payload).ok()?;
+    let (cita_id, expires) = payload.rsplit_once('|')?;
+    let expires = OffsetDateTime::from_unix_timestamp(expires.parse().ok()?).ok()?;
+    (now < expires && !cita_id.is_empty()).then(|| cita_id.to_owned())
 }
 
 #[cfg(test)]
@@ -129,6 +153,21 @@ mod tests {
         let last = end + Duration::days(7) - Duration::seconds(1);
         assert_eq!(key.read(&token, last).as_deref(), Some("c-1"));
         assert_eq!(key.read(&token, end + Duration::days(7)), None, "expired");
+    }
+
+    #[test]
+    fn a_review_token_is_its_own_and_lasts_a_month() {
+        let key = TokenKey::new(vec![7; 32]);
+        let sent = datetime!(2026-11-27 18:00 UTC);
+        let token = key.sign_review("c-1", sent);
+        assert_eq!(key.read_review(&token, sent).as_deref(), Some("c-1"));
+        let last = sent + REVIEW_LINK_LIFETIME - Duration::seconds(1);
+        assert_eq!(key.read_review(&token, last).as_deref(), Some("c-1"));
+        assert_eq!(key.read_review(&token, sent + REVIEW_LINK_LIFETIME), None);
+        // Neither reads as the other: a manage link is no review link, and back.
+        assert_eq!(key.read(&token, sent), None);
+        assert_eq!(key.read_review(&key.sign("c-1", sent), sent), None);
+        assert_eq!(TokenKey::new(vec![8; 32]).read_review(&token, sent), None);
     }
 
     #[test]

@@ -29,7 +29,7 @@ use time::{Date, Duration, OffsetDateTime};
 use super::booking::{BookedBy, ClientDetails, NewCita, booking_change, choose_client, instant_at};
 use super::citas::{self, ChangedBy, HOLDS_PER_DAY, HOLDS_PER_VISITOR, Refusal};
 use super::conversation::SavedTurn;
-use super::mail::{Letters, News, Queued, SalonContact};
+use super::mail::{Brand, Letters, News, Queued, SalonContact};
 use super::salon_config::SalonConfig;
 use crate::state::AppState;
 
@@ -497,7 +497,8 @@ async fn assistant_turn(state: &AppState, said: &Said<'_>) -> Result<Turn, Store
 
 /// The messages a turn's change queues: its client's (in the conversation's language) and,
 /// for a booking by a visitor, the staff's alert. Built from what the turn read to decide;
-/// only the mail settings are read here (and the client, for a cita not in the agenda read).
+/// only the mail settings and the logo's version are read here (and the client, for a cita
+/// not in the agenda read).
 async fn turn_mail(
     state: &AppState,
     said: &Said<'_>,
@@ -510,6 +511,7 @@ async fn turn_mail(
     let caller = context.caller;
     let letters = Letters::of(
         SalonContact::of(context.business.name.clone(), context.profile),
+        Brand::of(context.profile, store.image_versions().await?.logo),
         store.mail_settings().await?,
         context.services.to_vec(),
         context.staff.to_vec(),

@@ -756,6 +756,46 @@ pub async fn availability(
     Ok(diary.free_on(request, request.date))
 }
 
+/// Where a day's morning ends, for [`next_free_times`]: the same noon-and-two split the
+/// manage page draws its times in.
+const AFTERNOON_FROM: DayMinute = 14 * 60;
+
+/// The next free times for `fitting` (a stylist's only, with `staff_id`), from today on and
+/// `days` days ahead at most: of each day the first free start of the morning and the first of
+/// the afternoon, `count` at most, each with its date and who is free then. A client's, as
+/// [`availability`] gives them (from now plus the notice, up to the horizon).
+pub async fn next_free_times(
+    store: &dyn Store,
+    fitting: Fitting,
+    staff_id: Option<String>,
+    (days, count): (i64, usize),
+    now: OffsetDateTime,
+) -> Result<Vec<(Date, DayMinute, Vec<String>)>, Refusal> {
+    let today = super::settings::local_now(&business(store).await?, now)?.0;
+    let request = AvailabilityRequest {
+        date: today,
+        fitting,
+        staff_id,
+        for_staff: false,
+    };
+    let last = today + Duration::days(days.max(1) - 1);
+    let diary = Diary::read(store, &request, last, now).await?;
+    let mut found = Vec::new();
+    let mut date = today;
+    while date <= last && found.len() < count {
+        let starts = diary.free_on(&request, date);
+        let morning = starts.iter().find(|(start, _)| *start < AFTERNOON_FROM);
+        let afternoon = starts.iter().find(|(start, _)| *start >= AFTERNOON_FROM);
+        for (start, staff) in morning.into_iter().chain(afternoon) {
+            if found.len() < count {
+                found.push((date, *start, staff.clone()));
+            }
+        }
+        date += Duration::days(1);
+    }
+    Ok(found)
+}
+
 /// What finding free times from one day to another reads, once for all of them: the salon,
 /// the services and who does them, the rules, and the citas and holds of those days.
 struct Diary {

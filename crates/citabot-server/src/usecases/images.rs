@@ -26,6 +26,12 @@ pub const MAX_PIXELS: u64 = 40_000_000;
 /// The formats a salon's picture may be.
 pub const ACCEPTED: [ImageFormat; 3] = [ImageFormat::Png, ImageFormat::Jpeg, ImageFormat::Webp];
 
+/// Where a picture of the salon is served, with its version: a new picture is a new URL, so the
+/// old one may be cached for good.
+pub fn image_url(slot: ImageSlot, version: &str) -> String {
+    format!("/api/business/{}?v={version}", slot.as_str())
+}
+
 /// The largest picture `slot` takes, in bytes.
 pub fn max_bytes(slot: ImageSlot) -> usize {
     match slot {

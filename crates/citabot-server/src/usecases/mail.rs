@@ -4,16 +4,22 @@
 //! The use cases that change a cita read [`Letters`] before their write and queue what
 //! [`Letters::about_cita`] and its siblings give them in the write's own transaction.
 
+use citabot_domain::account::Phone;
 use citabot_domain::assistant::{Lang, day_words};
-use citabot_domain::booking::profile::BusinessProfile;
-use citabot_domain::booking::{Cita, CitaStatus, Client, Service, StaffMember, format_minutes};
+use citabot_domain::booking::profile::{BusinessProfile, accent_on_white};
+use citabot_domain::booking::{
+    Cita, CitaStatus, Client, Service, StaffMember, format_minutes, format_price,
+    format_price_english,
+};
 use citabot_store::mail::{MailKind, MailSettings, MailStatus};
-use citabot_store::{MailWrite, NewMail, Store, StoreError};
+use citabot_store::{ImageSlot, MailWrite, NewMail, Store, StoreError};
 use time::{Duration, OffsetDateTime};
 
+use crate::calendar_links::{google_calendar_url, map_url, outlook_calendar_url};
 use crate::ics::{self, Method, Party};
 use crate::mail::Outbox;
-use crate::mail::template::{self, Rendered};
+use crate::mail::template::{self, Look, Rendered};
+use crate::usecases::images::image_url;
 
 /// What happened to a cita, as its client is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,8 +29,10 @@ pub enum News {
     Confirmed,
     Moved,
     Cancelled,
-    /// Another status change (completed, a no-show, back to pending): no message, but its
-    /// reminder is planned again (or dropped).
+    /// The salon marked it completed: the client is asked how it went.
+    Completed,
+    /// Another status change (a no-show, back to pending): no message, but its reminder is
+    /// planned again (or dropped).
     Quiet,
 }
 
@@ -34,6 +42,7 @@ impl News {
         match to {
             CitaStatus::Confirmada => News::Confirmed,
             CitaStatus::Cancelada => News::Cancelled,
+            CitaStatus::Completada => News::Completed,
             _ => News::Quiet,
         }
     }
@@ -61,13 +70,14 @@ impl Queued {
     }
 }
 
-/// What every message needs, read before a write: the salon's name, address and phone, its
-/// mail settings, the services' and staff's names.
+/// What every message needs, read before a write: the salon's name, address, phone and looks,
+/// its mail settings, the services' and staff's names.
 #[derive(Debug, Clone)]
 pub struct Letters {
     salon: String,
     address: String,
     phone: String,
+    brand: Brand,
     settings: MailSettings,
     services: Vec<Service>,
     staff: Vec<StaffMember>,
@@ -107,8 +117,30 @@ impl SalonContact {
         Self {
             name,
             address,
-            phone: profile.phone.clone(),
+            phone: Phone::readable(&profile.phone),
         }
+    }
+}
+
+/// What the salon's messages wear: its brand colour and the version of its logo, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Brand {
+    pub color: String,
+    pub logo_version: Option<String>,
+}
+
+impl Brand {
+    /// The brand of a salon with `profile`, whose logo is at `logo_version`.
+    pub fn of(profile: &BusinessProfile, logo_version: Option<String>) -> Self {
+        Self {
+            color: profile.brand_color.clone(),
+            logo_version,
+        }
+    }
+
+    pub async fn read(store: &dyn Store) -> Result<Self, StoreError> {
+        let profile = store.business_settings().await?.profile;
+        Ok(Self::of(&profile, store.image_versions().await?.logo))
     }
 }
 
@@ -116,6 +148,7 @@ impl Letters {
     pub async fn read(store: &dyn Store) -> Result<Self, StoreError> {
         Ok(Self::of(
             SalonContact::read(store).await?,
+            Brand::read(store).await?,
             store.mail_settings().await?,
             store.services().await?,
             store.staff().await?,
@@ -126,6 +159,7 @@ impl Letters {
     /// services and staff before it decides).
     pub fn of(
         contact: SalonContact,
+        brand: Brand,
         settings: MailSettings,
         services: Vec<Service>,
         staff: Vec<StaffMember>,
@@ -139,18 +173,53 @@ impl Letters {
             salon,
             address,
             phone,
+            brand,
             settings,
             services,
             staff,
         }
     }
 
-    fn service_names(&self, cita: &Cita) -> Vec<&str> {
+    /// How the messages look: the logo's address is absolute, as a mail program needs it.
+    fn look(&self, outbox: &Outbox) -> Look {
+        Look {
+            salon: self.salon.clone(),
+            logo_url: self.brand.logo_version.as_deref().map(|version| {
+                format!(
+                    "{}{}",
+                    outbox.link_base(),
+                    image_url(ImageSlot::Logo, version)
+                )
+            }),
+            accent: accent_on_white(&self.brand.color),
+        }
+    }
+
+    fn cita_services(&self, cita: &Cita) -> Vec<&Service> {
         cita.service_ids
             .iter()
             .filter_map(|id| self.services.iter().find(|service| &service.id == id))
+            .collect()
+    }
+
+    fn service_names(&self, cita: &Cita) -> Vec<&str> {
+        self.cita_services(cita)
+            .into_iter()
             .map(|service| service.name.as_str())
             .collect()
+    }
+
+    /// The cita's price in `lang`: its services' prices added up (empty when none is known).
+    fn price(&self, lang: Lang, cita: &Cita) -> String {
+        let services = self.cita_services(cita);
+        if services.is_empty() {
+            return String::new();
+        }
+        let cents = services.iter().map(|service| service.price_cents).sum();
+        match lang {
+            Lang::Es => format_price(cents),
+            Lang::En => format_price_english(cents),
+        }
     }
 
     fn staff_name(&self, cita: &Cita) -> &str {
@@ -195,12 +264,14 @@ impl Letters {
             (News::Confirmed, _) => Some("confirmed"),
             (News::Moved, _) => Some("moved"),
             (News::Cancelled, _) => Some("cancelled"),
+            (News::Completed, _) => Some("review_request"),
             (News::Quiet, _) => None,
         };
         let kind = match news {
             News::Booked => MailKind::Booked,
             News::Confirmed => MailKind::Confirmed,
             News::Moved => MailKind::Moved,
+            News::Completed => MailKind::ReviewRequest,
             News::Cancelled | News::Quiet => MailKind::Cancelled,
         };
         let letter = Letter {
@@ -258,7 +329,8 @@ impl Letters {
     ) -> Vec<NewMail> {
         let contact = client
             .map(|client| {
-                [client.email.as_deref(), client.phone.as_deref()]
+                let phone = client.phone.as_deref().map(Phone::readable);
+                [client.email.clone(), phone]
                     .into_iter()
                     .flatten()
                     .collect::<Vec<_>>()
@@ -328,7 +400,7 @@ impl Letters {
             subject,
             text,
             html,
-        } = template::render(source, "es", values);
+        } = template::render(source, "es", &self.look(outbox), values);
         self.settings
             .staff_alert_emails
             .iter()
@@ -378,26 +450,11 @@ impl Letter<'_> {
         let when = Letters::when(self.lang, self.cita);
         let names = letters.service_names(self.cita);
         let services = names.join(", ");
+        let price = letters.price(self.lang, self.cita);
         let link = self.outbox.manage_link(&self.cita.id, self.cita.end_at);
         let action = |what: &str| format!("{link}?accion={what}");
         let (attend, change, cancel) = (action("asistir"), action("cambiar"), action("cancelar"));
-        let values = [
-            ("salon", letters.salon.as_str()),
-            ("address", letters.address.as_str()),
-            ("phone", letters.phone.as_str()),
-            ("client", self.client.name.as_str()),
-            ("when", when.as_str()),
-            ("services", services.as_str()),
-            ("staff", letters.staff_name(self.cita)),
-            ("manage_link", link.as_str()),
-            ("attend_link", attend.as_str()),
-            ("change_link", change.as_str()),
-            ("cancel_link", cancel.as_str()),
-        ];
-        let source = template::source(language, template)
-            .or_else(|| template::source("es", template))
-            .unwrap_or_default();
-        let rendered = template::render(source, language, &values);
+        let book = format!("{}/", self.outbox.link_base());
         let location = if letters.address.is_empty() {
             letters.salon.clone()
         } else {
@@ -411,6 +468,43 @@ impl Letter<'_> {
             letters.staff_name(self.cita),
             self.now,
         );
+        let (google, outlook) = (google_calendar_url(&event), outlook_calendar_url(&event));
+        let map = map_url(&letters.address).unwrap_or_default();
+        // A review request's links open the page with the stars tapped chosen; only its button
+        // sends (mail scanners open links).
+        let stars: [String; 5] = if kind == MailKind::ReviewRequest {
+            let review = self.outbox.review_link(&self.cita.id, self.now);
+            [1, 2, 3, 4, 5].map(|stars| format!("{review}?estrellas={stars}"))
+        } else {
+            Default::default()
+        };
+        let values = [
+            ("salon", letters.salon.as_str()),
+            ("address", letters.address.as_str()),
+            ("phone", letters.phone.as_str()),
+            ("client", self.client.name.as_str()),
+            ("when", when.as_str()),
+            ("services", services.as_str()),
+            ("price", price.as_str()),
+            ("staff", letters.staff_name(self.cita)),
+            ("manage_link", link.as_str()),
+            ("attend_link", attend.as_str()),
+            ("change_link", change.as_str()),
+            ("cancel_link", cancel.as_str()),
+            ("book_link", book.as_str()),
+            ("map_link", map.as_str()),
+            ("google_calendar_link", google.as_str()),
+            ("outlook_calendar_link", outlook.as_str()),
+            ("stars_1", stars[0].as_str()),
+            ("stars_2", stars[1].as_str()),
+            ("stars_3", stars[2].as_str()),
+            ("stars_4", stars[3].as_str()),
+            ("stars_5", stars[4].as_str()),
+        ];
+        let source = template::source(language, template)
+            .or_else(|| template::source("es", template))
+            .unwrap_or_default();
+        let rendered = template::render(source, language, &letters.look(self.outbox), &values);
         let method = Method::Invite {
             cancel: self.cita.status == CitaStatus::Cancelada,
             sequence: self.cita.revision,
@@ -436,7 +530,8 @@ impl Letter<'_> {
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
-            ics: Some(ics::calendar(&event, &method)),
+            // A review request is about a cita already past: nothing for a calendar.
+            ics: (kind != MailKind::ReviewRequest).then(|| ics::calendar(&event, &method)),
             message_id: self.outbox.message_id(),
             send_after,
             status: first_status(self.outbox, kind),

@@ -17,6 +17,7 @@ pub mod inbox;
 pub mod mail;
 pub mod manage;
 pub mod outbox;
+pub mod reviews;
 pub mod salon_config;
 pub mod services;
 pub mod settings;

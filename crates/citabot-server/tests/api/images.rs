@@ -27,7 +27,7 @@ const LOGO_MAX: usize = 512 * 1024;
 const HERO_MAX: usize = 2 * 1024 * 1024;
 
 /// A PNG declaring `width` × `height`, `len` bytes long.
-fn png(width: u32, height: u32, len: usize) -> Vec<u8> {
+pub fn png(width: u32, height: u32, len: usize) -> Vec<u8> {
     padded(
         &[
             &b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"[..],
@@ -87,7 +87,7 @@ async fn send(
     json_body(request.send().await.expect("answers")).await
 }
 
-async fn put(salon: &Salon, slot: &str, body: Vec<u8>) -> (StatusCode, Value) {
+pub async fn put(salon: &Salon, slot: &str, body: Vec<u8>) -> (StatusCode, Value) {
     let path = format!("/api/business/{slot}");
     send(
         salon,

@@ -3,6 +3,7 @@
 
 mod auth;
 mod booking;
+mod bookings;
 mod chat;
 mod citas;
 mod cli;
@@ -38,8 +39,10 @@ mod mcp_sdk;
 mod openapi;
 mod proxy;
 mod quick_replies;
+mod reviews;
 mod sender;
 mod smtp_sink;
+mod spam;
 mod tools_rest;
 mod transcripts;
 mod turns;

@@ -8,7 +8,7 @@ use crate::helpers::{TestApp, json_body};
 
 /// Every operation of the HTTP API, as the router serves it. A route added without its
 /// annotation (or an annotation left behind) fails here.
-const OPERATIONS: [(&str, &str); 77] = [
+const OPERATIONS: [(&str, &str); 84] = [
     ("get", "/api/n8n/chat"),
     ("post", "/api/n8n/chat"),
     ("get", "/chat"),
@@ -33,6 +33,13 @@ const OPERATIONS: [(&str, &str); 77] = [
     ("get", "/api/manage/{token}/availability"),
     ("post", "/api/manage/{token}/cancel"),
     ("post", "/api/manage/{token}/attend"),
+    ("get", "/api/availability/next"),
+    ("post", "/api/bookings"),
+    ("get", "/api/reviews"),
+    ("patch", "/api/reviews/{id}"),
+    ("get", "/api/review/{token}"),
+    ("post", "/api/review/{token}"),
+    ("delete", "/api/demo"),
     ("get", "/api/mail"),
     ("get", "/api/mail/{id}"),
     ("get", "/api/mail/{id}/preview"),

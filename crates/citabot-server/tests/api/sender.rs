@@ -14,6 +14,7 @@ use time::Duration;
 use time::macros::date;
 
 use crate::booking::say;
+use crate::images::{png, put};
 use crate::dashboard_helpers::{Salon, both, guest_books_through_the_chat};
 use crate::helpers::{Backend, TestApp};
 use crate::mail::{alert_to, outbox};
@@ -195,6 +196,120 @@ async fn a_booking_is_delivered_once_with_its_calendar_and_link(backend: Backend
             .iter()
             .all(|mail| mail.status == MailStatus::Sent)
     );
+}
+
+both!(a_message_wears_the_salons_name_logo_and_colour);
+async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
+    let Some(sink) = SmtpSink::start(SinkOptions::default()).await else {
+        return;
+    };
+    let Some(salon) = Salon::open_with(backend, sending_to(&sink, false)).await else {
+        return;
+    };
+    let app = &salon.app;
+    let (status, business) = salon
+        .patch(
+            Some(&salon.admin),
+            "/api/business",
+            json!({
+                "address": { "street": "Calle Mayor 1", "postalCode": "28013", "city": "Madrid" },
+                "brandColor": "#ffd700",
+            }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{business}");
+    let name = business["item"]["name"].as_str().expect("a name").to_owned();
+    let (status, body) = put(&salon, "logo", png(64, 64, 300)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let logo = body["item"]["logoUrl"].as_str().expect("a logo").to_owned();
+    let (_, services) = salon.get(None, "/api/services").await;
+    let cut = services["items"]
+        .as_array()
+        .expect("services")
+        .iter()
+        .find(|service| service["name"] == "Corte de caballero")
+        .expect("the demo's men's cut")
+        .clone();
+    let price = citabot_domain::booking::format_price(
+        u32::try_from(cut["priceCents"].as_u64().expect("a price")).expect("small"),
+    );
+
+    guest_books_through_the_chat(app, "s-look").await;
+    let received = sink.wait_for(1).await;
+    let message = &received[0];
+
+    // From the salon by its name, at the configured address (not the configured name).
+    assert!(message.from.contains(&name), "{}", message.from);
+    assert!(message.from.contains("<citas@peluqueria.example>"), "{}", message.from);
+    assert!(!message.from.contains("Peluquería Ana"), "{}", message.from);
+
+    let text = message.text();
+    assert!(text.contains(&format!("Precio: {price}")), "{text}");
+    assert!(
+        text.contains("Añadir a Google Calendar: https://calendar.google.com/calendar/render?action=TEMPLATE&text=Corte%20de%20caballero%20%E2%80%94%20"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Añadir a Outlook: https://outlook.live.com/calendar/0/deeplink/compose?subject=Corte%20de%20caballero"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Cómo llegar: https://www.google.com/maps/search/?api=1&query=Calle%20Mayor%201%2C%2028013%20Madrid"),
+        "{text}"
+    );
+    // Monday 23 November 2026, 10:00 in Madrid: 09:00 UTC.
+    assert!(text.contains("&dates=20261123T090000Z/"), "{text}");
+
+    let html = message
+        .part("text/html")
+        .and_then(|part| part.content.as_deref())
+        .expect("an HTML part");
+    assert!(
+        html.contains(&format!("<img src=\"https://citas.example{}\"", logo.replace('&', "&amp;"))),
+        "{html}"
+    );
+    assert!(html.contains(&format!("alt=\"{name}\"")), "{html}");
+    // A pale gold is darkened until white reads on it.
+    let accent = citabot_domain::booking::profile::accent_on_white("#ffd700");
+    assert_ne!(accent, "#ffd700");
+    assert!(html.contains(&format!("background:{accent};color:#ffffff")), "{html}");
+    assert!(!html.contains("#9d174d"), "the default colour is gone: {html}");
+    assert!(html.contains("&middot;"), "{html}");
+    assert!(html.contains("name=\"viewport\""), "{html}");
+    assert!(message.part("text/calendar").is_some(), "the .ics is still attached");
+
+    if let Some(verdict) = crate::spam::judge(&message.data) {
+        println!("SpamAssassin: {}", verdict.report);
+        assert!(verdict.score < 3.0, "{}", verdict.report);
+    }
+
+    // Cancelled: "Reservar otra cita" leads back to the site.
+    let cita = app
+        .store
+        .citas_between(date!(2026 - 11 - 23), date!(2026 - 11 - 24))
+        .await
+        .expect("reads")
+        .remove(0);
+    let path = format!("/api/appointments/{}", cita.id);
+    let (status, body) = salon
+        .patch(Some(&salon.admin), &path, json!({ "status": "cancelada" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let received = sink.wait_for(2).await;
+    let cancelled = received
+        .iter()
+        .find(|message| message.subject.contains("cancelada"))
+        .expect("the cancellation");
+    assert!(
+        cancelled.text().contains("Reservar otra cita: https://citas.example/\n"),
+        "{}",
+        cancelled.text()
+    );
+    assert!(!cancelled.text().contains("Google Calendar"), "{}", cancelled.text());
+    if let Some(verdict) = crate::spam::judge(&cancelled.data) {
+        println!("SpamAssassin: {}", verdict.report);
+        assert!(verdict.score < 3.0, "{}", verdict.report);
+    }
 }
 
 #[tokio::test]

@@ -38,6 +38,9 @@ export const visualNow = '2026-12-01T10:20:00+01:00';
  */
 export const workflowPort = Number(process.env.CITABOT_E2E_WORKFLOW_PORT ?? 3923);
 export const workflowUrl = `http://127.0.0.1:${String(workflowPort)}`;
+/** The demo server: the only one that writes the demo's week of citas and its reviews. */
+export const demoPort = Number(process.env.CITABOT_E2E_DEMO_PORT ?? 3924);
+export const demoUrl = `http://127.0.0.1:${String(demoPort)}`;
 /** `CITABOT_E2E_BINARY` runs the suite against another build of the server. */
 export const binary =
   process.env.CITABOT_E2E_BINARY ?? resolve(repository, 'target/release/citabot');
@@ -89,6 +92,7 @@ export const smtpReady = process.env.CITABOT_E2E_SMTP === 'ready';
 export const picturesDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-pictures.db')}`;
 export const visualDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-visual.db')}`;
 export const workflowDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-workflow.db')}`;
+export const demoDatabaseUrl = `sqlite://${join(dataFolder, 'citabot-demo.db')}`;
 
 export type Role = 'cliente' | 'usuario' | 'administrador';
 

@@ -324,7 +324,8 @@ export type MailKind =
   | 'cancelled'
   | 'reminder'
   | 'staff_new_booking'
-  | 'staff_waiting';
+  | 'staff_waiting'
+  | 'review_request';
 
 /**
  * Where a message stands: waiting to go (`pending`), delivered (`sent`), given up after the last

@@ -10,6 +10,7 @@ import type { ClientDetail, ClientPatch } from '../api/types';
 import { useResource } from '../api/queries';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { Field } from '../shell/Field';
+import { formatPhone, telHref } from '../shell/contact';
 import { formatDate, formatInstant, formatTime } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
@@ -156,8 +157,8 @@ function ContactForm({ client, onSaved }: FormProps) {
       {(client.phone ?? client.email) && (
         <p className="actions">
           {client.phone && (
-            <a className="button button-secondary" href={`tel:${client.phone.replace(/\s/g, '')}`}>
-              Llamar al {client.phone}
+            <a className="button button-secondary" href={telHref(client.phone)}>
+              Llamar al {formatPhone(client.phone)}
             </a>
           )}
           {client.email && (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPhone } from '../shell/contact';
 import { formatDate } from '../shell/format';
 import { Link } from '../shell/router';
 import { Skeleton } from '../shell/Skeleton';
@@ -42,7 +43,7 @@ export function Clients() {
                 <Link to={clientPath(client.id)}>{client.name}</Link>
               </th>
               <td>{client.email ?? '—'}</td>
-              <td>{client.phone ?? '—'}</td>
+              <td>{client.phone ? formatPhone(client.phone) : '—'}</td>
               <td>{client.appointments}</td>
               <td>
                 {client.lastAppointmentDate === null

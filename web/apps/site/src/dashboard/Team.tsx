@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import type { Role, StaffMember } from '../api/types';
 import { useStaff } from '../api/queries';
 import { Skeleton } from '../shell/Skeleton';
+import { formatPhone } from '../shell/contact';
 import { useToast } from '../shell/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DashboardSection } from './DashboardSection';
@@ -84,7 +85,7 @@ export function Team({ isAdmin }: { isAdmin: boolean }) {
             <tr key={member.id}>
               <th scope="row">{fullName(member)}</th>
               <td>{member.email}</td>
-              <td>{member.phone ?? '—'}</td>
+              <td>{member.phone ? formatPhone(member.phone) : '—'}</td>
               <td>
                 {isAdmin ? (
                   <select

@@ -22,6 +22,7 @@ import type { ManagedCita } from '../api/types';
 import { holdsTime } from '../appointments/status';
 import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
+import { formatPhone, telHref } from '../shell/contact';
 import {
   citaEvent,
   googleCalendarUrl,
@@ -323,8 +324,8 @@ function CitaView({
             {cita.business.phone && (
               <>
                 <br />
-                <a href={`tel:${cita.business.phone.replace(/[^\d+]/g, '')}`}>
-                  {cita.business.phone}
+                <a href={telHref(cita.business.phone)}>
+                  {formatPhone(cita.business.phone)}
                 </a>
               </>
             )}

@@ -1,6 +1,6 @@
 /** The site's footer on the public pages: the salon's name, address and phone. */
 import { useBusiness } from './business';
-import { formatAddress, telHref } from './contact';
+import { formatAddress, formatPhone, telHref } from './contact';
 
 export function Footer() {
   const { business } = useBusiness();
@@ -12,7 +12,7 @@ export function Footer() {
         {place && <p>{place}</p>}
         {business?.phone && (
           <p>
-            <a href={telHref(business.phone)}>{business.phone}</a>
+            <a href={telHref(business.phone)}>{formatPhone(business.phone)}</a>
           </p>
         )}
         <p>Reserva por chat a cualquier hora del día.</p>

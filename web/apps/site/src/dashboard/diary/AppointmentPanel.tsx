@@ -10,6 +10,7 @@ import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { allowedActions, hasStarted, type StatusAction } from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { Link } from '../../shell/router';
+import { formatPhone, telHref } from '../../shell/contact';
 import { formatDate, formatPrice, formatTime } from '../../shell/format';
 import { useFocusWhileOpen } from '../useFocusWhileOpen';
 import { ChangeAppointmentForm, type AppointmentChange } from './ChangeAppointmentForm';
@@ -92,8 +93,8 @@ export function AppointmentPanel({
         <dt>Teléfono</dt>
         <dd>
           {appointment.clientPhone ? (
-            <a href={`tel:${appointment.clientPhone.replace(/[^\d+]/g, '')}`}>
-              {appointment.clientPhone}
+            <a href={telHref(appointment.clientPhone)}>
+              {formatPhone(appointment.clientPhone)}
             </a>
           ) : (
             'Sin teléfono'

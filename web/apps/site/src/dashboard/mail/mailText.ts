@@ -13,6 +13,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   reminder: 'Recordatorio',
   staff_new_booking: 'Aviso al equipo: nueva reserva',
   staff_waiting: 'Aviso al equipo: visitante esperando',
+  review_request: 'Petición de opinión',
 };
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
