@@ -18,8 +18,24 @@ const HEADER = `/**
  */
 `;
 
+/**
+ * The document without its operation ids. The server names each operation after its handler
+ * function, so the same id stands on many paths (`list`, `get`, `update`, `create`), which
+ * openapi-typescript refuses (and would key `operations` by); the site calls an operation by its
+ * path and method (client.ts), so each one is typed where it stands, under `paths`.
+ */
+async function document() {
+  const parsed = JSON.parse(await readFile(DOCUMENT, 'utf8'));
+  for (const item of Object.values(parsed.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation === 'object' && operation !== null) delete operation.operationId;
+    }
+  }
+  return parsed;
+}
+
 async function generate() {
-  const ast = await openapiTS(new URL(`file://${DOCUMENT}`));
+  const ast = await openapiTS(await document());
   const source = HEADER + astToString(ast);
   // Formatted as every other file, so prettier's check passes over it unchanged.
   const options = (await prettier.resolveConfig(SCHEMA)) ?? {};
