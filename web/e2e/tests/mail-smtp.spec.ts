@@ -77,7 +77,9 @@ test('a booking, its move and its cancellation arrive by email; the link works, 
   const reader = await page.context().newPage();
   await reader.setViewportSize({ width: 390, height: 844 });
   await reader.setContent(part(booked, 'text/html').content ?? '');
-  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
   for (const name of ['Gestionar mi cita', 'Añadir a Google Calendar', 'Añadir a Outlook']) {
     const anchor = reader.getByRole('link', { name });
     await expect(anchor).toBeVisible();

@@ -93,9 +93,7 @@ export function AppointmentPanel({
         <dt>Teléfono</dt>
         <dd>
           {appointment.clientPhone ? (
-            <a href={telHref(appointment.clientPhone)}>
-              {formatPhone(appointment.clientPhone)}
-            </a>
+            <a href={telHref(appointment.clientPhone)}>{formatPhone(appointment.clientPhone)}</a>
           ) : (
             'Sin teléfono'
           )}
