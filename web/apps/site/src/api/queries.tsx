@@ -100,8 +100,10 @@ interface ResourceOptions {
  */
 export function useResource<P extends PathWith<'get'>>(
   path: P | null,
-  ...[options, resource = {}]: [...GetOptions<P>, ResourceOptions?]
+  ...args: [...GetOptions<P>, ResourceOptions?]
 ) {
+  // The tuple's positions are known only once `P` is: its two parts, taken apart by hand.
+  const [options, resource = {}] = args as unknown as [Request | undefined, ResourceOptions?];
   const client = useQueryClient();
   // A placeholder key while there is no path: the query is disabled, nothing is read.
   const read = getQuery(path ?? ('' as P), ...([options] as GetOptions<P>));
@@ -122,8 +124,12 @@ export function useResource<P extends PathWith<'get'>>(
   const keyText = JSON.stringify(queryKey);
   const update = useCallback(
     (change: (data: GetAnswer<P>) => GetAnswer<P>) => {
-      client.setQueryData<GetAnswer<P>>(JSON.parse(keyText) as QueryKey, (current) =>
-        current === undefined ? current : change(current),
+      client.setQueryData<GetAnswer<P>>(
+        JSON.parse(keyText) as QueryKey,
+        (current: GetAnswer<P> | undefined) =>
+          // For a `P` not known yet the rule reads the answer's type as `undefined` only.
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+          current === undefined ? undefined : change(current),
       );
     },
     [client, keyText],

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent } from 'react';
 import { ApiError } from '../api/http';
 import { getQuery } from '../api/queries';
@@ -13,7 +13,8 @@ function isGone(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-function stillThere(query: Query): boolean {
+/** Whether the conversation's read has not been told it is gone (any query: only its error). */
+function stillThere(query: { state: { error: unknown } }): boolean {
   return !isGone(query.state.error);
 }
 
