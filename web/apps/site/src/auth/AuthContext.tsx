@@ -54,8 +54,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .get('/api/auth/session', { signal: controller.signal })
       .then((session) => {
         if (controller.signal.aborted) return;
-        setCsrfToken(session.csrfToken);
-        setUser(session.user);
+        setCsrfToken(session.csrfToken ?? null);
+        setUser(session.user ?? null);
       })
       .catch(() => {
         // Unknown session: the visitor browses as a guest and can still sign in.
@@ -71,8 +71,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useMemo<AuthApi>(() => {
     function adopt(session: SessionInfo) {
       sessionRead.current?.abort();
-      setCsrfToken(session.csrfToken);
-      setUser(session.user);
+      // The document leaves out a null field as well (utoipa's optional); the server sends null.
+      setCsrfToken(session.csrfToken ?? null);
+      setUser(session.user ?? null);
       setLoading(false);
       // Every read again as the new account (what is on screen is read anew, the rest dropped).
       void queries.resetQueries();

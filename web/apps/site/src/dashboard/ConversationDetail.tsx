@@ -22,7 +22,7 @@ const BOOKING_WINDOW_DAYS = 91;
 
 function authorOf(message: ConversationMessage, visitor: string): string {
   if (message.sender === 'user') return visitor;
-  return message.by === undefined ? 'Asistente' : `${message.by.name} (equipo)`;
+  return message.by ? `${message.by.name} (equipo)` : 'Asistente';
 }
 
 /**
@@ -110,7 +110,7 @@ export function ConversationDetail({
   }
 
   const visitor = visitorLabel(conversation.visitor);
-  const takenByMe = conversation.takenOverBy !== null && conversation.takenOverBy.id === user?.id;
+  const takenByMe = !!conversation.takenOverBy && conversation.takenOverBy.id === user?.id;
   return (
     <DashboardSection
       title={`Conversación con ${visitor}`}

@@ -109,7 +109,7 @@ export function NewAppointmentForm({
     const { item, warning } = await api.post('/api/appointments', { body });
     toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
     // The time was free for staff, but a visitor was holding it in the chat: said after the success.
-    if (warning !== undefined) showWarning(warning);
+    if (warning) showWarning(warning);
     onCreated(item);
   }
 

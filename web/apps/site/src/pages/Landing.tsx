@@ -173,7 +173,7 @@ function Contact({ business }: { business: Business }) {
   if (!place && !phone && !email) return null;
   return (
     <dl className="landing-contact">
-      {address && place && (
+      {place && (
         <div>
           <dt>Dirección</dt>
           <dd>

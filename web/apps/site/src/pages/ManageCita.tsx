@@ -74,6 +74,9 @@ function stateSentence(cita: ManagedCita, over: boolean): string {
       return 'Esta cita ya se realizó. ¡Gracias por venir!';
     case 'no_presentado':
       return 'El salón anotó que no pudiste venir a esta cita.';
+    default:
+      // A status this page does not know yet (the document writes it as a plain string).
+      return 'Esta es tu cita.';
   }
 }
 
@@ -324,9 +327,7 @@ function CitaView({
             {cita.business.phone && (
               <>
                 <br />
-                <a href={telHref(cita.business.phone)}>
-                  {formatPhone(cita.business.phone)}
-                </a>
+                <a href={telHref(cita.business.phone)}>{formatPhone(cita.business.phone)}</a>
               </>
             )}
           </dd>

@@ -67,7 +67,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** How many day chips show at once: with the two arrows, one row on a 360 px phone. */
 const DAYS_SHOWN = 5;
 
-/** The server's own default, for a business read before it had booking rules. */
+/** The server's own default, while the business is still being read. */
 const DEFAULT_HORIZON_DAYS = 60;
 
 /**
@@ -93,13 +93,13 @@ function partOf(minutes: number): Part {
  * does not open (its weekly hours, its closures), which could only answer "no times".
  */
 function bookableDays(today: string, business: Business | null): string[] {
-  const horizon = business?.bookingRules?.horizonDays ?? DEFAULT_HORIZON_DAYS;
+  const horizon = business?.bookingRules.horizonDays ?? DEFAULT_HORIZON_DAYS;
   // Without hours on record (or before the business loads) no day can be ruled out.
   const knowsHours = business !== null && business.hours.length > 0;
   const days: string[] = [];
   for (let offset = 0; offset <= horizon; offset += 1) {
     const day = addDays(today, offset);
-    if (!knowsHours || periodsOn(day, business.hours, business.closures ?? []).length > 0) {
+    if (!knowsHours || periodsOn(day, business.hours, business.closures).length > 0) {
       days.push(day);
     }
   }

@@ -233,8 +233,8 @@ export function Diary({ timeZone }: { timeZone: string }) {
   }
 
   /** After the success: the server's word that a visitor lost the time they were holding. */
-  function warnOfReleasedHold(warning: string | undefined) {
-    if (warning !== undefined) showWarning(warning);
+  function warnOfReleasedHold(warning: string | null | undefined) {
+    if (warning) showWarning(warning);
   }
 
   async function changeStatus(appointment: Appointment, action: StatusAction) {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { useResource } from '../../api/queries';
 import type { MailMessage, MailStatus } from '../../api/types';
-import { formatInstant } from '../../shell/format';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
 import { DashboardSection } from '../DashboardSection';
 import { DataTable } from '../DataTable';
@@ -29,7 +29,8 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
 ];
 
 function pageQuery(filter: Filter, before?: string) {
-  return { limit: MAIL_PAGE, status: filter === 'all' ? undefined : filter, before };
+  // The document takes `limit` as text, as it comes in the URL.
+  return { limit: String(MAIL_PAGE), status: filter === 'all' ? undefined : filter, before };
 }
 
 export function Mail({ timeZone }: { timeZone: string }) {
@@ -119,7 +120,7 @@ export function Mail({ timeZone }: { timeZone: string }) {
                     {mail.subject}
                   </button>
                 </th>
-                <td>{MAIL_KIND_LABELS[mail.kind]}</td>
+                <td>{labelOf(MAIL_KIND_LABELS, mail.kind)}</td>
                 <td className="dash-mail-to">{mail.to}</td>
                 <td>
                   <MailStatusBadge status={mail.status} />

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import type { MailMessage } from '../../api/types';
 import { useResource } from '../../api/queries';
-import { formatInstant } from '../../shell/format';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Link } from '../../shell/router';
 import { Skeleton } from '../../shell/Skeleton';
 import { useToast } from '../../shell/toast';
@@ -57,7 +57,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
     }
   }
 
-  const citaDay = mail?.citaId && mail.ics !== null ? citaDayOf(mail.ics, timeZone) : null;
+  const citaDay = mail?.citaId && mail.ics ? citaDayOf(mail.ics, timeZone) : null;
 
   return (
     <section className="card dash-panel dash-mail-preview" aria-labelledby="dash-mail-title">
@@ -79,7 +79,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
             <dt>Para</dt>
             <dd>{mail.to}</dd>
             <dt>Tipo</dt>
-            <dd>{MAIL_KIND_LABELS[mail.kind]}</dd>
+            <dd>{labelOf(MAIL_KIND_LABELS, mail.kind)}</dd>
             <dt>Estado</dt>
             <dd>
               <MailStatusBadge status={mail.status} />{' '}
@@ -93,14 +93,14 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 <dd>{formatInstant(mail.sendAfter, timeZone)}</dd>
               </>
             )}
-            {mail.sentAt !== null && (
+            {mail.sentAt && (
               <>
                 <dt>Enviado</dt>
                 <dd>{formatInstant(mail.sentAt, timeZone)}</dd>
               </>
             )}
           </dl>
-          {mail.lastError !== null && (
+          {mail.lastError && (
             <div>
               <h3>Último error</h3>
               <p className="dash-mail-error">{mail.lastError}</p>
@@ -117,7 +117,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 Reintentar
               </button>
             )}
-            {mail.ics !== null && (
+            {mail.ics && (
               <a
                 className="button button-secondary"
                 href={`data:text/calendar;charset=utf-8,${encodeURIComponent(mail.ics)}`}
@@ -126,10 +126,10 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 Descargar el .ics
               </a>
             )}
-            {mail.citaId !== null && citaDay !== null && (
+            {mail.citaId && citaDay !== null && (
               <Link to={agendaDayPath(citaDay, mail.citaId)}>Ver la cita en la agenda</Link>
             )}
-            {mail.conversationId !== null && (
+            {mail.conversationId && (
               <Link to={`/dashboard/conversaciones/${encodeURIComponent(mail.conversationId)}`}>
                 Ver la conversación
               </Link>

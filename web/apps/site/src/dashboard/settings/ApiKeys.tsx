@@ -10,7 +10,7 @@ import { api } from '../../api/client';
 import type { ApiKey, CreatedApiKey, StaffRole } from '../../api/types';
 import { useResource } from '../../api/queries';
 import { Field } from '../../shell/Field';
-import { formatInstant } from '../../shell/format';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
 import { TextField } from '../../shell/TextField';
 import { useToast } from '../../shell/toast';
@@ -98,28 +98,28 @@ export function ApiKeys({ timeZone }: { timeZone: string }) {
               <td>
                 <code>{key.prefix}</code>
               </td>
-              <td>{STAFF_ROLE_LABELS[key.role]}</td>
+              <td>{labelOf(STAFF_ROLE_LABELS, key.role)}</td>
               <td>
                 {formatInstant(key.createdAt, timeZone)}
                 {key.createdBy && <div className="muted">por {key.createdBy.name}</div>}
               </td>
-              <td>{key.lastUsedAt === null ? 'Nunca' : formatInstant(key.lastUsedAt, timeZone)}</td>
+              <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt, timeZone) : 'Nunca'}</td>
               <td>
-                {key.revokedAt === null ? (
-                  <span className="badge" data-key-state="active">
-                    Activa
-                  </span>
-                ) : (
+                {key.revokedAt ? (
                   <>
                     <span className="badge" data-key-state="revoked">
                       Revocada
                     </span>
                     <div className="muted">el {formatInstant(key.revokedAt, timeZone)}</div>
                   </>
+                ) : (
+                  <span className="badge" data-key-state="active">
+                    Activa
+                  </span>
                 )}
               </td>
               <td>
-                {key.revokedAt === null ? (
+                {!key.revokedAt ? (
                   <button
                     type="button"
                     className="button button-danger-quiet"

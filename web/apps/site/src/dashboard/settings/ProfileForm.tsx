@@ -29,17 +29,17 @@ let faqKey = 0;
 export function profileDraft(business: Business): ProfileDraft {
   return {
     name: business.name,
-    street: business.address?.street ?? '',
-    postalCode: business.address?.postalCode ?? '',
-    city: business.address?.city ?? '',
-    phone: business.phone ?? '',
-    email: business.email ?? '',
-    description: business.description ?? '',
-    paymentMethods: (business.paymentMethods ?? []).join(', '),
-    parking: business.parking ?? '',
-    access: business.access ?? '',
-    brandColor: business.brandColor ?? '#9d174d',
-    faq: (business.faq ?? []).map((entry) => ({ ...entry, key: faqKey++ })),
+    street: business.address.street,
+    postalCode: business.address.postalCode,
+    city: business.address.city,
+    phone: business.phone,
+    email: business.email,
+    description: business.description,
+    paymentMethods: business.paymentMethods.join(', '),
+    parking: business.parking,
+    access: business.access,
+    brandColor: business.brandColor,
+    faq: business.faq.map((entry) => ({ ...entry, key: faqKey++ })),
   };
 }
 

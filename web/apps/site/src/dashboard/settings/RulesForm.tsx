@@ -5,14 +5,6 @@ import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
 import { SettingsForm } from './SettingsForm';
 
-const DEFAULT_HOLD_MINUTES = 10;
-const DEFAULT_RULES: BookingRules = {
-  minNoticeMin: 60,
-  horizonDays: 60,
-  chatBookingStatus: 'pendiente',
-  holdMinutes: DEFAULT_HOLD_MINUTES,
-};
-
 /** The rules as sent, or the Spanish reason they cannot be. */
 export function rulesBody(
   notice: string,
@@ -44,11 +36,11 @@ export function RulesForm({
   business: Business;
   onSaved: (b: Business) => void;
 }) {
-  const rules = business.bookingRules ?? DEFAULT_RULES;
+  const rules = business.bookingRules;
   const [notice, setNotice] = useState(String(rules.minNoticeMin));
   const [horizon, setHorizon] = useState(String(rules.horizonDays));
   const [status, setStatus] = useState(rules.chatBookingStatus);
-  const [hold, setHold] = useState(String(rules.holdMinutes ?? DEFAULT_HOLD_MINUTES));
+  const [hold, setHold] = useState(String(rules.holdMinutes));
   return (
     <SettingsForm
       title="Reglas de reserva"
