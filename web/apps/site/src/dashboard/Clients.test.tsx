@@ -29,7 +29,8 @@ describe('Clientes (D3)', () => {
       enclosing(await screen.findByRole('rowheader', { name: 'Ángela Martín' }), 'tr'),
     );
     expect(row.getByText('angela@example.com')).toBeInTheDocument();
-    expect(row.getByText('600123123')).toBeInTheDocument();
+    // Shown the Spanish way (formatPhone), whatever way it was kept.
+    expect(row.getByText('+34 600 123 123')).toBeInTheDocument();
     expect(row.getByText('3')).toBeInTheDocument();
     expect(row.getByText('05/10/2026')).toBeInTheDocument();
     expect(callsTo('/api/clients')[0]?.url.searchParams.has('q')).toBe(false);

@@ -48,7 +48,12 @@ const salon: Business = {
     { weekday, openMin: 960, closeMin: 1200 },
   ]),
   closures: [{ id: 'inmaculada', from: '2026-12-08', to: '2026-12-08', reason: 'Festivo' }],
-  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+  bookingRules: {
+    minNoticeMin: 60,
+    horizonDays: 60,
+    chatBookingStatus: 'pendiente',
+    holdMinutes: 10,
+  },
 };
 
 function serveCita(cita: ManagedCita, routes: Record<string, Handler | Answer> = {}) {
@@ -130,7 +135,7 @@ describe('the manage link’s page (/cita/<token>)', () => {
     expect(screen.queryByText(/Pendiente|Confirmo|confirmad/)).toBeNull();
     expect(facts).toHaveTextContent('Precio30,50 €');
     expect(facts).toHaveTextContent('Calle Mayor 1, 28013 Madrid');
-    expect(within(facts).getByRole('link', { name: '+34 910 00 00 00' })).toHaveAttribute(
+    expect(within(facts).getByRole('link', { name: '+34 910 000 000' })).toHaveAttribute(
       'href',
       'tel:+34910000000',
     );
