@@ -1,8 +1,9 @@
 /**
- * The site: the providers every page shares (session, toasts, tooltips, the business, the chat)
- * and the shell around the page the path names (REQUIREMENTS S5).
+ * The site: the providers every page shares (toasts, the query cache, session, tooltips, the
+ * business, the chat) and the shell around the page the path names (REQUIREMENTS S5).
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { ApiProvider } from './api/queries';
 import { AuthProvider } from './auth/AuthContext';
 import { SiteChat } from './chat/SiteChat';
 import { Landing } from './pages/Landing';
@@ -29,17 +30,20 @@ const Dashboard = lazy(() =>
 
 export function App() {
   return (
-    <AuthProvider>
-      <ToastProvider>
-        <TooltipProvider>
-          <BusinessProvider>
-            <SiteChat>
-              <Shell />
-            </SiteChat>
-          </BusinessProvider>
-        </TooltipProvider>
-      </ToastProvider>
-    </AuthProvider>
+    // The cache's failures are toasts, and a change of account empties the cache.
+    <ToastProvider>
+      <ApiProvider>
+        <AuthProvider>
+          <TooltipProvider>
+            <BusinessProvider>
+              <SiteChat>
+                <Shell />
+              </SiteChat>
+            </BusinessProvider>
+          </TooltipProvider>
+        </AuthProvider>
+      </ApiProvider>
+    </ToastProvider>
   );
 }
 

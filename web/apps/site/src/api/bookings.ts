@@ -4,8 +4,9 @@
  * `POST /api/bookings`.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch, errorMessage } from './http';
-import type { BookedView, ItemResponse, ListResponse, NewBooking, NextTime } from './types';
+import { api } from './client';
+import { errorMessage } from './http';
+import type { BookedView, NewBooking, NextTime } from './types';
 
 /** How many times a service's card offers: a morning and an afternoon of two days, or so. */
 export const NEXT_TIMES_SHOWN = 4;
@@ -31,18 +32,20 @@ export function useNextTimes(serviceId: string, wanted: boolean) {
   useEffect(() => {
     if (!wanted) return;
     const controller = new AbortController();
-    const query = new URLSearchParams({ serviceIds: serviceId, count: String(NEXT_TIMES_SHOWN) });
-    apiFetch<ListResponse<NextTime>>(`/api/availability/next?${query.toString()}`, {
-      signal: controller.signal,
-    }).then(
-      ({ items }) => {
-        setSettled({ read, answer: { state: 'ready', times: items } });
-      },
-      (cause: unknown) => {
-        if (controller.signal.aborted) return;
-        setSettled({ read, answer: { state: 'failed', message: errorMessage(cause) } });
-      },
-    );
+    api
+      .get('/api/availability/next', {
+        query: { serviceIds: serviceId, count: String(NEXT_TIMES_SHOWN) },
+        signal: controller.signal,
+      })
+      .then(
+        ({ items }) => {
+          setSettled({ read, answer: { state: 'ready', times: items } });
+        },
+        (cause: unknown) => {
+          if (controller.signal.aborted) return;
+          setSettled({ read, answer: { state: 'failed', message: errorMessage(cause) } });
+        },
+      );
     return () => {
       controller.abort();
     };
@@ -61,9 +64,6 @@ export function useNextTimes(serviceId: string, wanted: boolean) {
 
 /** Books a free time; rejects with `ApiError` (409: just taken; else the server's sentence). */
 export async function bookTime(booking: NewBooking): Promise<BookedView> {
-  const { item } = await apiFetch<ItemResponse<BookedView>>('/api/bookings', {
-    method: 'POST',
-    body: booking,
-  });
+  const { item } = await api.post('/api/bookings', { body: booking });
   return item;
 }

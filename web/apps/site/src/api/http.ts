@@ -54,11 +54,11 @@ interface ApiFetchOptions {
 }
 
 /**
- * Calls `path` on the server and resolves with its JSON body (`undefined` for 204). A `file` is
- * sent as the body itself (the server tells its type by its bytes; the header is the browser's
- * guess).
+ * Calls `path` on the server and resolves with its JSON body (`undefined` for 204), unchecked:
+ * pages call through `api` (client.ts), which types it by the OpenAPI document. A `file` is sent
+ * as the body itself (the server tells its type by its bytes; the header is the browser's guess).
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<unknown> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -82,9 +82,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     throw new ApiError(0, 'network_error', NETWORK_FAILURE);
   }
 
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const body = await readJson(response);
-  if (response.ok) return body as T;
+  if (response.ok) return body;
   const envelope = errorEnvelope(body);
   throw new ApiError(
     response.status,

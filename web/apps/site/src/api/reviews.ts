@@ -5,16 +5,10 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '../shell/toast';
-import { ApiError, apiFetch, errorMessage } from './http';
-import type {
-  ItemResponse,
-  NewReview,
-  ReviewInvitationView,
-  ReviewList,
-  ReviewPatch,
-  ReviewView,
-} from './types';
-import { useResource } from './useResource';
+import { api } from './client';
+import { ApiError, errorMessage } from './http';
+import { useResource } from './queries';
+import type { NewReview, ReviewInvitationView, ReviewList, ReviewPatch, ReviewView } from './types';
 
 /** How many reviews the landing page shows: two rows of three on a laptop. */
 export const LANDING_REVIEWS = 6;
@@ -27,26 +21,22 @@ export function useLandingReviews(): { list: ReviewList | null; loading: boolean
   const [read, setRead] = useState<{ list: ReviewList | null } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ReviewList>(`/api/reviews?limit=${String(LANDING_REVIEWS)}`, {
-      signal: controller.signal,
-    }).then(
-      (list) => {
-        // Staff are sent the hidden ones too: the landing page is the public's.
-        setRead({ list: { ...list, items: list.items.filter((review) => !review.hidden) } });
-      },
-      () => {
-        if (!controller.signal.aborted) setRead({ list: null });
-      },
-    );
+    api
+      .get('/api/reviews', { query: { limit: String(LANDING_REVIEWS) }, signal: controller.signal })
+      .then(
+        (list) => {
+          // Staff are sent the hidden ones too: the landing page is the public's.
+          setRead({ list: { ...list, items: list.items.filter((review) => !review.hidden) } });
+        },
+        () => {
+          if (!controller.signal.aborted) setRead({ list: null });
+        },
+      );
     return () => {
       controller.abort();
     };
   }, []);
   return { list: read?.list ?? null, loading: read === null };
-}
-
-function invitationPath(token: string): string {
-  return `/api/review/${encodeURIComponent(token)}`;
 }
 
 /** A review link's cita as the page shows it: read, refused (404, 409), or not read. */
@@ -67,9 +57,7 @@ export function useReviewInvitation(token: string) {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ItemResponse<ReviewInvitationView>>(invitationPath(token), {
-      signal: controller.signal,
-    }).then(
+    api.get('/api/review/{token}', { params: { token }, signal: controller.signal }).then(
       ({ item }) => {
         setLoaded({ state: 'ready', invitation: item });
       },
@@ -107,18 +95,15 @@ export function useReviewInvitation(token: string) {
 
 /** Sends the client's review through its link; rejects with the server's Spanish refusal. */
 export async function submitReview(token: string, review: NewReview): Promise<ReviewView> {
-  const { item } = await apiFetch<ItemResponse<ReviewView>>(invitationPath(token), {
-    method: 'POST',
-    body: review,
-  });
+  const { item } = await api.post('/api/review/{token}', { params: { token }, body: review });
   return item;
 }
 
 /** The dashboard's page size. */
 export const STAFF_REVIEW_PAGE = 50;
 
-function staffPagePath(offset: number): string {
-  return `/api/reviews?limit=${String(STAFF_REVIEW_PAGE)}&offset=${String(offset)}`;
+function staffPage(offset: number) {
+  return { query: { limit: String(STAFF_REVIEW_PAGE), offset: String(offset) } };
 }
 
 /**
@@ -128,7 +113,7 @@ function staffPagePath(offset: number): string {
  */
 export function useStaffReviews() {
   const { error: showError } = useToast();
-  const firstPage = useResource<ReviewList>(staffPagePath(0));
+  const firstPage = useResource('/api/reviews', staffPage(0));
   const [older, setOlder] = useState<{ items: ReviewView[]; lastPage: number } | null>(null);
   const [changed, setChanged] = useState<Record<string, ReviewView>>({});
   const [loadingMore, setLoadingMore] = useState(false);
@@ -143,7 +128,7 @@ export function useStaffReviews() {
   async function loadMore() {
     setLoadingMore(true);
     try {
-      const { items: next } = await apiFetch<ReviewList>(staffPagePath(items.length));
+      const { items: next } = await api.get('/api/reviews', staffPage(items.length));
       setOlder((current) => ({
         items: [...(current?.items ?? []), ...next],
         lastPage: next.length,
@@ -156,10 +141,7 @@ export function useStaffReviews() {
   }
 
   async function change(id: string, patch: ReviewPatch): Promise<ReviewView> {
-    const { item } = await apiFetch<ItemResponse<ReviewView>>(
-      `/api/reviews/${encodeURIComponent(id)}`,
-      { method: 'PATCH', body: patch },
-    );
+    const { item } = await api.patch('/api/reviews/{id}', { params: { id }, body: patch });
     setChanged((current) => ({ ...current, [item.id]: item }));
     return item;
   }

@@ -1,256 +1,109 @@
 /**
- * The bodies of the server's site and dashboard APIs (docs/DASHBOARD-API.md) and of the auth
- * API, as TypeScript types. Types only: the calls live with the pages that make them.
+ * The bodies of the server's site, dashboard and auth APIs (docs/DASHBOARD-API.md) under the
+ * names the pages use: aliases of the OpenAPI document's schemas (`schema.ts`, generated from
+ * `openapi.json`), so a change there shows here. Hand-written are only what the document does not
+ * describe (its enumerations, written there as `string`) and what it describes wrongly, each with
+ * a comment saying how. Types only: the calls live with the pages that make them.
  */
+import type { components } from './schema';
 
-/** Who is signed in; `guest` is nobody. Staff are `usuario` and `administrador`. */
+type Schemas = components['schemas'];
+
+/**
+ * Who is signed in; `guest` is nobody. Staff are `usuario` and `administrador`. The document
+ * writes a role as `string`; these are the values the server sends.
+ */
 export type Role = 'cliente' | 'usuario' | 'administrador';
 
 /** The roles of the staff, the ones an API key may act with too. */
 export type StaffRole = Exclude<Role, 'cliente'>;
 
 /** The signed-in person's account. */
-export interface Profile {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  role: Role;
-}
+export type Profile = Schemas['Profile'];
 
 /** `GET /api/auth/session` and the login and sign-up answers. */
-export interface SessionInfo {
-  user: Profile | null;
-  csrfToken: string | null;
-}
+export type SessionInfo = Schemas['SessionResponse'];
 
 /** One opening period; `weekday` 1 = Monday … 7 = Sunday, minutes after local midnight. */
-export interface OpeningPeriod {
-  weekday: number;
-  openMin: number;
-  closeMin: number;
-}
+export type OpeningPeriod = Schemas['OpeningPeriodView'];
 
 /** A date range (inclusive, local `YYYY-MM-DD`) the salon is closed or a stylist is off. */
-export interface DateRange {
-  id: string;
-  from: string;
-  to: string;
-  reason: string;
-}
+export type DateRange = Schemas['DaysOffView'];
 
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
+export type FaqEntry = Schemas['FaqEntry'];
 
-export interface BookingRules {
-  minNoticeMin: number;
-  horizonDays: number;
-  chatBookingStatus: 'pendiente' | 'confirmada';
-  /**
-   * How long a time picked in the chat stays held while the visitor gives their details, 1–60
-   * minutes (10 unless changed). A server from before holds leaves it out.
-   */
-  holdMinutes?: number;
-}
+export type BookingRules = Schemas['BookingRulesView'];
 
 /** A bookable stylist as the public business answer lists them (never contact data). */
-export interface TeamMember {
-  id: string;
-  firstName: string;
-  serviceIds: string[];
-}
+export type TeamMember = Schemas['TeamMemberView'];
 
-/**
- * `GET /api/business`. The fields after `hours` came with issue 11's settings; a server from
- * before them leaves them out, so the pages read them as optional.
- */
-export interface Business {
-  name: string;
-  timeZone: string;
-  slotStep: number;
-  hours: OpeningPeriod[];
-  address?: { street: string; postalCode: string; city: string };
-  phone?: string;
-  email?: string;
-  description?: string;
-  paymentMethods?: string[];
-  parking?: string;
-  access?: string;
-  faq?: FaqEntry[];
-  brandColor?: string;
-  bookingRules?: BookingRules;
-  closures?: DateRange[];
-  team?: TeamMember[];
-  /**
-   * The salon's logo and hero picture (issue 14): same-origin URLs naming their version, null
-   * until uploaded (a server from before them leaves them out).
-   */
-  logoUrl?: string | null;
-  heroUrl?: string | null;
-  /** Only for staff: the salon's mail settings (issue 13); a server from before mail leaves it out. */
-  mail?: MailSettings;
-}
+/** `GET /api/business`; `mail` only for staff. */
+export type Business = Schemas['BusinessView'];
 
 /** The salon's mail settings in "Ajustes". */
-export interface MailSettings {
-  /** How long before a cita its reminder goes, 1–168 hours (24 unless changed). */
-  reminderHours: number;
-  /** Who hears of a new chat booking or a visitor waiting for a person: 0–5 addresses. */
-  staffAlertEmails: string[];
-}
+export type MailSettings = Schemas['MailSettingsView'];
 
 /** `GET /api/staff/{id}/schedule`. */
-export interface StaffSchedule {
-  periods: OpeningPeriod[];
-  followsBusinessHours: boolean;
-  serviceIds: string[];
-  bookable: boolean;
-}
+export type StaffSchedule = Schemas['ScheduleView'];
 
-export interface Service {
-  id: string;
-  name: string;
-  description: string;
-  durationMin: number;
-  priceCents: number;
-  active: boolean;
-}
+export type Service = Schemas['ServiceView'];
 
+/** A cita's status; the document writes it as `string`. */
 export type AppointmentStatus =
   'pendiente' | 'confirmada' | 'completada' | 'cancelada' | 'no_presentado';
 
-export interface Appointment {
-  id: string;
-  staffId: string;
-  staffName: string;
-  clientId: string;
-  clientName: string;
-  clientEmail: string | null;
-  clientPhone: string | null;
-  date: string;
-  startMin: number;
-  endMin: number;
-  startAt: string;
-  endAt: string;
-  status: AppointmentStatus;
-  services: { id: string; name: string }[];
-  chatSessionId: string | null;
-  createdAt: string;
-  /** Booked by staff outside hours, closures or the stylist's schedule (issue 11). */
-  outsideHours?: boolean;
-  /** Only in `GET /api/business/outside-rules`: why the cita is now outside the rules. */
-  reason?: string;
-  /**
-   * The client said "Sí, voy" from their reminder (issue 13): not the salon's
-   * `confirmada`, a mark beside it. A server from before mail leaves it out.
-   */
-  clientConfirmed?: boolean;
-}
+export type Appointment = Schemas['AppointmentView'];
+
+/** A cita of `GET /api/business/outside-rules`, with why it is now outside the rules. */
+export type OutsideRulesAppointment = Schemas['OutsideRulesView'];
 
 /**
  * `POST /api/appointments` (201) and `PATCH /api/appointments/{id}`: the cita as written, and a
  * Spanish sentence when the write released a time a visitor was holding in the chat.
  */
-export interface AppointmentWriteResponse extends ItemResponse<Appointment> {
-  warning?: string;
-}
+export type AppointmentWriteResponse = Schemas['AppointmentResponse'];
 
 /**
  * A time held for a chat (`GET /api/holds`): a visitor picked it and is giving their details, so
  * nobody else is offered it until `expiresAt` (an RFC 3339 instant). `conversationId` is the
  * chat session's id.
  */
-export interface Hold {
-  staffId: string;
-  date: string;
-  startMin: number;
-  endMin: number;
-  expiresAt: string;
-  conversationId: string;
-}
+export type Hold = Schemas['HoldView'];
 
 /** A free start time of `GET /api/availability`, with the staff free then. */
-export interface AvailableStart {
-  startMin: number;
-  staffIds: string[];
-}
+export type AvailableStart = Schemas['FreeStart'];
 
+/**
+ * A staff member as `GET /api/staff`, `POST /api/staff` and `PATCH /api/staff/{id}` answer.
+ * The document says `StaffView` is `{ id, name }`; the server sends the fields below (fixed with
+ * the OpenAPI issue). Two server types share the name `StaffView` (the staff API's and the
+ * conversations' `takenOverBy`/`by`), and the document kept only the conversations' one.
+ * client.ts's `Corrections` gives these answers this type.
+ */
 export interface StaffMember {
   id: string;
   firstName: string;
   lastName: string;
   email: string;
   phone: string | null;
+  /** `usuario` or `administrador` (`cliente` right after being taken off the staff). */
   role: Role;
 }
 
-export interface Client {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  userId: string | null;
-  appointments: number;
-  lastAppointmentDate: string | null;
-}
+export type Client = Schemas['ClientView'];
 
-export interface Conversation {
-  sessionId: string;
-  visitor: {
-    kind: 'guest' | 'account';
-    userId: string | null;
-    name: string | null;
-    email: string | null;
-    role: Role | 'guest';
-  };
-  startedAt: string;
-  lastAt: string;
-  messageCount: number;
-  lastMessage: { sender: 'user' | 'bot'; text: string; at: string } | null;
-  booked: boolean;
-  appointmentIds: string[];
-  takenOverBy: { id: string; name: string } | null;
-  /** The visitor asked for a person and nobody has taken over or answered yet. */
-  needsPerson: boolean;
-  /** Since when they wait (their first ask). */
-  needsPersonSince: string | null;
-  /** The account's name, or the name a guest gave in the chat. */
-  visitorName: string | null;
-  /** The last message as one line of plain text. */
-  preview: string;
-  /** The visitor's messages the signed-in staff member has not read. */
-  unread: number;
-  /** The host of the page the conversation started on. */
-  site: string | null;
-}
+export type Conversation = Schemas['ConversationView'];
 
 /** `GET /api/inbox`. */
-export interface InboxCounts {
-  needsPerson: number;
-}
+export type InboxCounts = Schemas['InboxCounts'];
 
-export interface ConversationMessage {
-  sender: 'user' | 'bot';
-  text: string;
-  at: string;
-  /** The staff member who wrote a bot message during a take-over. */
-  by?: { id: string; name: string };
-}
+/** A message of a conversation: `sender` is `user` or `bot`, `by` who wrote a take-over's. */
+export type ConversationMessage = Schemas['MessageView'];
 
-export interface ConversationDetail extends Conversation {
-  messages: ConversationMessage[];
-}
+export type ConversationDetail = Schemas['ConversationDetail'];
 
 /** One day of `GET /api/stats`. */
-export interface StatsDay {
-  date: string;
-  appointments: number;
-  conversations: number;
-  conversationsBooked: number;
-}
+export type StatsDay = Schemas['DayStats'];
 
 export interface ItemResponse<T> {
   item: T;
@@ -264,59 +117,24 @@ export interface ListResponse<T> {
  * An API key as `GET /api/keys` lists it (never its secret): what an n8n workflow or an AI agent
  * signs in with, acting as staff of `role`. `createdBy` is null when no account made it.
  */
-export interface ApiKey {
-  id: string;
-  name: string;
-  /** The key's first part, `cbk_<id>`, to tell it apart from the others. */
-  prefix: string;
-  role: StaffRole;
-  createdBy: { id: string; name: string } | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Since when it no longer works; null while it does. */
-  revokedAt: string | null;
-}
+export type ApiKey = Schemas['KeyView'];
 
 /** `GET /api/keys`, newest first, the revoked ones included. */
-export interface ApiKeyList {
-  keys: ApiKey[];
-}
+export type ApiKeyList = Schemas['KeyList'];
 
 /** `POST /api/keys`: the whole key (`key`), given this once and never again. */
-export interface CreatedApiKey {
-  key: string;
-  apiKey: ApiKey;
-}
+export type CreatedApiKey = Schemas['CreatedKeyResponse'];
 
 /** A conversation on a client's page; `preview` is the last message as plain text. */
-export interface ClientConversation {
-  sessionId: string;
-  startedAt: string;
-  lastMessageAt: string;
-  preview: string;
-}
+export type ClientConversation = Schemas['ClientConversationView'];
 
 /** `GET /api/clients/{id}`: a client's page. `note` is the staff's, never shown to the client. */
-export interface ClientDetail {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  userId: string | null;
-  note: string;
-  citas: Appointment[];
-  conversations: ClientConversation[];
-}
+export type ClientDetail = Schemas['ClientDetailView'];
 
 /** `PATCH /api/clients/{id}`: the fields to change; `null` or '' removes an email or phone. */
-export interface ClientPatch {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  note?: string;
-}
+export type ClientPatch = Schemas['ClientPatch'];
 
-/** What a message in the outbox is about (issue 13). */
+/** What a message in the outbox is about (issue 13); the document writes it as `string`. */
 export type MailKind =
   | 'booked'
   | 'confirmed'
@@ -330,156 +148,42 @@ export type MailKind =
 /**
  * Where a message stands: waiting to go (`pending`), delivered (`sent`), given up after the last
  * try (`failed`), written while no mail server was set, so never sent (`unsent`), or held back
- * by the per-address limit (`suppressed`).
+ * by the per-address limit (`suppressed`). The document writes it as `string`.
  */
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsent' | 'suppressed';
 
 /** One message of `GET /api/mail` (newest first); instants are RFC 3339. */
-export interface MailMessage {
-  id: string;
-  kind: MailKind;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sendAfter: string;
-  sentAt: string | null;
-  citaId: string | null;
-  conversationId: string | null;
-}
+export type MailMessage = Schemas['MailView'];
 
 /** `GET /api/mail/{id}`: the message with its bodies and its calendar file, if any. */
-export interface MailMessageDetail extends MailMessage {
-  text: string;
-  html: string;
-  ics: string | null;
-}
+export type MailMessageDetail = Schemas['MailDetailView'];
 
 /** `GET /api/mail`: a page of the outbox, and whether mail is being sent at all. */
-export interface MailPage extends ListResponse<MailMessage> {
-  configured: boolean;
-}
+export type MailPage = Schemas['MailList'];
 
 /**
  * A cita as its manage link shows it (`GET /api/manage/{token}`), to a guest who only holds the
  * link: what, when, with whom, where, and what the link still allows.
  */
-export interface ManagedCita {
-  id: string;
-  date: string;
-  startMin: number;
-  endMin: number;
-  status: AppointmentStatus;
-  services: { id: string; name: string; durationMin: number; priceCents: number }[];
-  staffId: string;
-  staffName: string;
-  clientName: string;
-  clientConfirmed: boolean;
-  canChange: boolean;
-  canCancel: boolean;
-  business: { name: string; phone: string; address: string };
-}
+export type ManagedCita = Schemas['ManagedView'];
 
-/*
- * Reviews, booking without the chat and the demo's week (issue 24), named as the server's
- * schemas. One block, so the generated types can replace it in one go.
- */
-
-/** `GET /api/business` also says, to staff only, whether the demo's week of citas is there. */
-export interface Business {
-  /** Staff only: the demo's citas (and their reviews) are still in the diary. */
-  demoData?: boolean;
-}
+/* Reviews, booking without the chat and the demo's week (issue 24). */
 
 /** A client's review of a completed cita; instants are RFC 3339. */
-export interface ReviewView {
-  id: string;
-  /** 1 to 5. */
-  rating: number;
-  /** Empty when the client gave only stars. */
-  comment: string;
-  /** "Marta R.": the first name and the initial of the surname. */
-  author: string;
-  createdAt: string;
-  /** The salon's answer. */
-  reply: string | null;
-  repliedAt: string | null;
-  /** Hidden by staff (only staff are sent hidden reviews). */
-  hidden: boolean;
-  /** Written by the demo, not by a client. */
-  demo: boolean;
-}
-
+export type ReviewView = Schemas['ReviewView'];
 /** `GET /api/reviews`: newest first; the summary counts the shown reviews only. */
-export interface ReviewList extends ListResponse<ReviewView> {
-  summary: {
-    count: number;
-    /** To one decimal; 0 when there are none. */
-    average: number;
-  };
-}
-
+export type ReviewList = Schemas['ReviewList'];
 /** What staff change of a review (`PATCH /api/reviews/{id}`): `null` or '' takes the answer back. */
-export interface ReviewPatch {
-  reply?: string | null;
-  hidden?: boolean;
-}
-
+export type ReviewPatch = Schemas['ReviewPatch'];
 /** `GET /api/review/{token}`: the cita a review link names, and its review once given. */
-export interface ReviewInvitationView {
-  salonName: string;
-  date: string;
-  startMin: number;
-  services: string[];
-  /** The stylist's first name. */
-  staffName: string;
-  review: ReviewView | null;
-}
-
+export type ReviewInvitationView = Schemas['ReviewInvitationView'];
 /** `POST /api/review/{token}`. */
-export interface NewReview {
-  rating: number;
-  comment?: string;
-}
-
+export type NewReview = Schemas['NewReview'];
 /** One of `GET /api/availability/next`'s times: the first of a morning or an afternoon. */
-export interface NextTime {
-  date: string;
-  startMin: number;
-  /** Who is free then. */
-  staffIds: string[];
-}
-
+export type NextTime = Schemas['NextTime'];
 /** `POST /api/bookings`: a time booked from the landing page, without the chat. */
-export interface NewBooking {
-  serviceIds: string[];
-  date: string;
-  startMin: number;
-  staffId?: string;
-  /** A guest's details; a signed-in cliente's account is used instead. */
-  name?: string;
-  email?: string;
-  phone?: string;
-  /** Made once per form: the same key books once, however many times it is sent. */
-  idempotencyKey: string;
-}
-
+export type NewBooking = Schemas['NewBooking'];
 /** The cita `POST /api/bookings` made. */
-export interface BookedView {
-  id: string;
-  status: 'pendiente' | 'confirmada';
-  date: string;
-  startMin: number;
-  endMin: number;
-  staffName: string;
-  services: string[];
-  /** The cita's own page (`/cita/<token>`), to see, move or cancel it. */
-  manageUrl: string;
-}
-
+export type BookedView = Schemas['BookedView'];
 /** `DELETE /api/demo`. */
-export interface DemoRemoved {
-  removedCitas: number;
-}
+export type DemoRemoved = Schemas['DemoRemoved'];

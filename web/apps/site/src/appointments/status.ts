@@ -42,7 +42,7 @@ const UNDO_NO_SHOW: StatusAction = {
  * no_presentado once the cita has `started` (the server refuses it before); no_presentado →
  * confirmada (staff undo it); cancelada and completada are final.
  */
-export function allowedActions(status: AppointmentStatus, started = false): StatusAction[] {
+export function allowedActions(status: string, started = false): StatusAction[] {
   const noShow = started ? [NO_SHOW] : [];
   switch (status) {
     case 'pendiente':
@@ -51,8 +51,8 @@ export function allowedActions(status: AppointmentStatus, started = false): Stat
       return [COMPLETE, ...noShow, CANCEL];
     case 'no_presentado':
       return [UNDO_NO_SHOW];
-    case 'cancelada':
-    case 'completada':
+    default:
+      // cancelada and completada (and a status this page does not know).
       return [];
   }
 }
@@ -63,12 +63,12 @@ export function hasStarted(startAt: string, now: number = Date.now()): boolean {
 }
 
 /** Whether a cita in this status may still be cancelled, by staff or by its cliente. */
-export function isCancellable(status: AppointmentStatus): boolean {
+export function isCancellable(status: string): boolean {
   return allowedActions(status).some((action) => action.to === 'cancelada');
 }
 
 /** Whether a cita in this status still holds its time (and so can still be moved). */
-export function holdsTime(status: AppointmentStatus): boolean {
+export function holdsTime(status: string): boolean {
   return status === 'pendiente' || status === 'confirmada';
 }
 

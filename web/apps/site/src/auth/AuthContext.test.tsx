@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cliente, fakeServer, json, session } from '../test/fakeServer';
+import { ApiProvider } from '../api/queries';
+import { ToastProvider } from '../shell/toast';
 import { AuthProvider, useAuth } from './AuthContext';
 
 function Who() {
@@ -27,9 +29,13 @@ describe('AuthProvider', () => {
     });
     const user = userEvent.setup();
     render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
+      <ToastProvider>
+        <ApiProvider>
+          <AuthProvider>
+            <Who />
+          </AuthProvider>
+        </ApiProvider>
+      </ToastProvider>,
     );
     expect(screen.getByText('cargando')).toBeInTheDocument();
     expect(await screen.findByText('Ana')).toBeInTheDocument();
@@ -42,9 +48,13 @@ describe('AuthProvider', () => {
   it('is a guest when the session cannot be read', async () => {
     fakeServer({ 'GET /api/auth/session': new TypeError('Failed to fetch') });
     render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
+      <ToastProvider>
+        <ApiProvider>
+          <AuthProvider>
+            <Who />
+          </AuthProvider>
+        </ApiProvider>
+      </ToastProvider>,
     );
     expect(await screen.findByText('invitado')).toBeInTheDocument();
   });
@@ -60,9 +70,13 @@ describe('AuthProvider', () => {
     });
     const user = userEvent.setup();
     render(
-      <AuthProvider>
-        <Who />
-      </AuthProvider>,
+      <ToastProvider>
+        <ApiProvider>
+          <AuthProvider>
+            <Who />
+          </AuthProvider>
+        </ApiProvider>
+      </ToastProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Ana')).toBeInTheDocument();

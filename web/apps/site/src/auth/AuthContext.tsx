@@ -1,7 +1,9 @@
 /**
  * Who is signed in, for the whole site. The provider asks the server once (`GET
  * /api/auth/session`), then keeps the answer and the CSRF token in step with sign-in, sign-up
- * and sign-out. Failures are `ApiError`s for the caller to show.
+ * and sign-out. Failures are `ApiError`s for the caller to show. Who is signed in changes what the
+ * server answers (a staff member's business has its mail settings, a cliente sees her own citas),
+ * so a change of account empties the query cache.
  */
 import {
   createContext,
@@ -12,7 +14,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { apiFetch, setCsrfToken } from '../api/http';
+import { useQueryClient } from '@tanstack/react-query';
+import { api as server } from '../api/client';
+import { setCsrfToken } from '../api/http';
 import type { Profile, SessionInfo } from '../api/types';
 import { forgetConversation } from '../chat/storedConversation';
 
@@ -41,15 +45,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   // The first session read; a sign-in that lands before it answers makes its answer stale.
   const sessionRead = useRef<AbortController | null>(null);
+  const queries = useQueryClient();
 
   useEffect(() => {
     const controller = new AbortController();
     sessionRead.current = controller;
-    apiFetch<SessionInfo>('/api/auth/session', { signal: controller.signal })
+    server
+      .get('/api/auth/session', { signal: controller.signal })
       .then((session) => {
         if (controller.signal.aborted) return;
-        setCsrfToken(session.csrfToken);
-        setUser(session.user);
+        setCsrfToken(session.csrfToken ?? null);
+        setUser(session.user ?? null);
       })
       .catch(() => {
         // Unknown session: the visitor browses as a guest and can still sign in.
@@ -65,32 +71,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const api = useMemo<AuthApi>(() => {
     function adopt(session: SessionInfo) {
       sessionRead.current?.abort();
-      setCsrfToken(session.csrfToken);
-      setUser(session.user);
+      // The document leaves out a null field as well (utoipa's optional); the server sends null.
+      setCsrfToken(session.csrfToken ?? null);
+      setUser(session.user ?? null);
       setLoading(false);
+      // Every read again as the new account (what is on screen is read anew, the rest dropped).
+      void queries.resetQueries();
     }
     return {
       user,
       loading,
       signIn: async (email, password) => {
-        adopt(
-          await apiFetch<SessionInfo>('/api/auth/login', {
-            method: 'POST',
-            body: { email, password },
-          }),
-        );
+        adopt(await server.post('/api/auth/login', { body: { email, password } }));
       },
       signUp: async (input) => {
-        adopt(await apiFetch<SessionInfo>('/api/auth/signup', { method: 'POST', body: input }));
+        adopt(await server.post('/api/auth/signup', { body: input }));
       },
       signOut: async () => {
-        await apiFetch<undefined>('/api/auth/logout', { method: 'POST' });
+        await server.post('/api/auth/logout');
         // Before the guest's widget is built: it must not pick up the account's conversation.
         forgetConversation();
         adopt({ user: null, csrfToken: null });
       },
     };
-  }, [user, loading]);
+  }, [user, loading, queries]);
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
 }

@@ -23,8 +23,9 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiFetch, csrfHeader } from '../api/http';
-import type { ItemResponse, Profile } from '../api/types';
+import { api } from '../api/client';
+import { csrfHeader } from '../api/http';
+import type { Profile } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useBusiness } from '../shell/business';
 import { chatOptions, chatTitle, visitorMetadata } from './chatConfig';
@@ -128,7 +129,8 @@ function VisitorChat({ user, register }: VisitorChatProps) {
   useEffect(() => {
     if (!user) return;
     const controller = new AbortController();
-    apiFetch<ItemResponse<Profile>>('/api/profile', { signal: controller.signal })
+    api
+      .get('/api/profile', { signal: controller.signal })
       .then(({ item }) => {
         chat.setProfile(item);
       })

@@ -5,7 +5,7 @@
  * signed in and their profile.
  */
 import type { ChatMetadata, ChatProps } from '@citabot/chat';
-import type { Business, Profile, Role } from '../api/types';
+import type { Business, Profile } from '../api/types';
 
 /** The chat's header title (and the window's name) until the salon's name is known. */
 export const CHAT_TITLE = 'Hola';
@@ -51,7 +51,8 @@ export interface VisitorMetadata extends ChatMetadata {
   email: string;
   name: string;
   phone: string;
-  role: 'guest' | Role;
+  /** `guest`, or the account's role (`cliente`, `usuario`, `administrador`). */
+  role: string;
   guest: boolean;
   /** Today in the browser's time zone, `yyyy-mm-dd`. */
   currentDate: string;

@@ -40,6 +40,8 @@ function serverWithPilar(refuse?: (patch: ClientPatch) => ReturnType<typeof apiE
       current = {
         ...current,
         ...patch,
+        name: patch.name ?? current.name,
+        note: patch.note ?? current.note,
         email: patch.email === undefined ? current.email : patch.email,
         phone: patch.phone === undefined ? current.phone : patch.phone,
       };

@@ -4,9 +4,10 @@
  * every conversation, each linked to its transcript. `GET|PATCH /api/clients/{id}`.
  */
 import { useState, type SubmitEvent } from 'react';
-import { ApiError, apiFetch, errorMessage } from '../api/http';
-import type { ClientDetail, ClientPatch, ItemResponse } from '../api/types';
-import { useResource } from '../api/useResource';
+import { api } from '../api/client';
+import { ApiError, errorMessage } from '../api/http';
+import type { ClientDetail, ClientPatch } from '../api/types';
+import { useResource } from '../api/queries';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { Field } from '../shell/Field';
 import { formatPhone, telHref } from '../shell/contact';
@@ -28,9 +29,7 @@ export function clientPath(clientId: string): string {
 }
 
 export function ClientPage({ clientId, timeZone }: { clientId: string; timeZone: string }) {
-  const client = useResource<ItemResponse<ClientDetail>>(
-    `/api/clients/${encodeURIComponent(clientId)}`,
-  );
+  const client = useResource('/api/clients/{id}', { params: { id: clientId } });
   const back = (
     <p>
       <Link to="/dashboard/clientes">← Todos los clientes</Link>
@@ -70,10 +69,7 @@ export function ClientPage({ clientId, timeZone }: { clientId: string; timeZone:
 
 /** Sends a change of the client; resolves with the client as saved. */
 async function patchClient(id: string, patch: ClientPatch): Promise<ClientDetail> {
-  const { item } = await apiFetch<ItemResponse<ClientDetail>>(
-    `/api/clients/${encodeURIComponent(id)}`,
-    { method: 'PATCH', body: patch },
-  );
+  const { item } = await api.patch('/api/clients/{id}', { params: { id }, body: patch });
   return item;
 }
 

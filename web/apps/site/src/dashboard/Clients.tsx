@@ -46,9 +46,7 @@ export function Clients() {
               <td>{client.phone ? formatPhone(client.phone) : '—'}</td>
               <td>{client.appointments}</td>
               <td>
-                {client.lastAppointmentDate === null
-                  ? '—'
-                  : formatDate(client.lastAppointmentDate, 'short')}
+                {client.lastAppointmentDate ? formatDate(client.lastAppointmentDate, 'short') : '—'}
               </td>
             </tr>
           ))}

@@ -80,7 +80,9 @@ describe('Conversación (D4)', () => {
       await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 5));
       expect(callsTo(PATH)).toHaveLength(1);
       setHidden(false);
-      await waitFor(() => {
+      // vi.waitFor, as Testing Library's waitFor polls with the setInterval faked here; the read
+      // follows the visibilitychange by a few microtasks.
+      await vi.waitFor(() => {
         expect(callsTo(PATH)).toHaveLength(2);
       });
       await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));

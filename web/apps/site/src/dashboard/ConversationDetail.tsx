@@ -1,15 +1,8 @@
 import { Markdown } from '@citabot/chat';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { apiFetch } from '../api/http';
-import type {
-  Appointment,
-  Conversation,
-  ConversationDetail as Detail,
-  ConversationMessage,
-  ItemResponse,
-  ListResponse,
-} from '../api/types';
-import { useResource } from '../api/useResource';
+import { api } from '../api/client';
+import { useResource } from '../api/queries';
+import type { ConversationDetail as Detail, ConversationMessage } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { Field } from '../shell/Field';
 import { addDays, formatDate, formatInstant, formatTime, todayIn } from '../shell/format';
@@ -29,7 +22,7 @@ const BOOKING_WINDOW_DAYS = 91;
 
 function authorOf(message: ConversationMessage, visitor: string): string {
   if (message.sender === 'user') return visitor;
-  return message.by === undefined ? 'Asistente' : `${message.by.name} (equipo)`;
+  return message.by ? `${message.by.name} (equipo)` : 'Asistente';
 }
 
 /**
@@ -48,7 +41,7 @@ export function ConversationDetail({
   const { conversation, patch, refresh } = usePolledConversation(sessionId);
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
-  const base = `/api/conversations/${encodeURIComponent(sessionId)}`;
+  const params = { sessionId };
   const lastTypingPing = useRef(0);
 
   /** Tells the visitor's chat that they are writing: at most every `TYPING_PING_MS`. */
@@ -57,15 +50,16 @@ export function ConversationDetail({
     if (now - lastTypingPing.current < TYPING_PING_MS) return;
     lastTypingPing.current = now;
     // Only a courtesy to the visitor: a failure changes nothing for the reply itself.
-    apiFetch<unknown>(`${base}/typing`, { method: 'POST' }).catch(() => undefined);
+    api.post('/api/conversations/{sessionId}/typing', { params }).catch(() => undefined);
   }
 
   async function switchOwner(action: 'takeover' | 'handback') {
     setSending(true);
     try {
-      const { item } = await apiFetch<ItemResponse<Conversation>>(`${base}/${action}`, {
-        method: 'POST',
-      });
+      const { item } =
+        action === 'takeover'
+          ? await api.post('/api/conversations/{sessionId}/takeover', { params })
+          : await api.post('/api/conversations/{sessionId}/handback', { params });
       patch((current) => ({ ...current, ...item, messages: current.messages }));
       toast({
         title:
@@ -86,7 +80,7 @@ export function ConversationDetail({
     if (text === '') return;
     setSending(true);
     try {
-      await apiFetch<unknown>(`${base}/messages`, { method: 'POST', body: { text } });
+      await api.post('/api/conversations/{sessionId}/messages', { params, body: { text } });
       setReply('');
       // The stored copy, with its author, comes with the next read: ask for it now.
       refresh();
@@ -116,7 +110,7 @@ export function ConversationDetail({
   }
 
   const visitor = visitorLabel(conversation.visitor);
-  const takenByMe = conversation.takenOverBy !== null && conversation.takenOverBy.id === user?.id;
+  const takenByMe = !!conversation.takenOverBy && conversation.takenOverBy.id === user?.id;
   return (
     <DashboardSection
       title={`Conversación con ${visitor}`}
@@ -243,8 +237,9 @@ function BookedAppointments({
   timeZone: string;
 }) {
   const from = todayIn(timeZone, new Date(conversation.startedAt));
-  const query = new URLSearchParams({ from, to: addDays(from, BOOKING_WINDOW_DAYS) });
-  const appointments = useResource<ListResponse<Appointment>>(`/api/appointments?${query}`);
+  const appointments = useResource('/api/appointments', {
+    query: { from, to: addDays(from, BOOKING_WINDOW_DAYS) },
+  });
   const booked =
     appointments.data?.items.filter((each) => each.chatSessionId === conversation.sessionId) ?? [];
   return (

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { api } from '../api/client';
+import { useResource } from '../api/queries';
 import type { Conversation } from '../api/types';
 import { formatInstant } from '../shell/format';
 import { Link } from '../shell/router';
@@ -22,10 +24,8 @@ const FILTERS: readonly { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'Todas' },
 ];
 
-function pagePath(filter: InboxFilter, before?: string): string {
-  const query = new URLSearchParams({ limit: String(CONVERSATIONS_PAGE), filter });
-  if (before !== undefined) query.set('before', before);
-  return `/api/conversations?${query}`;
+function pageQuery(filter: InboxFilter, before?: string) {
+  return { limit: CONVERSATIONS_PAGE, filter, before };
 }
 
 /**
@@ -36,23 +36,21 @@ function pagePath(filter: InboxFilter, before?: string): string {
  */
 export function Conversations({ timeZone }: { timeZone: string }) {
   const [filter, setFilter] = useState<InboxFilter>('all');
-  const paged = usePagedList<Conversation>({
-    pagePath: (before) => pagePath(filter, before),
+  // Polled while the tab is visible.
+  const firstPage = useResource(
+    '/api/conversations',
+    { query: pageQuery(filter) },
+    { refetchInterval: INBOX_REFRESH_MS },
+  );
+  const paged = usePagedList({
+    firstPage,
+    list: filter,
+    readOlder: (before) => api.get('/api/conversations', { query: pageQuery(filter, before) }),
     cursorOf: (conversation) => conversation.lastAt,
     pageSize: CONVERSATIONS_PAGE,
     failure: 'No se pudieron cargar más conversaciones',
   });
-  const { firstPage, items: conversations } = paged;
-  const { reload } = firstPage;
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (!document.hidden) reload();
-    }, INBOX_REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [reload]);
+  const { items: conversations } = paged;
 
   return (
     <DashboardSection title="Conversaciones">

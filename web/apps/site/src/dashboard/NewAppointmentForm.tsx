@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type {
-  Appointment,
-  AppointmentWriteResponse,
-  AvailableStart,
-  ListResponse,
-  Service,
-  StaffMember,
-} from '../api/types';
-import { useResource } from '../api/useResource';
+import { api } from '../api/client';
+import type { Appointment, StaffMember } from '../api/types';
+import { useResource, useServices } from '../api/queries';
 import { Field } from '../shell/Field';
 import { formatDate, formatTime } from '../shell/format';
 import { TextField } from '../shell/TextField';
@@ -67,11 +60,10 @@ export function NewAppointmentForm({
   const [client, setClient] = useState<ClientChoice>({ kind: 'existing', clientId: null });
   const [status, setStatus] = useState<NewStatus>('confirmada');
 
-  const services = useResource<ListResponse<Service>>('/api/services');
-  const availabilityQuery = new URLSearchParams({ date, serviceIds: serviceIds.join(',') });
-  if (staffId) availabilityQuery.set('staffId', staffId);
-  const availability = useResource<ListResponse<AvailableStart>>(
-    serviceIds.length > 0 && date !== '' ? `/api/availability?${availabilityQuery}` : null,
+  const services = useServices();
+  const availability = useResource(
+    serviceIds.length > 0 && date !== '' ? '/api/availability' : null,
+    { query: { date, serviceIds: serviceIds.join(','), staffId: staffId || undefined } },
   );
   // A time picked for other services, day or staff member is not on offer any more.
   const startOffer = availability.data?.items.find((each) => String(each.startMin) === start);
@@ -114,13 +106,10 @@ export function NewAppointmentForm({
   async function create(): Promise<string | undefined> {
     const body = buildBody();
     if (typeof body === 'string') return body;
-    const { item, warning } = await apiFetch<AppointmentWriteResponse>('/api/appointments', {
-      method: 'POST',
-      body,
-    });
+    const { item, warning } = await api.post('/api/appointments', { body });
     toast({ title: 'Cita creada', description: `${item.clientName}, ${formatDate(item.date)}` });
     // The time was free for staff, but a visitor was holding it in the chat: said after the success.
-    if (warning !== undefined) showWarning(warning);
+    if (warning) showWarning(warning);
     onCreated(item);
   }
 

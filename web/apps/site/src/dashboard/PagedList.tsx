@@ -1,35 +1,35 @@
 /**
- * A dashboard list read a page at a time, newest first: the first page through `useResource`
- * (so the section can reload or poll it), older pages on demand from before the oldest shown,
- * behind "Cargar más". One home for the inbox's and the outbox's paging.
+ * A dashboard list read a page at a time, newest first: the first page is the caller's
+ * `useResource` read (so it can reload or poll it), older pages come on demand from before the
+ * oldest shown, behind "Cargar más". One home for the inbox's and the outbox's paging.
  */
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { ListResponse } from '../api/types';
-import { useResource } from '../api/useResource';
 import { useToast } from '../shell/toast';
 
 interface PagedListOptions<T> {
-  /** The path of the page before `before` (the newest page without it). */
-  pagePath: (before?: string) => string;
-  /** What `before` is for an item: the cursor the server pages by. */
+  /** The newest page, as `useResource` reads it. */
+  firstPage: { data?: { items: T[] } };
+  /** What names the list (its filter): another list drops the older pages. */
+  list: string;
+  /** Reads the page of items before `before`, the cursor the server pages by. */
+  readOlder: (before: string) => Promise<{ items: T[] }>;
+  /** What `before` is for an item. */
   cursorOf: (item: T) => string;
-  /** The `limit` the paths ask for: a shorter page means there is nothing older. */
+  /** The `limit` the pages ask for: a shorter page means there is nothing older. */
   pageSize: number;
   /** The error toast's title when an older page cannot be read. */
   failure: string;
 }
 
-export function usePagedList<T, Page extends ListResponse<T> = ListResponse<T>>({
-  pagePath,
+export function usePagedList<T>({
+  firstPage,
+  list,
+  readOlder,
   cursorOf,
   pageSize,
   failure,
 }: PagedListOptions<T>) {
   const { error: showError } = useToast();
-  // The first page's path names the list (its filter): another list drops the older pages.
-  const list = pagePath();
-  const firstPage = useResource<Page>(list);
   const [older, setOlder] = useState<{ list: string; pages: T[][] }>({ list, pages: [] });
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -43,7 +43,7 @@ export function usePagedList<T, Page extends ListResponse<T> = ListResponse<T>>(
     if (oldest === undefined) return;
     setLoadingMore(true);
     try {
-      const { items: next } = await apiFetch<Page>(pagePath(cursorOf(oldest)));
+      const { items: next } = await readOlder(cursorOf(oldest));
       setOlder({ list, pages: [...olderPages, next] });
     } catch (cause) {
       showError(cause, failure);
@@ -52,7 +52,7 @@ export function usePagedList<T, Page extends ListResponse<T> = ListResponse<T>>(
     }
   }
 
-  return { firstPage, items, hasMore, loadingMore, loadMore };
+  return { items, hasMore, loadingMore, loadMore };
 }
 
 /** "Cargar más" under a paged list, while the server may have older items. */

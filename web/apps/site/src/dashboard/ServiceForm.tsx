@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { ItemResponse, Service } from '../api/types';
+import { api } from '../api/client';
+import type { Service } from '../api/types';
 import { Field } from '../shell/Field';
 import { TextField } from '../shell/TextField';
 import { useToast } from '../shell/toast';
@@ -39,10 +39,12 @@ export function ServiceForm({ service, onSaved, onClose }: ServiceFormProps) {
       return;
     }
     setErrors({});
-    const { item } = await apiFetch<ItemResponse<Service>>(
-      service ? `/api/services/${encodeURIComponent(service.id)}` : '/api/services',
-      { method: service ? 'PATCH' : 'POST', body: checked.fields },
-    );
+    const { item } = service
+      ? await api.patch('/api/services/{id}', {
+          params: { id: service.id },
+          body: checked.fields,
+        })
+      : await api.post('/api/services', { body: checked.fields });
     toast({ title: service ? 'Servicio guardado' : 'Servicio creado', description: item.name });
     onSaved(item);
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { ItemResponse, ListResponse, Service } from '../api/types';
-import { useResource } from '../api/useResource';
+import { api } from '../api/client';
+import type { Service } from '../api/types';
+import { useServices } from '../api/queries';
 import { formatPrice } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { useToast } from '../shell/toast';
@@ -16,7 +16,7 @@ type Editing = null | 'new' | Service;
 /** Servicios (D3): the whole menu; an administrador creates, edits and switches services. */
 export function Services({ isAdmin }: { isAdmin: boolean }) {
   const { toast, error: showError } = useToast();
-  const services = useResource<ListResponse<Service>>('/api/services');
+  const services = useServices();
   const [editing, setEditing] = useState<Editing>(null);
 
   function replace(saved: Service) {
@@ -29,10 +29,10 @@ export function Services({ isAdmin }: { isAdmin: boolean }) {
 
   async function toggleActive(service: Service) {
     try {
-      const { item } = await apiFetch<ItemResponse<Service>>(
-        `/api/services/${encodeURIComponent(service.id)}`,
-        { method: 'PATCH', body: { active: !service.active } },
-      );
+      const { item } = await api.patch('/api/services/{id}', {
+        params: { id: service.id },
+        body: { active: !service.active },
+      });
       replace(item);
       toast({
         title: item.active ? 'Servicio activado' : 'Servicio desactivado',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { ItemResponse, StaffMember, StaffRole } from '../api/types';
+import { api } from '../api/client';
+import type { StaffMember, StaffRole } from '../api/types';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../auth/accountLimits';
 import { Field } from '../shell/Field';
 import { TextField } from '../shell/TextField';
@@ -62,8 +62,7 @@ export function StaffForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const phone = draft.phone.trim();
-    const { item } = await apiFetch<ItemResponse<StaffMember>>('/api/staff', {
-      method: 'POST',
+    const { item } = await api.post('/api/staff', {
       body: {
         email: draft.email.trim(),
         password: draft.password,

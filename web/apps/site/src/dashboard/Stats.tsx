@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ListResponse, StatsDay } from '../api/types';
-import { useResource } from '../api/useResource';
+import type { StatsDay } from '../api/types';
+import { useResource } from '../api/queries';
 import { addDays, formatDate, todayIn } from '../shell/format';
 import { Skeleton } from '../shell/Skeleton';
 import { BarChart } from './BarChart';
@@ -28,9 +28,7 @@ export function Stats({ timeZone }: { timeZone: string }) {
   const [rangeDays, setRangeDays] = useState<RangeDays>(7);
   const to = todayIn(timeZone);
   const from = addDays(to, -(rangeDays - 1));
-  const stats = useResource<ListResponse<StatsDay>>(
-    `/api/stats?${new URLSearchParams({ from, to })}`,
-  );
+  const stats = useResource('/api/stats', { query: { from, to } });
   const days = stats.data?.items ?? [];
   const dates = days.map((day) => day.date);
 

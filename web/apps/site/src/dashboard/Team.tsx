@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { ItemResponse, ListResponse, Role, StaffMember } from '../api/types';
-import { useResource } from '../api/useResource';
+import { api } from '../api/client';
+import type { Role, StaffMember } from '../api/types';
+import { useStaff } from '../api/queries';
 import { Skeleton } from '../shell/Skeleton';
 import { formatPhone } from '../shell/contact';
 import { useToast } from '../shell/toast';
@@ -24,16 +24,16 @@ function fullName(member: StaffMember): string {
 /** Equipo (D3): the staff; an administrador adds members and changes or removes their role. */
 export function Team({ isAdmin }: { isAdmin: boolean }) {
   const { toast, error: showError } = useToast();
-  const staff = useResource<ListResponse<StaffMember>>('/api/staff');
+  const staff = useStaff();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
   async function changeRole(member: StaffMember, role: Role) {
     try {
-      const { item } = await apiFetch<ItemResponse<StaffMember>>(
-        `/api/staff/${encodeURIComponent(member.id)}`,
-        { method: 'PATCH', body: { role } },
-      );
+      const { item } = await api.patch('/api/staff/{id}', {
+        params: { id: member.id },
+        body: { role },
+      });
       staff.update(({ items }) => ({
         // Someone made a cliente is no longer staff.
         items:

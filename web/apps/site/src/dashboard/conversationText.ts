@@ -17,7 +17,7 @@ export function visitorLabel(visitor: Conversation['visitor']): string {
 /** Who a conversation is with, in the inbox: a name when there is one. */
 export function inboxName(conversation: Conversation): string {
   if (conversation.visitor.kind === 'account') return visitorLabel(conversation.visitor);
-  return conversation.visitorName === null ? 'Invitado' : `${conversation.visitorName} (invitado)`;
+  return conversation.visitorName ? `${conversation.visitorName} (invitado)` : 'Invitado';
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { Client, ListResponse } from '../api/types';
-import { useResource } from '../api/useResource';
+import { useResource } from '../api/queries';
 import { useDebouncedValue } from './useDebouncedValue';
 
 /** How long typing must pause before a search goes to the server. */
@@ -11,11 +10,9 @@ export const SEARCH_DELAY_MS = 250;
  */
 export function useClientSearch(search: string, listAllWhenEmpty: boolean) {
   const query = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const path =
-    query !== ''
-      ? `/api/clients?${new URLSearchParams({ q: query })}`
-      : listAllWhenEmpty
-        ? '/api/clients'
-        : null;
-  return { query, ...useResource<ListResponse<Client>>(path) };
+  const asked = query !== '' || listAllWhenEmpty;
+  return {
+    query,
+    ...useResource(asked ? '/api/clients' : null, { query: { q: query || undefined } }),
+  };
 }

@@ -1,10 +1,22 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { ApiError, apiFetch } from '../api/http';
-import type { ConversationDetail, ItemResponse } from '../api/types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent } from 'react';
+import { ApiError } from '../api/http';
+import { getQuery } from '../api/queries';
+import type { ConversationDetail } from '../api/types';
 import { useToast } from '../shell/toast';
 
 /** How often an open conversation is read again, so the visitor's new messages appear. */
 export const POLL_INTERVAL_MS = 1000;
+
+/** The server says there is no such conversation: nothing more to ask. */
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Whether the conversation's read has not been told it is gone (any query: only its error). */
+function stillThere(query: { state: { error: unknown } }): boolean {
+  return !isGone(query.state.error);
+}
 
 /**
  * Reads `GET /api/conversations/{sessionId}` now and every second while the page is open and
@@ -13,83 +25,35 @@ export const POLL_INTERVAL_MS = 1000;
  */
 export function usePolledConversation(sessionId: string) {
   const toast = useToast();
-  const [settled, setSettled] = useState<{
-    sessionId: string;
-    /** Null when the server says there is no such conversation. */
-    item: ConversationDetail | null;
-  } | null>(null);
-  // The running poll's read, for a refresh outside the interval.
-  const readNow = useRef<(() => void) | null>(null);
-  const showError = useEffectEvent((cause: unknown) => {
-    toast.error(cause, 'No se pudo leer la conversación');
+  const client = useQueryClient();
+  const read = getQuery('/api/conversations/{sessionId}', { params: { sessionId } });
+  const { data, error, isError, refetch } = useQuery({
+    ...read,
+    refetchInterval: (query) => (stillThere(query) ? POLL_INTERVAL_MS : false),
+    refetchOnWindowFocus: stillThere,
+    // Said here, once for a run of failures.
+    meta: { quiet: true },
   });
-
+  const failing = isError && !isGone(error);
+  const showError = useEffectEvent(() => {
+    toast.error(error, 'No se pudo leer la conversación');
+  });
   useEffect(() => {
-    const controller = new AbortController();
-    const path = `/api/conversations/${encodeURIComponent(sessionId)}`;
-    let reading = false;
-    let failing = false;
-    let gone = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
+    if (failing) showError();
+  }, [failing]);
 
-    async function read() {
-      if (reading) return;
-      reading = true;
-      try {
-        const { item } = await apiFetch<ItemResponse<ConversationDetail>>(path, {
-          signal: controller.signal,
-        });
-        failing = false;
-        setSettled({ sessionId, item });
-      } catch (cause) {
-        if (controller.signal.aborted) return;
-        if (cause instanceof ApiError && cause.status === 404) {
-          gone = true;
-          stop();
-          setSettled({ sessionId, item: null });
-          return;
-        }
-        if (!failing) showError(cause);
-        failing = true;
-      } finally {
-        reading = false;
-      }
-    }
-    function start() {
-      void read();
-      timer = setInterval(() => void read(), POLL_INTERVAL_MS);
-    }
-    function stop() {
-      clearInterval(timer);
-      timer = undefined;
-    }
-    function onVisibilityChange() {
-      if (document.hidden) stop();
-      else if (timer === undefined && !gone) start();
-    }
-
-    readNow.current = () => void read();
-    if (!document.hidden) start();
-    document.addEventListener('visibilitychange', onVisibilityChange);
-    return () => {
-      readNow.current = null;
-      stop();
-      controller.abort();
-      document.removeEventListener('visibilitychange', onVisibilityChange);
-    };
-  }, [sessionId]);
-
-  // undefined until the first answer for this session.
-  const item = settled?.sessionId === sessionId ? settled.item : undefined;
+  // undefined until the first answer for this session, null when there is no such conversation.
+  const conversation: ConversationDetail | null | undefined = isGone(error) ? null : data?.item;
+  const { queryKey } = read;
   /** Applies an answer of takeover, handback or a sent reply until the next read. */
   function patch(change: (current: ConversationDetail) => ConversationDetail) {
-    setSettled((current) =>
-      current?.item == null ? current : { ...current, item: change(current.item) },
+    client.setQueryData(queryKey, (current) =>
+      current === undefined ? current : { item: change(current.item) },
     );
   }
   /** Reads now, without waiting for the next tick (after sending a reply). */
   const refresh = useCallback(() => {
-    readNow.current?.();
-  }, []);
-  return { conversation: item, patch, refresh };
+    void refetch();
+  }, [refetch]);
+  return { conversation, patch, refresh };
 }

@@ -4,8 +4,8 @@
  * the person's calendar (an `.ics` download).
  */
 import { useState } from 'react';
-import { apiFetch } from '../api/http';
-import type { Appointment, ItemResponse } from '../api/types';
+import { api } from '../api/client';
+import type { Appointment } from '../api/types';
 import { holdsTime, isCancellable } from '../appointments/status';
 import { StatusBadge } from '../appointments/StatusBadge';
 import { formatDate, formatTime } from '../shell/format';
@@ -39,10 +39,10 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
     if (!onChanged) return;
     setSending(true);
     try {
-      const { item } = await apiFetch<ItemResponse<Appointment>>(
-        `/api/appointments/${encodeURIComponent(appointment.id)}`,
-        { method: 'PATCH', body: { status: 'cancelada' } },
-      );
+      const { item } = await api.patch('/api/appointments/{id}', {
+        params: { id: appointment.id },
+        body: { status: 'cancelada' },
+      });
       onChanged(item);
       toast({ title: 'Cita cancelada', description: when });
     } catch (cause) {
@@ -68,14 +68,12 @@ export function AppointmentItem({ appointment, onChanged, today }: AppointmentIt
         <RescheduleForm
           cita={appointment}
           today={today}
-          freeTimesPath={(date, staffId) =>
-            `/api/appointments/${encodeURIComponent(appointment.id)}/availability?${new URLSearchParams({ date, staffId }).toString()}`
-          }
+          freeTimes={{ appointmentId: appointment.id }}
           move={async (date, startMin) => {
-            const { item } = await apiFetch<ItemResponse<Appointment>>(
-              `/api/appointments/${encodeURIComponent(appointment.id)}`,
-              { method: 'PATCH', body: { date, startMin } },
-            );
+            const { item } = await api.patch('/api/appointments/{id}', {
+              params: { id: appointment.id },
+              body: { date, startMin },
+            });
             setMode('idle');
             onChanged(item);
             toast({

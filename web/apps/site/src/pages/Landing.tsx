@@ -13,7 +13,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLandingReviews } from '../api/reviews';
 import type { Business, ListResponse, OpeningPeriod, Service } from '../api/types';
-import { useResource } from '../api/useResource';
+import { useServices } from '../api/queries';
 import { useOpenChat, type OpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
 import { formatAddress, mapHref, telHref } from '../shell/contact';
@@ -47,7 +47,7 @@ const DEFAULT_LEAD =
 export function Landing() {
   usePageTitle('Reserva tu cita');
   const { business, loading } = useBusiness();
-  const services = useResource<ListResponse<Service>>('/api/services');
+  const services = useServices();
   const reviews = useLandingReviews();
   const timeZone = useTimeZone();
   const openChat = useOpenChat();
@@ -245,7 +245,7 @@ function Contact({ business }: { business: Business }) {
   if (!place && !phone && !email) return null;
   return (
     <dl className="landing-contact">
-      {address && place && (
+      {place && (
         <div>
           <dt>Dirección</dt>
           <dd>

@@ -48,7 +48,12 @@ const salon: Business = {
     { weekday, openMin: 960, closeMin: 1200 },
   ]),
   closures: [{ id: 'inmaculada', from: '2026-12-08', to: '2026-12-08', reason: 'Festivo' }],
-  bookingRules: { minNoticeMin: 60, horizonDays: 60, chatBookingStatus: 'pendiente' },
+  bookingRules: {
+    minNoticeMin: 60,
+    horizonDays: 60,
+    chatBookingStatus: 'pendiente',
+    holdMinutes: 15,
+  },
 };
 
 function serveCita(cita: ManagedCita, routes: Record<string, Handler | Answer> = {}) {

@@ -16,8 +16,9 @@
  * "Has avisado de que vienes".
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiError, apiFetch, errorMessage } from '../api/http';
-import type { ItemResponse, ManagedCita } from '../api/types';
+import { api } from '../api/client';
+import { ApiError, errorMessage } from '../api/http';
+import type { ManagedCita } from '../api/types';
 import { CLIENT_STATE_AHEAD, holdsTime } from '../appointments/status';
 import { useOpenChat } from '../chat/useOpenChat';
 import { useBusiness, useTimeZone } from '../shell/business';
@@ -63,6 +64,9 @@ function stateSentence(cita: ManagedCita, over: boolean): string {
       return 'Esta cita ya se realizó. ¡Gracias por venir!';
     case 'no_presentado':
       return 'El salón anotó que no pudiste venir a esta cita.';
+    default:
+      // A status this page does not know yet (the document writes it as a plain string).
+      return 'Esta es tu cita.';
   }
 }
 
@@ -80,11 +84,10 @@ export function ManageCita({ token }: { token: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const { loading: businessLoading } = useBusiness();
-  const path = `/api/manage/${encodeURIComponent(token)}`;
 
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ItemResponse<ManagedCita>>(path, { signal: controller.signal }).then(
+    api.get('/api/manage/{token}', { params: { token }, signal: controller.signal }).then(
       ({ item }) => {
         setLoaded({ state: 'ready', cita: item });
       },
@@ -100,7 +103,7 @@ export function ManageCita({ token }: { token: string }) {
     return () => {
       controller.abort();
     };
-  }, [path, attempt]);
+  }, [token, attempt]);
 
   // The cita is drawn once the salon is known too: its time zone says whether the cita is still
   // ahead (the calendar links), so drawing it before would move what follows when it comes.
@@ -146,7 +149,7 @@ export function ManageCita({ token }: { token: string }) {
         <Page title={loaded.cita.status === 'cancelada' ? 'Cita cancelada' : 'Tu cita'}>
           <CitaView
             cita={loaded.cita}
-            path={path}
+            token={token}
             onChanged={(cita) => {
               setLoaded({ state: 'ready', cita });
             }}
@@ -182,11 +185,11 @@ function requestedMode(cita: ManagedCita): Mode {
 
 function CitaView({
   cita,
-  path,
+  token,
   onChanged,
 }: {
   cita: ManagedCita;
-  path: string;
+  token: string;
   onChanged: (cita: ManagedCita) => void;
 }) {
   const { toast } = useToast();
@@ -234,9 +237,11 @@ function CitaView({
     setSending(true);
     setProblem(null);
     try {
-      const { item } = await apiFetch<ItemResponse<ManagedCita>>(`${path}/${action}`, {
-        method: 'POST',
-      });
+      const params = { token };
+      const { item } =
+        action === 'attend'
+          ? await api.post('/api/manage/{token}/attend', { params })
+          : await api.post('/api/manage/{token}/cancel', { params });
       onChanged(item);
       toast({ title: done, description: when });
     } catch (cause) {
@@ -327,12 +332,10 @@ function CitaView({
           today={today}
           otherStylists={otherStylists}
           // The link's own free times: the cita's current time does not block a move near it.
-          freeTimesPath={(date, staffId) =>
-            `${path}/availability?${new URLSearchParams({ date, staffId }).toString()}`
-          }
+          freeTimes={{ manageToken: token }}
           move={async (date, startMin, staffId) => {
-            const { item } = await apiFetch<ItemResponse<ManagedCita>>(path, {
-              method: 'PATCH',
+            const { item } = await api.patch('/api/manage/{token}', {
+              params: { token },
               body: staffId === undefined ? { date, startMin } : { date, startMin, staffId },
             });
             setMode('idle');

@@ -39,6 +39,8 @@ function cita(
     services: [{ id: 'svc-corte', name: 'Corte de pelo' }],
     chatSessionId: null,
     createdAt: '2026-11-01T10:00:00Z',
+    outsideHours: false,
+    clientConfirmed: false,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import type { Appointment, ListResponse } from '../api/types';
-import { useResource } from '../api/useResource';
+import { useResource } from '../api/queries';
 import { holdsTime } from '../appointments/status';
 import { useAuth } from '../auth/AuthContext';
 import { isStaff } from '../auth/roles';
@@ -83,12 +83,12 @@ function ClientAppointments() {
   const timeZone = useTimeZone();
   // Two reads, as one would pass the server's 92-day limit: the month before today, and today on.
   const today = businessLoading ? null : todayIn(timeZone);
-  const upcoming = useResource<ListResponse<Appointment>>(
-    today && `/api/appointments?from=${today}&to=${addDays(today, AHEAD_DAYS)}`,
-  );
-  const earlier = useResource<ListResponse<Appointment>>(
-    today && `/api/appointments?from=${addDays(today, -PAST_DAYS)}&to=${addDays(today, -1)}`,
-  );
+  const upcoming = useResource(today === null ? null : '/api/appointments', {
+    query: { from: today ?? '', to: addDays(today ?? '', AHEAD_DAYS) },
+  });
+  const earlier = useResource(today === null ? null : '/api/appointments', {
+    query: { from: addDays(today ?? '', -PAST_DAYS), to: addDays(today ?? '', -1) },
+  });
   const [now] = useState(() => Date.now());
   const comingTitle = useRef<HTMLHeadingElement>(null);
 

@@ -1,6 +1,6 @@
 /**
  * "Cambiar": the person picks another day and one of its free times for a cita (same services,
- * same stylist unless other stylists are offered and one is picked; read from `freeTimesPath`,
+ * same stylist unless other stylists are offered and one is picked; read from `freeTimes`,
  * where the cita's own time is free to it), then `move` sends it: a cliente's own cita from
  * "mis citas", or a guest's from its manage link. The server's refusals (422 outside the
  * rules or inside the minimum notice, 409 when the time was just taken) are shown as it words
@@ -13,8 +13,9 @@
  * chosen one is announced as selected, and the arrow keys move through them.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { apiFetch, errorMessage } from '../api/http';
-import type { AvailableStart, Business, ListResponse } from '../api/types';
+import { api } from '../api/client';
+import { errorMessage } from '../api/http';
+import type { Business } from '../api/types';
 import { useBusiness } from '../shell/business';
 import { Field } from '../shell/Field';
 import { addDays, formatDate, formatTime } from '../shell/format';
@@ -42,10 +43,11 @@ interface RescheduleFormProps {
    */
   move: (date: string, startMin: number, staffId?: string) => Promise<void>;
   /**
-   * Where a day's free times with a stylist are read: `GET /api/appointments/{id}/availability`
-   * or the manage link's own, where the cita's current time does not block a move near it.
+   * Whose free times a day with a stylist has: a cita's (`GET /api/appointments/{id}/availability`)
+   * or a manage link's (`GET /api/manage/{token}/availability`); the cita's current time does not
+   * block a move near it.
    */
-  freeTimesPath: (date: string, staffId: string) => string;
+  freeTimes: { appointmentId: string } | { manageToken: string };
   onClose: () => void;
 }
 
@@ -65,7 +67,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** How many day chips show at once: with the two arrows, one row on a 360 px phone. */
 const DAYS_SHOWN = 5;
 
-/** The server's own default, for a business read before it had booking rules. */
+/** The server's own default, while the business is still being read. */
 const DEFAULT_HORIZON_DAYS = 60;
 
 /**
@@ -91,13 +93,13 @@ function partOf(minutes: number): Part {
  * does not open (its weekly hours, its closures), which could only answer "no times".
  */
 function bookableDays(today: string, business: Business | null): string[] {
-  const horizon = business?.bookingRules?.horizonDays ?? DEFAULT_HORIZON_DAYS;
+  const horizon = business?.bookingRules.horizonDays ?? DEFAULT_HORIZON_DAYS;
   // Without hours on record (or before the business loads) no day can be ruled out.
   const knowsHours = business !== null && business.hours.length > 0;
   const days: string[] = [];
   for (let offset = 0; offset <= horizon; offset += 1) {
     const day = addDays(today, offset);
-    if (!knowsHours || periodsOn(day, business.hours, business.closures ?? []).length > 0) {
+    if (!knowsHours || periodsOn(day, business.hours, business.closures).length > 0) {
       days.push(day);
     }
   }
@@ -118,7 +120,7 @@ export function RescheduleForm({
   today,
   otherStylists = [],
   move,
-  freeTimesPath,
+  freeTimes,
   onClose,
 }: RescheduleFormProps) {
   const { business } = useBusiness();
@@ -144,15 +146,22 @@ export function RescheduleForm({
   );
   const shownDays = days.slice(firstIndex, firstIndex + DAYS_SHOWN);
 
-  // The path of the chosen day's times: a change of it reads them again.
-  const timesPath = DATE.test(date) ? freeTimesPath(date, staffId) : null;
+  // A change of day, stylist or cita reads the times again.
+  const validDate = DATE.test(date);
+  const appointmentId = 'appointmentId' in freeTimes ? freeTimes.appointmentId : null;
+  const manageToken = 'manageToken' in freeTimes ? freeTimes.manageToken : null;
 
   useEffect(() => {
-    if (timesPath === null) return;
+    if (!validDate) return;
     const controller = new AbortController();
-    apiFetch<ListResponse<AvailableStart>>(timesPath, {
-      signal: controller.signal,
-    }).then(
+    const options = { query: { date, staffId }, signal: controller.signal };
+    (manageToken !== null
+      ? api.get('/api/manage/{token}/availability', { params: { token: manageToken }, ...options })
+      : api.get('/api/appointments/{id}/availability', {
+          params: { id: appointmentId ?? '' },
+          ...options,
+        })
+    ).then(
       ({ items }) => {
         setRead({ date, staffId, starts: items.map((item) => item.startMin) });
       },
@@ -164,7 +173,7 @@ export function RescheduleForm({
     return () => {
       controller.abort();
     };
-  }, [timesPath, date, staffId]);
+  }, [validDate, date, staffId, appointmentId, manageToken]);
 
   // What is shown is always the chosen day's and stylist's: another read is still loading.
   let times: Times = { state: 'idle' };

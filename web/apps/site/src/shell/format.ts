@@ -185,3 +185,11 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   const guess = wall - zoneOffset(wall, timeZone);
   return new Date(wall - zoneOffset(guess, timeZone));
 }
+
+/**
+ * The word for `value` in `labels`, or `value` itself when it is none of them: the document
+ * writes statuses, kinds and roles as plain strings, and a newer server may send another.
+ */
+export function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}

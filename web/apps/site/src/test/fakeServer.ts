@@ -32,6 +32,30 @@ export const business: Business = {
     { weekday: 2, openMin: 960, closeMin: 1200 },
     { weekday: 6, openMin: 600, closeMin: 840 },
   ],
+  // What the server sends for a salon that has set nothing else (its defaults).
+  address: { street: '', postalCode: '', city: '' },
+  phone: '',
+  email: '',
+  description: '',
+  paymentMethods: [],
+  parking: '',
+  access: '',
+  faq: [],
+  brandColor: '#9d174d',
+  bookingRules: {
+    minNoticeMin: 60,
+    horizonDays: 60,
+    chatBookingStatus: 'pendiente',
+    holdMinutes: 10,
+  },
+  closures: [],
+  // The bookable stylists: the staff of the tests (fixtures' STAFF), first names only.
+  team: [
+    { id: 'st-1', firstName: 'Lucía', serviceIds: ['svc-corte', 'svc-color'] },
+    { id: 'st-2', firstName: 'Marta', serviceIds: ['svc-corte', 'svc-color'] },
+  ],
+  logoUrl: null,
+  heroUrl: null,
 };
 
 /** The menu: two active services and one switched off (not offered). */

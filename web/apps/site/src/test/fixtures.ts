@@ -20,7 +20,7 @@ import type {
 export const NOW = new Date('2026-11-22T23:30:00Z');
 export const TODAY = '2026-11-23';
 
-export function profile(role: Role, id = `persona-${role}`): Profile {
+export function profile(role: Role, id = `persona-${role}`): Profile & { role: Role } {
   return {
     id,
     email: `${role}@example.com`,
@@ -80,6 +80,8 @@ export function fakeAppointment(changes: Partial<Appointment> & { id: string }):
     services: [{ id: 'svc-corte', name: 'Corte de pelo' }],
     chatSessionId: null,
     createdAt: '2026-11-20T09:00:00Z',
+    outsideHours: false,
+    clientConfirmed: false,
     ...changes,
   };
 }

@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { App } from '../App';
+import { ApiProvider } from '../api/queries';
 import { AuthProvider } from '../auth/AuthContext';
 import { BusinessProvider } from '../shell/business';
 import { ToastProvider } from '../shell/toast';
@@ -13,15 +14,20 @@ export function renderApp(path = '/') {
   return render(<App />);
 }
 
-/** Renders `page` inside the site's toast, tooltip, auth and business providers. */
+/**
+ * Renders `page` inside the site's toast, query cache, tooltip, auth and business providers (a
+ * cache of its own, as a page load has).
+ */
 export function renderWithProviders(page: ReactElement) {
   return render(
     <ToastProvider>
-      <TooltipProvider>
-        <AuthProvider>
-          <BusinessProvider>{page}</BusinessProvider>
-        </AuthProvider>
-      </TooltipProvider>
+      <ApiProvider>
+        <TooltipProvider>
+          <AuthProvider>
+            <BusinessProvider>{page}</BusinessProvider>
+          </AuthProvider>
+        </TooltipProvider>
+      </ApiProvider>
     </ToastProvider>,
   );
 }

@@ -4,8 +4,8 @@
  * time, stylist, services), which is also the keyboard's way to do what a drag does.
  */
 import { useState, type KeyboardEvent } from 'react';
-import type { Appointment, ListResponse, Service, StaffMember } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import type { Appointment, Service, StaffMember } from '../../api/types';
+import { useServices } from '../../api/queries';
 import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { allowedActions, hasStarted, type StatusAction } from '../../appointments/status';
 import { StatusBadge } from '../../appointments/StatusBadge';
@@ -47,7 +47,7 @@ export function AppointmentPanel({
 }: AppointmentPanelProps) {
   const heading = useFocusWhileOpen<HTMLHeadingElement>();
   const [changing, setChanging] = useState(false);
-  const services = useResource<ListResponse<Service>>('/api/services');
+  const services = useServices();
   const price = services.data ? priceOf(appointment, services.data.items) : null;
   // A cita that has started (or is over) can also be marked as a no-show.
   const actions = allowedActions(appointment.status, hasStarted(appointment.startAt));

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import type {
-  Appointment,
-  AvailableStart,
-  ListResponse,
-  Service,
-  StaffMember,
-} from '../../api/types';
-import { useResource } from '../../api/useResource';
+import type { Appointment, Service, StaffMember } from '../../api/types';
+import { useResource } from '../../api/queries';
 import { Field } from '../../shell/Field';
 import { formatTime, parseTime } from '../../shell/format';
 import { TextField } from '../../shell/TextField';
@@ -80,12 +74,18 @@ export function ChangeAppointmentForm({
   const [freeTime, setFreeTime] = useState(formatTime(appointment.startMin));
 
   // Where this cita could go: its own time does not block a move that overlaps it.
-  const query = new URLSearchParams({ date, staffId });
-  if (!sameServices(appointment, serviceIds)) query.set('serviceIds', serviceIds.join(','));
-  const availability = useResource<ListResponse<AvailableStart>>(
+  const availability = useResource(
     !outsideHours && serviceIds.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date)
-      ? `/api/appointments/${encodeURIComponent(appointment.id)}/availability?${query.toString()}`
+      ? '/api/appointments/{id}/availability'
       : null,
+    {
+      params: { id: appointment.id },
+      query: {
+        date,
+        staffId,
+        serviceIds: sameServices(appointment, serviceIds) ? undefined : serviceIds.join(','),
+      },
+    },
   );
   const offered = availability.data?.items.map((each) => each.startMin) ?? [];
   const own = date === appointment.date && staffId === appointment.staffId;

@@ -141,6 +141,22 @@ describe('the diary', () => {
     expect(block('Pilar')).toHaveTextContent('Completada');
   });
 
+  it('reads the services once for the panel and the new cita’s form alike', async () => {
+    const { to } = diaryApi([PILAR]);
+    const user = userEvent.setup();
+    renderWithProviders(<Dashboard path="/dashboard" />);
+    await screen.findByRole('group', { name: /^Lucía/ });
+    await user.click(block('Pilar'));
+    const panel = within(await screen.findByRole('complementary', { name: 'Cita de Pilar' }));
+    // The price needs the services.
+    expect(await panel.findByText('63,00 €')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Nueva cita' }));
+    const form = within(await screen.findByRole('form', { name: 'Nueva cita' }));
+    expect(await form.findByRole('checkbox', { name: /Corte de pelo/ })).toBeInTheDocument();
+    expect(to('/api/services')).toHaveLength(1);
+  });
+
   it('offers “No se presentó” once a cita has started, and not before', async () => {
     // 09:45 in Madrid: Pilar's 09:30 cita has started, Rosa's (at 10:00 by its instant) has not.
     vi.setSystemTime(new Date('2026-11-23T08:45:00Z'));

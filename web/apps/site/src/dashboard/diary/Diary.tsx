@@ -11,15 +11,9 @@
  * such a hold says so.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type {
-  Appointment,
-  AppointmentWriteResponse,
-  ListResponse,
-  OpeningPeriod,
-  StaffMember,
-} from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { api } from '../../api/client';
+import type { Appointment, AppointmentWriteResponse, OpeningPeriod } from '../../api/types';
+import { useResource, useStaff } from '../../api/queries';
 import type { StatusAction } from '../../appointments/status';
 import { useBusiness } from '../../shell/business';
 import { addDays, formatDate, formatTime, startOfWeek, todayIn } from '../../shell/format';
@@ -173,24 +167,20 @@ export function Diary({ timeZone }: { timeZone: string }) {
   const to = view === 'day' ? day : addDays(from, 6);
   const dates = view === 'day' ? [day] : weekDates(from);
 
-  const staffList = useResource<ListResponse<StaffMember>>('/api/staff');
-  const appointments = useResource<ListResponse<Appointment>>(
-    `/api/appointments?${new URLSearchParams({ from, to })}`,
+  const staffList = useStaff();
+  // Polled, the tab hidden too; the holds are read with the citas, each time the citas are.
+  const appointments = useResource(
+    '/api/appointments',
+    { query: { from, to } },
+    { refetchInterval: POLL_MS, inBackground: true },
   );
-  const holds = useHolds(from, to);
+  const holds = useHolds(from, to, POLL_MS);
   const { reload: reloadCitas } = appointments;
   const { reload: reloadHolds } = holds;
-  // The holds are read with the citas, each time the citas are.
   const reload = useCallback(() => {
     reloadCitas();
     reloadHolds();
   }, [reloadCitas, reloadHolds]);
-  useEffect(() => {
-    const timer = setInterval(reload, POLL_MS);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [reload]);
 
   // Bookable stylists: the public team when the server lists one, else the whole staff.
   const team = business?.team;
@@ -240,15 +230,12 @@ export function Diary({ timeZone }: { timeZone: string }) {
   }
 
   function patch(appointment: Appointment, body: object): Promise<AppointmentWriteResponse> {
-    return apiFetch<AppointmentWriteResponse>(
-      `/api/appointments/${encodeURIComponent(appointment.id)}`,
-      { method: 'PATCH', body },
-    );
+    return api.patch('/api/appointments/{id}', { params: { id: appointment.id }, body });
   }
 
   /** After the success: the server's word that a visitor lost the time they were holding. */
-  function warnOfReleasedHold(warning: string | undefined) {
-    if (warning !== undefined) showWarning(warning);
+  function warnOfReleasedHold(warning: string | null | undefined) {
+    if (warning) showWarning(warning);
   }
 
   async function changeStatus(appointment: Appointment, action: StatusAction) {

@@ -25,7 +25,7 @@ import { useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEven
 import type { Appointment, DateRange, Hold } from '../../api/types';
 import { ClientConfirmedMark } from '../../appointments/ClientConfirmedMark';
 import { STATUS_LABELS } from '../../appointments/status';
-import { formatClock, formatDate, formatTime } from '../../shell/format';
+import { formatClock, formatDate, formatTime, labelOf } from '../../shell/format';
 import { Link } from '../../shell/router';
 import {
   columnKey,
@@ -414,7 +414,7 @@ function Block({
       <span className="diary-block-client">{appointment.clientName}</span>{' '}
       <span className="diary-block-services">{services}</span>{' '}
       <span className="diary-block-status">
-        {STATUS_LABELS[appointment.status]}
+        {labelOf(STATUS_LABELS, appointment.status)}
         {appointment.clientConfirmed && <ClientConfirmedMark className="diary-block-confirmed" />}
       </span>
       {appointment.outsideHours && <span className="diary-block-flag"> · Fuera de horario</span>}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { DateRange, ListResponse, ItemResponse, StaffSchedule } from '../../api/types';
+import { api } from '../../api/client';
+import type { DateRange, StaffSchedule } from '../../api/types';
 
 /** What the diary shades for one stylist: their working periods (if set) and their time off. */
 export interface StaffCalendar {
@@ -21,19 +21,18 @@ export function useStaffCalendars(staffIds: string[]) {
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
-    const quiet = <T>(path: string) =>
-      apiFetch<T>(path, { signal }).then(
+    const quiet = <T>(read: Promise<T>) =>
+      read.then(
         (data) => data,
         () => null,
       );
     const ids = key === '' ? [] : key.split(',');
     void Promise.all([
-      quiet<ListResponse<DateRange>>('/api/closures'),
+      quiet(api.get('/api/closures', { signal })),
       ...ids.map(async (id) => {
-        const base = `/api/staff/${encodeURIComponent(id)}`;
         const [schedule, timeOff] = await Promise.all([
-          quiet<ItemResponse<StaffSchedule>>(`${base}/schedule`),
-          quiet<ListResponse<DateRange>>(`${base}/time-off`),
+          quiet(api.get('/api/staff/{id}/schedule', { params: { id }, signal })),
+          quiet(api.get('/api/staff/{id}/time-off', { params: { id }, signal })),
         ]);
         return [id, { schedule: schedule?.item ?? null, timeOff: timeOff?.items ?? [] }] as const;
       }),

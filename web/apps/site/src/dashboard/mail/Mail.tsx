@@ -5,8 +5,10 @@
  * here to read. Filters by status, loads older pages on demand, and opens one in a preview.
  */
 import { useState } from 'react';
-import type { MailMessage, MailPage, MailStatus } from '../../api/types';
-import { formatInstant } from '../../shell/format';
+import { api } from '../../api/client';
+import { useResource } from '../../api/queries';
+import type { MailMessage, MailStatus } from '../../api/types';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
 import { DashboardSection } from '../DashboardSection';
 import { DataTable } from '../DataTable';
@@ -26,23 +28,23 @@ const FILTERS: readonly { value: Filter; label: string }[] = [
   ...MAIL_STATUSES.map((status) => ({ value: status, label: MAIL_STATUS_LABELS[status] })),
 ];
 
-function pagePath(filter: Filter, before?: string): string {
-  const query = new URLSearchParams({ limit: String(MAIL_PAGE) });
-  if (filter !== 'all') query.set('status', filter);
-  if (before !== undefined) query.set('before', before);
-  return `/api/mail?${query}`;
+function pageQuery(filter: Filter, before?: string) {
+  // The document takes `limit` as text, as it comes in the URL.
+  return { limit: String(MAIL_PAGE), status: filter === 'all' ? undefined : filter, before };
 }
 
 export function Mail({ timeZone }: { timeZone: string }) {
   const [filter, setFilter] = useState<Filter>('all');
-  const paged = usePagedList<MailMessage, MailPage>({
-    pagePath: (before) => pagePath(filter, before),
+  const firstPage = useResource('/api/mail', { query: pageQuery(filter) });
+  const paged = usePagedList({
+    firstPage,
+    list: filter,
+    readOlder: (before) => api.get('/api/mail', { query: pageQuery(filter, before) }),
     // By id, not createdAt: the messages one change writes share their createdAt.
     cursorOf: (mail) => mail.id,
     pageSize: MAIL_PAGE,
     failure: 'No se pudieron cargar más correos',
   });
-  const { firstPage } = paged;
   const [openId, setOpenId] = useState<string | null>(null);
   // A retried message's new state, over what the pages say, until they are read again.
   const [changed, setChanged] = useState<Record<string, MailMessage>>({});
@@ -118,7 +120,7 @@ export function Mail({ timeZone }: { timeZone: string }) {
                     {mail.subject}
                   </button>
                 </th>
-                <td>{MAIL_KIND_LABELS[mail.kind]}</td>
+                <td>{labelOf(MAIL_KIND_LABELS, mail.kind)}</td>
                 <td className="dash-mail-to">{mail.to}</td>
                 <td>
                   <MailStatusBadge status={mail.status} />

@@ -7,10 +7,10 @@
  * conversation; and "Reintentar" for one that failed.
  */
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { ItemResponse, MailMessage, MailMessageDetail } from '../../api/types';
-import { useResource } from '../../api/useResource';
-import { formatInstant } from '../../shell/format';
+import { api } from '../../api/client';
+import type { MailMessage } from '../../api/types';
+import { useResource } from '../../api/queries';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Link } from '../../shell/router';
 import { Skeleton } from '../../shell/Skeleton';
 import { useToast } from '../../shell/toast';
@@ -38,9 +38,7 @@ interface MailPreviewProps {
 export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewProps) {
   const { toast, error: showError } = useToast();
   const heading = useFocusWhileOpen<HTMLHeadingElement>();
-  const detail = useResource<ItemResponse<MailMessageDetail>>(
-    `/api/mail/${encodeURIComponent(id)}`,
-  );
+  const detail = useResource('/api/mail/{id}', { params: { id } });
   const [view, setView] = useState<View>('html');
   const [retrying, setRetrying] = useState(false);
   const mail = detail.data?.item;
@@ -48,10 +46,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
   async function retry() {
     setRetrying(true);
     try {
-      const { item } = await apiFetch<ItemResponse<MailMessage>>(
-        `/api/mail/${encodeURIComponent(id)}/retry`,
-        { method: 'POST' },
-      );
+      const { item } = await api.post('/api/mail/{id}/retry', { params: { id } });
       detail.update((current) => ({ item: { ...current.item, ...item } }));
       onRetried(item);
       toast({ title: 'Correo en cola de nuevo', description: `Para ${item.to}` });
@@ -62,7 +57,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
     }
   }
 
-  const citaDay = mail?.citaId && mail.ics !== null ? citaDayOf(mail.ics, timeZone) : null;
+  const citaDay = mail?.citaId && mail.ics ? citaDayOf(mail.ics, timeZone) : null;
 
   return (
     <section className="card dash-panel dash-mail-preview" aria-labelledby="dash-mail-title">
@@ -84,7 +79,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
             <dt>Para</dt>
             <dd>{mail.to}</dd>
             <dt>Tipo</dt>
-            <dd>{MAIL_KIND_LABELS[mail.kind]}</dd>
+            <dd>{labelOf(MAIL_KIND_LABELS, mail.kind)}</dd>
             <dt>Estado</dt>
             <dd>
               <MailStatusBadge status={mail.status} />{' '}
@@ -98,14 +93,14 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 <dd>{formatInstant(mail.sendAfter, timeZone)}</dd>
               </>
             )}
-            {mail.sentAt !== null && (
+            {mail.sentAt && (
               <>
                 <dt>Enviado</dt>
                 <dd>{formatInstant(mail.sentAt, timeZone)}</dd>
               </>
             )}
           </dl>
-          {mail.lastError !== null && (
+          {mail.lastError && (
             <div>
               <h3>Último error</h3>
               <p className="dash-mail-error">{mail.lastError}</p>
@@ -122,7 +117,7 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 Reintentar
               </button>
             )}
-            {mail.ics !== null && (
+            {mail.ics && (
               <a
                 className="button button-secondary"
                 href={`data:text/calendar;charset=utf-8,${encodeURIComponent(mail.ics)}`}
@@ -131,10 +126,10 @@ export function MailPreview({ id, timeZone, onRetried, onClose }: MailPreviewPro
                 Descargar el .ics
               </a>
             )}
-            {mail.citaId !== null && citaDay !== null && (
+            {mail.citaId && citaDay !== null && (
               <Link to={agendaDayPath(citaDay, mail.citaId)}>Ver la cita en la agenda</Link>
             )}
-            {mail.conversationId !== null && (
+            {mail.conversationId && (
               <Link to={`/dashboard/conversaciones/${encodeURIComponent(mail.conversationId)}`}>
                 Ver la conversación
               </Link>

@@ -32,7 +32,7 @@ export const MAIL_STATUSES = Object.keys(MAIL_STATUS_LABELS) as MailStatus[];
  * else when it was written.
  */
 export function mailMoment(mail: MailMessage): { label: string; at: string } {
-  if (mail.status === 'sent' && mail.sentAt !== null) return { label: 'Enviado', at: mail.sentAt };
+  if (mail.status === 'sent' && mail.sentAt) return { label: 'Enviado', at: mail.sentAt };
   if (mail.status === 'pending') return { label: 'Sale', at: mail.sendAfter };
   return { label: 'Escrito', at: mail.createdAt };
 }

@@ -47,7 +47,7 @@ function reviewsServer(items: ReviewView[], total = items.length) {
       if (!current) return undefined;
       const changed: ReviewView = {
         ...current,
-        ...(patch.hidden === undefined ? {} : { hidden: patch.hidden }),
+        ...(patch.hidden === undefined || patch.hidden === null ? {} : { hidden: patch.hidden }),
         ...(patch.reply === undefined
           ? {}
           : // An empty answer takes it back, as null does.

@@ -6,11 +6,11 @@
  * and is gone once the panel is closed ("Hecho") or the section is left.
  */
 import { useId, useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { ApiKey, ApiKeyList, CreatedApiKey, StaffRole } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { api } from '../../api/client';
+import type { ApiKey, CreatedApiKey, StaffRole } from '../../api/types';
+import { useResource } from '../../api/queries';
 import { Field } from '../../shell/Field';
-import { formatInstant } from '../../shell/format';
+import { formatInstant, labelOf } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
 import { TextField } from '../../shell/TextField';
 import { useToast } from '../../shell/toast';
@@ -21,7 +21,6 @@ import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 import { CopyButton } from './CopyButton';
 import { SettingsForm } from './SettingsForm';
 
-const KEYS_PATH = '/api/keys';
 /** The server's limit on a key's name, in characters. */
 const NAME_MAX = 80;
 
@@ -35,7 +34,7 @@ export function keyNameProblem(name: string): string | null {
 
 export function ApiKeys({ timeZone }: { timeZone: string }) {
   const { toast, error: showError } = useToast();
-  const list = useResource<ApiKeyList>(KEYS_PATH);
+  const list = useResource('/api/keys');
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('usuario');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -44,10 +43,7 @@ export function ApiKeys({ timeZone }: { timeZone: string }) {
   async function create() {
     const problem = keyNameProblem(name);
     if (problem) return problem;
-    const answer = await apiFetch<CreatedApiKey>(KEYS_PATH, {
-      method: 'POST',
-      body: { name: name.trim(), role },
-    });
+    const answer = await api.post('/api/keys', { body: { name: name.trim(), role } });
     list.update(({ keys }) => ({ keys: [answer.apiKey, ...keys] }));
     setCreated(answer);
     setName('');
@@ -56,7 +52,7 @@ export function ApiKeys({ timeZone }: { timeZone: string }) {
 
   async function revoke(key: ApiKey) {
     try {
-      await apiFetch(`${KEYS_PATH}/${encodeURIComponent(key.id)}`, { method: 'DELETE' });
+      await api.delete('/api/keys/{id}', { params: { id: key.id } });
       // The server answers with no body: until the list is read again, the moment is ours.
       const revokedAt = new Date().toISOString();
       list.update(({ keys }) => ({
@@ -102,28 +98,28 @@ export function ApiKeys({ timeZone }: { timeZone: string }) {
               <td>
                 <code>{key.prefix}</code>
               </td>
-              <td>{STAFF_ROLE_LABELS[key.role]}</td>
+              <td>{labelOf(STAFF_ROLE_LABELS, key.role)}</td>
               <td>
                 {formatInstant(key.createdAt, timeZone)}
                 {key.createdBy && <div className="muted">por {key.createdBy.name}</div>}
               </td>
-              <td>{key.lastUsedAt === null ? 'Nunca' : formatInstant(key.lastUsedAt, timeZone)}</td>
+              <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt, timeZone) : 'Nunca'}</td>
               <td>
-                {key.revokedAt === null ? (
-                  <span className="badge" data-key-state="active">
-                    Activa
-                  </span>
-                ) : (
+                {key.revokedAt ? (
                   <>
                     <span className="badge" data-key-state="revoked">
                       Revocada
                     </span>
                     <div className="muted">el {formatInstant(key.revokedAt, timeZone)}</div>
                   </>
+                ) : (
+                  <span className="badge" data-key-state="active">
+                    Activa
+                  </span>
                 )}
               </td>
               <td>
-                {key.revokedAt === null ? (
+                {!key.revokedAt ? (
                   <button
                     type="button"
                     className="button button-danger-quiet"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { DateRange, ItemResponse, ListResponse } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { api } from '../../api/client';
+import { useResource } from '../../api/queries';
+import type { DateRange } from '../../api/types';
 import { formatDate } from '../../shell/format';
 import { Skeleton } from '../../shell/Skeleton';
 import { TextField } from '../../shell/TextField';
@@ -9,8 +9,8 @@ import { useToast } from '../../shell/toast';
 import { SettingsForm } from './SettingsForm';
 
 interface DateRangesProps {
-  /** The list's path: `/api/closures` or `/api/staff/{id}/time-off`; items are deleted under it. */
-  path: string;
+  /** Whose time off (`/api/staff/{id}/time-off`); without it, the salon's closures (`/api/closures`). */
+  staffId?: string;
   title: string;
   /** What one range is called in the list and the toasts ("Cierre", "Ausencia"). */
   noun: string;
@@ -34,16 +34,35 @@ export function rangeProblem(from: string, to: string, reason: string): string |
  * Date ranges with a reason (the salon's closures and holidays, a stylist's time off): the list,
  * oldest first, each with "Borrar", and a form to add one.
  */
-export function DateRanges({ path, title, noun, reasonHint, canEdit }: DateRangesProps) {
+/** The salon's closures, or a stylist's time off: the same list under two paths. */
+function useRangeList(staffId: string | undefined) {
+  const closures = useResource(staffId === undefined ? '/api/closures' : null);
+  const timeOff = useResource(staffId === undefined ? null : '/api/staff/{id}/time-off', {
+    params: { id: staffId ?? '' },
+  });
+  return {
+    ...(staffId === undefined ? closures : timeOff),
+    add: async (range: Omit<DateRange, 'id'>) =>
+      staffId === undefined
+        ? api.post('/api/closures', { body: range })
+        : api.post('/api/staff/{id}/time-off', { params: { id: staffId }, body: range }),
+    remove: async (id: string) =>
+      staffId === undefined
+        ? api.delete('/api/closures/{id}', { params: { id } })
+        : api.delete('/api/staff/{id}/time-off/{offId}', { params: { id: staffId, offId: id } }),
+  };
+}
+
+export function DateRanges({ staffId, title, noun, reasonHint, canEdit }: DateRangesProps) {
   const { toast, error: showError } = useToast();
-  const ranges = useResource<ListResponse<DateRange>>(path);
+  const ranges = useRangeList(staffId);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [reason, setReason] = useState('');
 
   async function remove(range: DateRange) {
     try {
-      await apiFetch(`${path}/${encodeURIComponent(range.id)}`, { method: 'DELETE' });
+      await ranges.remove(range.id);
       ranges.update(({ items }) => ({ items: items.filter((each) => each.id !== range.id) }));
       toast({ title: `${noun} borrado` });
     } catch (cause) {
@@ -88,10 +107,7 @@ export function DateRanges({ path, title, noun, reasonHint, canEdit }: DateRange
           onSave={async () => {
             const problem = rangeProblem(from, to || from, reason);
             if (problem) return problem;
-            const { item } = await apiFetch<ItemResponse<DateRange>>(path, {
-              method: 'POST',
-              body: { from, to: to || from, reason: reason.trim() },
-            });
+            const { item } = await ranges.add({ from, to: to || from, reason: reason.trim() });
             ranges.update(({ items }) => ({ items: [...items, item] }));
             setFrom('');
             setTo('');

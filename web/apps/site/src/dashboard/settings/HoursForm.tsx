@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { Business, ItemResponse } from '../../api/types';
+import { api } from '../../api/client';
+import type { Business } from '../../api/types';
 import { fromDrafts, toDrafts } from './periods';
 import { PeriodsEditor } from './PeriodsEditor';
 import { SettingsForm } from './SettingsForm';
@@ -20,10 +20,7 @@ export function HoursForm({
       onSave={async () => {
         const periods = fromDrafts(drafts);
         if (typeof periods === 'string') return periods;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business/hours', {
-          method: 'PUT',
-          body: { periods },
-        });
+        const { item } = await api.put('/api/business/hours', { body: { periods } });
         onSaved(item);
       }}
     >

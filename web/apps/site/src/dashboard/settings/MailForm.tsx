@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { Business, ItemResponse, MailSettings } from '../../api/types';
+import { api } from '../../api/client';
+import type { Business, MailSettings } from '../../api/types';
 import { looksLikeEmail } from '../../shell/email';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
@@ -57,10 +57,7 @@ export function MailForm({
       onSave={async () => {
         const mail = mailBody(hours, addresses);
         if (typeof mail === 'string') return mail;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
-          method: 'PATCH',
-          body: { mail },
-        });
+        const { item } = await api.patch('/api/business', { body: { mail } });
         onSaved(item);
       }}
     >

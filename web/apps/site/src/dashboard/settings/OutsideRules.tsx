@@ -1,5 +1,4 @@
-import type { Appointment, ListResponse } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { useResource } from '../../api/queries';
 import { StatusBadge } from '../../appointments/StatusBadge';
 import { formatDate, formatTime } from '../../shell/format';
 import { Link } from '../../shell/router';
@@ -11,7 +10,7 @@ import { agendaDayPath } from '../diary/Diary';
  * moved or cancelled by itself, so staff see them here and open each one in the diary.
  */
 export function OutsideRules() {
-  const list = useResource<ListResponse<Appointment>>('/api/business/outside-rules');
+  const list = useResource('/api/business/outside-rules');
   if (list.loading) return <Skeleton variant="paragraph" />;
   if (!list.data) return <p className="dash-empty">No se pudo leer la lista.</p>;
   if (list.data.items.length === 0) {

@@ -8,7 +8,8 @@
  * (`onSaved`).
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { apiFetch, errorMessage } from '../../api/http';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/http';
 import type { Business, ItemResponse } from '../../api/types';
 import { HeroArt } from '../../pages/landing/HeroArt';
 import { BrandMark } from '../../shell/BrandMark';
@@ -159,7 +160,10 @@ function PictureField({ slot, url, fallback, onSaved }: PictureFieldProps) {
     }
     void change(
       'uploading',
-      () => apiFetch<ItemResponse<Business>>(`/api/business/${slot}`, { method: 'PUT', file }),
+      () =>
+        slot === 'logo'
+          ? api.put('/api/business/logo', { file })
+          : api.put('/api/business/hero', { file }),
       picture.saved,
     );
   }
@@ -203,7 +207,9 @@ function PictureField({ slot, url, fallback, onSaved }: PictureFieldProps) {
               void change(
                 'removing',
                 () =>
-                  apiFetch<ItemResponse<Business>>(`/api/business/${slot}`, { method: 'DELETE' }),
+                  slot === 'logo'
+                    ? api.delete('/api/business/logo')
+                    : api.delete('/api/business/hero'),
                 picture.removed,
               )
             }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { Business, FaqEntry, ItemResponse } from '../../api/types';
+import { api } from '../../api/client';
+import type { Business, FaqEntry } from '../../api/types';
 import { looksLikeEmail } from '../../shell/email';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
@@ -29,17 +29,17 @@ let faqKey = 0;
 export function profileDraft(business: Business): ProfileDraft {
   return {
     name: business.name,
-    street: business.address?.street ?? '',
-    postalCode: business.address?.postalCode ?? '',
-    city: business.address?.city ?? '',
-    phone: business.phone ?? '',
-    email: business.email ?? '',
-    description: business.description ?? '',
-    paymentMethods: (business.paymentMethods ?? []).join(', '),
-    parking: business.parking ?? '',
-    access: business.access ?? '',
-    brandColor: business.brandColor ?? '#9d174d',
-    faq: (business.faq ?? []).map((entry) => ({ ...entry, key: faqKey++ })),
+    street: business.address.street,
+    postalCode: business.address.postalCode,
+    city: business.address.city,
+    phone: business.phone,
+    email: business.email,
+    description: business.description,
+    paymentMethods: business.paymentMethods.join(', '),
+    parking: business.parking,
+    access: business.access,
+    brandColor: business.brandColor,
+    faq: business.faq.map((entry) => ({ ...entry, key: faqKey++ })),
   };
 }
 
@@ -150,10 +150,7 @@ export function ProfileForm({
       onSave={async () => {
         const body = profileBody(draft);
         if (typeof body === 'string') return body;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
-          method: 'PATCH',
-          body,
-        });
+        const { item } = await api.patch('/api/business', { body });
         onSaved(item);
       }}
     >

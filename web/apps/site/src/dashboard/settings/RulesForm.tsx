@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type { BookingRules, Business, ItemResponse } from '../../api/types';
+import { api } from '../../api/client';
+import type { BookingRules, Business } from '../../api/types';
 import { Field } from '../../shell/Field';
 import { TextField } from '../../shell/TextField';
 import { SettingsForm } from './SettingsForm';
-
-const DEFAULT_HOLD_MINUTES = 10;
-const DEFAULT_RULES: BookingRules = {
-  minNoticeMin: 60,
-  horizonDays: 60,
-  chatBookingStatus: 'pendiente',
-  holdMinutes: DEFAULT_HOLD_MINUTES,
-};
 
 /** The rules as sent, or the Spanish reason they cannot be. */
 export function rulesBody(
@@ -44,21 +36,18 @@ export function RulesForm({
   business: Business;
   onSaved: (b: Business) => void;
 }) {
-  const rules = business.bookingRules ?? DEFAULT_RULES;
+  const rules = business.bookingRules;
   const [notice, setNotice] = useState(String(rules.minNoticeMin));
   const [horizon, setHorizon] = useState(String(rules.horizonDays));
   const [status, setStatus] = useState(rules.chatBookingStatus);
-  const [hold, setHold] = useState(String(rules.holdMinutes ?? DEFAULT_HOLD_MINUTES));
+  const [hold, setHold] = useState(String(rules.holdMinutes));
   return (
     <SettingsForm
       title="Reglas de reserva"
       onSave={async () => {
         const bookingRules = rulesBody(notice, horizon, status, hold);
         if (typeof bookingRules === 'string') return bookingRules;
-        const { item } = await apiFetch<ItemResponse<Business>>('/api/business', {
-          method: 'PATCH',
-          body: { bookingRules },
-        });
+        const { item } = await api.patch('/api/business', { body: { bookingRules } });
         onSaved(item);
       }}
     >

@@ -343,7 +343,12 @@ describe('Ajustes', () => {
       'administrador',
       {
         ...FULL,
-        bookingRules: { minNoticeMin: 30, horizonDays: 90, chatBookingStatus: 'confirmada' },
+        bookingRules: {
+          minNoticeMin: 30,
+          horizonDays: 90,
+          chatBookingStatus: 'confirmada',
+          holdMinutes: 10,
+        },
       },
     );
     const user = userEvent.setup();

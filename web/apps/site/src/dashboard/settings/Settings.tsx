@@ -7,8 +7,8 @@
  * address (#horario) so a link can open it.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import type { Business, ItemResponse } from '../../api/types';
-import { useResource } from '../../api/useResource';
+import type { Business } from '../../api/types';
+import { useInvalidate } from '../../api/queries';
 import { Skeleton } from '../../shell/Skeleton';
 import { DashboardSection } from '../DashboardSection';
 import { ApiKeys } from './ApiKeys';
@@ -51,7 +51,8 @@ function tabFromHash(tabs: readonly Tab[]): TabId {
 export function Settings({ isAdmin }: { isAdmin: boolean }) {
   const visible = tabsFor(isAdmin);
   const [tab, setTab] = useState<TabId>(() => tabFromHash(visible));
-  const business = useResource<ItemResponse<Business>>('/api/business');
+  const business = useBusiness();
+  const invalidate = useInvalidate();
   const tabs = useRef<HTMLDivElement>(null);
 
   function choose(id: TabId) {
@@ -76,13 +77,13 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
     tabs.current?.querySelector<HTMLElement>(`#ajustes-tab-${next.id}`)?.focus();
   }
 
-  const site = useBusiness();
   const saved = (item: Business) => {
-    business.update(() => ({ item }));
     // The whole site (the diary's hours, the header, the accent, the pictures) takes it at once.
-    site.saved(item);
+    business.saved(item);
+    // New hours or rules may leave other citas outside them.
+    void invalidate('/api/business/outside-rules');
   };
-  const current = business.data?.item;
+  const current = business.business;
 
   return (
     <DashboardSection title="Ajustes">
@@ -146,7 +147,6 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
             {tab === 'horario' && <HoursForm business={current} onSaved={saved} />}
             {tab === 'cierres' && (
               <DateRanges
-                path="/api/closures"
                 title="Cierres y festivos"
                 noun="Cierre"
                 reasonHint="Navidad, vacaciones, fiesta local…"

@@ -1,14 +1,7 @@
 import { useState } from 'react';
-import { apiFetch } from '../../api/http';
-import type {
-  Business,
-  ItemResponse,
-  ListResponse,
-  Service,
-  StaffMember,
-  StaffSchedule,
-} from '../../api/types';
-import { useResource } from '../../api/useResource';
+import { api } from '../../api/client';
+import type { Business, StaffMember, StaffSchedule } from '../../api/types';
+import { useResource, useServices, useStaff } from '../../api/queries';
 import { Field } from '../../shell/Field';
 import { Skeleton } from '../../shell/Skeleton';
 import { DateRanges } from './DateRanges';
@@ -21,13 +14,12 @@ import { SettingsForm } from './SettingsForm';
  * do, their weekly periods (or the salon's) and their time off.
  */
 export function StaffSettings({ business, isAdmin }: { business: Business; isAdmin: boolean }) {
-  const staff = useResource<ListResponse<StaffMember>>('/api/staff');
+  const staff = useStaff();
   const [chosen, setChosen] = useState('');
   const members = staff.data?.items ?? [];
   const member = members.find((each) => each.id === chosen) ?? members[0];
   if (staff.loading) return <Skeleton variant="block" height="10rem" />;
   if (!member) return <p className="dash-empty">No hay nadie en el equipo.</p>;
-  const base = `/api/staff/${encodeURIComponent(member.id)}`;
   return (
     <div className="settings-stack">
       <Field label="Estilista">
@@ -47,15 +39,10 @@ export function StaffSettings({ business, isAdmin }: { business: Business; isAdm
           </select>
         )}
       </Field>
-      <ScheduleLoader
-        key={member.id}
-        path={`${base}/schedule`}
-        member={member}
-        business={business}
-      />
+      <ScheduleLoader key={member.id} member={member} business={business} />
       <DateRanges
         key={`off-${member.id}`}
-        path={`${base}/time-off`}
+        staffId={member.id}
         title={`Ausencias de ${member.firstName}`}
         noun="Ausencia"
         reasonHint="Vacaciones, médico, formación…"
@@ -65,35 +52,23 @@ export function StaffSettings({ business, isAdmin }: { business: Business; isAdm
   );
 }
 
-function ScheduleLoader({
-  path,
-  member,
-  business,
-}: {
-  path: string;
-  member: StaffMember;
-  business: Business;
-}) {
-  const schedule = useResource<ItemResponse<StaffSchedule>>(path);
+function ScheduleLoader({ member, business }: { member: StaffMember; business: Business }) {
+  const schedule = useResource('/api/staff/{id}/schedule', { params: { id: member.id } });
   if (schedule.loading) return <Skeleton variant="block" height="10rem" />;
   if (!schedule.data) return <p className="dash-empty">No se pudo leer el horario.</p>;
-  return (
-    <ScheduleForm path={path} member={member} business={business} initial={schedule.data.item} />
-  );
+  return <ScheduleForm member={member} business={business} initial={schedule.data.item} />;
 }
 
 function ScheduleForm({
-  path,
   member,
   business,
   initial,
 }: {
-  path: string;
   member: StaffMember;
   business: Business;
   initial: StaffSchedule;
 }) {
-  const services = useResource<ListResponse<Service>>('/api/services');
+  const services = useServices();
   const [bookable, setBookable] = useState(initial.bookable);
   const [follows, setFollows] = useState(initial.followsBusinessHours);
   const [serviceIds, setServiceIds] = useState(initial.serviceIds);
@@ -109,8 +84,8 @@ function ScheduleForm({
         if (bookable && serviceIds.length === 0) {
           return 'Elige al menos un servicio, o desactiva «Acepta reservas».';
         }
-        await apiFetch<ItemResponse<StaffSchedule>>(path, {
-          method: 'PUT',
+        await api.put('/api/staff/{id}/schedule', {
+          params: { id: member.id },
           body: { periods, serviceIds, bookable },
         });
       }}

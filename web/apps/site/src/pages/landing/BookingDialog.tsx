@@ -18,7 +18,7 @@ import { NAME_MAX } from '../../auth/accountLimits';
 import { useAuth } from '../../auth/AuthContext';
 import { normalPhone } from '../../shell/contact';
 import { looksLikeEmail } from '../../shell/email';
-import { formatDate, formatPrice, formatTime } from '../../shell/format';
+import { formatDate, formatPrice, formatTime, labelOf } from '../../shell/format';
 import { TextField } from '../../shell/TextField';
 import { useFocusWhileOpen } from '../../shell/useFocusWhileOpen';
 
@@ -308,7 +308,7 @@ function Booked({
         {booked.services.join(', ')}
         {booked.staffName !== '' && ` · con ${booked.staffName}`}
       </p>
-      <p className="manage-state">{CLIENT_STATE_AHEAD[booked.status]}</p>
+      <p className="manage-state">{labelOf(CLIENT_STATE_AHEAD, booked.status)}</p>
       <div className="actions">
         <a className="button button-primary" href={booked.manageUrl}>
           Ver mi cita

@@ -69,7 +69,7 @@ export function salonStructuredData(
   if (business.phone) data.telephone = business.phone;
   if (business.email) data.email = business.email;
   const address = business.address;
-  if (address && (address.street || address.city)) {
+  if (address.street || address.city) {
     data.address = {
       '@type': 'PostalAddress',
       streetAddress: address.street,
