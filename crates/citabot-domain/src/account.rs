@@ -519,7 +519,11 @@ mod tests {
             ("0044 7700 900123", "+447700900123"),
             ("07700 900123", "07700900123"),
         ] {
-            assert_eq!(Phone::parse(typed).map(|phone| phone.0), Ok(kept.into()), "{typed}");
+            assert_eq!(
+                Phone::parse(typed).map(|phone| phone.0),
+                Ok(kept.into()),
+                "{typed}"
+            );
         }
         assert_eq!(
             Phone::parse("600 12 34 56").map(|phone| phone.for_reading()),

@@ -179,7 +179,11 @@ const WEEKDAY_PLANS: [[(&str, DayMinute, &[&str]); 6]; 2] = [
         ("lucia@peluqueria.example", 720, &["corte-mujer"]),
         ("lucia@peluqueria.example", 1020, &["mechas"]),
         ("javier@peluqueria.example", 570, &["corte-caballero"]),
-        ("javier@peluqueria.example", 660, &["corte-caballero", "barba"]),
+        (
+            "javier@peluqueria.example",
+            660,
+            &["corte-caballero", "barba"],
+        ),
         ("javier@peluqueria.example", 1080, &["corte-mujer"]),
     ],
     [
@@ -200,9 +204,18 @@ const SATURDAY_PLAN: [(&str, DayMinute, &[&str]); 4] = [
 
 /// What the demo's first done citas were told of, as their clients might word it.
 const WEEK_REVIEWS: [(u8, &str); 4] = [
-    (5, "Lucía me dejó el color justo como quería. Volveré seguro."),
-    (5, "Rápido, amable y muy buen corte. Reservar por el chat fue facilísimo."),
-    (4, "Muy contenta con el resultado; tuve que esperar cinco minutos."),
+    (
+        5,
+        "Lucía me dejó el color justo como quería. Volveré seguro.",
+    ),
+    (
+        5,
+        "Rápido, amable y muy buen corte. Reservar por el chat fue facilísimo.",
+    ),
+    (
+        4,
+        "Muy contenta con el resultado; tuve que esperar cinco minutos.",
+    ),
     (5, "Un trato estupendo de principio a fin."),
 ];
 

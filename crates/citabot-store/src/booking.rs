@@ -248,6 +248,18 @@ pub(crate) fn client_search_key(client: &Client) -> String {
     ))
 }
 
+/// A query as a phone's digits, when it is written like one ("644 55 56", "+34 644-555"):
+/// phones are kept without spaces, so "644 555" finds "+34644555666" by its digits.
+pub(crate) fn phone_query(query: &str) -> Option<String> {
+    let query = query.trim();
+    let digits: String = query.chars().filter(char::is_ascii_digit).collect();
+    (digits.len() >= 3
+        && query
+            .chars()
+            .all(|letter| letter.is_ascii_digit() || " +.-()".contains(letter)))
+    .then_some(digits)
+}
+
 /// A `LIKE` pattern (with `\` as the escape) for text containing `query`, folded.
 pub(crate) fn contains_pattern(query: &str) -> String {
     let mut pattern = String::from("%");

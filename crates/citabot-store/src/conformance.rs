@@ -193,7 +193,7 @@ pub async fn users_are_created_and_found_by_email(store: &dyn Store) -> Result<(
         email: "ana@ejemplo.es".into(),
         first_name: "Ana".into(),
         last_name: "López García".into(),
-        phone: Some("+34 600 123 456".into()),
+        phone: Some("+34600123456".into()),
         role: Role::Cliente,
         created_at: T0,
     };

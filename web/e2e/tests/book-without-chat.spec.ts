@@ -91,7 +91,7 @@ test('a free time booked from its chip, the confirmation, its manage page, then 
     .getByRole('textbox', { name: 'Nombre y apellidos' })
     .fill('Carla Tarde');
   await late.getByRole('textbox', { name: 'Teléfono' }).fill('612 345 678');
-  await late.getByRole('button', { name: 'Reservar' }).click();
+  await late.getByRole('button', { name: 'Reservar', exact: true }).click();
   await expect(late.getByRole('alert')).toContainText('Esa hora se acaba de ocupar');
   await expect(late.getByRole('dialog')).toHaveCount(0);
   // Read again, the times no longer offer it.

@@ -7,9 +7,9 @@
 use time::{Date, Month};
 
 use super::replies::{Replies, capitalise};
-use crate::account::Phone;
 use super::sentences::{Sentences, fill};
 use super::{Context, State, Step, last_bookable_day};
+use crate::account::Phone;
 use crate::booking::rules::Closure;
 use crate::understanding::{
     DateExpr, Holiday, Intent, Language, PaymentMethod, SalonQuestion, Topic, detect_language,
@@ -280,8 +280,12 @@ impl Say<'_> {
         let text = match topic {
             Topic::Closures => return None,
             Topic::Address => self.address(),
-            Topic::Phone => (!profile.phone.is_empty())
-                .then(|| fill(say.our_phone, &[("phone", &Phone::readable(&profile.phone))])),
+            Topic::Phone => (!profile.phone.is_empty()).then(|| {
+                fill(
+                    say.our_phone,
+                    &[("phone", &Phone::readable(&profile.phone))],
+                )
+            }),
             Topic::Email => (!profile.email.is_empty())
                 .then(|| fill(say.our_email, &[("email", &profile.email)])),
             Topic::Payment => self.payment(asked.message),

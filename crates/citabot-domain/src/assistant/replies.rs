@@ -11,12 +11,12 @@ use time::{Date, Month, Weekday};
 use super::sentences::{self, Sentences, fill};
 use super::times::{self, Absence, Instead};
 use super::{Context, Draft, Lang, Wish};
+use crate::account::Phone;
 use crate::booking::rules::Closure;
 use crate::booking::{
     Cita, CitaStatus, DAY_MINUTES, DayMinute, OpeningPeriod, format_minutes, format_price,
     format_price_english,
 };
-use crate::account::Phone;
 use crate::understanding::{DayPart, WeekdayMismatch};
 
 pub(super) struct Replies<'a> {

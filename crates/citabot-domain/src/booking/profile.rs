@@ -76,7 +76,11 @@ pub fn accent_on_white(brand: &str) -> String {
         if !is_hex_color(text) {
             return None;
         }
-        let channel = |at: usize| u8::from_str_radix(&text[at..at + 2], 16).ok().map(f64::from);
+        let channel = |at: usize| {
+            u8::from_str_radix(&text[at..at + 2], 16)
+                .ok()
+                .map(f64::from)
+        };
         Some([channel(1)?, channel(3)?, channel(5)?])
     };
     let start = channels(brand)
@@ -120,7 +124,8 @@ mod tests {
         assert_eq!(accent_on_white("#0f7b6c"), "#0f7b6c");
         for brand in ["#ffd700", "#ffffff", "#7fdbff", "#ff69b4"] {
             let accent = accent_on_white(brand);
-            let rgb = [1, 3, 5].map(|at| f64::from(u8::from_str_radix(&accent[at..at + 2], 16).unwrap()));
+            let rgb =
+                [1, 3, 5].map(|at| f64::from(u8::from_str_radix(&accent[at..at + 2], 16).unwrap()));
             assert!(contrast_with_white(rgb) >= 4.5, "{brand} → {accent}");
             assert_ne!(accent, "#000000", "{brand} is darkened, not blackened");
         }

@@ -1,8 +1,8 @@
 //! A guest's details: email, phone and name, as they type them in a sentence.
 
 use super::lexicon;
-use crate::account::Phone;
 use super::normalize::normalize;
+use crate::account::Phone;
 
 /// The first valid email address in the text, lowercased. Valid means a plain `local@domain.tld`:
 /// ASCII letters, digits and `._%+-` before the `@`, no leading, trailing or doubled dots, and a

@@ -27,9 +27,7 @@ use crate::cita_refusals::Audience;
 use crate::error::{ApiError, ErrorEnvelope, too_many_attempts};
 use crate::state::AppState;
 use crate::usecases::booking::ClientDetails;
-use crate::usecases::citas::{
-    self as cases, Agent, AgentBooking, ChangedBy, Fitting, TimeAsked,
-};
+use crate::usecases::citas::{self as cases, Agent, AgentBooking, ChangedBy, Fitting, TimeAsked};
 
 /// How far ahead `GET /api/availability/next` looks, in days, and the most times it gives.
 const NEXT_DAYS: i64 = 14;

@@ -24,9 +24,9 @@ use crate::auth::Caller;
 use crate::error::invalid_account_value;
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
+use crate::usecases::images::image_url;
 use crate::usecases::mail as mail_case;
 use crate::usecases::settings::{self, SalonProfile, SettingsChange};
-use crate::usecases::images::image_url;
 
 /// The longest business name, in characters.
 pub const NAME_MAX_CHARS: usize = 80;

@@ -36,8 +36,7 @@ pub const DEFAULT_REVIEW_PAGE: u32 = 20;
 pub const MAX_REVIEW_PAGE: u32 = 100;
 
 const INVALID_LINK: &str = "Este enlace no es válido o ha caducado.";
-const NOT_COMPLETED: &str =
-    "Podrás dar tu opinión cuando el salón marque la cita como completada.";
+const NOT_COMPLETED: &str = "Podrás dar tu opinión cuando el salón marque la cita como completada.";
 const ALREADY_REVIEWED: &str = "Ya nos diste tu opinión de esta cita. ¡Gracias!";
 const NO_SUCH_REVIEW: &str = "Esa opinión no existe.";
 
@@ -132,7 +131,11 @@ pub async fn list(
     params: Result<Query<ReviewQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let params = query(params)?;
-    let limit = limit_param(params.limit.as_deref(), DEFAULT_REVIEW_PAGE, MAX_REVIEW_PAGE)?;
+    let limit = limit_param(
+        params.limit.as_deref(),
+        DEFAULT_REVIEW_PAGE,
+        MAX_REVIEW_PAGE,
+    )?;
     let offset = match params.offset.as_deref() {
         None => 0,
         Some(text) => text

@@ -109,7 +109,11 @@ pub fn render(template: &str, language: &str, look: &Look, values: &[(&str, &str
             let filled: Vec<(String, String, String)> = links
                 .iter()
                 .map(|(label, url)| {
-                    (fill(label, values, false), fill(url, values, false), fill(url, values, true))
+                    (
+                        fill(label, values, false),
+                        fill(url, values, false),
+                        fill(url, values, true),
+                    )
                 })
                 .filter(|(_, url, _)| !url.trim().is_empty())
                 .collect();
@@ -296,12 +300,7 @@ mod tests {
 
     #[test]
     fn a_subject_stays_one_line_and_unknown_names_show() {
-        let rendered = render(
-            "Subject: {{a}}\n{{b}}\n",
-            "en",
-            &look(),
-            &[("a", "x\r\ny")],
-        );
+        let rendered = render("Subject: {{a}}\n{{b}}\n", "en", &look(), &[("a", "x\r\ny")]);
         assert_eq!(rendered.subject, "x  y");
         assert_eq!(rendered.text, "{{b}}\n");
     }
@@ -316,7 +315,10 @@ mod tests {
             "{named}"
         );
         assert!(named.contains("border-top:6px solid #9d174d"), "{named}");
-        assert!(named.contains("background:#9d174d;color:#ffffff"), "{named}");
+        assert!(
+            named.contains("background:#9d174d;color:#ffffff"),
+            "{named}"
+        );
         let with_logo = Look {
             logo_url: Some("https://salon.example/api/business/logo?v=3&x=\"".into()),
             accent: "#0f7b6c".into(),

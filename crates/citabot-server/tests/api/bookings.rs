@@ -53,7 +53,11 @@ async fn a_guest_books_a_next_free_time_without_the_chat(backend: Backend) {
         assert_eq!(halves, 1, "{keys:?}");
     }
     for (path, status, code) in [
-        ("/api/availability/next?serviceIds=", StatusCode::BAD_REQUEST, "invalid_request"),
+        (
+            "/api/availability/next?serviceIds=",
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
         (
             "/api/availability/next?serviceIds=corte-caballero&count=9",
             StatusCode::BAD_REQUEST,
@@ -79,9 +83,15 @@ async fn a_guest_books_a_next_free_time_without_the_chat(backend: Backend) {
     assert_eq!(item["startMin"], start);
     assert_eq!(item["endMin"], start + 30);
     assert_eq!(item["services"], json!(["Corte de caballero"]));
-    assert!(item["staffName"].as_str().is_some_and(|name| !name.is_empty()));
     assert!(
-        item["manageUrl"].as_str().is_some_and(|url| url.contains("/cita/")),
+        item["staffName"]
+            .as_str()
+            .is_some_and(|name| !name.is_empty())
+    );
+    assert!(
+        item["manageUrl"]
+            .as_str()
+            .is_some_and(|url| url.contains("/cita/")),
         "{body}"
     );
     let id = item["id"].as_str().expect("an id").to_owned();
@@ -156,7 +166,12 @@ async fn bookings_from_the_form_are_counted_per_address(backend: Backend) {
                 booking("2026-11-21", 540 + 30 * (index / 2), &format!("k-{index}")),
             )
             .await;
-        assert_ne!(answer.0, StatusCode::TOO_MANY_REQUESTS, "{index}: {:?}", answer.1);
+        assert_ne!(
+            answer.0,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{index}: {:?}",
+            answer.1
+        );
     }
     let answer = salon
         .post(None, "/api/bookings", booking("2026-11-21", 780, "k-10"))

@@ -45,7 +45,7 @@ async fn staff_is_listed_for_staff_only(backend: Backend) {
         body["items"][1],
         json!({
             "id": Salon::id_of(&salon.admin), "firstName": "Lucía", "lastName": "Martín",
-            "email": ADMIN, "phone": "+34 600 100 200", "role": "administrador",
+            "email": ADMIN, "phone": "+34600100200", "role": "administrador",
         }),
         "by first name: Javier, then Lucía"
     );

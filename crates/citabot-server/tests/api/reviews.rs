@@ -6,10 +6,10 @@
 use citabot_domain::clock::Clock;
 use citabot_server::mail::token::{REVIEW_LINK_LIFETIME, TokenKey};
 use citabot_store::mail::MailKind;
+use reqwest::Method;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use time::Duration;
-use reqwest::Method;
 use time::macros::date;
 
 use crate::dashboard_helpers::{Salon, assert_error, both, guest_books_through_the_chat};
@@ -89,7 +89,11 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
         .expect("a review request");
     assert_eq!(request.recipient, "pedro@ejemplo.es");
     assert!(request.ics.is_none(), "nothing for a calendar");
-    assert!(request.subject.contains("¿Qué tal tu cita"), "{}", request.subject);
+    assert!(
+        request.subject.contains("¿Qué tal tu cita"),
+        "{}",
+        request.subject
+    );
     let five = request
         .text
         .lines()
@@ -109,13 +113,29 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     assert_eq!(body["item"]["services"], json!(["Corte de caballero"]));
     assert_eq!(body["item"]["date"], "2026-11-23");
     assert_eq!(body["item"]["review"], Value::Null);
-    assert!(body["item"]["staffName"].as_str().is_some_and(|name| !name.is_empty()));
+    assert!(
+        body["item"]["staffName"]
+            .as_str()
+            .is_some_and(|name| !name.is_empty())
+    );
 
     // What the form may send.
     for (bad, status, code) in [
-        (json!({ "rating": 0 }), StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
-        (json!({ "rating": 6 }), StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
-        (json!({ "rating": -1 }), StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
+        (
+            json!({ "rating": 0 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unprocessable",
+        ),
+        (
+            json!({ "rating": 6 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unprocessable",
+        ),
+        (
+            json!({ "rating": -1 }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unprocessable",
+        ),
         (
             json!({ "rating": 5, "comment": "a".repeat(1001) }),
             StatusCode::BAD_REQUEST,
@@ -126,8 +146,16 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
             StatusCode::BAD_REQUEST,
             "invalid_request",
         ),
-        (json!({ "rating": "5" }), StatusCode::BAD_REQUEST, "invalid_request"),
-        (json!({ "rating": 5, "extra": 1 }), StatusCode::BAD_REQUEST, "invalid_request"),
+        (
+            json!({ "rating": "5" }),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
+        (
+            json!({ "rating": 5, "extra": 1 }),
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+        ),
     ] {
         let answer = salon.post(None, &page, bad.clone()).await;
         assert_error(&answer, status, code);
@@ -160,10 +188,19 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     let mut altered = token.clone();
     let last = altered.pop().expect("a character");
     altered.push(if last == 'A' { 'B' } else { 'A' });
-    for guess in [altered.as_str(), manage.as_str(), "abc.def", "", &"x".repeat(400)] {
+    for guess in [
+        altered.as_str(),
+        manage.as_str(),
+        "abc.def",
+        "",
+        &"x".repeat(400),
+    ] {
         let answer = salon.get(None, &format!("/api/review/{guess}")).await;
         assert!(
-            matches!(answer.0, StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED),
+            matches!(
+                answer.0,
+                StatusCode::NOT_FOUND | StatusCode::METHOD_NOT_ALLOWED
+            ),
             "{guess}: {:?}",
             answer
         );
@@ -178,7 +215,7 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     // Staff answer and hide; nobody else may.
     let path = format!("/api/reviews/{id}");
     let answer = salon.patch(None, &path, json!({ "hidden": true })).await;
-    assert_error(&answer, StatusCode::UNAUTHORIZED, "unauthorized");
+    assert_error(&answer, StatusCode::UNAUTHORIZED, "unauthenticated");
     let answer = salon
         .patch(Some(&salon.cliente), &path, json!({ "hidden": true }))
         .await;
@@ -186,7 +223,11 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     let answer = salon.patch(Some(&salon.usuario), &path, json!({})).await;
     assert_error(&answer, StatusCode::BAD_REQUEST, "invalid_request");
     let answer = salon
-        .patch(Some(&salon.usuario), "/api/reviews/nope", json!({ "hidden": true }))
+        .patch(
+            Some(&salon.usuario),
+            "/api/reviews/nope",
+            json!({ "hidden": true }),
+        )
         .await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found");
     let (status, body) = salon
@@ -210,7 +251,11 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     let (_, staff) = salon.get(Some(&salon.usuario), "/api/reviews").await;
     assert_eq!(staff["items"][0]["hidden"], true);
     let (status, body) = salon
-        .patch(Some(&salon.usuario), &path, json!({ "reply": null, "hidden": false }))
+        .patch(
+            Some(&salon.usuario),
+            &path,
+            json!({ "reply": null, "hidden": false }),
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["item"]["reply"], Value::Null);
@@ -218,7 +263,8 @@ async fn a_completed_cita_is_reviewed_once_through_its_link(backend: Backend) {
     assert_eq!(public["summary"]["count"], 1);
 
     // A month later the link is gone.
-    app.clock.advance(REVIEW_LINK_LIFETIME + Duration::minutes(1));
+    app.clock
+        .advance(REVIEW_LINK_LIFETIME + Duration::minutes(1));
     let answer = salon.get(None, &page).await;
     assert_error(&answer, StatusCode::NOT_FOUND, "not_found");
 }
@@ -228,7 +274,12 @@ fn salon_manage_token(mail: &citabot_store::mail::Mail) -> String {
     mail.html
         .split("/cita/")
         .nth(1)
-        .map(|rest| rest.split(['"', '?', '&']).next().unwrap_or_default().to_owned())
+        .map(|rest| {
+            rest.split(['"', '?', '&'])
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
         .unwrap_or_else(|| "no-manage-link".to_owned())
 }
 
@@ -270,7 +321,10 @@ async fn the_demo_week_is_shown_as_the_demos_and_goes_in_one_click(backend: Back
     let (_, business) = salon.get(Some(&salon.usuario), "/api/business").await;
     assert_eq!(business["item"]["demoData"], true);
     let (_, guest_business) = salon.get(None, "/api/business").await;
-    assert!(guest_business["item"].get("demoData").is_none(), "staff only");
+    assert!(
+        guest_business["item"].get("demoData").is_none(),
+        "staff only"
+    );
     let (_, reviews) = salon.get(None, "/api/reviews").await;
     assert_eq!(reviews["summary"]["count"], 4);
     assert!(

@@ -14,9 +14,9 @@ use time::Duration;
 use time::macros::date;
 
 use crate::booking::say;
-use crate::images::{png, put};
 use crate::dashboard_helpers::{Salon, both, guest_books_through_the_chat};
 use crate::helpers::{Backend, TestApp};
+use crate::images::{png, put};
 use crate::mail::{alert_to, outbox};
 use crate::smtp_sink::{
     Received, SINK_PASSWORD, SINK_USER, SinkOptions, SinkTls, SmtpSink, eventually,
@@ -218,7 +218,10 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{business}");
-    let name = business["item"]["name"].as_str().expect("a name").to_owned();
+    let name = business["item"]["name"]
+        .as_str()
+        .expect("a name")
+        .to_owned();
     let (status, body) = put(&salon, "logo", png(64, 64, 300)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let logo = body["item"]["logoUrl"].as_str().expect("a logo").to_owned();
@@ -240,7 +243,11 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
 
     // From the salon by its name, at the configured address (not the configured name).
     assert!(message.from.contains(&name), "{}", message.from);
-    assert!(message.from.contains("<citas@peluqueria.example>"), "{}", message.from);
+    assert!(
+        message.from.contains("<citas@peluqueria.example>"),
+        "{}",
+        message.from
+    );
     assert!(!message.from.contains("Peluquería Ana"), "{}", message.from);
 
     let text = message.text();
@@ -265,18 +272,30 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
         .and_then(|part| part.content.as_deref())
         .expect("an HTML part");
     assert!(
-        html.contains(&format!("<img src=\"https://citas.example{}\"", logo.replace('&', "&amp;"))),
+        html.contains(&format!(
+            "<img src=\"https://citas.example{}\"",
+            logo.replace('&', "&amp;")
+        )),
         "{html}"
     );
     assert!(html.contains(&format!("alt=\"{name}\"")), "{html}");
     // A pale gold is darkened until white reads on it.
     let accent = citabot_domain::booking::profile::accent_on_white("#ffd700");
     assert_ne!(accent, "#ffd700");
-    assert!(html.contains(&format!("background:{accent};color:#ffffff")), "{html}");
-    assert!(!html.contains("#9d174d"), "the default colour is gone: {html}");
+    assert!(
+        html.contains(&format!("background:{accent};color:#ffffff")),
+        "{html}"
+    );
+    assert!(
+        !html.contains("#9d174d"),
+        "the default colour is gone: {html}"
+    );
     assert!(html.contains("&middot;"), "{html}");
     assert!(html.contains("name=\"viewport\""), "{html}");
-    assert!(message.part("text/calendar").is_some(), "the .ics is still attached");
+    assert!(
+        message.part("text/calendar").is_some(),
+        "the .ics is still attached"
+    );
 
     if let Some(verdict) = crate::spam::judge(&message.data) {
         println!("SpamAssassin: {}", verdict.report);
@@ -305,7 +324,11 @@ async fn a_message_wears_the_salons_name_logo_and_colour(backend: Backend) {
         "{}",
         cancelled.text()
     );
-    assert!(!cancelled.text().contains("Google Calendar"), "{}", cancelled.text());
+    assert!(
+        !cancelled.text().contains("Google Calendar"),
+        "{}",
+        cancelled.text()
+    );
     if let Some(verdict) = crate::spam::judge(&cancelled.data) {
         println!("SpamAssassin: {}", verdict.report);
         assert!(verdict.score < 5.0, "{}", verdict.report);

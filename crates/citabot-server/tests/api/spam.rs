@@ -47,7 +47,9 @@ pub fn judge(raw: &str) -> Option<Verdict> {
     let status = text
         .lines()
         .skip_while(|line| !line.starts_with("X-Spam-Status:"))
-        .take_while(|line| line.starts_with("X-Spam-Status:") || line.starts_with(char::is_whitespace))
+        .take_while(|line| {
+            line.starts_with("X-Spam-Status:") || line.starts_with(char::is_whitespace)
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let score = status

@@ -51,7 +51,10 @@ pub async fn reviews_are_one_per_cita_and_hidden_ones_uncounted(
         store.add_review(&review("r-4", "c-1", 3, 3)).await,
         Err(StoreError::Conflict(_))
     ));
-    assert_eq!(store.review_of_cita("c-1").await?, Some(review("r-1", "c-1", 5, 0)));
+    assert_eq!(
+        store.review_of_cita("c-1").await?,
+        Some(review("r-1", "c-1", 5, 0))
+    );
     assert_eq!(store.review("r-4").await?, None);
     let newest: Vec<String> = store
         .reviews(false, 10, 0)
@@ -77,7 +80,11 @@ pub async fn reviews_are_one_per_cita_and_hidden_ones_uncounted(
     );
 
     let at = T0 + Duration::hours(1);
-    assert!(store.answer_review("r-2", Some("¡Gracias, Marta!"), at).await?);
+    assert!(
+        store
+            .answer_review("r-2", Some("¡Gracias, Marta!"), at)
+            .await?
+    );
     let answered = store.review("r-2").await?.expect("kept");
     assert_eq!(answered.reply.as_deref(), Some("¡Gracias, Marta!"));
     assert_eq!(answered.replied_at, Some(at));

@@ -18,8 +18,8 @@ use crate::booking::{
     CitaColumns, CitaTime, ClientColumns, ClientConversation, ClientConversationColumns,
     ClientSummary, ClientSummaryColumns, ServiceColumns, SettingsColumns, StaffSettingsColumns,
     cita_from_columns, client_from_columns, client_search_key, client_summary_from_columns,
-    contains_pattern, hours_from_rows, period_rows, schedules_from_rows, service_from_columns,
-    settings_from_columns,
+    contains_pattern, hours_from_rows, period_rows, phone_query, schedules_from_rows,
+    service_from_columns, settings_from_columns,
 };
 use crate::{
     AssistantStateWrite, BookingStore, CitaChange, CitaWritten, Holds, SavedAssistantState,
@@ -522,7 +522,11 @@ impl<B: SqlBackend> BookingStore for B {
         query: Option<&str>,
         limit: u32,
     ) -> Result<Vec<ClientSummary>, StoreError> {
-        let pattern = contains_pattern(query.unwrap_or_default());
+        let query = query.unwrap_or_default();
+        let pattern = contains_pattern(query);
+        // A query written like a phone also matches by its digits alone.
+        let digits =
+            phone_query(query).map_or_else(|| pattern.clone(), |digits| contains_pattern(&digits));
         let rows: Vec<ClientSummaryColumns> = self
             .connection()
             .await?
@@ -530,9 +534,10 @@ impl<B: SqlBackend> BookingStore for B {
                 "SELECT c.id, c.name, c.email, c.phone, c.user_id, \
                  (SELECT COUNT(*) FROM citas WHERE citas.client_id = c.id), \
                  (SELECT MAX(citas.date) FROM citas WHERE citas.client_id = c.id) \
-                 FROM clients c WHERE c.search_key LIKE $1 ESCAPE '\\' \
+                 FROM clients c \
+                 WHERE c.search_key LIKE $1 ESCAPE '\\' OR c.search_key LIKE $3 ESCAPE '\\' \
                  ORDER BY c.search_key, c.id LIMIT $2",
-                crate::args![&pattern, limit],
+                crate::args![&pattern, limit, &digits],
             )
             .await?;
         rows.into_iter().map(client_summary_from_columns).collect()

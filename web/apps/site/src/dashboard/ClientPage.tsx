@@ -93,7 +93,8 @@ function ContactForm({ client, onSaved }: FormProps) {
   const { toast } = useToast();
   const [name, setName] = useState(client.name);
   const [email, setEmail] = useState(client.email ?? '');
-  const [phone, setPhone] = useState(client.phone ?? '');
+  // Edited as it is read: the Spanish way, whatever form it is kept in.
+  const [phone, setPhone] = useState(client.phone ? formatPhone(client.phone) : '');
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<{ field: ContactField | null; message: string } | null>(
     null,
@@ -113,7 +114,7 @@ function ContactForm({ client, onSaved }: FormProps) {
       onSaved(changed);
       setName(changed.name);
       setEmail(changed.email ?? '');
-      setPhone(changed.phone ?? '');
+      setPhone(changed.phone ? formatPhone(changed.phone) : '');
       toast({ title: 'Datos guardados', description: changed.name });
     } catch (cause) {
       setRefusal({ field: refusedField(cause), message: errorMessage(cause) });

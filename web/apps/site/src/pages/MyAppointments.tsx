@@ -83,11 +83,14 @@ function ClientAppointments() {
   const timeZone = useTimeZone();
   // Two reads, as one would pass the server's 92-day limit: the month before today, and today on.
   const today = businessLoading ? null : todayIn(timeZone);
+  // Days from today; nothing is read (nor any date worked out) until today is known.
+  const span = (from: number, to: number) =>
+    today === null ? { from: '', to: '' } : { from: addDays(today, from), to: addDays(today, to) };
   const upcoming = useResource(today === null ? null : '/api/appointments', {
-    query: { from: today ?? '', to: addDays(today ?? '', AHEAD_DAYS) },
+    query: span(0, AHEAD_DAYS),
   });
   const earlier = useResource(today === null ? null : '/api/appointments', {
-    query: { from: addDays(today ?? '', -PAST_DAYS), to: addDays(today ?? '', -1) },
+    query: span(-PAST_DAYS, -1),
   });
   const [now] = useState(() => Date.now());
   const comingTitle = useRef<HTMLHeadingElement>(null);
