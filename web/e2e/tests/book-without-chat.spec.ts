@@ -2,13 +2,13 @@
  * Booking without the chat (issue 24) on the site server's demo salon: a service's "Ver horas
  * libres" reads its next free times as chips; the first opens the booking form, which checks the
  * guest's details before sending, books the time and says so in the manage page's words, with a
- * link to that page, which shows the cita. Then the same time again, from a page that read the
- * times before it was booked: "Arreglo de barba" is done by one stylist only (Javier), so the
- * time is taken for certain and the form says so over the times read again. axe on the chips,
- * the form and the confirmation, in both themes.
+ * link to that page, which shows the cita. axe on the chips, the form and the confirmation, in
+ * both themes.
  *
- * Assumes the demo's services and skills (barba: Javier only) and the server's limit of ten web
- * bookings an hour per address (this spec sends two).
+ * A time taken between reading and booking (409) is not tried here: other specs add stylists to
+ * this server's team, so who else could take it is not known; the API test
+ * (`tests/api/bookings.rs`) books a time twice on both databases, and the form's answer to it is
+ * the Vitest test of `ServiceTimes`.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './support/axe';
@@ -32,14 +32,7 @@ async function fillGuest(page: Page, name: string, email: string) {
   await dialog.getByRole('button', { name: 'Reservar' }).click();
 }
 
-test('a free time booked from its chip, the confirmation, its manage page, then the same time taken', async ({
-  page,
-  browser,
-}) => {
-  // A second visitor reads the same times before the first books.
-  const late = await (await browser.newContext()).newPage();
-  const lateChips = await openTimes(late);
-
+test('a free time booked from its chip, the confirmation and its manage page', async ({ page }) => {
   const chips = await openTimes(page);
   // Nothing of the other services was asked for.
   await expect(page.getByRole('button', { name: 'Ver horas libres de Manicura' })).toBeVisible();
@@ -83,19 +76,4 @@ test('a free time booked from its chip, the confirmation, its manage page, then 
   await expect(page.getByRole('heading', { level: 1, name: 'Tu cita' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Berta Sinchat');
   await expect(page.getByRole('main')).toContainText(SERVICE);
-
-  // The second visitor taps the same time, now taken: nobody else does beards.
-  await lateChips.getByRole('button', { name: label, exact: true }).click();
-  await late
-    .getByRole('dialog', { name: `Reservar ${SERVICE}` })
-    .getByRole('textbox', { name: 'Nombre y apellidos' })
-    .fill('Carla Tarde');
-  await late.getByRole('textbox', { name: 'Teléfono' }).fill('612 345 678');
-  await late.getByRole('button', { name: 'Reservar', exact: true }).click();
-  await expect(late.getByRole('alert')).toContainText('Esa hora se acaba de ocupar');
-  await expect(late.getByRole('dialog')).toHaveCount(0);
-  // Read again, the times no longer offer it.
-  await expect(lateChips.getByRole('button').first()).toBeVisible();
-  await expect(lateChips.getByRole('button', { name: label, exact: true })).toHaveCount(0);
-  await late.context().close();
 });
