@@ -255,7 +255,7 @@ pub struct MoveAvailabilityQuery {
 }
 
 /// Service ids as a query parameter writes them: comma-separated, blanks ignored.
-fn service_id_list(ids: &str) -> Vec<String> {
+pub(super) fn service_id_list(ids: &str) -> Vec<String> {
     ids.split(',')
         .map(str::trim)
         .filter(|id| !id.is_empty())

@@ -18,7 +18,7 @@ use citabot_domain::booking::DayMinute;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::appointments::{refused_to, start_minute};
+use super::appointments::{refused_to, service_id_list, start_minute};
 use super::client_fields::{client_email, client_name, client_phone, date_text};
 use super::{answer, body, invalid, parse_date, query};
 use crate::auth::Caller;
@@ -84,13 +84,7 @@ pub async fn next_times(
             .filter(|count| (1..=MAX_NEXT_TIMES).contains(count))
             .ok_or_else(|| invalid("«count» debe ser un número del 1 al 8."))?,
     };
-    let service_ids = params
-        .service_ids
-        .split(',')
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .map(str::to_owned)
-        .collect();
+    let service_ids = service_id_list(&params.service_ids);
     let times = cases::next_free_times(
         state.store.as_ref(),
         Fitting::Services(service_ids),
